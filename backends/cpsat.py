@@ -1,0 +1,293 @@
+"""OR-tools CP-SAT backend: every IR kind lowered natively.
+
+Pipeline: variables -> counts and clauses -> graph constraints (``add_circuit``, flow) ->
+runs (``add_automaton``) -> solve, blocking each answer-key assignment to enumerate.
+
+* Integers become one boolean per value with exactly-one (domains are small).
+* Loop: each undirected edge is two arcs whose sum is the edge; a node off the loop takes
+  its self-loop. Path: the same plus a fixed return arc end -> dummy -> start.
+* Disjoint paths: one circuit threads every pair's path (end_k -> dummy_k -> start_k+1)
+  and a label per node (equal along chosen edges, fixed at the terminals) keeps each path
+  between its own pair.
+* Connected: single-commodity flow from a root (the first always-present node, or the
+  first present one).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from puzzlekit.errors import BackendUnavailable
+from puzzlekit.ir import Connected, DisjointPaths, Edge, Lit, Loop, Model, Path, Runs
+
+from .base import Deadline, Result, blocking_clause, finish, outcome, project
+
+NAME = "cpsat"
+PACKAGE = "ortools"
+EXTRA = "cpsat"
+
+
+def _lib() -> Any:
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError as exc:
+        raise BackendUnavailable(NAME, PACKAGE, EXTRA) from exc
+    return cp_model
+
+
+def version() -> str:
+    """The installed OR-tools version."""
+    _lib()
+    import ortools
+
+    return ortools.__version__
+
+
+class _Lowering:
+    """The CP-SAT model of one IR model."""
+
+    def __init__(self, model: Model):
+        cp_model = _lib()
+        self.ir = model
+        self.cp = cp_model.CpModel()
+        self.true = self.cp.new_constant(1)
+        self.bools: dict[int, Any] = {}
+        self.onehot: dict[int, dict[int, Any]] = {}
+        self._variables()
+        self._counts()
+        for clause in model.clauses:
+            self.cp.add_bool_or([self.lit(x) for x in clause.lits])
+        for gi, g in enumerate(model.graphs):
+            if isinstance(g, Connected):
+                self._connected(g)
+            else:
+                self._circuit(gi, g)
+        for runs in model.runs:
+            self._runs(runs)
+
+    # step 1: variables -------------------------------------------------------------------
+    def _variables(self) -> None:
+        for v in self.ir.vars:
+            if v.is_bool:
+                self.bools[v.index] = self.cp.new_bool_var(f"x{v.index}")
+            else:
+                values = {k: self.cp.new_bool_var(f"x{v.index}={k}") for k in range(v.lo, v.hi + 1)}
+                self.cp.add_exactly_one(values.values())
+                self.onehot[v.index] = values
+
+    def lit(self, lit: Lit) -> Any:
+        """The CP-SAT literal of an IR literal."""
+        if lit.var in self.bools:
+            b = self.bools[lit.var]
+            if lit.value not in (0, 1):
+                return self.true.Not() if lit.positive else self.true
+            return b if (lit.value == 1) == lit.positive else b.Not()
+        x = self.onehot[lit.var].get(lit.value)
+        if x is None:
+            return self.true.Not() if lit.positive else self.true
+        return x if lit.positive else x.Not()
+
+    # step 2: counts ----------------------------------------------------------------------
+    def _counts(self) -> None:
+        for count in self.ir.counts:
+            lits = [self.lit(x) for _, x in count.terms]
+            unit = all(c == 1 for c, _ in count.terms)
+            if unit and count.rhs == 1 and count.op == "<=":
+                self.cp.add_at_most_one(lits)
+            elif unit and count.rhs == 1 and count.op == "==":
+                self.cp.add_exactly_one(lits)
+            else:
+                expr = sum(c * x for (c, _), x in zip(count.terms, lits))
+                if count.op == "==":
+                    self.cp.add(expr == count.rhs)
+                elif count.op == "<=":
+                    self.cp.add(expr <= count.rhs)
+                else:
+                    self.cp.add(expr >= count.rhs)
+
+    # step 3: graph constraints -----------------------------------------------------------
+    def _circuit(self, gi: int, g: Loop | Path | DisjointPaths) -> None:
+        index: dict[Any, int] = {}
+        incident: dict[Any, list[Any]] = {}
+        arcs: list[tuple[int, int, Any]] = []
+        for e in g.edges:
+            for node in (e.u, e.v):
+                index.setdefault(node, len(index))
+            lit = self.lit(e.lit)
+            fwd = self.cp.new_bool_var(f"g{gi}:{e.u}>{e.v}")
+            back = self.cp.new_bool_var(f"g{gi}:{e.v}>{e.u}")
+            self.cp.add(fwd + back == lit)
+            arcs += [(index[e.u], index[e.v], fwd), (index[e.v], index[e.u], back)]
+            incident.setdefault(e.u, []).append(lit)
+            incident.setdefault(e.v, []).append(lit)
+        if isinstance(g, Loop):
+            ends: list[tuple[Any, Any]] = []
+            self.cp.add_bool_or([self.lit(e.lit) for e in g.edges])
+        elif isinstance(g, Path):
+            ends = [(g.start, g.end)]
+        else:
+            ends = list(g.pairs)
+        terminals = {node for pair in ends for node in pair}
+        for node in terminals:
+            index.setdefault(node, len(index))
+        off: dict[Any, Any] = {}
+        for node, i in index.items():
+            degree = sum(incident.get(node, []))
+            if node in terminals:
+                self.cp.add(degree == 1)
+            else:
+                off[node] = self.cp.new_bool_var(f"g{gi}:off{i}")
+                self.cp.add(degree + 2 * off[node] == 2)
+                arcs.append((i, i, off[node]))
+        # thread the paths into one circuit: end_k -> dummy_k -> start_(k+1)
+        for k, (_, end) in enumerate(ends):
+            dummy = len(index) + k
+            arcs.append((index[end], dummy, self.true))
+            arcs.append((dummy, index[ends[(k + 1) % len(ends)][0]], self.true))
+        self.cp.add_circuit(arcs)
+        if isinstance(g, DisjointPaths) and len(g.pairs) > 1:
+            self._labels(gi, g, index, off)
+
+    def _labels(self, gi: int, g: DisjointPaths, index: dict, off: dict) -> None:
+        label = {n: self.cp.new_int_var(0, len(g.pairs) - 1, f"g{gi}:label{i}") for n, i in index.items()}
+        for k, (a, b) in enumerate(g.pairs):
+            self.cp.add(label[a] == k)
+            self.cp.add(label[b] == k)
+        for e in g.edges:
+            self.cp.add(label[e.u] == label[e.v]).only_enforce_if(self.lit(e.lit))
+        for node, is_off in off.items():
+            self.cp.add(label[node] == 0).only_enforce_if(is_off)
+
+    def _connected(self, g: Connected) -> None:
+        nodes = [n for n, _ in g.nodes]
+        present = {n: (self.true if lit is None else self.lit(lit)) for n, lit in g.nodes}
+        big = len(nodes)
+        for e in g.edges:
+            for end in (e.u, e.v):
+                self.cp.add_implication(self.lit(e.lit), present[end])
+        fixed = [n for n, lit in g.nodes if lit is None]
+        if fixed:
+            root = {n: (self.true if n == fixed[0] else self.true.Not()) for n in nodes}
+        else:
+            root = {n: self.cp.new_bool_var(f"root{i}") for i, n in enumerate(nodes)}
+            for i, n in enumerate(nodes):
+                self.cp.add_implication(root[n], present[n])
+                for earlier in nodes[:i]:
+                    self.cp.add_implication(root[n], present[earlier].Not())
+                self.cp.add_bool_or([present[n].Not()] + [root[m] for m in nodes[: i + 1]])
+        flow_in: dict[Any, list[Any]] = {n: [] for n in nodes}
+        flow_out: dict[Any, list[Any]] = {n: [] for n in nodes}
+        for e in g.edges:
+            lit = self.lit(e.lit)
+            for a, b in ((e.u, e.v), (e.v, e.u)):
+                f = self.cp.new_int_var(0, big, f"flow{a}>{b}")
+                self.cp.add(f == 0).only_enforce_if(lit.Not())
+                flow_out[a].append(f)
+                flow_in[b].append(f)
+        for n in nodes:
+            excess = self.cp.new_int_var(0, big, f"excess{n}")
+            self.cp.add(excess == 0).only_enforce_if(root[n].Not())
+            self.cp.add(sum(flow_out[n]) - sum(flow_in[n]) + present[n] == excess)
+
+    # step 4: runs ------------------------------------------------------------------------
+    def _runs(self, runs: Runs) -> None:
+        cells = []
+        for lit in runs.cells:
+            x = self.lit(lit)
+            if not (lit.positive and lit.value == 1 and lit.var in self.bools):
+                y = self.cp.new_bool_var("")
+                self.cp.add(y == x)
+                x = y
+            cells.append(x)
+        if not cells:
+            if runs.lengths:
+                self.cp.add_bool_or([])
+            return
+        transitions, final = run_automaton(runs.lengths)
+        self.cp.add_automaton(cells, 0, final, transitions)
+
+    # solving -----------------------------------------------------------------------------
+    def values(self, solver: Any) -> list[int]:
+        """Values of the output variables (others left 0) as a full-length list."""
+        out = [0] * len(self.ir.vars)
+        for i in self.ir.output:
+            if i in self.bools:
+                out[i] = int(solver.boolean_value(self.bools[i]))
+            else:
+                out[i] = next(k for k, b in self.onehot[i].items() if solver.boolean_value(b))
+        return out
+
+
+def run_automaton(lengths: Sequence[int]) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """A DFA over 0/1 that accepts exactly the lines whose runs of 1s have these lengths.
+
+    State ``p`` means ``p`` symbols of the pattern ``1^l1 0 1^l2 0 ... 1^lk`` are matched;
+    zeros may repeat before the pattern, in its gaps and after it.
+    """
+    pattern: list[int] = []
+    for i, length in enumerate(lengths):
+        if i:
+            pattern.append(0)
+        pattern += [1] * length
+    end = len(pattern)
+    transitions = []
+    for p in range(end + 1):
+        if p < end and pattern[p] == 1:
+            transitions.append((p, 1, p + 1))
+        if p < end and pattern[p] == 0:
+            transitions.append((p, 0, p + 1))
+        elif p == 0 or p == end or pattern[p - 1] == 0:
+            transitions.append((p, 0, p))
+    return transitions, [end]
+
+
+def solve(
+    model: Model,
+    *,
+    limit: int = 1,
+    time_limit: float | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    **options: Any,
+) -> Result:
+    """Solve with CP-SAT; enumerate up to ``limit`` answer-key-distinct solutions."""
+    cp_model = _lib()
+    deadline = Deadline(time_limit)
+    started = time.perf_counter()
+    low = _Lowering(model)
+    compile_seconds = time.perf_counter() - started
+    found = []
+    exhausted = False
+    stats = {"compile_seconds": round(compile_seconds, 6), "solver_calls": 0, "conflicts": 0, "branches": 0}
+    while len(found) < limit:
+        left = deadline.left()
+        if left is not None and left <= 0:
+            break
+        solver = cp_model.CpSolver()
+        solver.parameters.random_seed = seed
+        if workers:
+            solver.parameters.num_workers = workers
+        if left is not None:
+            solver.parameters.max_time_in_seconds = left
+        for key, value in options.items():
+            setattr(solver.parameters, key, value)
+        status = solver.solve(low.cp)
+        stats["solver_calls"] += 1
+        stats["conflicts"] += solver.num_conflicts
+        stats["branches"] += solver.num_branches
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            values = low.values(solver)
+            found.append(project(model, values))
+            block = blocking_clause(model, values)
+            low.cp.add_bool_or([low.lit(x) for x in block.lits])
+        elif status == cp_model.INFEASIBLE:
+            exhausted = True
+            break
+        elif status == cp_model.MODEL_INVALID:
+            raise RuntimeError(f"CP-SAT rejected the model: {low.cp.validate()}")
+        else:
+            break
+    status_, complete = outcome(found, exhausted)
+    return finish(status_, found, complete, deadline, **stats)

@@ -1,0 +1,40 @@
+"""Exceptions that carry a message a user can act on."""
+
+from __future__ import annotations
+
+
+class PuzzlekitError(Exception):
+    """Base class of every error puzzlekit raises on purpose."""
+
+
+class ParseError(PuzzlekitError):
+    """A puzzle or solution file that does not follow its format."""
+
+    def __init__(self, message: str, *, source: str = "<input>", line: int = 0, column: int = 0):
+        self.source = source
+        self.line = line
+        self.column = column
+        self.reason = message
+        where = source
+        if line:
+            where += f":{line}"
+            if column:
+                where += f":{column}"
+        super().__init__(f"{where}: {message}")
+
+
+class BackendUnavailable(PuzzlekitError):
+    """A solver backend whose Python package is not installed."""
+
+    def __init__(self, backend: str, package: str, extra: str):
+        self.backend = backend
+        self.package = package
+        self.extra = extra
+        super().__init__(
+            f"backend {backend!r} needs the package {package!r}: "
+            f"pip install 'puzzlekit[{extra}]'  (or: pip install {package})"
+        )
+
+
+class UnknownName(PuzzlekitError):
+    """An unknown genre or backend name."""

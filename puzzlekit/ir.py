@@ -1,0 +1,385 @@
+"""The intermediate representation: a puzzle's constraints as plain data.
+
+A `Model` holds decision variables (booleans and small-range integers, each named by a
+hashable key such as ``("edge", (0, 0), (0, 1))``), linear counts over literals, clauses,
+graph constraints (loop, path, disjoint paths, connected), runs, and the output projection
+that defines what a solution is. Nothing here knows any solver.
+
+Genres build models with `ModelBuilder`; backends read the frozen `Model`.
+
+Literals. ``Lit(var, value, positive)`` means ``var == value`` when positive, else
+``var != value``. For a boolean ``x``: ``x`` is ``Lit(i, 1, True)`` and ``~x`` is
+``Lit(i, 1, False)``.
+
+Graph constraints are complete in themselves: ``Loop`` means "the chosen edges form exactly
+one simple cycle", not just "connected". Backends without a native graph constraint use
+`backends.cuts`, which lowers each one to degree counts plus lazily added cuts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+Node = Hashable
+Op = Literal["==", "<=", ">="]
+OPS: tuple[str, ...] = ("==", "<=", ">=")
+
+
+@dataclass(frozen=True)
+class Var:
+    """A decision variable with integer domain ``lo..hi`` (a boolean is ``0..1``)."""
+
+    index: int
+    key: Hashable
+    lo: int
+    hi: int
+
+    @property
+    def is_bool(self) -> bool:
+        return self.lo == 0 and self.hi == 1
+
+    def __repr__(self) -> str:
+        dom = "bool" if self.is_bool else f"{self.lo}..{self.hi}"
+        return f"Var#{self.index}({self.key!r}: {dom})"
+
+
+@dataclass(frozen=True)
+class Lit:
+    """``var == value`` (positive) or ``var != value`` (negative)."""
+
+    var: int
+    value: int = 1
+    positive: bool = True
+
+    def __invert__(self) -> Lit:
+        return Lit(self.var, self.value, not self.positive)
+
+    def __repr__(self) -> str:
+        if self.value == 1:
+            return f"x{self.var}" if self.positive else f"~x{self.var}"
+        return f"x{self.var}{'==' if self.positive else '!='}{self.value}"
+
+    def holds(self, values: Sequence[int] | dict[int, int]) -> bool:
+        """Whether the literal is true under a full assignment indexed by variable."""
+        return (values[self.var] == self.value) == self.positive
+
+
+@dataclass(frozen=True)
+class Count:
+    """``sum(coef * lit) op rhs`` over literals (each literal counts 1 when true)."""
+
+    terms: tuple[tuple[int, Lit], ...]
+    op: Op
+    rhs: int
+
+    def __repr__(self) -> str:
+        lhs = " + ".join(f"{c}*{lit!r}" if c != 1 else repr(lit) for c, lit in self.terms)
+        return f"Count({lhs or '0'} {self.op} {self.rhs})"
+
+    def holds(self, values: Sequence[int] | dict[int, int]) -> bool:
+        total = sum(c for c, lit in self.terms if lit.holds(values))
+        return compare(total, self.op, self.rhs)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """At least one of the literals is true."""
+
+    lits: tuple[Lit, ...]
+
+    def __repr__(self) -> str:
+        return "Clause(" + " | ".join(map(repr, self.lits)) + ")"
+
+    def holds(self, values: Sequence[int] | dict[int, int]) -> bool:
+        return any(lit.holds(values) for lit in self.lits)
+
+
+@dataclass(frozen=True)
+class Edge:
+    """An undirected graph edge between two nodes, chosen when its literal is true."""
+
+    u: Node
+    v: Node
+    lit: Lit
+
+    def __repr__(self) -> str:
+        return f"{self.u!r}-{self.v!r}:{self.lit!r}"
+
+
+@dataclass(frozen=True)
+class Loop:
+    """The chosen edges form exactly one simple cycle (non-empty)."""
+
+    edges: tuple[Edge, ...]
+
+    def __repr__(self) -> str:
+        return f"Loop({len(self.edges)} edges)"
+
+
+@dataclass(frozen=True)
+class Path:
+    """The chosen edges form exactly one simple path from ``start`` to ``end`` (distinct)."""
+
+    edges: tuple[Edge, ...]
+    start: Node
+    end: Node
+
+    def __repr__(self) -> str:
+        return f"Path({self.start!r}->{self.end!r}, {len(self.edges)} edges)"
+
+
+@dataclass(frozen=True)
+class DisjointPaths:
+    """The chosen edges form vertex-disjoint simple paths, one joining each pair, nothing else."""
+
+    edges: tuple[Edge, ...]
+    pairs: tuple[tuple[Node, Node], ...]
+
+    def __repr__(self) -> str:
+        return f"DisjointPaths({len(self.pairs)} pairs, {len(self.edges)} edges)"
+
+
+@dataclass(frozen=True)
+class Connected:
+    """Chosen edges join present nodes only, and the present nodes form one connected piece.
+
+    ``nodes`` pairs each node with the literal that makes it present (``None``: always present).
+    No present node at all counts as connected.
+    """
+
+    nodes: tuple[tuple[Node, Lit | None], ...]
+    edges: tuple[Edge, ...]
+
+    def __repr__(self) -> str:
+        return f"Connected({len(self.nodes)} nodes, {len(self.edges)} edges)"
+
+
+GraphConstraint = Union[Loop, Path, DisjointPaths, Connected]
+
+
+@dataclass(frozen=True)
+class Runs:
+    """The true literals of ``cells``, read in order, form runs of exactly ``lengths``."""
+
+    cells: tuple[Lit, ...]
+    lengths: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        return f"Runs({len(self.cells)} cells, {list(self.lengths)})"
+
+    def holds(self, values: Sequence[int] | dict[int, int]) -> bool:
+        return run_lengths([lit.holds(values) for lit in self.cells]) == list(self.lengths)
+
+
+@dataclass(frozen=True)
+class Model:
+    """A complete constraint model. Build one with `ModelBuilder`."""
+
+    name: str
+    vars: tuple[Var, ...]
+    counts: tuple[Count, ...] = ()
+    clauses: tuple[Clause, ...] = ()
+    graphs: tuple[GraphConstraint, ...] = ()
+    runs: tuple[Runs, ...] = ()
+    output: tuple[int, ...] = ()
+    hints: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def __repr__(self) -> str:
+        return f"Model({self.name!r}, {self.stats()})"
+
+    def stats(self) -> dict[str, int]:
+        """Sizes: variables, output variables and constraints by kind."""
+        kinds: Counter[str] = Counter(type(g).__name__.lower() for g in self.graphs)
+        return {
+            "vars": len(self.vars),
+            "bool_vars": sum(v.is_bool for v in self.vars),
+            "int_vars": sum(not v.is_bool for v in self.vars),
+            "output_vars": len(self.output),
+            "counts": len(self.counts),
+            "clauses": len(self.clauses),
+            "runs": len(self.runs),
+            **{k: kinds[k] for k in ("loop", "path", "disjointpaths", "connected") if kinds[k]},
+        }
+
+    def with_constraints(
+        self,
+        counts: Iterable[Count] = (),
+        clauses: Iterable[Clause] = (),
+    ) -> Model:
+        """A copy with extra counts and clauses (used for blocking, backbones and cuts)."""
+        return Model(
+            self.name,
+            self.vars,
+            self.counts + tuple(counts),
+            self.clauses + tuple(clauses),
+            self.graphs,
+            self.runs,
+            self.output,
+            self.hints,
+        )
+
+    def output_keys(self) -> list[Hashable]:
+        """The keys of the output variables, in output order."""
+        return [self.vars[i].key for i in self.output]
+
+    def check(self, values: Sequence[int]) -> list[str]:
+        """Which non-graph constraints a full assignment breaks (for tests and debugging)."""
+        broken: list[str] = []
+        for v in self.vars:
+            if not v.lo <= values[v.index] <= v.hi:
+                broken.append(f"{v!r} = {values[v.index]} outside its domain")
+        for con in (*self.counts, *self.clauses, *self.runs):
+            if not con.holds(values):
+                broken.append(repr(con))
+        return broken
+
+
+def compare(total: int, op: str, rhs: int) -> bool:
+    """Evaluate ``total op rhs`` for one of the three count operators."""
+    if op == "==":
+        return total == rhs
+    if op == "<=":
+        return total <= rhs
+    if op == ">=":
+        return total >= rhs
+    raise ValueError(f"unknown operator {op!r}")
+
+
+def run_lengths(line: Iterable[bool]) -> list[int]:
+    """Lengths of the maximal runs of true values, in order."""
+    runs: list[int] = []
+    length = 0
+    for filled in line:
+        if filled:
+            length += 1
+        elif length:
+            runs.append(length)
+            length = 0
+    if length:
+        runs.append(length)
+    return runs
+
+
+class ModelBuilder:
+    """Mutable helper that genres use to write a model rule by rule."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self._vars: list[Var] = []
+        self._by_key: dict[Hashable, Var] = {}
+        self._counts: list[Count] = []
+        self._clauses: list[Clause] = []
+        self._graphs: list[GraphConstraint] = []
+        self._runs: list[Runs] = []
+        self._output: list[int] = []
+        self.hints: dict = {}
+
+    # variables -------------------------------------------------------------------------
+    def bool(self, key: Hashable) -> Lit:
+        """A new boolean variable; returns its positive literal."""
+        return Lit(self._new(key, 0, 1).index)
+
+    def int(self, key: Hashable, lo: int, hi: int) -> Var:
+        """A new integer variable with domain ``lo..hi``; use `eq` for its literals."""
+        if lo > hi:
+            raise ValueError(f"empty domain {lo}..{hi} for {key!r}")
+        return self._new(key, lo, hi)
+
+    def _new(self, key: Hashable, lo: int, hi: int) -> Var:
+        if key in self._by_key:
+            raise ValueError(f"variable {key!r} declared twice")
+        var = Var(len(self._vars), key, lo, hi)
+        self._vars.append(var)
+        self._by_key[key] = var
+        return var
+
+    def var(self, key: Hashable) -> Var:
+        """The variable declared under ``key``."""
+        return self._by_key[key]
+
+    @staticmethod
+    def eq(var: Var, value: int) -> Lit:
+        """The literal ``var == value``."""
+        if not var.lo <= value <= var.hi:
+            raise ValueError(f"{value} outside the domain of {var!r}")
+        return Lit(var.index, value, True)
+
+    # constraints -----------------------------------------------------------------------
+    def count(self, terms: Iterable[Lit | tuple[int, Lit]], op: Op, rhs: int) -> None:
+        """``sum(terms) op rhs``; a bare literal is a term with coefficient 1."""
+        if op not in OPS:
+            raise ValueError(f"unknown operator {op!r}")
+        norm = tuple(t if isinstance(t, tuple) else (1, t) for t in terms)
+        self._counts.append(Count(norm, op, rhs))
+
+    def exactly(self, k: int, lits: Iterable[Lit]) -> None:
+        """Exactly ``k`` of the literals are true."""
+        self.count(lits, "==", k)
+
+    def at_most(self, k: int, lits: Iterable[Lit]) -> None:
+        """At most ``k`` of the literals are true."""
+        self.count(lits, "<=", k)
+
+    def at_least(self, k: int, lits: Iterable[Lit]) -> None:
+        """At least ``k`` of the literals are true."""
+        self.count(lits, ">=", k)
+
+    def clause(self, lits: Iterable[Lit]) -> None:
+        """At least one literal is true."""
+        self._clauses.append(Clause(tuple(lits)))
+
+    def implies(self, a: Lit, b: Lit) -> None:
+        """``a -> b``."""
+        self.clause((~a, b))
+
+    def fix(self, lit: Lit) -> None:
+        """The literal is true."""
+        self.clause((lit,))
+
+    def loop(self, edges: Iterable[Edge]) -> None:
+        """The chosen edges form exactly one simple cycle."""
+        self._graphs.append(Loop(tuple(edges)))
+
+    def path(self, edges: Iterable[Edge], start: Node, end: Node) -> None:
+        """The chosen edges form one simple path from ``start`` to ``end``."""
+        if start == end:
+            raise ValueError("a path needs two distinct end nodes")
+        self._graphs.append(Path(tuple(edges), start, end))
+
+    def disjoint_paths(self, edges: Iterable[Edge], pairs: Iterable[tuple[Node, Node]]) -> None:
+        """The chosen edges form vertex-disjoint paths joining each pair."""
+        self._graphs.append(DisjointPaths(tuple(edges), tuple(tuple(p) for p in pairs)))
+
+    def connected(
+        self, nodes: Iterable[tuple[Node, Lit | None]], edges: Iterable[Edge]
+    ) -> None:
+        """Present nodes are connected through chosen edges."""
+        self._graphs.append(Connected(tuple(nodes), tuple(edges)))
+
+    def runs(self, cells: Iterable[Lit], lengths: Iterable[int]) -> None:
+        """The true cells form runs of the given lengths, in order."""
+        self._runs.append(Runs(tuple(cells), tuple(lengths)))
+
+    def output(self, lits_or_vars: Iterable[Lit | Var]) -> None:
+        """Add variables to the answer key (enumeration and uniqueness block on these)."""
+        for item in lits_or_vars:
+            index = item.var if isinstance(item, Lit) else item.index
+            self._output.append(index)
+
+    def build(self) -> Model:
+        """The frozen model."""
+        seen: set[int] = set()
+        output = tuple(i for i in self._output if not (i in seen or seen.add(i)))
+        return Model(
+            self.name,
+            tuple(self._vars),
+            tuple(self._counts),
+            tuple(self._clauses),
+            tuple(self._graphs),
+            tuple(self._runs),
+            output,
+            dict(self.hints),
+        )

@@ -1,0 +1,193 @@
+"""Reading puzzle files: size limits, comments, headers, tokens with line and column.
+
+Every genre parser goes through these helpers so that every error names the file, the line
+and the column, and so that oversized or binary input is refused before it costs memory.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import ParseError
+
+#: Largest puzzle file read, in bytes.
+MAX_BYTES = 2 * 1024 * 1024
+#: Largest number of rows or columns in any grid.
+MAX_SIDE = 256
+#: Largest number of cells in any grid.
+MAX_CELLS = 40_000
+
+_HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*)\s*:(.*)$")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One meaningful line of a puzzle file (1-based line number)."""
+
+    number: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Token:
+    """A token and the 1-based column where it starts."""
+
+    text: str
+    column: int
+
+
+def read_source(path_or_text: str | os.PathLike, source: str | None = None) -> tuple[str, str]:
+    """Return ``(text, source name)`` for a path, or for puzzle text given directly.
+
+    A ``str`` that contains a newline, or does not name an existing file, is taken as the
+    puzzle text itself. ``"-"`` reads standard input.
+    """
+    if isinstance(path_or_text, os.PathLike) or (
+        isinstance(path_or_text, str) and "\n" not in path_or_text and path_or_text != ""
+        and (path_or_text == "-" or os.path.exists(path_or_text))
+    ):
+        name = os.fspath(path_or_text)
+        if name == "-":
+            import sys
+
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+            return decode_bytes(data, source or "<stdin>"), source or "<stdin>"
+        try:
+            size = os.path.getsize(name)
+            if size > MAX_BYTES:
+                raise ParseError(
+                    f"file is {size} bytes; puzzle files are limited to {MAX_BYTES} bytes",
+                    source=source or name,
+                )
+            data = Path(name).read_bytes()
+        except OSError as exc:
+            raise ParseError(f"cannot read file: {exc.strerror or exc}", source=source or name)
+        return decode_bytes(data, source or name), source or name
+    text = str(path_or_text)
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise ParseError(f"puzzle text is over {MAX_BYTES} bytes", source=source or "<string>")
+    return text, source or "<string>"
+
+
+def decode_bytes(data: bytes, source: str) -> str:
+    """UTF-8 text of a file, refusing binary content with the place of the first bad byte."""
+    if len(data) > MAX_BYTES:
+        raise ParseError(f"input is over {MAX_BYTES} bytes", source=source)
+    bad = data.find(b"\x00")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc.start if bad < 0 else min(bad, exc.start)
+    if bad >= 0:
+        line = data.count(b"\n", 0, bad) + 1
+        column = bad - (data.rfind(b"\n", 0, bad) + 1) + 1
+        raise ParseError(
+            "binary data: expected UTF-8 text", source=source, line=line, column=column
+        )
+    return text
+
+
+def content_lines(text: str, source: str) -> list[Line]:
+    """Non-blank lines that are not ``#`` comments; an input with none is an error."""
+    lines = [
+        Line(i, raw.rstrip("\r\n").rstrip())
+        for i, raw in enumerate(text.splitlines(), start=1)
+        if raw.strip() and not raw.lstrip().startswith("#")
+    ]
+    if not lines:
+        raise ParseError("empty puzzle: no grid or header lines found", source=source)
+    return lines
+
+
+def is_header(line: Line) -> bool:
+    """Whether a line looks like ``key: value``."""
+    return _HEADER.match(line.text.strip()) is not None
+
+
+def split_header(line: Line) -> tuple[str, str, int]:
+    """``(key, value, value column)`` of a header line."""
+    stripped = line.text.strip()
+    match = _HEADER.match(stripped)
+    assert match is not None
+    indent = len(line.text) - len(line.text.lstrip())
+    value = match.group(2)
+    value_col = indent + match.start(2) + (len(value) - len(value.lstrip())) + 1
+    return match.group(1).lower(), value.strip(), value_col
+
+
+def read_headers(
+    lines: list[Line], allowed: set[str], source: str, repeatable: frozenset[str] = frozenset()
+) -> tuple[dict[str, list[tuple[str, Line, int]]], list[Line]]:
+    """Split leading ``key: value`` lines from the rest; unknown or repeated keys are errors.
+
+    Returns ``{key: [(value, line, value column), ...]}`` and the remaining lines.
+    """
+    headers: dict[str, list[tuple[str, Line, int]]] = {}
+    index = 0
+    while index < len(lines) and is_header(lines[index]):
+        key, value, col = split_header(lines[index])
+        line = lines[index]
+        if key not in allowed:
+            expected = ", ".join(sorted(allowed)) or "no headers"
+            raise error(source, line, 1, f"unknown header {key!r} (expected: {expected})")
+        if key in headers and key not in repeatable:
+            raise error(source, line, 1, f"header {key!r} given twice")
+        headers.setdefault(key, []).append((value, line, col))
+        index += 1
+    return headers, lines[index:]
+
+
+def tokens(line: Line, whitespace: bool = True) -> list[Token]:
+    """Tokens of a line: whitespace-separated, or one per non-space character."""
+    if whitespace:
+        return [Token(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line.text)]
+    return [Token(ch, i + 1) for i, ch in enumerate(line.text) if not ch.isspace()]
+
+
+def parse_int(token: Token, line: Line, source: str, what: str = "an integer") -> int:
+    """An integer token, or a ParseError naming what was expected."""
+    if not re.fullmatch(r"[+-]?\d{1,9}", token.text):
+        raise error(source, line, token.column, f"expected {what}, found {token.text!r}")
+    return int(token.text)
+
+
+def grid_rows(
+    lines: list[Line], source: str, whitespace: bool = True
+) -> list[list[Token]]:
+    """Tokenise grid lines and require a rectangular grid within the size limits."""
+    rows = [tokens(line, whitespace) for line in lines]
+    if not rows:
+        raise ParseError("no grid rows found", source=source)
+    width = len(rows[0])
+    for line, row in zip(lines, rows):
+        if len(row) != width:
+            column = row[width].column if len(row) > width else len(line.text) + 1
+            raise error(
+                source, line, column,
+                f"ragged grid: expected {width} cells in this row (as in line "
+                f"{lines[0].number}), found {len(row)}",
+            )
+    check_size(len(rows), width, source, lines[0])
+    return rows
+
+
+def check_size(height: int, width: int, source: str, line: Line | None = None) -> None:
+    """Refuse grids over the documented limits (`MAX_SIDE`, `MAX_CELLS`)."""
+    if height < 1 or width < 1:
+        raise error(source, line, 1, f"grid must have at least one row and column, got {height}x{width}")
+    if height > MAX_SIDE or width > MAX_SIDE or height * width > MAX_CELLS:
+        raise error(
+            source, line, 1,
+            f"grid {height}x{width} is over the size limit ({MAX_SIDE} rows or columns, "
+            f"{MAX_CELLS} cells)",
+        )
+
+
+def error(source: str, line: Line | None, column: int, message: str) -> ParseError:
+    """A ParseError at a line (or the whole file when ``line`` is None) and column."""
+    if line is None:
+        return ParseError(message, source=source)
+    return ParseError(message, source=source, line=line.number, column=column)
