@@ -16,13 +16,13 @@ runs (``add_automaton``) -> solve, blocking each answer-key assignment to enumer
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from typing import Any
 
 from puzzlekit.errors import BackendUnavailable
-from puzzlekit.ir import Connected, DisjointPaths, Edge, Lit, Loop, Model, Path, Runs
+from puzzlekit.ir import Connected, DisjointPaths, Lit, Loop, Model, Path, Runs
 
 from .base import Deadline, Result, blocking_clause, finish, outcome, project
+from .lowering import run_automaton
 
 NAME = "cpsat"
 PACKAGE = "ortools"
@@ -218,29 +218,6 @@ class _Lowering:
             else:
                 out[i] = next(k for k, b in self.onehot[i].items() if solver.boolean_value(b))
         return out
-
-
-def run_automaton(lengths: Sequence[int]) -> tuple[list[tuple[int, int, int]], list[int]]:
-    """A DFA over 0/1 that accepts exactly the lines whose runs of 1s have these lengths.
-
-    State ``p`` means ``p`` symbols of the pattern ``1^l1 0 1^l2 0 ... 1^lk`` are matched;
-    zeros may repeat before the pattern, in its gaps and after it.
-    """
-    pattern: list[int] = []
-    for i, length in enumerate(lengths):
-        if i:
-            pattern.append(0)
-        pattern += [1] * length
-    end = len(pattern)
-    transitions = []
-    for p in range(end + 1):
-        if p < end and pattern[p] == 1:
-            transitions.append((p, 1, p + 1))
-        if p < end and pattern[p] == 0:
-            transitions.append((p, 0, p + 1))
-        elif p == 0 or p == end or pattern[p - 1] == 0:
-            transitions.append((p, 0, p))
-    return transitions, [end]
 
 
 def solve(

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 Node = Hashable
 Op = Literal["==", "<=", ">="]
@@ -157,7 +157,7 @@ class Connected:
         return f"Connected({len(self.nodes)} nodes, {len(self.edges)} edges)"
 
 
-GraphConstraint = Union[Loop, Path, DisjointPaths, Connected]
+GraphConstraint = Loop | Path | DisjointPaths | Connected
 
 
 @dataclass(frozen=True)

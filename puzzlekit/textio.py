@@ -64,7 +64,7 @@ def read_source(path_or_text: str | os.PathLike, source: str | None = None) -> t
                 )
             data = Path(name).read_bytes()
         except OSError as exc:
-            raise ParseError(f"cannot read file: {exc.strerror or exc}", source=source or name)
+            raise ParseError(f"cannot read file: {exc.strerror or exc}", source=source or name) from exc
         return decode_bytes(data, source or name), source or name
     text = str(path_or_text)
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
