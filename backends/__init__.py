@@ -26,6 +26,10 @@ MODULES: dict[str, str] = {
     "search": "backends.search",
 }
 NAMES: tuple[str, ...] = tuple(MODULES)
+#: The pip extra that installs each backend's solver (None: nothing to install).
+EXTRAS: dict[str, str | None] = {
+    "cpsat": "cpsat", "z3": "z3", "mip": "mip", "sat": "sat", "csp": "csp", "search": None,
+}
 
 #: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md.
 PREFERENCE: dict[str, tuple[str, ...]] = {}

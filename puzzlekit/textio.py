@@ -40,36 +40,36 @@ class Token:
 
 
 def read_source(path_or_text: str | os.PathLike, source: str | None = None) -> tuple[str, str]:
-    """Return ``(text, source name)`` for a path, or for puzzle text given directly.
+    """Return ``(text, source name)`` for a file path, ``"-"`` (standard input), or puzzle text.
 
-    A ``str`` that contains a newline, or does not name an existing file, is taken as the
-    puzzle text itself. ``"-"`` reads standard input.
+    A ``str`` containing a newline is the puzzle text itself; any other ``str`` is a path.
     """
-    if isinstance(path_or_text, os.PathLike) or (
-        isinstance(path_or_text, str) and "\n" not in path_or_text and path_or_text != ""
-        and (path_or_text == "-" or os.path.exists(path_or_text))
-    ):
-        name = os.fspath(path_or_text)
-        if name == "-":
-            import sys
+    if isinstance(path_or_text, str) and "\n" in path_or_text:
+        if len(path_or_text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+            raise ParseError(f"puzzle text is over {MAX_BYTES} bytes", source=source or "<string>")
+        return path_or_text, source or "<string>"
+    return read_file(path_or_text, source)
 
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)
-            return decode_bytes(data, source or "<stdin>"), source or "<stdin>"
-        try:
-            size = os.path.getsize(name)
-            if size > MAX_BYTES:
-                raise ParseError(
-                    f"file is {size} bytes; puzzle files are limited to {MAX_BYTES} bytes",
-                    source=source or name,
-                )
-            data = Path(name).read_bytes()
-        except OSError as exc:
-            raise ParseError(f"cannot read file: {exc.strerror or exc}", source=source or name) from exc
-        return decode_bytes(data, source or name), source or name
-    text = str(path_or_text)
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise ParseError(f"puzzle text is over {MAX_BYTES} bytes", source=source or "<string>")
-    return text, source or "<string>"
+
+def read_file(path: str | os.PathLike, source: str | None = None) -> tuple[str, str]:
+    """Return ``(text, source name)`` of a file (``"-"``: standard input), size-checked."""
+    name = os.fspath(path)
+    if name == "-":
+        import sys
+
+        label = source or "<stdin>"
+        return decode_bytes(sys.stdin.buffer.read(MAX_BYTES + 1), label), label
+    label = source or name
+    try:
+        size = os.path.getsize(name)
+        if size > MAX_BYTES:
+            raise ParseError(f"file is {size} bytes; puzzle files are limited to {MAX_BYTES}", source=label)
+        if os.path.isdir(name):
+            raise ParseError("is a directory, expected a file", source=label)
+        data = Path(name).read_bytes()
+    except OSError as exc:
+        raise ParseError(f"cannot read file: {exc.strerror or exc}", source=label) from exc
+    return decode_bytes(data, label), label
 
 
 def decode_bytes(data: bytes, source: str) -> str:

@@ -1,0 +1,215 @@
+"""The ``puzzlekit`` command: solve, check, and list genres and backends.
+
+Exit status: 0 solved (or a valid solution checked), 1 unsolvable (or a solution that breaks
+a rule), 2 bad input or usage, 3 timeout, 4 internal error (a bug: please report it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import backends
+
+from . import __version__, api, genres, textio
+from .errors import ParseError, PuzzlekitError
+
+EXIT = {"solved": 0, "unsolvable": 1, "timeout": 3}
+USAGE_ERROR = 2
+INTERNAL_ERROR = 4
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``puzzlekit`` command."""
+    parser = argparse.ArgumentParser(
+        prog="puzzlekit",
+        description="Solve and check pencil puzzles with a choice of solver backends.",
+        epilog="Exit status: 0 solved / valid, 1 unsolvable / invalid, 2 bad input or usage, "
+        "3 timeout. File formats: docs/genres/. Run 'puzzlekit COMMAND --help' for details.",
+    )
+    parser.add_argument("--version", action="version", version=f"puzzlekit {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    solve = sub.add_parser(
+        "solve", help="solve a puzzle file",
+        description="Solve a puzzle and print its solution(s) as text or JSON.",
+    )
+    solve.add_argument("genre", metavar="GENRE", help=f"one of: {', '.join(genres.NAMES)}")
+    solve.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    solve.add_argument(
+        "--backend", "-b", default="cpsat", metavar="B",
+        help=f"solver: {', '.join(backends.NAMES)} or auto (fastest measured for the genre); "
+        "default cpsat",
+    )
+    solve.add_argument(
+        "--limit", "-n", type=_positive_int, default=1, metavar="N",
+        help="list up to N solutions; N > 1 also decides uniqueness (default 1)",
+    )
+    solve.add_argument(
+        "--unique", "-u", action="store_true",
+        help="decide whether the solution is unique (shows a second one if not)",
+    )
+    solve.add_argument(
+        "--time-limit", "-t", type=_seconds, default=None, metavar="S",
+        help="stop after S seconds (status timeout, exit 3, if nothing was found)",
+    )
+    solve.add_argument(
+        "--format", "-f", choices=("text", "json"), default="text", help="output format (default text)"
+    )
+    solve.add_argument("--seed", type=int, default=0, help="solver random seed (default 0)")
+
+    check = sub.add_parser(
+        "check", help="check a solution against the rules",
+        description="Check solution JSON (one solution, or the output of 'solve --format json') "
+        "against the puzzle's rules and print every rule it breaks.",
+    )
+    check.add_argument("genre", metavar="GENRE", help=f"one of: {', '.join(genres.NAMES)}")
+    check.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    check.add_argument("solution", metavar="SOLUTION.json", help="solution JSON file")
+
+    sub.add_parser("genres", help="list the genres", description="List the genres puzzlekit solves.")
+    sub.add_parser(
+        "backends", help="list the backends and which are installed",
+        description="List the solver backends, installed or missing, with versions.",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "solve":
+            return _solve(args)
+        if args.command == "check":
+            return _check(args)
+        if args.command == "genres":
+            for name in genres.NAMES:
+                doc = (genres.get(name).__doc__ or "").strip().splitlines()[0]
+                print(f"{name:12} {doc}")
+            return 0
+        if args.command == "backends":
+            for name, ver in backends.installed().items():
+                extra = backends.EXTRAS[name]
+                state = f"installed  {ver}" if ver else f"missing    pip install 'puzzlekit[{extra}]'"
+                print(f"{name:8} {state}")
+            return 0
+    except PuzzlekitError as exc:
+        print(f"puzzlekit: error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print("puzzlekit: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug; keep the traceback behind an opt-in
+        if os.environ.get("PUZZLEKIT_DEBUG"):
+            raise
+        print(
+            f"puzzlekit: internal error: {type(exc).__name__}: {exc} "
+            "(set PUZZLEKIT_DEBUG=1 for the traceback)", file=sys.stderr,
+        )
+        return INTERNAL_ERROR
+    parser.error(f"unknown command {args.command!r}")
+    return USAGE_ERROR
+
+
+def _solve(args: argparse.Namespace) -> int:
+    puzzle = api.load(args.genre, args.file)
+    result = api.solve(
+        puzzle, backend=args.backend, limit=args.limit, time_limit=args.time_limit,
+        unique=args.unique, seed=args.seed,
+    )
+    if args.format == "json":
+        print(json.dumps(result.to_json()))
+    else:
+        print(_text(puzzle, result))
+    return EXIT[result.status]
+
+
+def _text(puzzle: Any, result: api.SolveResult) -> str:
+    module = genres.get(result.genre)
+    unique = {True: "yes", False: "no", None: "not checked"}[result.unique]
+    lines = [
+        f"{result.genre}: {result.status} by {result.backend} in {result.seconds:.3f} s; "
+        f"unique: {unique}"
+    ]
+    if result.status == "timeout":
+        lines.append("the time limit ended before a solution was found")
+    for i, solution in enumerate(result.solutions, 1):
+        if len(result.solutions) > 1:
+            lines.append(f"solution {i} of {len(result.solutions)}:")
+        lines.append(module.render(puzzle, solution))
+    return "\n".join(lines)
+
+
+def _check(args: argparse.Namespace) -> int:
+    module = genres.get(args.genre)
+    puzzle = api.load(args.genre, args.file)
+    data = _read_json(args.solution)
+    if isinstance(data, dict) and "solutions" in data:
+        if data.get("genre") not in (None, module.NAME):
+            raise ParseError(
+                f"this is a {data['genre']!r} solution, not {module.NAME!r}", source=args.solution
+            )
+        items = data["solutions"]
+        if not isinstance(items, list):
+            raise ParseError("'solutions' must be a list", source=args.solution)
+    else:
+        items = [data]
+    if not items:
+        print(f"{args.solution}: holds no solution to check")
+        return 1
+    bad = 0
+    for i, item in enumerate(items, 1):
+        try:
+            solution = module.solution_from_json(puzzle, item)
+        except ParseError as exc:
+            raise ParseError(exc.reason, source=args.solution) from None
+        problems = module.verify(puzzle, solution)
+        label = f"solution {i}" if len(items) > 1 else "solution"
+        if problems:
+            bad += 1
+            print(f"{label}: breaks {len(problems)} rule(s):")
+            for problem in problems:
+                print(f"  - {problem}")
+        else:
+            print(f"{label}: valid")
+    return 1 if bad else 0
+
+
+def _read_json(path: str) -> Any:
+    text, source = textio.read_file(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ParseError(
+            f"invalid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno
+        ) from None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

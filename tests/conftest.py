@@ -1,0 +1,41 @@
+"""Shared test set-up: paths, the Hypothesis profiles, and a command-line runner."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "corpus"
+
+settings.register_profile(
+    "ci", max_examples=60, derandomize=True, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def run_cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    """Run ``python -m puzzlekit.cli ARGS`` in the repository root; returns the process."""
+    return subprocess.run(
+        [sys.executable, "-m", "puzzlekit.cli", *args],
+        cwd=ROOT, input=stdin, capture_output=True, timeout=120,
+    )
+
+
+@pytest.fixture
+def corpus() -> Path:
+    """The shared corpus folder; skips the test when it is absent."""
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is not present")
+    return CORPUS

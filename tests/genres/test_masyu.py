@@ -1,0 +1,132 @@
+"""Masyu: the seed instance, the rule checker against corrupted loops, the model against brute force."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from conftest import EXAMPLES
+
+from backends import cpsat
+from puzzlekit import grid
+from puzzlekit.errors import ParseError
+from puzzlekit.genres import masyu
+
+
+def ring(top: int, left: int, height: int, width: int) -> frozenset:
+    """The edges of the rectangular loop around a block of cells."""
+    cells = [(top, c) for c in range(left, left + width)]
+    cells += [(r, left + width - 1) for r in range(top + 1, top + height)]
+    cells += [(top + height - 1, c) for c in range(left + width - 2, left - 1, -1)]
+    cells += [(r, left) for r in range(top + height - 2, top, -1)]
+    return frozenset(grid.edge(a, b) for a, b in zip(cells, cells[1:] + cells[:1]))
+
+
+def puzzle(text: str) -> masyu.Puzzle:
+    return masyu.parse(text, "test")
+
+
+def test_seed_instance_is_unique_and_valid():
+    p = masyu.parse((EXAMPLES / "masyu01.txt").read_text(), "masyu01.txt")
+    result = cpsat.solve(masyu.model(p), limit=2)
+    assert result.status == "solved"
+    assert len(result.solutions) == 1 and result.complete
+    solution = masyu.decode(p, result.solutions[0])
+    assert masyu.verify(p, solution) == []
+    assert all(len(d) == 2 for d in masyu._common.line_directions(solution.edges).values())
+
+
+def test_two_solutions_are_both_found_and_valid():
+    p = puzzle("0 1 0 0\n0 0 0 0\n")
+    result = cpsat.solve(masyu.model(p), limit=10)
+    found = {masyu.decode(p, a).edges for a in result.solutions}
+    assert found == {ring(0, 0, 2, 3), ring(0, 0, 2, 4)}
+    assert result.complete
+
+
+@pytest.mark.parametrize(
+    "text, edges, expected",
+    [
+        ("0 0 0\n0 0 0\n0 0 0\n", frozenset(), "no loop"),
+        ("0 0 0\n0 0 0\n0 0 0\n", ring(0, 0, 3, 3) | {((0, 1), (1, 1))}, "branches"),
+        ("0 0 0\n0 0 0\n0 0 0\n", ring(0, 0, 3, 3) - {((0, 0), (0, 1))}, "ends"),
+        ("0 0\n0 0\n0 0\n0 0\n0 0\n", ring(0, 0, 2, 2) | ring(3, 0, 2, 2), "separate pieces"),
+        ("0 0 0\n0 2 0\n0 0 0\n", ring(0, 0, 3, 3), "does not pass through the black pearl"),
+        ("1 0 0\n0 0 0\n0 0 0\n", ring(0, 0, 3, 3), "turns on the white pearl"),
+        ("0 0 1 0 0\n0 0 0 0 0\n", ring(0, 0, 2, 5), "straight through both neighbours"),
+        ("0 2 0 0\n0 0 0 0\n0 0 0 0\n", ring(0, 0, 3, 4), "goes straight on the black pearl"),
+        ("2 0 0\n0 0 0\n", ring(0, 0, 2, 3), "turns at (1, 0), next to the black pearl"),
+        ("0 0\n0 0\n", frozenset({((0, 0), (1, 1))}), "does not join orthogonal neighbours"),
+        ("0 0\n0 0\n", ring(0, 0, 2, 2) | {((1, 1), (1, 2))}, "leaves the 2x2 grid"),
+    ],
+)
+def test_verify_names_each_broken_rule(text, edges, expected):
+    problems = masyu.verify(puzzle(text), masyu.Solution(frozenset(edges)))
+    assert any(expected in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    "text, edges",
+    [
+        ("0 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", ring(0, 0, 4, 4)),
+        ("2 0 0\n0 0 0\n0 0 0\n", ring(0, 0, 3, 3)),
+    ],
+)
+def test_verify_accepts_loops_that_keep_the_rules(text, edges):
+    assert masyu.verify(puzzle(text), masyu.Solution(edges)) == []
+
+
+def all_valid_loops(p: masyu.Puzzle) -> set[frozenset]:
+    """Every edge subset that the rule checker accepts (brute force, tiny grids only)."""
+    edges = list(grid.cell_edges(p.height, p.width))
+    out = set()
+    for mask in range(1, 1 << len(edges)):
+        chosen = frozenset(e for i, e in enumerate(edges) if mask >> i & 1)
+        if not masyu.verify(p, masyu.Solution(chosen)):
+            out.add(chosen)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_model_admits_exactly_the_loops_the_rules_admit(seed):
+    rng = random.Random(seed)
+    h, w = rng.choice([(3, 3), (2, 4), (3, 4)])
+    p = masyu.random_puzzle(rng, h, w, density=rng.choice([0.15, 0.3, 0.5]))
+    result = cpsat.solve(masyu.model(p), limit=200)
+    assert result.complete
+    assert {masyu.decode(p, a).edges for a in result.solutions} == all_valid_loops(p)
+
+
+def test_format_parse_round_trip():
+    rng = random.Random(5)
+    for h, w in itertools.product((1, 3, 6), (2, 5)):
+        p = masyu.random_puzzle(rng, h, w, density=0.4)
+        assert masyu.parse(masyu.format(p), "x") == p
+
+
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        ("0 1 0\n0 3 0\n", 2, 3, "expected 0 (empty), 1 (white) or 2 (black)"),
+        ("0 1 0\n0 0\n", 2, 4, "ragged grid"),
+        ("0 1 0\n0 0 0 0\n", 2, 7, "ragged grid"),
+        ("# a comment\n\n0 x\n", 3, 3, "found 'x'"),
+        ("size: 3\n0 0\n", 1, 1, "unknown header"),
+    ],
+)
+def test_bad_files_name_line_and_column(text, line, column, words):
+    with pytest.raises(ParseError) as info:
+        masyu.parse(text, "bad.txt")
+    err = info.value
+    assert (err.source, err.line, err.column) == ("bad.txt", line, column)
+    assert words in str(err)
+    assert str(err).startswith(f"bad.txt:{line}:{column}: ")
+
+
+def test_solution_json_round_trip():
+    p = puzzle("0 1 0 0\n0 0 0 0\n")
+    solution = masyu.Solution(ring(0, 0, 2, 4))
+    assert masyu.solution_from_json(p, solution.to_json()) == solution
+    data = solution.to_json()["edges"]
+    assert data == sorted(data) and all(a <= b for a, b in data)
