@@ -1,0 +1,417 @@
+"""Tracks (number route maze): one simple path from start to end matching row and column counts."""
+
+from __future__ import annotations
+
+import random as _random
+import re
+from collections import deque
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import grid, textio
+from ..grid import Cell, CellEdge
+from ..ir import Edge, Lit, Model, ModelBuilder
+from . import _common
+
+NAME = "tracks"
+HEADERS = {"cols", "rows", "start", "end", "given"}
+ORDER = "UDLR"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """Column counts (left to right), row counts (top to bottom), the ends and the given pieces.
+
+    ``givens`` pairs a cell with the two directions it connects to, letters in U, D, L, R
+    order; at the start or end cell one of them may point out of the grid (the entrance/exit).
+    """
+
+    cols: tuple[int, ...]
+    rows: tuple[int, ...]
+    start: Cell
+    end: Cell
+    givens: tuple[tuple[Cell, str], ...] = ()
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.cols)
+
+    def given_map(self) -> dict[Cell, str]:
+        """Every given piece by cell."""
+        return dict(self.givens)
+
+    def inner(self, cell: Cell, directions: str) -> set[str]:
+        """The directions of ``directions`` that stay inside the grid from ``cell``."""
+        return _inner(cell, directions, self.height, self.width)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The path as a set of edges between adjacent cells, and its cells in order from start to end."""
+
+    edges: frozenset[CellEdge]
+    path: tuple[Cell, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"edges": _common.edges_to_json(self.edges), "path": [list(c) for c in self.path]}
+
+
+def _inner(cell: Cell, directions: str, height: int, width: int) -> set[str]:
+    return {d for d in directions if grid.inside(grid.step(cell, d), height, width)}
+
+
+# parsing -------------------------------------------------------------------------------
+
+
+def _value_tokens(value: str, col: int) -> list[textio.Token]:
+    """Whitespace-separated tokens of a header value that starts at column ``col``."""
+    return [textio.Token(m.group(), col + m.start()) for m in re.finditer(r"\S+", value)]
+
+
+def _counts(entry: tuple[str, textio.Line, int], source: str) -> tuple[list[int], list[textio.Token]]:
+    value, line, col = entry
+    toks = _value_tokens(value, col)
+    counts = []
+    for tok in toks:
+        n = textio.parse_int(tok, line, source, "a count (a whole number)")
+        if n < 0:
+            raise textio.error(source, line, tok.column, f"a count cannot be negative, found {n}")
+        counts.append(n)
+    return counts, toks
+
+
+def _cell(
+    entry: tuple[str, textio.Line, int], toks: list[textio.Token], h: int, w: int, source: str, what: str
+) -> Cell:
+    _, line, _ = entry
+    r = textio.parse_int(toks[0], line, source, "a row number")
+    c = textio.parse_int(toks[1], line, source, "a column number")
+    if not grid.inside((r, c), h, w):
+        raise textio.error(
+            source, line, toks[0].column,
+            f"{what} ({r}, {c}) is outside the {h}x{w} grid (rows 0..{h - 1}, columns 0..{w - 1})",
+        )
+    return (r, c)
+
+
+def parse(text: str, source: str = "<string>") -> Puzzle:
+    """Read the header-only format: ``cols:``, ``rows:``, optional ``start:``, ``end:``, ``given:``."""
+    lines = textio.content_lines(text, source)
+    headers, body = textio.read_headers(lines, HEADERS, source, repeatable=frozenset({"given"}))
+    if body:
+        raise textio.error(
+            source, body[0], 1, "expected a header line 'key: value' (a tracks file has no grid)"
+        )
+    for key in ("cols", "rows"):
+        if key not in headers:
+            raise textio.error(source, lines[0], 1, f"missing header '{key}:' (the {key[:-1]} counts)")
+    (cols_entry,), (rows_entry,) = headers["cols"], headers["rows"]
+    cols, col_toks = _counts(cols_entry, source)
+    rows, row_toks = _counts(rows_entry, source)
+    textio.check_size(1, len(cols), source, cols_entry[1])
+    textio.check_size(len(rows), len(cols), source, rows_entry[1])
+    h, w = len(rows), len(cols)
+    checks = ((cols, col_toks, cols_entry, h, "rows"), (rows, row_toks, rows_entry, w, "columns"))
+    for counts, toks, entry, limit, unit in checks:
+        for n, tok in zip(counts, toks):
+            if n > limit:
+                raise textio.error(
+                    source, entry[1], tok.column, f"count {n} is more than the {limit} {unit} of the grid"
+                )
+
+    ends: dict[str, Cell] = {"start": (0, 0), "end": (h - 1, w - 1)}
+    for key in ("start", "end"):
+        if key in headers:
+            entry = headers[key][0]
+            toks = _value_tokens(entry[0], entry[2])
+            if len(toks) != 2:
+                raise textio.error(
+                    source, entry[1], entry[2], f"expected '{key}: row col', found {entry[0]!r}"
+                )
+            ends[key] = _cell(entry, toks, h, w, source, key)
+    start, end = ends["start"], ends["end"]
+    if start == end:
+        given = [headers[k][0][1] for k in ("start", "end") if k in headers]
+        where = max(given, key=lambda line: line.number) if given else cols_entry[1]
+        raise textio.error(source, where, 1, f"start and end must be different cells, both are {start}")
+
+    givens: dict[Cell, str] = {}
+    for entry in headers.get("given", []):
+        value, line, col = entry
+        toks = _value_tokens(value, col)
+        if len(toks) != 3:
+            raise textio.error(
+                source, line, col, f"expected 'given: row col XY' (e.g. 3 4 LU), found {value!r}"
+            )
+        cell = _cell(entry, toks, h, w, source, "given cell")
+        letters = toks[2].text.upper()
+        if len(letters) != 2 or not set(letters) <= set(ORDER) or letters[0] == letters[1]:
+            raise textio.error(
+                source, line, toks[2].column,
+                f"expected two different direction letters of U, D, L, R, found {toks[2].text!r}",
+            )
+        outside = 2 - len(_inner(cell, letters, h, w))
+        if outside and cell not in (start, end):
+            raise textio.error(
+                source, line, toks[2].column,
+                f"the piece at {cell} points out of the grid; only the start or end cell may have an exit",
+            )
+        if outside > 1:
+            raise textio.error(
+                source, line, toks[2].column, f"the piece at {cell} may point out of the grid at most once"
+            )
+        if cell in givens:
+            raise textio.error(source, line, toks[0].column, f"cell {cell} is given twice")
+        givens[cell] = "".join(d for d in ORDER if d in letters)
+    return Puzzle(tuple(cols), tuple(rows), start, end, tuple(sorted(givens.items())))
+
+
+def format(puzzle: Puzzle) -> str:
+    """The puzzle in its file format (``start``/``end`` written only when not the defaults)."""
+    out = [f"cols: {' '.join(map(str, puzzle.cols))}", f"rows: {' '.join(map(str, puzzle.rows))}"]
+    if puzzle.start != (0, 0):
+        out.append(f"start: {puzzle.start[0]} {puzzle.start[1]}")
+    if puzzle.end != (puzzle.height - 1, puzzle.width - 1):
+        out.append(f"end: {puzzle.end[0]} {puzzle.end[1]}")
+    out += [f"given: {r} {c} {d}" for (r, c), d in puzzle.givens]
+    return "\n".join(out) + "\n"
+
+
+# model ---------------------------------------------------------------------------------
+
+
+def edge_key(a: Cell, b: Cell) -> Hashable:
+    """The IR variable key of the path edge between two adjacent cells."""
+    return ("edge",) + grid.edge(a, b)
+
+
+def model(puzzle: Puzzle) -> Model:
+    """The rules of GENRES.md, one block per sentence."""
+    h, w = puzzle.height, puzzle.width
+    m = ModelBuilder(NAME)
+    lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}
+    incident: dict[Cell, dict[str, Lit]] = {cell: {} for cell in grid.cells(h, w)}
+    for (a, b), x in lit.items():
+        incident[a][grid.direction_between(a, b)] = x
+        incident[b][grid.direction_between(b, a)] = x
+    visited = {cell: m.bool(("cell",) + cell) for cell in grid.cells(h, w)}
+
+    # One simple path of orthogonal steps from the start cell to the end cell; no cell is
+    # visited twice. (The Path constraint gives the ends degree 1 and rules out stray cycles.)
+    m.path((Edge(a, b, x) for (a, b), x in lit.items()), puzzle.start, puzzle.end)
+
+    # A cell is visited when the path touches it: the ends always, any other cell with two steps.
+    for cell, x in visited.items():
+        if cell in (puzzle.start, puzzle.end):
+            m.fix(x)
+        else:
+            m.count([*incident[cell].values(), (-2, x)], "==", 0)
+
+    # The number above each column is how many cells of that column the path visits.
+    for c, k in enumerate(puzzle.cols):
+        m.exactly(k, [visited[(r, c)] for r in range(h)])
+
+    # The number beside each row is how many cells of that row the path visits.
+    for r, k in enumerate(puzzle.rows):
+        m.exactly(k, [visited[(r, c)] for c in range(w)])
+
+    # Given pieces fix both connections of a cell (an exit out of the grid is not a step).
+    for cell, dirs in puzzle.givens:
+        for d, x in incident[cell].items():
+            m.fix(x if d in dirs else ~x)
+
+    m.output(lit.values())
+    return m.build()
+
+
+# solutions -----------------------------------------------------------------------------
+
+
+def walk(start: Cell, edges: frozenset[CellEdge]) -> tuple[Cell, ...]:
+    """The cells met walking the edges from ``start`` until no unused edge leads on."""
+    nbrs: dict[Cell, list[Cell]] = {}
+    for a, b in sorted(edges):
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    path = [start]
+    seen = {start}
+    while True:
+        nxt = [n for n in nbrs.get(path[-1], []) if n not in seen]
+        if not nxt:
+            return tuple(path)
+        path.append(nxt[0])
+        seen.add(nxt[0])
+
+
+def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
+    """The path from the values of the edge variables."""
+    edges = frozenset(k[1:] for k, v in assignment.items() if k[0] == "edge" and v)
+    return Solution(edges, walk(puzzle.start, edges))
+
+
+def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+    """Every broken rule, in words; empty when the path is valid. Independent of the model."""
+    h, w = puzzle.height, puzzle.width
+    edges = solution.edges
+    problems = _common.check_cell_edges(edges, h, w)
+    if problems:
+        return problems
+
+    # one simple path from the start to the end: ends of degree 1, no branch, no stray piece
+    # (with those degrees, the piece holding the start is a path, never a cycle)
+    deg = _common.degrees(edges)
+    for cell in (puzzle.start, puzzle.end):
+        name = "start" if cell == puzzle.start else "end"
+        if deg.get(cell, 0) != 1:
+            problems.append(f"the {name} cell {cell} has {deg.get(cell, 0)} steps, not 1")
+    for cell, d in sorted(deg.items()):
+        if cell not in (puzzle.start, puzzle.end) and d != 2:
+            problems.append(f"the path {'branches' if d > 2 else 'ends'} at {cell}")
+    pieces = _common.components(edges)
+    main = [p for p in pieces if puzzle.start in p]
+    if main and puzzle.end not in main[0]:
+        problems.append(f"the path from the start {puzzle.start} does not reach the end {puzzle.end}")
+    for piece in pieces:
+        if puzzle.start not in piece:
+            problems.append(f"a separate piece of track (a cycle or stray path) at {min(piece)}")
+
+    # the listed path walks those edges in order from start to end, never revisiting a cell
+    path = solution.path
+    if not path or path[0] != puzzle.start:
+        problems.append(f"the listed path does not begin at the start {puzzle.start}")
+    if not path or path[-1] != puzzle.end:
+        problems.append(f"the listed path does not finish at the end {puzzle.end}")
+    for cell in sorted({c for c in path if path.count(c) > 1}):
+        problems.append(f"the listed path visits {cell} more than once")
+    steps = {grid.edge(a, b) for a, b in zip(path, path[1:])}
+    if steps != set(edges) or len(path) != len(edges) + 1:
+        problems.append("the listed path does not follow exactly the edges of the solution")
+
+    # the counts: cells visited per column and per row
+    visited = set(deg)
+    for c, k in enumerate(puzzle.cols):
+        n = sum((r, c) in visited for r in range(h))
+        if n != k:
+            problems.append(f"column {c} has {n} visited cells, expected {k}")
+    for r, k in enumerate(puzzle.rows):
+        n = sum((r, c) in visited for c in range(w))
+        if n != k:
+            problems.append(f"row {r} has {n} visited cells, expected {k}")
+
+    # given pieces: the cell connects to exactly the named neighbours inside the grid
+    dirs = _common.line_directions(edges)
+    for cell, piece in puzzle.givens:
+        want = puzzle.inner(cell, piece)
+        if dirs.get(cell, set()) != want:
+            got = "".join(d for d in ORDER if d in dirs.get(cell, set())) or "nothing"
+            problems.append(f"the given piece {piece} at {cell} is not followed (the path goes {got})")
+    return problems
+
+
+def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+    """The grid as text: column counts above, row counts on the right, S and E at the ends.
+
+    Without a solution the given pieces are drawn; with one, the path. Multi-digit column
+    counts are written top to bottom.
+    """
+    h, w = puzzle.height, puzzle.width
+    if solution is not None:
+        dirs = _common.line_directions(solution.edges)
+    else:
+        dirs = {cell: set(piece) for cell, piece in puzzle.givens}
+    digits = max(len(str(k)) for k in puzzle.cols)
+    out = []
+    for i in range(digits):
+        out.append(" ".join(str(k).rjust(digits)[i] for k in puzzle.cols).rstrip())
+    for r in range(h):
+        row = []
+        for c in range(w):
+            d = dirs.get((r, c), set())
+            glyph = {puzzle.start: "S", puzzle.end: "E"}.get((r, c)) or _common.BOX.get(frozenset(d), "?")
+            if glyph == " ":
+                glyph = "·"
+            row.append(glyph + ("─" if "R" in d and c + 1 < w else " "))
+        out.append("".join(row) + f"  {puzzle.rows[r]}")
+    return "\n".join(out)
+
+
+def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
+    """A solution from its JSON shape ``{"edges": [...], "path": [[r, c], ...]}``.
+
+    Without a ``path`` field the path is read off the edges, walking from the start.
+    """
+    edges = _common.edges_from_json(data)
+    if isinstance(data, dict) and "path" not in data:
+        return Solution(edges, walk(puzzle.start, edges))
+    items = _common.require(data, "path", list)
+    return Solution(edges, tuple(_common.point(p, f"path[{i}]") for i, p in enumerate(items)))
+
+
+# random instances ----------------------------------------------------------------------
+
+
+def random_path(rng: _random.Random, height: int, width: int, start: Cell, end: Cell) -> list[Cell]:
+    """A random simple path from start to end: a walk that never cuts itself off from the end."""
+    path = [start]
+    used = {start}
+
+    def reaches_end(cell: Cell) -> bool:
+        seen = {cell}
+        todo = deque([cell])
+        while todo:
+            here = todo.popleft()
+            if here == end:
+                return True
+            for n in grid.neighbours(here, height, width):
+                if n not in seen and n not in used:
+                    seen.add(n)
+                    todo.append(n)
+        return False
+
+    while path[-1] != end:
+        options = [n for n in grid.neighbours(path[-1], height, width) if n not in used and reaches_end(n)]
+        nxt = rng.choice(options)
+        path.append(nxt)
+        used.add(nxt)
+    return path
+
+
+def random_puzzle(
+    rng: _random.Random,
+    height: int,
+    width: int,
+    *,
+    givens: int = 0,
+    start: Cell | None = None,
+    end: Cell | None = None,
+) -> Puzzle:
+    """A solvable puzzle: the counts of a random path, plus ``givens`` pieces taken from it."""
+    start = (0, 0) if start is None else start
+    end = (height - 1, width - 1) if end is None else end
+    if start == end or not (grid.inside(start, height, width) and grid.inside(end, height, width)):
+        raise ValueError(f"start {start} and end {end} must be distinct cells of the {height}x{width} grid")
+    path = random_path(rng, height, width, start, end)
+    cols = tuple(sum(c == j for _, c in path) for j in range(width))
+    rows = tuple(sum(r == i for r, _ in path) for i in range(height))
+    pieces: dict[Cell, str] = {}
+    for i in sorted(rng.sample(range(len(path)), min(givens, len(path)))):
+        cell = path[i]
+        dirs = {grid.direction_between(cell, path[j]) for j in (i - 1, i + 1) if 0 <= j < len(path)}
+        if len(dirs) == 1:  # an end of the path: add an exit out of the grid, when it has one
+            exits = [d for d in ORDER if not grid.inside(grid.step(cell, d), height, width)]
+            if not exits:
+                continue
+            dirs.add(rng.choice(exits))
+        pieces[cell] = "".join(d for d in ORDER if d in dirs)
+    return Puzzle(cols, rows, start, end, tuple(sorted(pieces.items())))
+
+
+def visited_cells(solution: Solution) -> set[Cell]:
+    """The cells the path visits."""
+    return set(solution.path) | {c for e in solution.edges for c in e}
+

@@ -1,0 +1,127 @@
+"""The command line: exit codes, JSON output, bad input as one line on stderr, check."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import EXAMPLES, run_cli
+
+from puzzlekit.genres import masyu
+
+TWO_LOOPS = "0 1 0 0\n0 0 0 0\n"  # exactly two valid loops
+
+
+def test_solve_text_output_and_exit_0():
+    proc = run_cli("solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--unique")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode()
+    assert "solved" in out and "unique: yes" in out and "●" in out
+
+
+def test_solve_json_matches_the_contract():
+    proc = run_cli("solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert set(data) == {"genre", "backend", "status", "seconds", "unique", "solutions"}
+    assert (data["genre"], data["backend"], data["status"], data["unique"]) == (
+        "masyu", "cpsat", "solved", None,
+    )
+    puzzle = masyu.parse((EXAMPLES / "masyu01.txt").read_text())
+    solution = masyu.solution_from_json(puzzle, data["solutions"][0])
+    assert masyu.verify(puzzle, solution) == []
+
+
+def test_two_solutions_not_unique_and_limit_lists_both(tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text(TWO_LOOPS)
+    unique = json.loads(run_cli("solve", "masyu", str(path), "--unique", "-f", "json").stdout)
+    assert unique["unique"] is False and len(unique["solutions"]) == 2
+    listed = json.loads(run_cli("solve", "masyu", str(path), "--limit", "10", "-f", "json").stdout)
+    assert listed["unique"] is False
+    edges = {json.dumps(s["edges"]) for s in listed["solutions"]}
+    assert len(edges) == 2
+
+
+def test_stdin_and_unsolvable_exit_1():
+    proc = run_cli("solve", "masyu", "-", stdin=b"2 0\n0 0\n")  # black pearl in a 2x2 corner
+    assert proc.returncode == 1, proc.stderr
+    assert "unsolvable" in proc.stdout.decode()
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"", "empty puzzle"),
+        (b"# only a comment\n\n", "empty puzzle"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", "binary data"),
+        (b"0 1 0\n0 0\n", ":2:4: ragged grid"),
+        (b"0 1 0\n0 7 0\n", ":2:3: expected 0 (empty), 1 (white) or 2 (black)"),
+        (b"0 " * 300 + b"\n", "over the size limit"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path, content, words):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    proc = run_cli("solve", "masyu", str(path))
+    err = proc.stderr.decode()
+    assert proc.returncode == 2
+    assert words in err and str(path) in err
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_huge_file_is_refused_before_reading(tmp_path):
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as f:  # 10,000 x 10,000 cells: refused by size, not read into memory
+        f.truncate(10_000 * 20_001)
+    proc = run_cli("solve", "masyu", str(path))
+    assert proc.returncode == 2
+    assert "limited to" in proc.stderr.decode()
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["solve", "nosuchgenre", "x.txt"], "unknown genre"),
+        (["solve", "masyu", "missing.txt"], "No such file"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--backend", "nope"], "unknown backend"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--limit", "0"], "at least 1"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--time-limit", "-1"], "more than 0"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_usage_errors_exit_2(args, words):
+    proc = run_cli(*args)
+    assert proc.returncode == 2
+    assert words in proc.stderr.decode()
+    assert "Traceback" not in proc.stderr.decode()
+
+
+def test_check_accepts_solve_output_and_rejects_a_broken_loop(tmp_path):
+    puzzle_path = EXAMPLES / "masyu01.txt"
+    good = run_cli("solve", "masyu", str(puzzle_path), "-f", "json").stdout
+    (tmp_path / "good.json").write_bytes(good)
+    proc = run_cli("check", "masyu", str(puzzle_path), str(tmp_path / "good.json"))
+    assert proc.returncode == 0 and "valid" in proc.stdout.decode()
+
+    data = json.loads(good)["solutions"][0]
+    data["edges"] = data["edges"][1:]  # open the loop
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    proc = run_cli("check", "masyu", str(puzzle_path), str(tmp_path / "bad.json"))
+    assert proc.returncode == 1
+    assert "the line ends at" in proc.stdout.decode()
+
+
+def test_check_bad_json_names_line_and_column(tmp_path):
+    (tmp_path / "s.json").write_text('{"edges":\n  [oops]}')
+    proc = run_cli("check", "masyu", str(EXAMPLES / "masyu01.txt"), str(tmp_path / "s.json"))
+    assert proc.returncode == 2
+    assert "s.json:2:4: invalid JSON" in proc.stderr.decode()
+
+
+def test_genres_and_backends_listings():
+    genres = run_cli("genres").stdout.decode()
+    assert "masyu" in genres and "hashi" in genres
+    listing = run_cli("backends").stdout.decode().splitlines()
+    assert [line.split()[0] for line in listing] == ["cpsat", "z3", "mip", "sat", "csp", "search"]
+    assert "installed" in listing[0]

@@ -1,0 +1,114 @@
+"""The shared lazy cuts: each broken candidate yields a cut that it breaks and the true answer keeps."""
+
+from __future__ import annotations
+
+from backends import cuts
+from puzzlekit import grid
+from puzzlekit.ir import Edge, Model, ModelBuilder
+
+
+def grid_graph(height: int, width: int, kind: str, **kw) -> tuple[Model, dict]:
+    """A model with one boolean per cell edge and one graph constraint of the given kind."""
+    m = ModelBuilder("test")
+    lit = {e: m.bool(("edge",) + e) for e in grid.cell_edges(height, width)}
+    edges = [Edge(a, b, x) for (a, b), x in lit.items()]
+    if kind == "loop":
+        m.loop(edges)
+    elif kind == "path":
+        m.path(edges, kw["start"], kw["end"])
+    elif kind == "pairs":
+        m.disjoint_paths(edges, kw["pairs"])
+    else:
+        m.connected([(c, None) for c in grid.cells(height, width)], edges)
+    m.output(lit.values())
+    return m.build(), lit
+
+
+def values_for(relaxation: cuts.Relaxation, lit: dict, chosen: set) -> list[int]:
+    """A full assignment of the relaxed model: chosen edges on, presence as implied."""
+    values = [0] * len(relaxation.model.vars)
+    used = set()
+    for e, x in lit.items():
+        if e in chosen:
+            values[x.var] = 1
+            used.update(e)
+    for var in relaxation.model.vars:
+        if isinstance(var.key, tuple) and var.key[0] == "_on":
+            values[var.index] = int(var.key[2] in used)
+    return values
+
+
+def path_edges(*cells):
+    return {grid.edge(a, b) for a, b in zip(cells, cells[1:])}
+
+
+def check(relaxation, lit, broken: set, truth: set) -> list:
+    bad = values_for(relaxation, lit, broken)
+    good = values_for(relaxation, lit, truth)
+    assert relaxation.model.check(good) == [], "the true answer must keep the degree counts"
+    assert relaxation.cuts(good) == [], "a valid answer needs no cut"
+    found = relaxation.cuts(bad)
+    assert found, "a broken candidate must be cut"
+    for clause in found:
+        assert not clause.holds(bad), f"{clause} does not cut off the candidate"
+        assert clause.holds(good), f"{clause} cuts off the true answer"
+    return found
+
+
+def ring(top, left, height, width):
+    cells = [(top, c) for c in range(left, left + width)]
+    cells += [(r, left + width - 1) for r in range(top + 1, top + height)]
+    cells += [(top + height - 1, c) for c in range(left + width - 2, left - 1, -1)]
+    cells += [(r, left) for r in range(top + height - 2, top, -1)]
+    return path_edges(*cells, cells[0])
+
+
+def test_two_disjoint_loops_are_cut():
+    model, lit = grid_graph(2, 5, "loop")
+    relaxation = cuts.relax(model)
+    found = check(relaxation, lit, ring(0, 0, 2, 2) | ring(0, 3, 2, 2), ring(0, 0, 2, 5))
+    assert len(found) == 2  # one per piece
+
+
+def test_loop_plus_stray_path_is_cut_or_breaks_degrees():
+    model, lit = grid_graph(3, 4, "loop")
+    relaxation = cuts.relax(model)
+    stray = ring(0, 0, 2, 2) | path_edges((2, 2), (2, 3))
+    values = values_for(relaxation, lit, stray)
+    # the stray path's ends have degree 1: the relaxed model's degree counts reject it
+    assert relaxation.model.check(values) != []
+
+
+def test_path_with_a_stray_cycle_is_cut():
+    model, lit = grid_graph(3, 4, "path", start=(0, 0), end=(0, 3))
+    relaxation = cuts.relax(model)
+    path = path_edges((0, 0), (0, 1), (0, 2), (0, 3))
+    truth = path_edges((0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (2, 3), (1, 3), (0, 3))
+    check(relaxation, lit, path | ring(1, 1, 2, 2), truth)
+
+
+def test_disconnected_islands_are_cut():
+    model, lit = grid_graph(2, 3, "connected")
+    relaxation = cuts.relax(model)
+    left = path_edges((0, 0), (1, 0), (1, 1), (0, 1))
+    right = path_edges((0, 2), (1, 2))
+    found = check(relaxation, lit, left | right, left | right | path_edges((1, 1), (1, 2)))
+    assert len(found) == 2
+
+
+def test_paths_joining_the_wrong_pairs_are_cut():
+    pairs = (((0, 0), (0, 2)), ((1, 0), (1, 2)))
+    model, lit = grid_graph(2, 3, "pairs", pairs=pairs)
+    relaxation = cuts.relax(model)
+    wrong = path_edges((0, 0), (1, 0)) | path_edges((0, 2), (1, 2))  # 0-0 with 1-0: wrong pairs
+    truth = path_edges((0, 0), (0, 1), (0, 2)) | path_edges((1, 0), (1, 1), (1, 2))
+    check(relaxation, lit, wrong, truth)
+
+
+def test_relaxation_adds_degree_counts_and_presence_vars():
+    model, _ = grid_graph(3, 3, "loop")
+    relaxation = cuts.relax(model)
+    assert not relaxation.model.graphs
+    assert len(relaxation.model.vars) == len(model.vars) + 9
+    assert len(relaxation.model.counts) == 9
+    assert relaxation.model.output == model.output
