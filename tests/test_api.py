@@ -1,0 +1,77 @@
+"""The library API: load, solve, count, is_unique, determined, auto backend."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import EXAMPLES
+
+import puzzlekit
+from puzzlekit.genres import masyu
+
+TWO_LOOPS = "0 1 0 0\n0 0 0 0\n"
+
+
+def test_load_from_path_and_from_text_agree():
+    path = EXAMPLES / "masyu01.txt"
+    assert puzzlekit.load("masyu", path) == puzzlekit.load("masyu", path.read_text())
+    assert puzzlekit.load("masyu", str(path)) == puzzlekit.load("masyu", path)
+
+
+def test_solve_unique_seed():
+    result = puzzlekit.solve(puzzlekit.load("masyu", EXAMPLES / "masyu01.txt"), unique=True)
+    assert (result.status, result.unique, len(result.solutions)) == ("solved", True, 1)
+    assert result.stats["model"]["loop"] == 1
+
+
+def test_count_is_unique_and_two_solutions():
+    two = puzzlekit.load("masyu", TWO_LOOPS)
+    assert puzzlekit.count(two) == 2
+    assert puzzlekit.count(two, up_to=1) == 1
+    assert puzzlekit.is_unique(two) is False
+    assert puzzlekit.is_unique(puzzlekit.load("masyu", EXAMPLES / "masyu01.txt")) is True
+    assert puzzlekit.is_unique(puzzlekit.load("masyu", "2 0\n0 0\n")) is False
+
+
+def test_determined_is_the_intersection_of_all_solutions():
+    two = puzzlekit.load("masyu", TWO_LOOPS)
+    solutions = puzzlekit.solve(two, limit=10).solutions
+    edges_a, edges_b = (s.edges for s in solutions)
+    fixed = puzzlekit.determined(two)
+    on = {k[1:] for k, v in fixed.items() if v}
+    off = {k[1:] for k, v in fixed.items() if not v}
+    assert on == edges_a & edges_b
+    everything = {k[1:] for k in masyu.model(two).output_keys()}
+    assert off == everything - (edges_a | edges_b)
+
+
+def test_determined_of_a_unique_puzzle_fixes_every_answer_variable():
+    seed = puzzlekit.load("masyu", EXAMPLES / "masyu01.txt")
+    fixed = puzzlekit.determined(seed)
+    assert set(fixed) == set(masyu.model(seed).output_keys())
+    assert {k[1:] for k, v in fixed.items() if v} == puzzlekit.solve(seed).solutions[0].edges
+
+
+def test_determined_of_an_unsolvable_puzzle_is_none():
+    assert puzzlekit.determined(puzzlekit.load("masyu", "2 0\n0 0\n")) is None
+
+
+def test_auto_backend_names_its_choice():
+    result = puzzlekit.solve(puzzlekit.load("masyu", TWO_LOOPS), backend="auto")
+    assert result.backend in {"cpsat", "z3", "mip", "sat", "csp", "search"}
+    assert result.to_json()["backend"] == result.backend
+
+
+def test_unknown_genre_and_backend_raise_clear_errors():
+    with pytest.raises(puzzlekit.UnknownName, match="known genres"):
+        puzzlekit.load("sudokuu", "1\n")
+    with pytest.raises(puzzlekit.UnknownName, match="known backends"):
+        puzzlekit.solve(puzzlekit.load("masyu", TWO_LOOPS), backend="gurobi")
+
+
+def test_missing_backend_names_the_pip_extra(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ortools", None)
+    monkeypatch.setitem(sys.modules, "ortools.sat.python", None)
+    with pytest.raises(puzzlekit.BackendUnavailable, match=r"puzzlekit\[cpsat\]"):
+        puzzlekit.solve(puzzlekit.load("masyu", TWO_LOOPS), backend="cpsat")
