@@ -1,0 +1,1 @@
+"""Benchmark scripts (not installed with the package)."""
