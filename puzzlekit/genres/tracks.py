@@ -123,6 +123,13 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
                 raise textio.error(
                     source, entry[1], tok.column, f"count {n} is more than the {limit} {unit} of the grid"
                 )
+    # both lists count the same visited cells, so lists of mismatched length or total are a typo
+    if sum(cols) != sum(rows):
+        raise textio.error(
+            source, rows_entry[1], 1,
+            f"the row counts add up to {sum(rows)} but the column counts ({len(cols)} of them) to "
+            f"{sum(cols)}: both count the visited cells, so they must agree",
+        )
 
     ends: dict[str, Cell] = {"start": (0, 0), "end": (h - 1, w - 1)}
     for key in ("start", "end"):

@@ -334,9 +334,10 @@ def test_exit_given_pointing_the_wrong_way_has_no_solution():
     assert brute_force(p) == set()
 
 
-def test_unequal_totals_have_no_solution():
-    p = puzzle("cols: 2 1\nrows: 1 1\n")
-    assert cpsat.solve(tracks.model(p)).status == "unsolvable"
+def test_unequal_totals_are_bad_input():
+    with pytest.raises(ParseError, match="row counts add up to 2 but the column counts") as info:
+        puzzle("cols: 2 1\nrows: 1 1\n")
+    assert (info.value.line, info.value.column) == (2, 1)
 
 
 @pytest.mark.parametrize("seed_", range(12))
