@@ -1,0 +1,85 @@
+"""Hypothesis strategies: small random instances of every genre, solvable or not.
+
+Each strategy draws a size (2x2 to 6x6), a seed for the genre's own random maker and its
+knobs, and sometimes a perturbation that tends to make the instance unsolvable, so that
+zero, one and many solutions all occur often.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from hypothesis import strategies as st
+
+from puzzlekit.errors import ParseError
+from puzzlekit.genres import hashi, masyu, numberlink, tracks
+
+sizes = st.tuples(st.integers(2, 6), st.integers(2, 6))
+seeds = st.integers(0, 2**32 - 1)
+
+
+@st.composite
+def masyu_instances(draw):
+    h, w = draw(sizes)
+    density = draw(st.sampled_from([0.0, 0.05, 0.1, 0.15, 0.25]))
+    return masyu.random_puzzle(random.Random(draw(seeds)), h, w, density=density)
+
+
+@st.composite
+def tracks_instances(draw):
+    h, w = draw(sizes)
+    rng = random.Random(draw(seeds))
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    start, end = rng.sample(cells, 2) if draw(st.booleans()) else ((0, 0), (h - 1, w - 1))
+    puzzle = tracks.random_puzzle(rng, h, w, givens=draw(st.integers(0, 2)), start=start, end=end)
+    if draw(st.booleans()):  # move one visit between two columns: totals still agree
+        cols = list(puzzle.cols)
+        i, j = draw(st.permutations(range(w)))[:2]
+        if cols[i] > 0 and cols[j] < h:
+            cols[i] -= 1
+            cols[j] += 1
+            puzzle = dataclasses.replace(puzzle, cols=tuple(cols))
+    return puzzle
+
+
+@st.composite
+def numberlink_instances(draw):
+    h, w = draw(sizes)
+    cover = draw(st.sampled_from(["all", "any"]))
+    pairs = draw(st.integers(1, max(1, h * w // 4)))
+    puzzle = numberlink.random_puzzle(random.Random(draw(seeds)), h, w, cover=cover, pairs=pairs)
+    if pairs > 1 and draw(st.booleans()):  # swap the labels of two different ends
+        cells = [(r, c) for r in range(h) for c in range(w) if puzzle.grid[r][c]]
+        a, b = draw(st.permutations(cells))[:2]
+        values = [list(row) for row in puzzle.grid]
+        values[a[0]][a[1]], values[b[0]][b[1]] = values[b[0]][b[1]], values[a[0]][a[1]]
+        puzzle = dataclasses.replace(puzzle, grid=tuple(tuple(row) for row in values))
+    return puzzle
+
+
+@st.composite
+def hashi_instances(draw):
+    h, w = draw(sizes)
+    density = draw(st.sampled_from([0.2, 0.35, 0.5]))
+    puzzle = hashi.random_puzzle(random.Random(draw(seeds)), h, w, density=density,
+                                 extra=draw(st.sampled_from([0.0, 0.3, 0.8])))
+    if draw(st.booleans()):  # nudge one island's number
+        islands = sorted(puzzle.islands())
+        r, c = draw(st.sampled_from(islands))
+        values = [list(row) for row in puzzle.grid]
+        values[r][c] = min(8, max(1, values[r][c] + draw(st.sampled_from([-1, 1]))))
+        nudged = dataclasses.replace(puzzle, grid=tuple(tuple(row) for row in values))
+        try:  # the parser refuses a number the island's neighbours can never carry
+            puzzle = hashi.parse(hashi.format(nudged), "drawn")
+        except ParseError:
+            pass
+    return puzzle
+
+
+STRATEGIES = {
+    "masyu": masyu_instances(),
+    "tracks": tracks_instances(),
+    "numberlink": numberlink_instances(),
+    "hashi": hashi_instances(),
+}

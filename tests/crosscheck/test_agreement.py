@@ -1,0 +1,147 @@
+"""Every installed backend finds the same solutions, and every solution keeps the rules.
+
+For each drawn instance every backend enumerates up to ``CAP`` solutions of the answer key.
+The sets must be equal (when the enumeration was exhaustive), the statuses equal, and each
+solution must pass the genre's own rule checker, which never looks at the model. Run with
+``--hypothesis-profile=thorough`` (or HYPOTHESIS_PROFILE=thorough) for a long run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import tempfile
+from collections.abc import Callable
+
+import pytest
+from genre_strategies import STRATEGIES
+from hypothesis import given
+
+import backends
+from backends import cpsat
+from puzzlekit import cli, genres
+
+CAP = 20
+#: Backends that re-solve from scratch for every blocking clause enumerate fewer solutions;
+#: their lists are then compared as subsets of the exhaustive ones.
+CAPS = {"mip": 4}
+#: Per solve; a backend that needs longer on a 6x6 instance is a bug worth a failure.
+TIME_LIMIT = 60.0
+#: python-constraint is exponential on loops: it takes instances up to this many cells.
+CSP_MAX_CELLS = 16
+
+Solver = Callable[..., backends.Result]
+
+
+def installed_solvers() -> dict[str, Solver]:
+    """Every backend whose solver package is installed."""
+    return {name: backends.get(name).solve for name, ver in backends.installed().items() if ver}
+
+
+def cells_of(puzzle) -> int:
+    return puzzle.height * puzzle.width
+
+
+def check_agreement(genre: str, puzzle, solvers: dict[str, Solver]) -> None:
+    """Assert that the solvers agree on the puzzle and that every solution is valid."""
+    module = genres.get(genre)
+    model = module.model(puzzle)
+    text = module.format(puzzle)
+    found: dict[str, tuple[str, bool, dict, int]] = {}
+    for name, solve in solvers.items():
+        if name == "csp" and cells_of(puzzle) > CSP_MAX_CELLS:
+            continue
+        cap = CAPS.get(name, CAP)
+        result = solve(model, limit=cap, time_limit=TIME_LIMIT)
+        assert result.status != "timeout", f"{genre}: {name} timed out on\n{text}"
+        keyed = {}
+        for assignment in result.solutions:
+            solution = module.decode(puzzle, assignment)
+            problems = module.verify(puzzle, solution)
+            assert not problems, (
+                f"{genre}: {name} returned a solution that breaks the rules: {problems}\n"
+                f"solution: {json.dumps(solution.to_json())}\ninstance:\n{text}"
+            )
+            keyed[json.dumps(solution.to_json(), sort_keys=True)] = solution
+        assert len(keyed) == len(result.solutions), f"{genre}: {name} repeated a solution on\n{text}"
+        exhaustive = len(keyed) < cap
+        assert not exhaustive or result.complete, f"{genre}: {name} stopped early on\n{text}"
+        found[name] = (result.status, exhaustive, keyed, cap)
+    for a, (status_a, done_a, sols_a, _) in found.items():
+        for b, (status_b, _, sols_b, cap_b) in found.items():
+            assert status_a == status_b, f"{genre}: {a} says {status_a}, {b} says {status_b} on\n{text}"
+            if not done_a:
+                continue
+            # a listed every solution: b's must be among them, and b must have found them all
+            # or stopped at its own cap
+            extra = sorted(sols_b.keys() - sols_a.keys())
+            missing = sorted(sols_a.keys() - sols_b.keys())
+            assert not extra, (
+                f"{genre}: backends {a} and {b} disagree on\n{text}\n"
+                f"{b} has a solution {a} lacks: {extra[0]}"
+            )
+            assert not missing or len(sols_b) == cap_b, (
+                f"{genre}: backends {a} and {b} disagree ({len(sols_a)} vs {len(sols_b)} "
+                f"solutions) on\n{text}\n{a} has a solution {b} lacks: {missing[0]}"
+            )
+
+
+@pytest.mark.parametrize("genre", sorted(STRATEGIES))
+def test_every_backend_finds_the_same_valid_solutions(genre):
+    solvers = installed_solvers()
+
+    @given(STRATEGIES[genre])
+    def agree(puzzle):
+        check_agreement(genre, puzzle, solvers)
+
+    agree()
+
+
+@pytest.mark.parametrize("genre", sorted(STRATEGIES))
+def test_format_parse_identity_and_check_accepts_solutions(genre):
+    module = genres.get(genre)
+
+    @given(STRATEGIES[genre])
+    def round_trip(puzzle):
+        text = module.format(puzzle)
+        assert module.parse(text, "drawn") == puzzle
+        result = cpsat.solve(module.model(puzzle), limit=2)
+        with tempfile.TemporaryDirectory() as tmp:
+            puzzle_path = os.path.join(tmp, "puzzle.txt")
+            with open(puzzle_path, "w", encoding="utf-8") as f:
+                f.write(text)
+            for i, assignment in enumerate(result.solutions):
+                solution = module.decode(puzzle, assignment)
+                assert module.solution_from_json(puzzle, solution.to_json()) == solution
+                path = os.path.join(tmp, f"s{i}.json")
+                with open(path, "w", encoding="utf-8") as f:
+                    json.dump(solution.to_json(), f)
+                assert cli.main(["check", genre, puzzle_path, path]) == 0
+
+    round_trip()
+
+
+def drop_last_count(model):
+    """A broken lowering: the model loses its last count (e.g. one island's number)."""
+    return dataclasses.replace(model, counts=model.counts[:-1])
+
+
+def drop_last_clause(model):
+    """A broken lowering: the model loses its last clause (e.g. one pearl's turn rule)."""
+    return dataclasses.replace(model, clauses=model.clauses[:-1])
+
+
+@pytest.mark.parametrize("genre, mutation", [("hashi", drop_last_count), ("masyu", drop_last_clause)])
+def test_a_backend_that_drops_a_constraint_is_caught(genre, mutation):
+    def mutant(model, **options):
+        return cpsat.solve(mutation(model), **options)
+
+    solvers = {"cpsat": cpsat.solve, "mutant": mutant}
+
+    @given(STRATEGIES[genre])
+    def agree(puzzle):
+        check_agreement(genre, puzzle, solvers)
+
+    with pytest.raises(AssertionError, match="mutant"):
+        agree()
