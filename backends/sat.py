@@ -1,0 +1,524 @@
+"""python-sat backend: the IR as CNF on one incremental SAT solver, graphs by lazy cuts.
+
+Pipeline: runs -> DFA clauses (`lowering.expand_runs`) -> graph constraints -> degree counts
+(`cuts.relax`) -> CNF -> one incremental solver -> `cuts.enumerate_lazily`, which adds cuts
+and blocking clauses to the same solver without rebuilding it.
+
+* Integers become one boolean per value with exactly-one.
+* Counts are normalised first: repeated variables merged, negative coefficients turned
+  into positive ones on the negated literal, constants folded into the right-hand side,
+  a common factor divided out. A small count is encoded directly by forbidding each
+  minimal set of literals that overshoots (pairwise at-most-one is the simplest case; no
+  new variables). Larger unit-weight counts go to `pysat.card`, chosen per constraint: a
+  sequential counter when ``n * k`` is small, a totalizer for medium sizes, a cardinality
+  network for large ones. Other weights get a reduced BDD (Eén & Sörensson), two clauses
+  per node. ``pysat.pb`` is not used: it needs the optional ``pindakaas`` package.
+* Time limits: the solver runs in conflict-budget slices of about 0.1 s until the
+  deadline, backed by ``interrupt`` from a `threading.Timer` where the solver has one
+  (CaDiCaL has none; Glucose only looks at either between restarts, so it can be late).
+* Cuts: the rules of `backends.cuts`, computed on integer indices, with one strengthening:
+  a node whose presence is forced (probing: assuming it absent fails by unit propagation,
+  as for a Masyu pearl) counts as always present, so its cuts lose the ``~on`` literal.
+* Disjoint paths: each node also gets at most one pair label, copied along chosen edges
+  and fixed at the terminals, so a path joining two different pairs fails by propagation
+  instead of by one cut per round (``labels=False`` turns this off).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import threading
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from puzzlekit.errors import BackendUnavailable
+from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Loop, Model
+
+from . import cuts as _cuts
+from .base import Deadline, Result, finish, outcome
+from .lowering import expand_runs
+
+NAME = "sat"
+PACKAGE = "python-sat"
+EXTRA = "sat"
+
+#: The default SAT solver: measured on Masyu and Numberlink, no other was faster, and its
+#: conflict budget keeps time limits tight.
+DEFAULT_SOLVER = "cadical195"
+_NO_INTERRUPT = ("cadical",)  # solver name prefixes without ``interrupt``
+
+
+def _lib() -> Any:
+    try:
+        import pysat.card
+        import pysat.solvers
+    except ImportError as exc:
+        raise BackendUnavailable(NAME, PACKAGE, EXTRA) from exc
+    return pysat
+
+
+def version() -> str:
+    """The installed python-sat version."""
+    return _lib().__version__
+
+
+class _Cnf:
+    """The CNF of one relaxed IR model: variable map plus clauses; grows with later clauses."""
+
+    def __init__(self, model: Model):
+        self.pysat = _lib()
+        self.ir = model
+        self.top = 1  # variable 1 is the constant true
+        self.clauses: list[list[int]] = [[1]]
+        self.bools: dict[int, int] = {}
+        self.onehot: dict[int, dict[int, int]] = {}
+        self._variables()
+        for count in model.counts:
+            self.count(count)
+        for clause in model.clauses:
+            self.clause(clause)
+
+    def new(self) -> int:
+        """A fresh SAT variable."""
+        self.top += 1
+        return self.top
+
+    # step 1: variables -------------------------------------------------------------------
+    def _variables(self) -> None:
+        for v in self.ir.vars:
+            if v.is_bool:
+                self.bools[v.index] = self.new()
+            else:
+                values = {k: self.new() for k in range(v.lo, v.hi + 1)}
+                self.onehot[v.index] = values
+                self.clauses.append(list(values.values()))
+                self._at_most(list(values.values()), 1)
+
+    def lit(self, lit: Lit) -> int:
+        """The SAT literal of an IR literal (``±1`` for a constant)."""
+        if lit.var in self.bools:
+            if lit.value not in (0, 1):
+                x = -1
+            else:
+                x = self.bools[lit.var] if lit.value == 1 else -self.bools[lit.var]
+        else:
+            x = self.onehot[lit.var].get(lit.value, -1)
+        return x if lit.positive else -x
+
+    # step 2: clauses and counts ----------------------------------------------------------
+    def clause(self, clause: Clause) -> None:
+        """Add an IR clause."""
+        lits = {self.lit(x) for x in clause.lits}
+        if 1 not in lits:
+            self.clauses.append(sorted(lits - {-1}, key=abs) or [-1])
+
+    def count(self, count: Count) -> None:
+        """Add an IR count, encoded by the cheapest fitting method."""
+        terms, rhs = _normalise([(c, self.lit(x)) for c, x in count.terms], count.rhs)
+        if count.op in ("<=", "=="):
+            self._leq(terms, rhs)
+        if count.op in (">=", "=="):
+            # sum w*x >= k  <=>  sum w*(~x) <= W - k
+            self._leq([(w, -x) for w, x in terms], sum(w for w, _ in terms) - rhs)
+
+    def _leq(self, terms: list[tuple[int, int]], k: int) -> None:
+        """``sum(w * x) <= k`` with positive weights."""
+        total = sum(w for w, _ in terms)
+        if k >= total:
+            return
+        if k < 0:
+            self.clauses.append([-1])
+            return
+        g = math.gcd(*(w for w, _ in terms))
+        terms, k = [(w // g, x) for w, x in terms], k // g  # the sum is a multiple of g
+        covers = _minimal_covers(terms, k, 4 * len(terms) + 8)
+        if covers is not None:
+            self.clauses.extend([-x for x in cover] for cover in covers)
+        elif all(w == 1 for w, _ in terms):
+            self._at_most([x for _, x in terms], k)
+        else:
+            self._bdd(terms, k)
+
+    def _at_most(self, lits: list[int], k: int) -> None:
+        """At most ``k`` of distinct-variable literals, with a `pysat.card` encoding."""
+        n = len(lits)
+        if k >= n:
+            return
+        if k == 0:
+            self.clauses.extend([-x] for x in lits)
+            return
+        if k == n - 1:
+            self.clauses.append([-x for x in lits])
+            return
+        card = self.pysat.card
+        kind = card.EncType
+        if k == 1 and n <= 6:
+            encoding = kind.pairwise
+        elif n * k <= 512:
+            encoding = kind.seqcounter
+        elif n <= 256:
+            encoding = kind.totalizer
+        else:
+            encoding = kind.cardnetwrk
+        enc = card.CardEnc.atmost(lits=lits, bound=k, top_id=self.top, encoding=encoding)
+        self.top = max(self.top, enc.nv)
+        self.clauses.extend(enc.clauses)
+
+    def _bdd(self, terms: list[tuple[int, int]], k: int) -> None:
+        """``sum(w * x) <= k`` as a reduced BDD; node (i, k) means "terms i.. sum to <= k"."""
+        terms = sorted(terms, key=lambda t: -t[0])
+        n = len(terms)
+        rest = [0] * (n + 1)
+        sums = [1] * (n + 1)  # bitmask of the sums that terms i.. can reach
+        for i in range(n - 1, -1, -1):
+            rest[i] = rest[i + 1] + terms[i][0]
+            sums[i] = sums[i + 1] | (sums[i + 1] << terms[i][0])
+        nodes: dict[tuple[int, int], int] = {}
+
+        def node(i: int, bound: int) -> int:
+            """The literal of node (i, bound), ``±1`` for the terminals; creates it if new."""
+            if bound < 0:
+                return -1
+            if bound >= rest[i]:
+                return 1
+            bound = (sums[i] & ((2 << bound) - 1)).bit_length() - 1  # largest reachable sum
+            key = (i, bound)
+            if key not in nodes:
+                nodes[key] = self.new()
+                todo.append(key)
+            return nodes[key]
+
+        todo: list[tuple[int, int]] = []
+        root = node(0, k)
+        self.clauses.append([root])
+        while todo:
+            i, bound = todo.pop()
+            v = nodes[(i, bound)]
+            w, x = terms[i]
+            lo = node(i + 1, bound)
+            hi = node(i + 1, bound - w)
+            if lo != 1:
+                self.clauses.append([-v, lo])
+            if hi != 1:
+                self.clauses.append([-v, -x] + ([hi] if hi != -1 else []))
+
+    # step 3: graph helpers -------------------------------------------------------------
+    def pair_labels(self, g: Any) -> None:
+        """Label nodes by pair so that a path between two different pairs fails by propagation.
+
+        ``label[n][p]``: node n lies on pair p's path. Terminals carry their pair's label,
+        chosen edges carry labels across, and a node has at most one label. Only stray
+        cycles are then left for the cuts.
+        """
+        pairs = len(g.constraint.pairs)
+        label: dict[Any, list[int]] = {}
+        for node in g.nodes:
+            label[node] = [self.new() for _ in range(pairs)]
+            self._at_most(label[node], 1)
+            if node in g.terminals:
+                self.clauses.append([label[node][g.terminals[node]]])
+        for e in g.constraint.edges:
+            x = self.lit(e.lit)
+            for a, b in ((e.u, e.v), (e.v, e.u)):
+                for p in range(pairs):
+                    self.clauses.append([-x, -label[a][p], label[b][p]])
+
+    # decoding ----------------------------------------------------------------------------
+    def values(self, model: Sequence[int]) -> list[int]:
+        """The value of every IR variable under a SAT model."""
+        n = len(model)  # a variable in no clause may be missing: it is false
+        out = [0] * len(self.ir.vars)
+        for i, x in self.bools.items():
+            out[i] = int(x <= n and model[x - 1] > 0)
+        for i, values in self.onehot.items():
+            out[i] = next(k for k, x in values.items() if x <= n and model[x - 1] > 0)
+        return out
+
+
+def _minimal_covers(terms: list[tuple[int, int]], k: int, cap: int) -> list[list[int]] | None:
+    """The minimal sets of literals whose weights sum past ``k``, or None if more than ``cap``.
+
+    Forbidding each set is a direct encoding without new variables (pairwise at-most-one is
+    the case of unit weights and ``k = 1``); for a monotone constraint it propagates fully.
+    """
+    if len(terms) > 12:
+        return None
+    terms = sorted(terms, key=lambda t: -t[0])
+    shape = _cover_shape(tuple(w for w, _ in terms), k, cap)
+    if shape is None:
+        return None
+    return [[terms[i][1] for i in cover] for cover in shape]
+
+
+@functools.lru_cache(maxsize=4096)
+def _cover_shape(weights: tuple[int, ...], k: int, cap: int) -> tuple[tuple[int, ...], ...] | None:
+    """`_minimal_covers` by position for weights in decreasing order (many counts share one)."""
+    out: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def grow(start: int, weight: int, smallest: int) -> bool:
+        if weight > k:
+            if weight - smallest <= k:  # dropping any member brings it back under k
+                out.append(tuple(chosen))
+            return len(out) <= cap
+        for i in range(start, len(weights)):
+            chosen.append(i)
+            ok = grow(i + 1, weight + weights[i], weights[i])
+            chosen.pop()
+            if not ok:
+                return False
+        return True
+
+    return tuple(out) if grow(0, 0, 0) else None
+
+
+def _normalise(terms: list[tuple[int, int]], rhs: int) -> tuple[list[tuple[int, int]], int]:
+    """Merge variables, fold constants, make weights positive: ``(terms, rhs)``."""
+    by_var: dict[int, int] = {}
+    for c, x in terms:
+        if x == 1:
+            rhs -= c
+        elif x == -1:
+            continue
+        elif x > 0:
+            by_var[x] = by_var.get(x, 0) + c
+        else:  # c * ~v = c - c * v
+            rhs -= c
+            by_var[-x] = by_var.get(-x, 0) - c
+    out = []
+    for v, c in by_var.items():
+        if c > 0:
+            out.append((c, v))
+        elif c < 0:  # c * v = c + |c| * ~v
+            rhs -= c
+            out.append((-c, -v))
+    return out, rhs
+
+
+class _Session:
+    """One incremental SAT solver over a relaxed model (the `cuts.Session` protocol)."""
+
+    def __init__(self, cnf: _Cnf, solver: str):
+        self.cnf = cnf
+        self.name = solver
+        self.solver = cnf.pysat.solvers.Solver(name=solver, bootstrap_with=cnf.clauses)
+        self.sent = len(cnf.clauses)
+        self.interruptible = not solver.startswith(_NO_INTERRUPT)
+
+    def add(self, clauses: Sequence[Clause]) -> None:
+        """Add cuts or blocking clauses to the live solver."""
+        for clause in clauses:
+            self.cnf.clause(clause)
+        for c in self.cnf.clauses[self.sent:]:
+            self.solver.add_clause(c)
+        self.sent = len(self.cnf.clauses)
+
+    def solve(self, seconds: float | None) -> tuple[str, Sequence[int] | None]:
+        """One SAT call, stopped after about ``seconds`` (None: no limit)."""
+        answer = self.solver.solve() if seconds is None else self._limited(seconds)
+        if answer is None:
+            return "unknown", None
+        if not answer:
+            return "unsat", None
+        return "sat", self.cnf.values(self.solver.get_model())
+
+    def _limited(self, seconds: float) -> bool | None:
+        """Solve in conflict-budget slices of about 0.1 s until the time is up.
+
+        A `threading.Timer` calling ``interrupt`` backs this up where the solver has one;
+        on its own it is late on some solvers (Glucose checks it only at restarts), and
+        CaDiCaL has no ``interrupt`` at all.
+        """
+        end = time.perf_counter() + seconds
+        timer = threading.Timer(seconds, self.solver.interrupt) if self.interruptible else None
+        if timer:
+            timer.start()
+        try:
+            budget = 1000
+            while True:
+                started = time.perf_counter()
+                self.solver.conf_budget(budget)
+                answer = self.solver.solve_limited(expect_interrupt=self.interruptible)
+                now = time.perf_counter()
+                if answer is not None or now >= end:
+                    return answer
+                rate = budget / max(now - started, 1e-3)
+                budget = max(100, int(rate * min(0.1, end - now)))
+        finally:
+            if timer:
+                timer.cancel()
+                self.solver.clear_interrupt()
+
+    def forced(self, lits: Sequence[Lit]) -> set[Lit]:
+        """The literals that unit propagation shows true in every solution (failed literals)."""
+        # CaDiCaL's propagate is slow from Python; a throw-away MiniSat probes in milliseconds
+        probe = self.cnf.pysat.solvers.Solver(name="minisat22", bootstrap_with=self.cnf.clauses)
+        out = set()
+        try:
+            for lit in lits:
+                x = self.cnf.lit(lit)
+                if x == 1 or (x != -1 and not probe.propagate(assumptions=[-x])[0]):
+                    out.add(lit)
+        finally:
+            probe.delete()
+        return out
+
+    def stats(self) -> dict[str, int]:
+        """Solver counters (conflicts) when the solver reports them, and the CNF size."""
+        out = {"vars": self.cnf.top, "clauses": len(self.cnf.clauses)}
+        try:
+            accum = self.solver.accum_stats() or {}
+        except NotImplementedError:
+            accum = {}
+        if "conflicts" in accum:
+            out["conflicts"] = accum["conflicts"]
+        return out
+
+    def close(self) -> None:
+        """Free the solver."""
+        self.solver.delete()
+
+
+class _Cutter:
+    """The cuts of `cuts.Relaxation.cuts`, computed on integer indices and made stronger.
+
+    A node whose presence literal is forced (assuming it absent fails at once by unit
+    propagation, as for a Masyu pearl) counts as always present, so a cut through it loses
+    its ``~on`` literal and often becomes ``boundary(S)`` alone.
+    """
+
+    def __init__(self, relaxation: _cuts.Relaxation, forced: set[Lit]):
+        self.model = relaxation.model
+        self.graphs = [_IndexedGraph(g, forced) for g in relaxation.graphs]
+
+    def cuts(self, values: Sequence[int]) -> list[Clause]:
+        """Clauses the candidate breaks and every real solution keeps; empty if it is valid."""
+        return [cut for g in self.graphs for cut in g.cuts(values)]
+
+
+class _IndexedGraph:
+    """One relaxed graph constraint with nodes and edges as integer indices."""
+
+    def __init__(self, g: Any, forced: set[Lit]):
+        index = {node: i for i, node in enumerate(g.nodes)}
+        self.kind = type(g.constraint)
+        self.on: list[Lit | None] = [None if g.on[n] in forced else g.on[n] for n in g.nodes]
+        self.edges = [(index[e.u], index[e.v], e.lit) for e in g.constraint.edges]
+        self.incident: list[list[int]] = [[] for _ in g.nodes]
+        for k, (u, v, _) in enumerate(self.edges):
+            self.incident[u].append(k)
+            self.incident[v].append(k)
+        self.pair = {index[n]: p for n, p in g.terminals.items()}
+
+    def pieces(self, values: Sequence[int]) -> list[list[int]]:
+        """Connected pieces of the used nodes under the chosen edges."""
+        parent = [-1] * len(self.on)
+        for i, lit in enumerate(self.on):
+            if lit is None or (values[lit.var] == lit.value) == lit.positive:
+                parent[i] = i
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for u, v, lit in self.edges:
+            if (values[lit.var] == lit.value) == lit.positive and parent[u] >= 0 and parent[v] >= 0:
+                ru, rv = find(u), find(v)
+                if ru != rv:
+                    parent[ru] = rv
+        groups: dict[int, list[int]] = {}
+        for i in range(len(parent)):
+            if parent[i] >= 0:
+                groups.setdefault(find(i), []).append(i)
+        return list(groups.values())
+
+    def boundary(self, piece: list[int], label: list[int]) -> tuple[Lit, ...]:
+        """The literals of the edges with exactly one end in the piece."""
+        here = label[piece[0]]
+        out = []
+        for i in piece:
+            for k in self.incident[i]:
+                u, v, lit = self.edges[k]
+                if label[u] != here or label[v] != here:
+                    out.append(lit)
+        return tuple(out)
+
+    def absent(self, *nodes: int) -> tuple[Lit, ...]:
+        """``~on`` of those nodes that are not always present."""
+        return tuple(~lit for lit in (self.on[i] for i in nodes) if lit is not None)
+
+    def rep(self, piece: list[int]) -> int:
+        """A node of the piece, preferring one that is always present (shorter cut)."""
+        return next((i for i in piece if self.on[i] is None), piece[0])
+
+    def cuts(self, values: Sequence[int]) -> list[Clause]:
+        """The cuts this candidate breaks, by the rules of `backends.cuts`."""
+        pieces = self.pieces(values)
+        label = [-1] * len(self.on)
+        for k, piece in enumerate(pieces):
+            for i in piece:
+                label[i] = k
+        out = []
+        if self.kind in (Loop, Connected):
+            if len(pieces) > 1:
+                for k, piece in enumerate(pieces):
+                    other = pieces[(k + 1) % len(pieces)]
+                    lits = self.absent(self.rep(piece), self.rep(other))
+                    out.append(Clause(lits + self.boundary(piece, label)))
+            return out
+        for piece in pieces:
+            ends = [i for i in piece if i in self.pair]
+            if not ends and len(piece) > 1:  # a stray cycle
+                out.append(Clause(self.absent(self.rep(piece)) + self.boundary(piece, label)))
+            elif len(ends) == 2 and self.pair[ends[0]] != self.pair[ends[1]]:
+                out.append(Clause(self.boundary(piece, label)))
+        return out
+
+
+def solve(
+    model: Model,
+    *,
+    limit: int = 1,
+    time_limit: float | None = None,
+    seed: int = 0,
+    solver: str = DEFAULT_SOLVER,
+    cuts: str = "strong",
+    labels: bool = True,
+    **options: Any,
+) -> Result:
+    """Solve with a SAT solver and lazy cuts; enumerate up to ``limit`` answer-key-distinct solutions.
+
+    ``solver`` names a python-sat solver (``cadical195``, ``glucose42``, ...); ``cuts`` is
+    ``"strong"`` (cuts through probed, forced nodes) or ``"shared"`` (`backends.cuts` as is).
+    The SAT solvers are deterministic, so ``seed`` has no effect.
+    """
+    _lib()
+    if options:
+        raise TypeError(f"unknown options for the sat backend: {', '.join(options)}")
+    if cuts not in ("strong", "shared"):
+        raise ValueError(f"cuts must be 'strong' or 'shared', not {cuts!r}")
+    deadline = Deadline(time_limit)
+    started = time.perf_counter()
+    relaxation = _cuts.relax(expand_runs(model))
+    cnf = _Cnf(relaxation.model)
+    if labels:
+        for g in relaxation.graphs:
+            if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
+                cnf.pair_labels(g)
+    session = _Session(cnf, solver)
+    try:
+        cutter: Any = relaxation
+        if cuts == "strong":
+            presence = [lit for g in relaxation.graphs for lit in g.on.values() if lit is not None]
+            cutter = _Cutter(relaxation, session.forced(presence))
+        compile_seconds = time.perf_counter() - started
+        found, exhausted, loop_stats = _cuts.enumerate_lazily(cutter, session, limit, deadline)
+        stats = {"compile_seconds": round(compile_seconds, 6), **loop_stats, **session.stats()}
+    finally:
+        session.close()
+    status, complete = outcome(found, exhausted)
+    return finish(status, found, complete, deadline, **stats)
