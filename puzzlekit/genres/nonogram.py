@@ -1,0 +1,308 @@
+"""Nonogram: fill cells so every row's and column's runs of filled cells match the clues."""
+
+from __future__ import annotations
+
+import random as _random
+import re
+from collections.abc import Hashable
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
+
+from .. import textio
+from ..errors import ParseError
+from ..ir import Model, ModelBuilder
+from . import _common
+
+NAME = "nonogram"
+#: Keyword lines of the `.non` format that carry no constraint and are skipped.
+IGNORED = frozenset({
+    "title", "catalogue", "catalog", "goal", "copyright", "author", "by", "license", "licence",
+    "note", "notes", "source", "url", "id", "description", "difficulty", "comment", "date",
+})
+SECTIONS = ("rows", "columns")
+
+Clue = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """Run lengths per row (top to bottom) and per column (left to right); ``()`` is an empty line."""
+
+    rows: tuple[Clue, ...]
+    cols: tuple[Clue, ...]
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.cols)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The grid: ``grid[r][c]`` is 1 for a filled cell, 0 for an empty one."""
+
+    grid: tuple[tuple[int, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"grid": [list(row) for row in self.grid]}
+
+
+def runs_of(line: Any) -> Clue:
+    """Lengths of the blocks of filled (truthy) cells of a line, in order."""
+    return tuple(len(list(block)) for filled, block in groupby(line, bool) if filled)
+
+
+# parsing -------------------------------------------------------------------------------
+
+
+def _clue(line: textio.Line, source: str) -> Clue:
+    """A clue line: comma-separated run lengths, or ``0`` alone for a line without runs."""
+    numbers: list[tuple[int, int]] = []
+    start = 0
+    for piece in line.text.split(","):
+        column = start + len(piece) - len(piece.lstrip()) + 1
+        start += len(piece) + 1
+        text = piece.strip()
+        if not re.fullmatch(r"\d{1,6}", text):
+            found = repr(text) if text else "nothing"
+            raise textio.error(
+                source, line, column,
+                f"expected a run length (a whole number, commas between numbers), found {found}",
+            )
+        numbers.append((int(text), column))
+    if len(numbers) == 1 and numbers[0][0] == 0:
+        return ()
+    for value, column in numbers:
+        if value == 0:
+            raise textio.error(
+                source, line, column, "a run length of 0 may only stand alone (a line with no runs)"
+            )
+    return tuple(value for value, _ in numbers)
+
+
+def _size(line: textio.Line, key: str, rest: str, rest_col: int, source: str) -> int:
+    """The number after ``width`` or ``height``."""
+    toks = [textio.Token(m.group(), rest_col + m.start()) for m in re.finditer(r"\S+", rest)]
+    if len(toks) != 1:
+        raise textio.error(source, line, rest_col if toks else len(line.text) + 1,
+                           f"expected '{key} N' with one whole number N")
+    value = textio.parse_int(toks[0], line, source, f"the {key} (a whole number)")
+    if value < 1:
+        raise textio.error(source, line, toks[0].column, f"the {key} must be at least 1, found {value}")
+    return value
+
+
+def parse(text: str, source: str = "<string>") -> Puzzle:
+    """Read the `.non` format: ``width``, ``height``, ``rows`` and ``columns`` sections."""
+    lines = textio.content_lines(text, source)
+    sizes: dict[str, tuple[int, textio.Line]] = {}
+    sections: dict[str, tuple[textio.Line, list[textio.Line]]] = {}
+    current: str | None = None
+    for line in lines:
+        indent = len(line.text) - len(line.text.lstrip())
+        if line.text[indent].isdigit():
+            if current is None:
+                raise textio.error(
+                    source, line, indent + 1, "a clue line must follow a 'rows' or 'columns' line"
+                )
+            sections[current][1].append(line)
+            continue
+        match = re.match(r"[A-Za-z][A-Za-z0-9_-]*", line.text[indent:])
+        key = match.group().lower() if match else ""
+        rest_col = indent + (match.end() if match else 0) + 1
+        rest = line.text[rest_col - 1 :]
+        current = None
+        if key in ("width", "height"):
+            if key in sizes:
+                raise textio.error(source, line, indent + 1, f"'{key}' given twice")
+            sizes[key] = (_size(line, key, rest, rest_col, source), line)
+        elif key in SECTIONS:
+            if key in sections:
+                raise textio.error(source, line, indent + 1, f"'{key}' section given twice")
+            if rest.strip():
+                raise textio.error(
+                    source, line, rest_col + len(rest) - len(rest.lstrip()),
+                    f"expected nothing after '{key}' (its clues go on the following lines)",
+                )
+            sections[key] = (line, [])
+            current = key
+        elif key not in IGNORED:
+            word = line.text[indent:].split()[0]
+            raise textio.error(
+                source, line, indent + 1,
+                f"unknown line {word!r}: expected width, height, rows, columns, a clue line, "
+                f"or one of {', '.join(sorted(IGNORED))}",
+            )
+    end = lines[-1]
+    for key in ("width", "height"):
+        if key not in sizes:
+            raise textio.error(source, end, len(end.text) + 1, f"missing the '{key} N' line")
+    width, width_line = sizes["width"]
+    height, height_line = sizes["height"]
+    textio.check_size(height, width, source, max(width_line, height_line, key=lambda x: x.number))
+    clues: dict[str, tuple[Clue, ...]] = {}
+    for key, count, length in (("rows", height, width), ("columns", width, height)):
+        if key not in sections:
+            raise textio.error(source, end, len(end.text) + 1, f"missing the '{key}' section")
+        header, body = sections[key]
+        unit = key[:-1]
+        if len(body) < count:
+            raise textio.error(
+                source, header, 1,
+                f"expected {count} {unit} clue lines after '{key}' ({count} {unit}s), found {len(body)}",
+            )
+        if len(body) > count:
+            raise textio.error(
+                source, body[count], 1, f"one {unit} clue line too many: there are only {count} {unit}s"
+            )
+        out = []
+        for line in body:
+            clue = _clue(line, source)
+            need = sum(clue) + len(clue) - 1
+            if need > length:
+                raise textio.error(
+                    source, line, 1,
+                    f"the runs {','.join(map(str, clue))} need at least {need} cells, "
+                    f"but a {unit} has {length}",
+                )
+            out.append(clue)
+        clues[key] = tuple(out)
+    later = max((sections[k][0] for k in SECTIONS), key=lambda x: x.number)
+    total_rows, total_cols = sum(map(sum, clues["rows"])), sum(map(sum, clues["columns"]))
+    if total_rows != total_cols:
+        raise textio.error(
+            source, later, 1,
+            f"the row clues fill {total_rows} cells but the column clues fill {total_cols}: "
+            "both count the same filled cells, so they must agree",
+        )
+    return Puzzle(clues["rows"], clues["columns"])
+
+
+def format(puzzle: Puzzle) -> str:
+    """The puzzle in the `.non` format."""
+
+    def clue(runs: Clue) -> str:
+        return ",".join(map(str, runs)) or "0"
+
+    out = [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
+    out += [clue(r) for r in puzzle.rows]
+    out += ["", "columns"]
+    out += [clue(c) for c in puzzle.cols]
+    return "\n".join(out) + "\n"
+
+
+# model ---------------------------------------------------------------------------------
+
+
+def cell_key(r: int, c: int) -> Hashable:
+    """The IR variable key of a cell (1 = filled)."""
+    return ("cell", r, c)
+
+
+def model(puzzle: Puzzle) -> Model:
+    """The rules of GENRES.md, one block per sentence."""
+    h, w = puzzle.height, puzzle.width
+    m = ModelBuilder(NAME)
+    filled = [[m.bool(cell_key(r, c)) for c in range(w)] for r in range(h)]
+
+    # Each row's runs of filled cells have the given lengths, in order (left to right).
+    for r, clue in enumerate(puzzle.rows):
+        m.runs(filled[r], clue)
+
+    # Each column's runs of filled cells have the given lengths, in order (top to bottom).
+    for c, clue in enumerate(puzzle.cols):
+        m.runs([filled[r][c] for r in range(h)], clue)
+
+    m.output(x for row in filled for x in row)
+    return m.build()
+
+
+def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
+    """The grid from the values of the cell variables."""
+    return Solution(tuple(
+        tuple(int(bool(assignment.get(cell_key(r, c), 0))) for c in range(puzzle.width))
+        for r in range(puzzle.height)
+    ))
+
+
+def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+    """Every broken rule, in words; empty when the grid is valid. Independent of the model."""
+    h, w = puzzle.height, puzzle.width
+    cells = solution.grid
+    if len(cells) != h or any(len(row) != w for row in cells):
+        return [f"the grid must be {h} rows of {w} cells"]
+    problems = [
+        f"cell ({r}, {c}) is {v!r}, not 0 or 1"
+        for r, row in enumerate(cells) for c, v in enumerate(row) if v not in (0, 1) or isinstance(v, bool)
+    ]
+    if problems:
+        return problems
+
+    def show(runs: Clue) -> str:
+        return ",".join(map(str, runs)) or "0"
+
+    for r, clue in enumerate(puzzle.rows):
+        got = runs_of(cells[r])
+        if got != clue:
+            problems.append(f"row {r} has runs {show(got)}, the clue is {show(clue)}")
+    for c, clue in enumerate(puzzle.cols):
+        got = runs_of(cells[r][c] for r in range(h))
+        if got != clue:
+            problems.append(f"column {c} has runs {show(got)}, the clue is {show(clue)}")
+    return problems
+
+
+def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+    """The grid as text: column clues stacked on top, row clues on the right, █ filled, · empty."""
+    depth = max((len(c) for c in puzzle.cols), default=0) or 1
+    out = []
+    for i in range(depth):
+        row = []
+        for clue in puzzle.cols:
+            shown = clue or (0,)
+            k = i - (depth - len(shown))
+            row.append(f"{shown[k]:<2}" if k >= 0 else "  ")
+        out.append("".join(row).rstrip())
+    for r, clue in enumerate(puzzle.rows):
+        cells = "".join(
+            "██" if solution is not None and solution.grid[r][c] else "· " for c in range(puzzle.width)
+        )
+        out.append(f"{cells}  {' '.join(map(str, clue)) or '0'}")
+    return "\n".join(out)
+
+
+def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
+    """A solution from its JSON shape ``{"grid": [[0|1, ...], ...]}``."""
+    rows = _common.require(data, "grid", list)
+    out = []
+    for r, row in enumerate(rows):
+        if not isinstance(row, list) or not all(v in (0, 1) and not isinstance(v, bool) for v in row):
+            raise ParseError(f"grid[{r}]: expected a list of 0 and 1, found {row!r}", source="solution")
+        out.append(tuple(row))
+    return Solution(tuple(out))
+
+
+def random_puzzle(
+    rng: _random.Random, height: int, width: int, density: float = 0.5, corrupt: float = 0.0
+) -> Puzzle:
+    """The clues of a random grid (``density`` = chance a cell is filled); so at least one solution.
+
+    With chance ``corrupt`` one clue is disturbed without changing any total (a row clue is
+    reversed or two row clues swap), which often leaves no solution or a different one.
+    """
+    cells = [[int(rng.random() < density) for _ in range(width)] for _ in range(height)]
+    rows = [runs_of(row) for row in cells]
+    cols = tuple(runs_of(cells[r][c] for r in range(height)) for c in range(width))
+    if rng.random() < corrupt:
+        lopsided = [r for r, clue in enumerate(rows) if clue != clue[::-1]]
+        if lopsided and rng.random() < 0.5:
+            r = rng.choice(lopsided)
+            rows[r] = rows[r][::-1]
+        elif height > 1:
+            i, j = rng.sample(range(height), 2)
+            rows[i], rows[j] = rows[j], rows[i]
+    return Puzzle(tuple(rows), cols)

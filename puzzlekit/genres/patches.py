@@ -1,0 +1,365 @@
+"""Patches (LinkedIn Patches, a Shikaku variant): split the grid into rectangles, one clue each."""
+
+from __future__ import annotations
+
+import random as _random
+import re
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
+from math import isqrt
+from typing import Any
+
+from .. import grid, textio
+from ..errors import ParseError
+from ..grid import Cell
+from ..ir import Lit, Model, ModelBuilder
+from . import _common
+
+NAME = "patches"
+SHAPES = {"s": "square", "w": "wider than tall", "t": "taller than wide"}
+_TOKEN = re.compile(r"(\d{1,9})?([A-Za-z])?")
+
+Rect = tuple[int, int, int, int]  # top, left, height, width
+
+
+@dataclass(frozen=True)
+class Clue:
+    """A clue: the rectangle's area and shape letter (``s``, ``w``, ``t``), each optional."""
+
+    area: int | None = None
+    shape: str | None = None
+
+    def __str__(self) -> str:
+        text = (str(self.area) if self.area is not None else "") + (self.shape or "")
+        return text or "?"
+
+    def fits(self, height: int, width: int) -> bool:
+        """Whether a rectangle of this size matches the clue."""
+        if self.area is not None and height * width != self.area:
+            return False
+        return shape_ok(self.shape, height, width)
+
+
+def _possible(area: int, shape: str | None) -> bool:
+    """Whether some rectangle has this area and shape letter."""
+    if shape == "s":
+        return isqrt(area) ** 2 == area
+    return area > 1 or shape is None
+
+
+def shape_ok(shape: str | None, height: int, width: int) -> bool:
+    """Whether a ``height`` x ``width`` rectangle has the shape letter's form (None: any)."""
+    if shape == "s":
+        return height == width
+    if shape == "w":
+        return width > height
+    if shape == "t":
+        return height > width
+    return True
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """The grid: ``grid[r][c]`` is a `Clue` or None for a cell without one."""
+
+    grid: tuple[tuple[Clue | None, ...], ...]
+
+    @property
+    def height(self) -> int:
+        return len(self.grid)
+
+    @property
+    def width(self) -> int:
+        return len(self.grid[0])
+
+    def clues(self) -> dict[Cell, Clue]:
+        """Every clue by cell."""
+        return {(r, c): v for r, row in enumerate(self.grid) for c, v in enumerate(row) if v is not None}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The rectangles as ``(top, left, height, width)``, sorted."""
+
+    rects: tuple[Rect, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rects": [list(rect) for rect in self.rects]}
+
+
+def make_solution(rects: Any) -> Solution:
+    """A Solution from rectangles in any order (duplicates are kept for `verify`)."""
+    return Solution(tuple(sorted(tuple(rect) for rect in rects)))
+
+
+def rect_cells(rect: Rect) -> Iterator[Cell]:
+    """The cells of a rectangle, row by row."""
+    top, left, height, width = rect
+    for r in range(top, top + height):
+        for c in range(left, left + width):
+            yield (r, c)
+
+
+# parsing -------------------------------------------------------------------------------
+
+
+def parse_clue(tok: textio.Token, line: textio.Line, cells: int, source: str) -> Clue | None:
+    """One token: ``.`` no clue, ``?`` a bare clue, else an optional area and an optional s/w/t."""
+    if tok.text == ".":
+        return None
+    if tok.text == "?":
+        return Clue()
+    match = _TOKEN.fullmatch(tok.text)
+    if not tok.text or match is None:
+        raise textio.error(
+            source, line, tok.column,
+            f"expected '.', '?', or an area and/or a shape letter s, w, t (e.g. 4s, 6, w), "
+            f"found {tok.text!r}",
+        )
+    number, letter = match.groups()
+    if letter is not None and letter not in SHAPES:
+        raise textio.error(
+            source, line, tok.column + len(number or ""),
+            f"unknown shape letter {letter!r}: expected s (square), w (wider than tall) "
+            "or t (taller than wide)",
+        )
+    area = int(number) if number is not None else None
+    if area is not None:
+        problem = None
+        if area < 1:
+            problem = f"a rectangle's area is at least 1, found {tok.text!r}"
+        elif area > cells:
+            problem = f"area {area} is larger than the grid ({cells} cells)"
+        elif letter == "s" and isqrt(area) ** 2 != area:
+            problem = f"no square has area {area} ({tok.text!r})"
+        elif letter in ("w", "t") and area == 1:
+            problem = f"a 1x1 rectangle is a square, not {SHAPES[letter]} ({tok.text!r})"
+        if problem:
+            raise textio.error(source, line, tok.column, problem)
+    return Clue(area, letter)
+
+
+def parse(text: str, source: str = "<string>") -> Puzzle:
+    """Read whitespace-separated tokens, one line per row (see `parse_clue`)."""
+    lines = textio.content_lines(text, source)
+    _, body = textio.read_headers(lines, set(), source)
+    rows = textio.grid_rows(body, source)
+    cells = len(rows) * len(rows[0])
+    out = tuple(tuple(parse_clue(tok, line, cells, source) for tok in row) for line, row in zip(body, rows))
+    if all(v is None for row in out for v in row):
+        raise textio.error(source, body[0], rows[0][0].column, "no clues: every rectangle needs one")
+    return Puzzle(out)
+
+
+def format(puzzle: Puzzle) -> str:
+    """The puzzle in its file format (columns aligned)."""
+    texts = [["." if v is None else str(v) for v in row] for row in puzzle.grid]
+    size = max(len(t) for row in texts for t in row)
+    return "".join(" ".join(t.rjust(size) for t in row).rstrip() + "\n" for row in texts)
+
+
+# model ---------------------------------------------------------------------------------
+
+
+def rect_key(rect: Rect) -> Hashable:
+    """The IR variable key of 'this rectangle is one of the pieces'."""
+    return ("rect",) + rect
+
+
+def candidates(puzzle: Puzzle) -> dict[Cell, list[Rect]]:
+    """For each clue, every rectangle that holds it and no other clue and matches its area and shape."""
+    h, w = puzzle.height, puzzle.width
+    # seen[r][c] = number of clues in rows < r, columns < c
+    seen = [[0] * (w + 1) for _ in range(h + 1)]
+    for r in range(h):
+        for c in range(w):
+            seen[r + 1][c + 1] = (
+                seen[r][c + 1] + seen[r + 1][c] - seen[r][c] + (puzzle.grid[r][c] is not None)
+            )
+    out: dict[Cell, list[Rect]] = {}
+    for (r, c), clue in sorted(puzzle.clues().items()):
+        rects = []
+        for height in range(1, h + 1):
+            for width in range(1, w + 1):
+                if not clue.fits(height, width):
+                    continue
+                for top in range(max(0, r - height + 1), min(r, h - height) + 1):
+                    for left in range(max(0, c - width + 1), min(c, w - width) + 1):
+                        inside = (
+                            seen[top + height][left + width] - seen[top][left + width]
+                            - seen[top + height][left] + seen[top][left]
+                        )
+                        if inside == 1:
+                            rects.append((top, left, height, width))
+        out[(r, c)] = rects
+    return out
+
+
+def model(puzzle: Puzzle) -> Model:
+    """The rules of GENRES.md, one block per sentence."""
+    m = ModelBuilder(NAME)
+    # Split the grid into rectangles, each holding exactly one clue; the rectangle's area
+    # equals the number when given and its shape matches the letter when given: one boolean
+    # per rectangle that could be the clue's piece.
+    options = candidates(puzzle)
+    chosen: dict[Rect, Lit] = {rect: m.bool(rect_key(rect)) for rects in options.values() for rect in rects}
+
+    # Each clue lies in exactly one of the rectangles.
+    for rects in options.values():
+        m.exactly(1, [chosen[rect] for rect in rects])
+
+    # The rectangles split the grid: every cell lies in exactly one of them.
+    covering: dict[Cell, list[Lit]] = {cell: [] for cell in grid.cells(puzzle.height, puzzle.width)}
+    for rect, x in chosen.items():
+        for cell in rect_cells(rect):
+            covering[cell].append(x)
+    for lits in covering.values():
+        m.exactly(1, lits)
+
+    m.output(chosen.values())
+    return m.build()
+
+
+def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
+    """The rectangles from the values of the rectangle variables."""
+    return make_solution(k[1:] for k, v in assignment.items() if k[0] == "rect" and v)
+
+
+# checking ------------------------------------------------------------------------------
+
+
+def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+    """Every broken rule, in words; empty when the split is valid. Independent of the model."""
+    h, w = puzzle.height, puzzle.width
+    clues = puzzle.clues()
+    problems: list[str] = []
+    owner: dict[Cell, Rect] = {}
+    for rect in solution.rects:
+        top, left, height, width = rect
+        name = f"rectangle {list(rect)}"
+        if height < 1 or width < 1:
+            problems.append(f"{name} is empty")
+            continue
+        if top < 0 or left < 0 or top + height > h or left + width > w:
+            problems.append(f"{name} leaves the {h}x{w} grid")
+            continue
+        for cell in rect_cells(rect):
+            if cell in owner:
+                problems.append(f"cell {cell} lies in both {list(owner[cell])} and {list(rect)}")
+            else:
+                owner[cell] = rect
+        inside = [cell for cell in rect_cells(rect) if cell in clues]
+        if len(inside) != 1:
+            problems.append(f"{name} holds {len(inside)} clues, not exactly one")
+            continue
+        clue = clues[inside[0]]
+        if clue.area is not None and height * width != clue.area:
+            problems.append(
+                f"{name} has area {height * width}, its clue {clue} at {inside[0]} asks {clue.area}"
+            )
+        if clue.shape is not None and not shape_ok(clue.shape, height, width):
+            problems.append(
+                f"{name} is {height}x{width}, its clue {clue} at {inside[0]} asks {SHAPES[clue.shape]}"
+            )
+    missing = [cell for cell in grid.cells(h, w) if cell not in owner]
+    if missing:
+        shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
+        problems.append(f"{len(missing)} cells lie in no rectangle: {shown}")
+    return problems
+
+
+def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+    """The grid with box-drawing borders around each rectangle (around every cell without a solution)."""
+    h, w = puzzle.height, puzzle.width
+    piece: dict[Cell, Any] = {cell: cell for cell in grid.cells(h, w)}
+    for rect in solution.rects if solution else ():
+        for cell in rect_cells(rect):
+            piece[cell] = rect
+    texts = {cell: str(clue) for cell, clue in puzzle.clues().items()}
+    size = max((len(t) for t in texts.values()), default=1)
+
+    def wall(a: Cell, b: Cell) -> bool:
+        """Whether a border separates two cells (a cell off the grid is always separated)."""
+        return piece.get(a, a) != piece.get(b, b) or a not in piece or b not in piece
+
+    out = []
+    for r in range(h + 1):
+        top = []
+        for c in range(w + 1):
+            dirs = set()
+            if wall((r - 1, c - 1), (r - 1, c)) and r > 0:
+                dirs.add("U")
+            if wall((r, c - 1), (r, c)) and r < h:
+                dirs.add("D")
+            if wall((r - 1, c - 1), (r, c - 1)) and c > 0:
+                dirs.add("L")
+            if wall((r - 1, c), (r, c)) and c < w:
+                dirs.add("R")
+            top.append(_common.BOX[frozenset(dirs)])
+            if c < w:
+                top.append(("─" if "R" in dirs else " ") * size)
+        out.append("".join(top).rstrip())
+        if r < h:
+            row = []
+            for c in range(w + 1):
+                row.append("│" if wall((r, c - 1), (r, c)) else " ")
+                if c < w:
+                    row.append(texts.get((r, c), "").center(size))
+            out.append("".join(row).rstrip())
+    return "\n".join(out)
+
+
+def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
+    """A solution from its JSON shape ``{"rects": [[top, left, height, width], ...]}``."""
+    items = _common.require(data, "rects", list)
+    for i, item in enumerate(items):
+        if (
+            not isinstance(item, list) or len(item) != 4
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)
+        ):
+            raise ParseError(
+                f"rects[{i}]: expected [top, left, height, width], found {item!r}", source="solution"
+            )
+    return make_solution(items)
+
+
+def random_puzzle(
+    rng: _random.Random,
+    height: int,
+    width: int,
+    size: int = 4,
+    area: float = 0.7,
+    shape: float = 0.3,
+    corrupt: float = 0.0,
+) -> Puzzle:
+    """A random split into rectangles (sides up to ``size``), one clue in each.
+
+    Each clue shows its area with chance ``area`` and its shape letter with chance ``shape``
+    (neither: ``?``). With chance ``corrupt`` one clue's area is moved by one, which often
+    leaves no solution.
+    """
+    owner: dict[Cell, Rect] = {}
+    for r, c in grid.cells(height, width):
+        if (r, c) in owner:
+            continue
+        reach = 0
+        while c + reach < width and (r, c + reach) not in owner and reach < size:
+            reach += 1
+        pw = rng.randint(1, reach)
+        ph = rng.randint(1, min(size, height - r))
+        for cell in rect_cells((r, c, ph, pw)):
+            owner[cell] = (r, c, ph, pw)
+    cells: dict[Cell, Clue] = {}
+    for rect in sorted(set(owner.values())):
+        _, _, ph, pw = rect
+        letter = "s" if ph == pw else "w" if pw > ph else "t"
+        clue = Clue(ph * pw if rng.random() < area else None, letter if rng.random() < shape else None)
+        cells[rng.choice(list(rect_cells(rect)))] = clue
+    if cells and rng.random() < corrupt:
+        where = rng.choice(sorted(cells))
+        clue = cells[where]
+        bigger = (clue.area or 1) + rng.choice((-1, 1))
+        if 1 <= bigger <= height * width:
+            letter = clue.shape if _possible(bigger, clue.shape) else None
+            cells[where] = Clue(bigger, letter)
+    return Puzzle(tuple(tuple(cells.get((r, c)) for c in range(width)) for r in range(height)))

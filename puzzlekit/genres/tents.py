@@ -1,0 +1,305 @@
+"""Tents (Tents and Trees): one tent beside each tree, no two tents touching, row and column counts."""
+
+from __future__ import annotations
+
+import random as _random
+import re
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import grid, textio
+from ..grid import Cell
+from ..ir import Lit, Model, ModelBuilder
+from . import _common
+
+NAME = "tents"
+HEADERS = {"cols", "rows"}
+TREE, EMPTY = "T", "."
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """Tents per column (left to right) and per row (top to bottom), and the tree cells."""
+
+    cols: tuple[int, ...]
+    rows: tuple[int, ...]
+    trees: frozenset[Cell]
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.cols)
+
+    def spots(self, tree: Cell) -> list[Cell]:
+        """The empty cells orthogonally next to a tree, where its tent may stand."""
+        return [n for n in grid.neighbours(tree, self.height, self.width) if n not in self.trees]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The tent cells, sorted."""
+
+    tents: tuple[Cell, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tents": [list(cell) for cell in self.tents]}
+
+
+def make_solution(tents: Any) -> Solution:
+    """A Solution from tent cells in any order (duplicates are kept for `verify`)."""
+    return Solution(tuple(sorted(tuple(cell) for cell in tents)))
+
+
+# parsing -------------------------------------------------------------------------------
+
+
+def _counts(entry: tuple[str, textio.Line, int], limit: int, unit: str, source: str) -> list[int]:
+    value, line, col = entry
+    out = []
+    for m in re.finditer(r"\S+", value):
+        tok = textio.Token(m.group(), col + m.start())
+        n = textio.parse_int(tok, line, source, "a tent count (a whole number)")
+        if n < 0:
+            raise textio.error(source, line, tok.column, f"a tent count cannot be negative, found {n}")
+        if n > limit:
+            raise textio.error(
+                source, line, tok.column, f"count {n} is more than the {limit} {unit} of the grid"
+            )
+        out.append(n)
+    return out
+
+
+def parse(text: str, source: str = "<string>") -> Puzzle:
+    """Read headers ``cols:`` and ``rows:`` (tent counts), then the grid: ``T`` tree, ``.`` empty."""
+    lines = textio.content_lines(text, source)
+    headers, body = textio.read_headers(lines, HEADERS, source)
+    for key in ("cols", "rows"):
+        if key not in headers:
+            raise textio.error(source, lines[0], 1, f"missing header '{key}:' (tents per {key[:-1]})")
+    if not body:
+        raise textio.error(source, lines[-1], len(lines[-1].text) + 1, "expected the grid after the headers")
+    rows = textio.grid_rows(body, source, whitespace=False)
+    h, w = len(rows), len(rows[0])
+    (cols_entry,), (rows_entry,) = headers["cols"], headers["rows"]
+    col_counts = _counts(cols_entry, h, "rows", source)
+    row_counts = _counts(rows_entry, w, "columns", source)
+    checks = ((cols_entry, col_counts, w, "column"), (rows_entry, row_counts, h, "row"))
+    for entry, counts, size, unit in checks:
+        if len(counts) != size:
+            raise textio.error(
+                source, entry[1], entry[2],
+                f"expected {size} {unit} counts (the grid has {size} {unit}s), found {len(counts)}",
+            )
+    if sum(col_counts) != sum(row_counts):
+        raise textio.error(
+            source, rows_entry[1], 1,
+            f"the row counts add up to {sum(row_counts)} but the column counts to {sum(col_counts)}: "
+            "both count the same tents, so they must agree",
+        )
+    trees = set()
+    for r, (line, row) in enumerate(zip(body, rows)):
+        for c, tok in enumerate(row):
+            if tok.text == TREE:
+                trees.add((r, c))
+            elif tok.text != EMPTY:
+                raise textio.error(
+                    source, line, tok.column, f"expected 'T' (tree) or '.' (empty), found {tok.text!r}"
+                )
+    return Puzzle(tuple(col_counts), tuple(row_counts), frozenset(trees))
+
+
+def format(puzzle: Puzzle) -> str:
+    """The puzzle in its file format."""
+    out = [f"cols: {' '.join(map(str, puzzle.cols))}", f"rows: {' '.join(map(str, puzzle.rows))}"]
+    out += [
+        "".join(TREE if (r, c) in puzzle.trees else EMPTY for c in range(puzzle.width))
+        for r in range(puzzle.height)
+    ]
+    return "\n".join(out) + "\n"
+
+
+# model ---------------------------------------------------------------------------------
+
+
+def tent_key(cell: Cell) -> Hashable:
+    """The IR variable key of 'a tent stands on this cell'."""
+    return ("tent",) + cell
+
+
+def model(puzzle: Puzzle) -> Model:
+    """The rules of GENRES.md, one block per sentence."""
+    h, w = puzzle.height, puzzle.width
+    m = ModelBuilder(NAME)
+    # Place tents in empty cells.
+    tent = {cell: m.bool(tent_key(cell)) for cell in grid.cells(h, w) if cell not in puzzle.trees}
+
+    # Trees and tents pair off one-to-one, each tent orthogonally next to its tree: a matching
+    # with one boolean per (tree, empty neighbour); every tree takes exactly one edge, and a
+    # cell takes exactly one edge when it holds a tent and none otherwise. The edges are
+    # auxiliary: the answer key is the tents alone.
+    incoming: dict[Cell, list[Lit]] = {cell: [] for cell in tent}
+    for tree in sorted(puzzle.trees):
+        edges = []
+        for spot in puzzle.spots(tree):
+            x = m.bool(("pair", tree, spot))
+            edges.append(x)
+            incoming[spot].append(x)
+        m.exactly(1, edges)
+    for cell, x in tent.items():
+        m.exactly(1, incoming[cell] + [~x])  # sum(edges) + (1 - tent) == 1
+
+    # No two tents touch, diagonals included (every touching pair shares a 2x2 block).
+    for r in range(h - 1):
+        for c in range(w - 1):
+            block = [tent[cell] for cell in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if cell in tent]
+            if len(block) > 1:
+                m.at_most(1, block)
+
+    # Column counts give the tents in each column.
+    for c, k in enumerate(puzzle.cols):
+        m.exactly(k, [tent[(r, c)] for r in range(h) if (r, c) in tent])
+
+    # Row counts give the tents in each row.
+    for r, k in enumerate(puzzle.rows):
+        m.exactly(k, [tent[(r, c)] for c in range(w) if (r, c) in tent])
+
+    m.output(tent.values())
+    return m.build()
+
+
+def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
+    """The tents from the values of the tent variables."""
+    return make_solution(k[1:] for k, v in assignment.items() if k[0] == "tent" and v)
+
+
+# checking ------------------------------------------------------------------------------
+
+
+def pairing(puzzle: Puzzle, tents: set[Cell]) -> dict[Cell, Cell]:
+    """A largest matching of trees to orthogonally adjacent tents (augmenting paths): tree -> tent."""
+    owner: dict[Cell, Cell] = {}  # tent -> tree
+
+    def augment(tree: Cell, seen: set[Cell]) -> bool:
+        r, c = tree
+        for spot in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if spot in tents and spot not in seen:
+                seen.add(spot)
+                if spot not in owner or augment(owner[spot], seen):
+                    owner[spot] = tree
+                    return True
+        return False
+
+    for tree in sorted(puzzle.trees):
+        augment(tree, set())
+    return {tree: spot for spot, tree in owner.items()}
+
+
+def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+    """Every broken rule, in words; empty when the tents are valid. Independent of the model."""
+    h, w = puzzle.height, puzzle.width
+    problems: list[str] = []
+    tents: set[Cell] = set()
+    for cell in solution.tents:
+        r, c = cell
+        if not (0 <= r < h and 0 <= c < w):
+            problems.append(f"tent ({r}, {c}) is outside the {h}x{w} grid")
+        elif cell in puzzle.trees:
+            problems.append(f"tent ({r}, {c}) stands on a tree")
+        elif cell in tents:
+            problems.append(f"tent ({r}, {c}) is listed more than once")
+        else:
+            tents.add(cell)
+    for a in sorted(tents):
+        for b in sorted(tents):
+            if a < b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
+                problems.append(f"tents ({a[0]}, {a[1]}) and ({b[0]}, {b[1]}) touch")
+    for c, k in enumerate(puzzle.cols):
+        got = sum(1 for t in tents if t[1] == c)
+        if got != k:
+            problems.append(f"column {c} has {got} tents, the count is {k}")
+    for r, k in enumerate(puzzle.rows):
+        got = sum(1 for t in tents if t[0] == r)
+        if got != k:
+            problems.append(f"row {r} has {got} tents, the count is {k}")
+    if len(tents) != len(puzzle.trees):
+        problems.append(f"there are {len(tents)} tents for {len(puzzle.trees)} trees")
+    # Trees and tents pair off one-to-one, each tent next to its tree: a perfect matching.
+    matched = pairing(puzzle, tents)
+    lonely = sorted(puzzle.trees - set(matched))
+    strays = sorted(tents - set(matched.values()))
+    if lonely:
+        problems.append(f"trees left without a tent of their own: {', '.join(map(str, lonely))}")
+    if strays:
+        problems.append(f"tents left without a tree of their own: {', '.join(map(str, strays))}")
+    return problems
+
+
+def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+    """The grid as text: column counts on top, row counts on the left, ♣ tree, ▲ tent, · empty."""
+    tents = set(solution.tents) if solution else set()
+    out = ["   " + "".join(f"{k:<2}" for k in puzzle.cols).rstrip()]
+    for r, k in enumerate(puzzle.rows):
+        cells = "".join(
+            "♣ " if (r, c) in puzzle.trees else "▲ " if (r, c) in tents else "· " for c in range(puzzle.width)
+        )
+        out.append(f"{k:>2} {cells}".rstrip())
+    return "\n".join(out)
+
+
+def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
+    """A solution from its JSON shape ``{"tents": [[r, c], ...]}``."""
+    items = _common.require(data, "tents", list)
+    return make_solution(_common.point(item, f"tents[{i}]") for i, item in enumerate(items))
+
+
+def random_puzzle(
+    rng: _random.Random,
+    height: int,
+    width: int,
+    density: float = 0.15,
+    twin: float = 0.0,
+    corrupt: float = 0.0,
+) -> Puzzle:
+    """Tents placed apart, each with a fresh tree beside it, and the counts they give.
+
+    ``density`` is the share of cells to try as tents. With chance ``twin`` a 3x3 motif goes
+    in first: two trees in the middle column (row) of its top and bottom (left and right)
+    lines, tents in two opposite corners; the other two corners give the same counts, so the
+    puzzle often has several solutions. With chance ``corrupt`` one tent is moved from one
+    column count to another (the totals still agree), which often leaves no solution.
+    """
+    tents: set[Cell] = set()
+    trees: set[Cell] = set()
+    kept_free: set[Cell] = set()  # the motif's other two corners stay usable
+    if height >= 3 and width >= 3 and rng.random() < twin:
+        r, c = rng.randrange(height - 2), rng.randrange(width - 2)
+        if rng.random() < 0.5:
+            trees |= {(r, c + 1), (r + 2, c + 1)}
+        else:
+            trees |= {(r + 1, c), (r + 1, c + 2)}
+        corners = [{(r, c), (r + 2, c + 2)}, {(r, c + 2), (r + 2, c)}]
+        rng.shuffle(corners)
+        tents |= corners[0]
+        kept_free |= corners[1]
+    cells = list(grid.cells(height, width))
+    rng.shuffle(cells)
+    for cell in cells[: round(density * height * width)]:
+        near = set(grid.king_neighbours(cell, height, width)) | {cell}
+        if cell in trees or near & (tents | kept_free):
+            continue
+        spots = [n for n in grid.neighbours(cell, height, width) if n not in trees | tents | kept_free]
+        if spots:
+            tents.add(cell)
+            trees.add(rng.choice(spots))
+    cols = [sum(1 for t in tents if t[1] == c) for c in range(width)]
+    rows = [sum(1 for t in tents if t[0] == r) for r in range(height)]
+    if width > 1 and rng.random() < corrupt:
+        i, j = rng.sample(range(width), 2)
+        if cols[i] > 0 and cols[j] < height:
+            cols[i] -= 1
+            cols[j] += 1
+    return Puzzle(tuple(cols), tuple(rows), frozenset(trees))
