@@ -13,7 +13,9 @@ from types import ModuleType
 from ..errors import UnknownName
 
 #: Genre names users type, in the order ``puzzlekit genres`` lists them.
-NAMES: tuple[str, ...] = ("masyu", "tracks", "numberlink", "hashi")
+NAMES: tuple[str, ...] = (
+    "masyu", "tracks", "numberlink", "hashi", "nonogram", "tents", "patches",
+)
 
 
 def get(name: str) -> ModuleType:

@@ -13,7 +13,7 @@ import random
 from hypothesis import strategies as st
 
 from puzzlekit.errors import ParseError
-from puzzlekit.genres import hashi, masyu, numberlink, tracks
+from puzzlekit.genres import hashi, masyu, nonogram, numberlink, patches, tents, tracks
 
 sizes = st.tuples(st.integers(2, 6), st.integers(2, 6))
 seeds = st.integers(0, 2**32 - 1)
@@ -77,9 +77,41 @@ def hashi_instances(draw):
     return puzzle
 
 
+@st.composite
+def nonogram_instances(draw):
+    h, w = draw(sizes)
+    return nonogram.random_puzzle(
+        random.Random(draw(seeds)), h, w,
+        density=draw(st.sampled_from([0.2, 0.4, 0.5, 0.7])), corrupt=draw(st.sampled_from([0.0, 0.5])),
+    )
+
+
+@st.composite
+def tents_instances(draw):
+    h, w = draw(sizes)
+    return tents.random_puzzle(
+        random.Random(draw(seeds)), h, w,
+        density=draw(st.sampled_from([0.1, 0.2, 0.3])), twin=draw(st.sampled_from([0.0, 0.5])),
+        corrupt=draw(st.sampled_from([0.0, 0.5])),
+    )
+
+
+@st.composite
+def patches_instances(draw):
+    h, w = draw(sizes)
+    return patches.random_puzzle(
+        random.Random(draw(seeds)), h, w,
+        size=draw(st.integers(2, 4)), area=draw(st.sampled_from([0.3, 0.7, 1.0])),
+        shape=draw(st.sampled_from([0.0, 0.3])), corrupt=draw(st.sampled_from([0.0, 0.5])),
+    )
+
+
 STRATEGIES = {
     "masyu": masyu_instances(),
     "tracks": tracks_instances(),
     "numberlink": numberlink_instances(),
     "hashi": hashi_instances(),
+    "nonogram": nonogram_instances(),
+    "tents": tents_instances(),
+    "patches": patches_instances(),
 }
