@@ -13,7 +13,8 @@ import random
 from hypothesis import strategies as st
 
 from puzzlekit.errors import ParseError
-from puzzlekit.genres import hashi, masyu, nonogram, numberlink, patches, tents, tracks
+from puzzlekit.genres import hashi, masyu, nonogram, numberlink, patches, slitherlink, tents, tracks
+from puzzlekit.genres import zip as zip_genre
 
 sizes = st.tuples(st.integers(2, 6), st.integers(2, 6))
 seeds = st.integers(0, 2**32 - 1)
@@ -106,6 +107,24 @@ def patches_instances(draw):
     )
 
 
+@st.composite
+def zip_instances(draw):
+    h, w = draw(sizes)
+    return zip_genre.random_puzzle(
+        random.Random(draw(seeds)), h, w, reveal=draw(st.sampled_from([0.0, 0.25, 0.5])),
+        walls=draw(st.sampled_from([0.0, 0.15, 0.4])), swap=draw(st.sampled_from([0.0, 0.5])),
+    )
+
+
+@st.composite
+def slitherlink_instances(draw):
+    h, w = draw(sizes)
+    return slitherlink.random_puzzle(
+        random.Random(draw(seeds)), h, w, reveal=draw(st.sampled_from([0.2, 0.5, 0.8])),
+        fill=draw(st.sampled_from([0.3, 0.5, 0.7])), corrupt=draw(st.sampled_from([0.0, 0.5])),
+    )
+
+
 STRATEGIES = {
     "masyu": masyu_instances(),
     "tracks": tracks_instances(),
@@ -114,4 +133,6 @@ STRATEGIES = {
     "nonogram": nonogram_instances(),
     "tents": tents_instances(),
     "patches": patches_instances(),
+    "zip": zip_instances(),
+    "slitherlink": slitherlink_instances(),
 }
