@@ -1,0 +1,372 @@
+"""Numberlink: join each pair of equal numbers with a path; paths never cross or share a cell."""
+
+from __future__ import annotations
+
+import random as _random
+import re
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import grid, textio
+from ..errors import ParseError
+from ..grid import Cell, CellEdge
+from ..ir import Edge, Model, ModelBuilder
+from . import _common
+
+NAME = "numberlink"
+EMPTY = 0
+COVER_MODES = ("all", "any")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """Numbers on a grid (``grid[r][c]``: 0 empty, k >= 1 an end of pair k) and the cover mode."""
+
+    grid: tuple[tuple[int, ...], ...]
+    cover: str = "all"
+
+    @property
+    def height(self) -> int:
+        return len(self.grid)
+
+    @property
+    def width(self) -> int:
+        return len(self.grid[0])
+
+    def numbers(self) -> dict[Cell, int]:
+        """Every number by cell."""
+        return {(r, c): v for r, row in enumerate(self.grid) for c, v in enumerate(row) if v}
+
+    def pairs(self) -> dict[int, tuple[Cell, Cell]]:
+        """The two cells of each number, in reading order, by number (ascending)."""
+        ends: dict[int, list[Cell]] = {}
+        for cell, k in self.numbers().items():
+            ends.setdefault(k, []).append(cell)
+        return {k: (v[0], v[1]) for k, v in sorted(ends.items()) if len(v) == 2}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The paths as edges between adjacent cells, and each cell's number (0: unused)."""
+
+    edges: frozenset[CellEdge]
+    cells: tuple[tuple[int, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"edges": _common.edges_to_json(self.edges), "cells": [list(row) for row in self.cells]}
+
+
+# reading and writing -------------------------------------------------------------------------
+
+
+def parse(text: str, source: str = "<string>") -> Puzzle:
+    """Read whitespace-separated integers (0 empty, k >= 1 twice) after an optional ``cover:`` header."""
+    lines = textio.content_lines(text, source)
+    headers, body = textio.read_headers(lines, {"cover"}, source)
+    cover = "all"
+    if "cover" in headers:
+        value, line, col = headers["cover"][0]
+        if value.lower() not in COVER_MODES:
+            raise textio.error(source, line, col, f"cover must be 'all' or 'any', found {value!r}")
+        cover = value.lower()
+    if not body:
+        raise textio.error(source, lines[-1], 1, "no grid rows after the headers")
+    rows = textio.grid_rows(body, source)
+    seen: dict[int, list[tuple[textio.Line, int]]] = {}
+    out = []
+    for line, row in zip(body, rows):
+        values = []
+        for tok in row:
+            if not re.fullmatch(r"[0-9]{1,9}", tok.text):
+                what = "negative number " if tok.text.startswith("-") else ""
+                raise textio.error(
+                    source, line, tok.column,
+                    f"expected 0 (empty) or a number k >= 1, found {what}{tok.text!r}",
+                )
+            value = int(tok.text)
+            if value:
+                places = seen.setdefault(value, [])
+                places.append((line, tok.column))
+                if len(places) == 3:
+                    raise textio.error(
+                        source, line, tok.column,
+                        f"number {value} appears a third time (each number appears exactly twice)",
+                    )
+            values.append(value)
+        out.append(tuple(values))
+    if not seen:
+        raise textio.error(source, body[0], 1, "no numbers: the grid needs at least one pair")
+    for value, places in sorted(seen.items(), key=lambda kv: (kv[1][0][0].number, kv[1][0][1])):
+        if len(places) == 1:
+            line, column = places[0]
+            raise textio.error(
+                source, line, column, f"number {value} appears only once (each number appears exactly twice)"
+            )
+    return Puzzle(tuple(out), cover)
+
+
+def format(puzzle: Puzzle) -> str:
+    """The puzzle in its file format (columns right-aligned; a header only for ``cover: any``)."""
+    size = max(len(str(v)) for row in puzzle.grid for v in row)
+    header = "" if puzzle.cover == "all" else f"cover: {puzzle.cover}\n"
+    return header + "".join(" ".join(str(v).rjust(size) for v in row) + "\n" for row in puzzle.grid)
+
+
+# the model -----------------------------------------------------------------------------------
+
+
+def edge_key(a: Cell, b: Cell) -> Hashable:
+    """The IR variable key of the path edge between two adjacent cells."""
+    return ("edge",) + grid.edge(a, b)
+
+
+def model(puzzle: Puzzle) -> Model:
+    """The rules of GENRES.md, one block per sentence; no pruning that assumes a unique answer."""
+    h, w = puzzle.height, puzzle.width
+    m = ModelBuilder(NAME)
+    lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}
+    around = {
+        cell: [lit[grid.edge(cell, n)] for n in grid.neighbours(cell, h, w)] for cell in grid.cells(h, w)
+    }
+    numbers = puzzle.numbers()
+
+    # Connect each pair of equal numbers with one path of orthogonal steps;
+    # paths never cross or share a cell.
+    m.disjoint_paths((Edge(a, b, x) for (a, b), x in lit.items()), puzzle.pairs().values())
+
+    # Each number is an end of its path: exactly one step leaves it.
+    for cell in numbers:
+        m.exactly(1, around[cell])
+
+    others = [cell for cell in grid.cells(h, w) if cell not in numbers]
+    if puzzle.cover == "all":
+        # With cover: all every cell lies on a path, so a path passes straight or turning through it.
+        for cell in others:
+            m.exactly(2, around[cell])
+    else:
+        # With cover: any cells may stay empty; a path through a cell uses two of its sides.
+        for cell in others:
+            m.at_most(2, around[cell])
+
+    m.output(lit.values())
+    return m.build()
+
+
+def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
+    """The paths from the values of the edge variables, and the cells labelled along them."""
+    edges = frozenset(k[1:] for k, v in assignment.items() if k[0] == "edge" and v)
+    return Solution(edges, label_cells(puzzle, edges))
+
+
+def label_cells(puzzle: Puzzle, edges: frozenset[CellEdge]) -> tuple[tuple[int, ...], ...]:
+    """Each cell's number, found by walking each pair's path from its first end.
+
+    Numbers label their own cells. A walk stops at a number, a dead end, a branch or a cell
+    another walk took, so labels are defined for any edge set; cells no walk reaches are 0.
+    """
+    links: dict[Cell, list[Cell]] = {}
+    for a, b in edges:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    numbers = puzzle.numbers()
+    label = [list(row) for row in puzzle.grid]
+    for k, (start, _) in puzzle.pairs().items():
+        prev, here = None, start
+        while True:
+            ahead = [n for n in links.get(here, []) if n != prev]
+            if len(ahead) != 1 or label[ahead[0][0]][ahead[0][1]] not in (EMPTY, k) or ahead[0] == start:
+                break
+            prev, here = here, ahead[0]
+            label[here[0]][here[1]] = k
+            if here in numbers:
+                break
+    return tuple(tuple(row) for row in label)
+
+
+# checking ------------------------------------------------------------------------------------
+
+
+def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+    """Every broken rule, in words; empty when the paths are valid. Independent of the model."""
+    h, w = puzzle.height, puzzle.width
+    problems = _common.check_cell_edges(solution.edges, h, w)
+    if problems:
+        return problems
+    numbers = puzzle.numbers()
+    deg = _common.degrees(solution.edges)
+    for cell in grid.cells(h, w):
+        d = deg.get(cell, 0)
+        if cell in numbers:
+            if d == 0:
+                problems.append(f"no line leaves number {numbers[cell]} at {cell}")
+            elif d > 1:
+                problems.append(f"number {numbers[cell]} at {cell} is not the end of a line ({d} lines meet)")
+        elif d == 1:
+            problems.append(f"a line ends at {cell}, which holds no number")
+        elif d > 2:
+            problems.append(f"lines {'cross' if d == 4 else 'branch'} at {cell}")
+        elif d == 0 and puzzle.cover == "all":
+            problems.append(f"cell {cell} is on no path (cover: all)")
+    pieces = _common.components(solution.edges)
+    for piece in sorted(pieces, key=min):
+        ends = sorted((numbers[c], c) for c in piece if c in numbers)
+        if not ends:
+            kind = "loop" if all(deg[c] == 2 for c in piece) else "line"
+            problems.append(f"a stray {kind} through {min(piece)} joins no numbers")
+        elif len({k for k, _ in ends}) > 1:
+            said = ", ".join(f"{k} at {c}" for k, c in ends)
+            problems.append(f"one line joins different numbers: {said}")
+    for k, (a, b) in puzzle.pairs().items():
+        if not any(a in piece and b in piece for piece in pieces):
+            problems.append(f"the two {k}s at {a} and {b} are not joined")
+    problems += _check_cells(puzzle, solution)
+    return problems
+
+
+def _check_cells(puzzle: Puzzle, solution: Solution) -> list[str]:
+    """Problems with the ``cells`` field: its shape, and agreement with the paths."""
+    h, w = puzzle.height, puzzle.width
+    if len(solution.cells) != h or any(len(row) != w for row in solution.cells):
+        return [f"cells is not a {h}x{w} grid"]
+    expected = label_cells(puzzle, solution.edges)
+    for r, c in grid.cells(h, w):
+        if solution.cells[r][c] != expected[r][c]:
+            return [f"cells gives {solution.cells[r][c]} at {(r, c)} but the paths give {expected[r][c]}"]
+    return []
+
+
+# drawing -------------------------------------------------------------------------------------
+
+
+def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+    """The grid as text: numbers, paths in box-drawing characters, ``·`` for unused cells.
+
+    Every cell is as wide as the widest number plus one character for the line to the right,
+    so columns stay aligned; vertical lines run under the last digit.
+    """
+    size = max(len(str(v)) for row in puzzle.grid for v in row)
+    dirs = _common.line_directions(solution.edges if solution else ())
+    numbers = puzzle.numbers()
+    out = []
+    for r in range(puzzle.height):
+        row = []
+        for c in range(puzzle.width):
+            d = dirs.get((r, c), set())
+            fill = "─" if "L" in d else " "
+            if (r, c) in numbers:
+                text = str(numbers[(r, c)])
+                row.append(fill * (size - len(text)) + text)
+            else:
+                row.append(fill * (size - 1) + (_common.BOX.get(frozenset(d), "?") if d else "·"))
+            row.append("─" if "R" in d else " ")
+        out.append("".join(row).rstrip())
+    return "\n".join(out)
+
+
+def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
+    """A solution from ``{"edges": [...], "cells": [[...], ...]}``; either field alone is enough.
+
+    From ``edges`` alone the cells are labelled along the paths. From ``cells`` alone the edges
+    join adjacent cells with the same number, which is refused where that is ambiguous (a
+    path touching itself). With both, they must agree.
+    """
+    if not isinstance(data, dict) or not ({"edges", "cells"} & set(data)):
+        raise ParseError("solution JSON has neither an 'edges' nor a 'cells' field", source="solution")
+    cells = _cells_from_json(puzzle, data["cells"]) if "cells" in data else None
+    if "edges" in data:
+        edges = _common.edges_from_json(data)
+    else:
+        assert cells is not None
+        edges = _edges_from_cells(puzzle, cells)
+    derived = label_cells(puzzle, edges)
+    if cells is None:
+        return Solution(edges, derived)
+    if "edges" in data:
+        for r, c in grid.cells(puzzle.height, puzzle.width):
+            if cells[r][c] != derived[r][c]:
+                raise ParseError(
+                    f"cells[{r}][{c}] is {cells[r][c]} but the edges give {derived[r][c]}", source="solution"
+                )
+    return Solution(edges, cells)
+
+
+def _cells_from_json(puzzle: Puzzle, value: Any) -> tuple[tuple[int, ...], ...]:
+    h, w = puzzle.height, puzzle.width
+    if not isinstance(value, list) or len(value) != h:
+        raise ParseError(f"solution field 'cells' must be a list of {h} rows", source="solution")
+    rows = []
+    for r, row in enumerate(value):
+        if not isinstance(row, list) or len(row) != w:
+            raise ParseError(f"cells[{r}] must be a list of {w} numbers", source="solution")
+        for c, x in enumerate(row):
+            if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+                raise ParseError(f"cells[{r}][{c}]: expected a number >= 0, found {x!r}", source="solution")
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def _edges_from_cells(puzzle: Puzzle, cells: tuple[tuple[int, ...], ...]) -> frozenset[CellEdge]:
+    """Edges between adjacent cells with the same non-zero number, where that is unambiguous."""
+    h, w = puzzle.height, puzzle.width
+    numbers = puzzle.numbers()
+    edges = frozenset(
+        (a, b) for a, b in grid.cell_edges(h, w)
+        if cells[a[0]][a[1]] and cells[a[0]][a[1]] == cells[b[0]][b[1]]
+    )
+    for cell, d in sorted(_common.degrees(edges).items()):
+        if d > (1 if cell in numbers else 2):
+            raise ParseError(
+                f"cells alone do not fix the path at {cell} ({d} neighbours share its number); "
+                "give 'edges' as well",
+                source="solution",
+            )
+    return edges
+
+
+# random instances ----------------------------------------------------------------------------
+
+
+def random_puzzle(
+    rng: _random.Random, height: int, width: int, cover: str = "all", pairs: int | None = None
+) -> Puzzle:
+    """A solvable puzzle: a random path through every cell, cut into ``pairs`` pieces of 2+ cells.
+
+    The path starts as a row-by-row snake and is shuffled by backbite moves; each piece's ends
+    become its numbers. ``pairs`` defaults to about one per six cells.
+    """
+    n = height * width
+    if n < 2:
+        raise ValueError("a numberlink grid needs at least two cells")
+    if cover not in COVER_MODES:
+        raise ValueError(f"cover must be 'all' or 'any', not {cover!r}")
+    k = max(1, n // 6) if pairs is None else pairs
+    if not 1 <= k <= n // 2:
+        raise ValueError(f"pairs must be between 1 and {n // 2} on a {height}x{width} grid")
+    path = [(r, c if r % 2 == 0 else width - 1 - c) for r in range(height) for c in range(width)]
+    for _ in range(10 * n):
+        path = _backbite(rng, path, height, width)
+    lengths = [2] * k
+    for _ in range(n - 2 * k):
+        lengths[rng.randrange(k)] += 1
+    labels = list(range(1, k + 1))
+    rng.shuffle(labels)
+    values = [[EMPTY] * width for _ in range(height)]
+    start = 0
+    for label, length in zip(labels, lengths):
+        for r, c in (path[start], path[start + length - 1]):
+            values[r][c] = label
+        start += length
+    return Puzzle(tuple(tuple(row) for row in values), cover)
+
+
+def _backbite(rng: _random.Random, path: list[Cell], height: int, width: int) -> list[Cell]:
+    """One backbite move: join an end to a neighbour on the path and cut the edge that closes."""
+    if rng.random() < 0.5:
+        path = path[::-1]
+    end = path[0]
+    choices = [n for n in grid.neighbours(end, height, width) if len(path) < 2 or n != path[1]]
+    if not choices:
+        return path
+    i = path.index(rng.choice(choices))
+    return path[:i][::-1] + path[i:]
