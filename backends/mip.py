@@ -1,0 +1,227 @@
+"""PuLP backend: the IR as a 0-1 linear feasibility problem on CBC (bundled) or HiGHS.
+
+Pipeline: runs -> clauses (``lowering.expand_runs``) -> graph constraints -> degree counts
+(``cuts.relax``) -> binaries and linear rows -> re-solve with lazy cuts
+(``cuts.enumerate_lazily``).
+
+* A boolean is a binary; an integer is one binary per value, exactly one of them set.
+* A literal is affine in those binaries: ``x``, ``1 - x``, or a constant when it tests a
+  value outside the domain.
+* A count is one linear row; a clause is ``sum(literals) >= 1``.
+* Any feasible point is a solution; the objective only steers which one comes first. It
+  maximises the chosen edges of `Connected` constraints: more bridges leave fewer separate
+  pieces, so fewer cut rounds (Hashi: one round on every instance at hand, instead of up to
+  four).
+* PuLP cannot add rows to a solved model incrementally, so every call hands the whole
+  problem, cuts and blocking clauses included, to the solver again. Each call gets the
+  time left as its ``timeLimit``; a run that stops on time without a feasible point
+  or a proof of infeasibility is "unknown".
+* Every point the solver returns is checked against the rows before it is used.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+from puzzlekit.errors import BackendUnavailable, UnknownName
+from puzzlekit.ir import Clause, Connected, Lit, Model, compare
+
+from . import cuts
+from .base import Deadline, Result, finish, outcome
+from .lowering import expand_runs
+
+NAME = "mip"
+PACKAGE = "pulp"
+EXTRA = "mip"
+SOLVERS = ("cbc", "highs")
+
+
+def _lib() -> Any:
+    try:
+        import pulp
+    except ImportError as exc:
+        raise BackendUnavailable(NAME, PACKAGE, EXTRA) from exc
+    return pulp
+
+
+def version() -> str:
+    """The installed PuLP version."""
+    return _lib().__version__
+
+
+def _cbc(pulp: Any, **kwargs: Any) -> Any:
+    """CBC: the copy bundled with PuLP 2-3 (deprecated there), else a ``cbc`` on the path."""
+    if hasattr(pulp, "PULP_CBC_CMD"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            bundled = pulp.PULP_CBC_CMD(**kwargs)
+        if bundled.available():
+            return bundled
+    return pulp.COIN_CMD(**kwargs)
+
+
+def _solver(pulp: Any, name: str, seconds: float | None, seed: int, options: dict[str, Any]) -> Any:
+    """A PuLP solver object for one call: CBC or HiGHS, quiet, with the time left."""
+    if name == "cbc":
+        extra = [f"randomCbcSeed {seed}"] if seed else []
+        # CBC's cut generators cost more than they save on these small 0-1 problems
+        solver = _cbc(pulp, msg=False, timeLimit=seconds, options=extra, **{"cuts": False, **options})
+        install = "pip install 'pulp[cbc]'"
+    elif name == "highs":
+        extra = {"random_seed": seed} if seed else {}
+        solver = pulp.HiGHS(msg=False, timeLimit=seconds, **extra, **options)
+        install = "pip install highspy  (or use solver='cbc')"
+    else:
+        raise UnknownName(f"unknown MIP solver {name!r}; choose one of: {', '.join(SOLVERS)}")
+    if not solver.available():
+        error = BackendUnavailable(NAME, PACKAGE, EXTRA)
+        error.args = (f"backend {NAME!r} with solver={name!r}: the solver is not installed: {install}",)
+        raise error
+    return solver
+
+
+class _Session:
+    """A PuLP problem over the relaxed model that grows with every cut and blocking clause."""
+
+    def __init__(
+        self, model: Model, prefer: Sequence[Lit], solver: str, seed: int, options: dict[str, Any]
+    ):
+        self.pulp = pulp = _lib()
+        _solver(pulp, solver, None, seed, options)  # fail early on a bad name or a missing solver
+        self.model = model
+        self.solver_name = solver
+        self.seed = seed
+        self.options = options
+        self.problem = pulp.LpProblem("puzzlekit", pulp.LpMinimize)
+        self.columns: dict[int, dict[int, Any]] = {}
+        for v in model.vars:
+            values = (1,) if v.is_bool else range(v.lo, v.hi + 1)
+            self.columns[v.index] = {
+                k: self._binary(f"x{v.index}_{k}" if k >= 0 else f"x{v.index}_m{-k}") for k in values
+            }
+        self.problem.setObjective(self._expression([(-1, lit) for lit in prefer])[0])
+        self.rows = 0
+        for v in model.vars:
+            if not v.is_bool:
+                self.problem += pulp.lpSum(self.columns[v.index].values()) == 1
+                self.rows += 1
+        self.false = False  # a row without variables is false: no solution at all
+        self.extra: list[Clause] = []
+        for count in model.counts:
+            self._row(count.terms, count.op, count.rhs)
+        for clause in model.clauses:
+            self._row([(1, lit) for lit in clause.lits], ">=", 1)
+        self.stats = {"solver_calls": 0}
+
+    def _binary(self, name: str) -> Any:
+        if hasattr(self.problem, "add_variable"):  # PuLP >= 3.3; the only way in PuLP 4
+            return self.problem.add_variable(name, 0, 1, cat="Binary")
+        return self.pulp.LpVariable(name, cat="Binary")
+
+    def _affine(self, lit: Lit) -> tuple[Any, int, int]:
+        """The literal as ``sign * column + constant`` (column None for a constant)."""
+        var = self.model.vars[lit.var]
+        if not var.lo <= lit.value <= var.hi:
+            return None, 0, 0 if lit.positive else 1
+        if var.is_bool:
+            column = self.columns[var.index][1]
+            return (column, 1, 0) if (lit.value == 1) == lit.positive else (column, -1, 1)
+        column = self.columns[var.index][lit.value]
+        return (column, 1, 0) if lit.positive else (column, -1, 1)
+
+    def _expression(self, terms: Sequence[tuple[int, Lit]]) -> tuple[Any, int]:
+        """``sum(coef * lit)`` as a PuLP expression over the binaries plus a constant."""
+        coefficients: dict[Any, int] = {}
+        constant = 0
+        for coef, lit in terms:
+            column, sign, offset = self._affine(lit)
+            constant += coef * offset
+            if column is not None:
+                coefficients[column] = coefficients.get(column, 0) + coef * sign
+        return self.pulp.LpAffineExpression([(c, k) for c, k in coefficients.items() if k]), constant
+
+    def _row(self, terms: Sequence[tuple[int, Lit]], op: str, rhs: int) -> None:
+        expr, constant = self._expression(terms)
+        if not expr:
+            self.false |= not compare(constant, op, rhs)
+            return
+        rhs -= constant
+        self.problem += expr == rhs if op == "==" else expr <= rhs if op == "<=" else expr >= rhs
+        self.rows += 1
+
+    def add(self, clauses: Sequence[Clause]) -> None:
+        """Add clauses (cuts or blocking clauses) as rows for every later call."""
+        self.extra.extend(clauses)
+        for clause in clauses:
+            self._row([(1, lit) for lit in clause.lits], ">=", 1)
+
+    def solve(self, seconds: float | None) -> tuple[str, Sequence[int] | None]:
+        """Hand the whole problem to the solver; ``sat`` only with a point that keeps every row."""
+        pulp = self.pulp
+        self.stats["solver_calls"] += 1
+        if self.false:
+            return "unsat", None
+        if self.rows == 0:
+            values = [0] * len(self.model.vars)  # only booleans, and nothing constrains them
+        else:
+            solver = _solver(pulp, self.solver_name, seconds, self.seed, self.options)
+            self.problem.solve(solver)
+            status, found = self.problem.status, self.problem.sol_status
+            if found in (pulp.LpSolutionOptimal, pulp.LpSolutionIntegerFeasible):
+                values = self._values()
+            elif status == pulp.LpStatusInfeasible:
+                return "unsat", None
+            elif seconds is not None:
+                return "unknown", None
+            else:
+                raise RuntimeError(
+                    f"{self.solver_name} stopped without a time limit, neither feasible nor infeasible: "
+                    f"{pulp.LpStatus[status]} / {pulp.LpSolution[found]}"
+                )
+        broken = self.model.check(values) + [repr(c) for c in self.extra if not c.holds(values)]
+        if broken:
+            if seconds is not None:
+                return "unknown", None  # e.g. a time-limited run that reports a point it does not have
+            raise RuntimeError(f"{self.solver_name} returned a point that breaks {broken[:3]}")
+        return "sat", values
+
+    def _values(self) -> list[int]:
+        values = []
+        for v in self.model.vars:
+            ones = {k: (x.value() or 0) > 0.5 for k, x in self.columns[v.index].items()}
+            if v.is_bool:
+                values.append(int(ones[1]))
+            else:
+                values.append(next((k for k, on in ones.items() if on), v.lo))
+        return values
+
+
+def solve(
+    model: Model,
+    *,
+    limit: int = 1,
+    time_limit: float | None = None,
+    seed: int = 0,
+    solver: str = "cbc",
+    **options: Any,
+) -> Result:
+    """Solve with CBC or HiGHS (``solver=``) and lazy graph cuts; enumerate up to ``limit`` solutions.
+
+    Other keyword options go to the PuLP solver object (e.g. ``threads=2``).
+    """
+    _lib()
+    deadline = Deadline(time_limit)
+    started = time.perf_counter()
+    relaxation = cuts.relax(expand_runs(model))
+    prefer = [e.lit for g in model.graphs if isinstance(g, Connected) for e in g.edges]
+    session = _Session(relaxation.model, prefer, solver, seed, options)
+    compile_seconds = time.perf_counter() - started
+    found, exhausted, loop_stats = cuts.enumerate_lazily(relaxation, session, limit, deadline)
+    status, complete = outcome(found, exhausted)
+    return finish(
+        status, found, complete, deadline,
+        compile_seconds=round(compile_seconds, 6), solver=solver, **loop_stats, **session.stats,
+    )
