@@ -1,0 +1,588 @@
+"""The hand-written search backend against brute force, on small models of every IR kind."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from backends import search
+from puzzlekit.ir import Connected, DisjointPaths, Edge, Lit, Loop, Model, ModelBuilder
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+# an independent reference: every assignment, the IR's own check, graph rules by walking ----
+
+
+def walk_ok(chosen: list[Edge], pairs: Sequence[tuple]) -> bool:
+    """Chosen edges are vertex-disjoint simple paths, one per pair, and nothing else."""
+    unused = list(range(len(chosen)))
+    used_nodes: set = set()
+    for a, b in pairs:
+        here, seen = a, {a}
+        while here != b:
+            step = [i for i in unused if here in (chosen[i].u, chosen[i].v)]
+            if len(step) != 1:
+                return False
+            unused.remove(step[0])
+            e = chosen[step[0]]
+            here = e.v if e.u == here else e.u
+            if here in seen or here in used_nodes:
+                return False
+            seen.add(here)
+        used_nodes |= seen
+    return not unused
+
+
+def cycle_ok(chosen: list[Edge]) -> bool:
+    """Chosen edges form exactly one simple cycle."""
+    if not chosen:
+        return False
+    degree: dict = {}
+    for e in chosen:
+        for x in (e.u, e.v):
+            degree[x] = degree.get(x, 0) + 1
+    if any(d != 2 for d in degree.values()):
+        return False
+    first = chosen[0]
+    unused = list(range(1, len(chosen)))
+    here = first.v
+    while here != first.u:
+        step = [i for i in unused if here in (chosen[i].u, chosen[i].v)]
+        unused.remove(step[0])
+        e = chosen[step[0]]
+        here = e.v if e.u == here else e.u
+    return not unused
+
+
+def connected_ok(g: Connected, values: Sequence[int]) -> bool:
+    """Chosen edges join present nodes, and the present nodes are one piece."""
+    present = {n for n, lit in g.nodes if lit is None or lit.holds(values)}
+    chosen = [e for e in g.edges if e.lit.holds(values)]
+    if any(e.u not in present or e.v not in present for e in chosen):
+        return False
+    if not present:
+        return True
+    start = min(present)
+    seen, todo = {start}, [start]
+    while todo:
+        x = todo.pop()
+        for e in chosen:
+            for a, b in ((e.u, e.v), (e.v, e.u)):
+                if a == x and b not in seen:
+                    seen.add(b)
+                    todo.append(b)
+    return seen == present
+
+
+def graph_ok(g, values: Sequence[int]) -> bool:
+    if isinstance(g, Connected):
+        return connected_ok(g, values)
+    chosen = [e for e in g.edges if e.lit.holds(values)]
+    if isinstance(g, Loop):
+        return cycle_ok(chosen)
+    pairs = g.pairs if isinstance(g, DisjointPaths) else [(g.start, g.end)]
+    return walk_ok(chosen, pairs)
+
+
+def brute(model: Model) -> set[tuple[int, ...]]:
+    """Every answer-key assignment that some full assignment extends, by trying them all."""
+    out = set()
+    for values in itertools.product(*(range(v.lo, v.hi + 1) for v in model.vars)):
+        if not model.check(values) and all(graph_ok(g, values) for g in model.graphs):
+            out.add(tuple(values[i] for i in model.output))
+    return out
+
+
+def enumerate_all(model: Model, seed: int = 0) -> set[tuple[int, ...]]:
+    """Every solution the search backend reports (checked to be distinct and complete)."""
+    result = search.solve(model, limit=10**6, seed=seed)
+    keys = model.output_keys()
+    got = [tuple(sol[k] for k in keys) for sol in result.solutions]
+    assert len(got) == len(set(got)), "an answer-key assignment was reported twice"
+    assert result.complete
+    assert result.status == ("solved" if got else "unsolvable")
+    return set(got)
+
+
+def agree(model: Model) -> set[tuple[int, ...]]:
+    expected = brute(model)
+    assert enumerate_all(model) == expected
+    assert enumerate_all(model, seed=7) == expected
+    return expected
+
+
+def grid_graph(m: ModelBuilder, h: int, w: int) -> list[Edge]:
+    """Edges of an h x w grid graph, a boolean each."""
+    edges = []
+    for r, c in itertools.product(range(h), range(w)):
+        for dr, dc in ((0, 1), (1, 0)):
+            if r + dr < h and c + dc < w:
+                a, b = (r, c), (r + dr, c + dc)
+                edges.append(Edge(a, b, m.bool(("e", a, b))))
+    return edges
+
+
+# counts, clauses and integers -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("op", ["==", "<=", ">="])
+def test_counts_with_negative_coefficients(op: str) -> None:
+    m = ModelBuilder("counts")
+    a, b, c, d = (m.bool(k) for k in "abcd")
+    x = m.int("x", 0, 3)
+    m.count([(2, a), (-3, b), c, (-1, ~d), (2, m.eq(x, 2))], op, 1)
+    m.count([(-2, a), (1, Lit(x.index, 1, False)), (3, d)], ">=", 0)
+    m.output([a, b, c, d, x])
+    solutions = agree(m.build())
+    assert 0 < len(solutions) < 2**4 * 4
+
+
+def test_clauses_and_integer_literals() -> None:
+    m = ModelBuilder("clauses")
+    a, b, c = (m.bool(k) for k in "abc")
+    x = m.int("x", -1, 2)
+    y = m.int("y", 1, 3)
+    m.clause([a, ~b, m.eq(x, -1)])
+    m.clause([Lit(x.index, 0, False), Lit(y.index, 2)])
+    m.clause([~a, ~c])
+    m.clause([Lit(y.index, 7)])  # out of range: never true ... but x helps nobody here
+    m.clause([b, Lit(y.index, 9, False)])  # always true
+    m.exactly(1, [m.eq(y, 1), m.eq(y, 3), c])
+    m.output([a, b, c, x, y])
+    assert agree(m.build()) == set()  # the out-of-range clause can never hold
+
+
+def test_integers_and_clauses_with_solutions() -> None:
+    m = ModelBuilder("ints")
+    a, b = m.bool("a"), m.bool("b")
+    x = m.int("x", -1, 2)
+    y = m.int("y", 1, 3)
+    m.clause([a, ~b, m.eq(x, -1)])
+    m.clause([Lit(x.index, 0, False), m.eq(y, 2)])
+    m.count([(1, m.eq(x, 2)), (1, m.eq(y, 3)), (-1, a)], "<=", 0)
+    m.clause([b, Lit(y.index, 9, False)])
+    m.output([a, b, x, y])
+    assert len(agree(m.build())) > 3
+
+
+def test_projection_ignores_auxiliaries() -> None:
+    m = ModelBuilder("aux")
+    a = m.bool("a")
+    aux = [m.bool(("aux", i)) for i in range(3)]
+    m.at_least(1, aux)
+    m.implies(a, aux[0])
+    m.output([a])
+    assert agree(m.build()) == {(0,), (1,)}
+
+
+def test_auxiliaries_are_not_enumerated() -> None:
+    m = ModelBuilder("free aux")
+    a = m.bool("a")
+    for i in range(10):
+        m.bool(("aux", i))
+    m.output([a])
+    result = search.solve(m.build(), limit=10)
+    assert len(result.solutions) == 2 and result.complete
+    assert result.stats["nodes"] < 50  # one completion per answer, not 2**10 of them
+
+
+def test_no_output_means_one_empty_solution() -> None:
+    m = ModelBuilder("empty")
+    m.at_least(1, [m.bool("a"), m.bool("b")])
+    result = search.solve(m.build(), limit=5)
+    assert result.status == "solved" and result.solutions == ({},) and result.complete
+
+
+# graph constraints ----------------------------------------------------------------------
+
+
+def count_grid_cycles(h: int, w: int) -> int:
+    """Simple cycles of an h x w grid graph, by trying every edge subset."""
+    m = ModelBuilder("g")
+    edges = grid_graph(m, h, w)
+    total = 0
+    for bits in itertools.product((0, 1), repeat=len(edges)):
+        if cycle_ok([e for e, bit in zip(edges, bits) if bit]):
+            total += 1
+    return total
+
+
+def test_loop_on_3x3_grid_finds_every_cycle() -> None:
+    m = ModelBuilder("loop")
+    edges = grid_graph(m, 3, 3)
+    m.loop(edges)
+    m.output(e.lit for e in edges)
+    solutions = agree(m.build())
+    assert len(solutions) == count_grid_cycles(3, 3) == 13
+
+
+def test_loop_with_required_cells() -> None:
+    m = ModelBuilder("loop")
+    edges = grid_graph(m, 3, 3)
+    m.loop(edges)
+    at = {}
+    for e in edges:
+        at.setdefault(e.u, []).append(e.lit)
+        at.setdefault(e.v, []).append(e.lit)
+    m.exactly(2, at[(0, 0)])
+    m.exactly(0, at[(1, 1)])
+    m.output(e.lit for e in edges)
+    solutions = agree(m.build())
+    assert solutions
+
+
+def test_path_between_corners() -> None:
+    m = ModelBuilder("path")
+    edges = grid_graph(m, 3, 3)
+    m.path(edges, (0, 0), (2, 2))
+    m.output(e.lit for e in edges)
+    assert len(agree(m.build())) == 12
+
+
+def test_path_with_counts_and_auxiliary_visits() -> None:
+    m = ModelBuilder("route")
+    edges = grid_graph(m, 2, 3)
+    m.path(edges, (0, 0), (1, 0))
+    visit = {}
+    for r, c in itertools.product(range(2), range(3)):
+        near = [e.lit for e in edges if (r, c) in (e.u, e.v)]
+        visit[r, c] = m.bool(("v", r, c))
+        if (r, c) in ((0, 0), (1, 0)):
+            m.fix(visit[r, c])
+        else:
+            m.count([*near, (-2, visit[r, c])], "==", 0)
+    m.exactly(1, [visit[0, c] for c in range(1, 3)])
+    m.output(e.lit for e in edges)
+    assert agree(m.build())
+
+
+def test_disjoint_paths() -> None:
+    m = ModelBuilder("pairs")
+    edges = grid_graph(m, 3, 3)
+    m.disjoint_paths(edges, [((0, 0), (2, 0)), ((0, 2), (2, 2))])
+    m.output(e.lit for e in edges)
+    assert len(agree(m.build())) > 1
+
+
+def test_disjoint_paths_covering_every_cell() -> None:
+    m = ModelBuilder("cover")
+    edges = grid_graph(m, 3, 3)
+    pairs = [((2, 2), (2, 1)), ((0, 0), (2, 0))]
+    m.disjoint_paths(edges, pairs)
+    ends = {t for pair in pairs for t in pair}
+    for r, c in itertools.product(range(3), range(3)):
+        near = [e.lit for e in edges if (r, c) in (e.u, e.v)]
+        m.exactly(1 if (r, c) in ends else 2, near)
+    m.output(e.lit for e in edges)
+    assert len(agree(m.build())) == 2
+
+
+def test_disjoint_paths_crossing_pairs_is_unsolvable() -> None:
+    m = ModelBuilder("pairs")
+    edges = grid_graph(m, 2, 3)
+    m.disjoint_paths(edges, [((0, 0), (1, 2)), ((1, 0), (0, 2))])
+    m.output(e.lit for e in edges)
+    assert agree(m.build()) == set()
+
+
+def test_connected_with_optional_nodes() -> None:
+    m = ModelBuilder("islands")
+    nodes = ["a", "b", "c", "d", "e"]
+    present = {n: (None if n in "ae" else m.bool(("on", n))) for n in nodes}
+    links = [("a", "b"), ("b", "c"), ("c", "e"), ("a", "d"), ("d", "e"), ("b", "d")]
+    edges = [Edge(u, v, m.bool(("link", u, v))) for u, v in links]
+    m.connected(list(present.items()), edges)
+    m.at_most(3, [e.lit for e in edges])
+    m.output([*(e.lit for e in edges), *(x for x in present.values() if x is not None)])
+    assert agree(m.build())
+
+
+def test_connected_with_bridge_counts() -> None:
+    m = ModelBuilder("bridges")
+    x = {p: m.int(("x", p), 0, 2) for p in ["ab", "bc", "ac", "cd"]}
+    edges = [Edge(p[0], p[1], ~m.eq(v, 0)) for p, v in x.items()]
+    m.connected([(n, None) for n in "abcd"], edges)
+    ends_at_a = [(k, m.eq(x[pair], k)) for pair in ("ab", "ac") for k in (1, 2)]
+    m.count(ends_at_a, "==", 2)  # island a has two bridge ends
+    m.output(x.values())
+    assert agree(m.build())
+
+
+def test_runs_line_solver() -> None:
+    m = ModelBuilder("runs")
+    grid = [[m.bool((r, c)) for c in range(4)] for r in range(3)]
+    m.runs(grid[0], [2, 1])
+    m.runs(grid[1], [1])
+    m.runs([~x for x in grid[2]], [1, 2])
+    m.runs([grid[r][3] for r in range(3)], [1])
+    m.runs([], [])
+    m.output(x for row in grid for x in row)
+    assert len(agree(m.build())) == 3  # row 1 may fill any cell but the last
+
+
+def test_runs_impossible() -> None:
+    m = ModelBuilder("runs")
+    cells = [m.bool(i) for i in range(4)]
+    m.runs(cells, [2, 2])
+    m.output(cells)
+    assert agree(m.build()) == set()
+
+
+# random small models --------------------------------------------------------------------
+
+
+@st.composite
+def small_models(draw) -> Model:
+    """Four booleans and an integer under random counts and clauses, plus one graph kind."""
+    m = ModelBuilder("random")
+    lits = [m.bool(i) for i in range(4)]
+    x = m.int("x", 0, 2)
+    pool = lits + [m.eq(x, v) for v in range(3)]
+    literal = st.builds(lambda i, neg: ~pool[i] if neg else pool[i],
+                        st.integers(0, len(pool) - 1), st.booleans())
+    for _ in range(draw(st.integers(0, 3))):
+        terms = draw(st.lists(st.tuples(st.integers(-3, 3), literal), min_size=1, max_size=4))
+        m.count(terms, draw(st.sampled_from(["==", "<=", ">="])), draw(st.integers(-3, 4)))
+    for _ in range(draw(st.integers(0, 3))):
+        m.clause(draw(st.lists(literal, min_size=1, max_size=3)))
+    kind = draw(st.sampled_from(["none", "loop", "path", "pairs", "connected"]))
+    square = [Edge((0, 0), (0, 1), lits[0]), Edge((0, 1), (1, 1), lits[1]),
+              Edge((1, 1), (1, 0), lits[2]), Edge((1, 0), (0, 0), lits[3])]
+    if kind == "loop":
+        m.loop(square)
+    elif kind == "path":
+        m.path(square, (0, 0), (1, 1))
+    elif kind == "pairs":
+        m.disjoint_paths(square, [((0, 0), (0, 1)), ((1, 0), (1, 1))])
+    elif kind == "connected":
+        m.connected([((0, 0), None), ((0, 1), m.eq(x, 1)), ((1, 1), None), ((1, 0), ~pool[4])], square)
+    m.output(draw(st.sampled_from([lits, lits + [x], lits[:2]])))
+    return m.build()
+
+
+@given(small_models())
+def test_random_models_match_brute_force(model: Model) -> None:
+    assert enumerate_all(model) == brute(model)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_grid_graphs_match_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    m = ModelBuilder("grid")
+    edges = grid_graph(m, 3, 3)
+    kind = ["loop", "path", "pairs", "connected"][seed % 4]
+    if kind == "loop":
+        m.loop(edges)
+    elif kind == "path":
+        m.path(edges, (0, 1), (2, 2))
+    elif kind == "pairs":
+        m.disjoint_paths(edges, [((0, 0), (2, 1)), ((1, 0), (0, 2))])
+    else:
+        nodes = [((r, c), m.bool(("on", r, c)) if (r, c) in ((0, 1), (1, 1), (2, 1)) else None)
+                 for r in range(3) for c in range(3)]
+        m.connected(nodes, edges)
+    for _ in range(3):
+        m.clause(rng.choice([e.lit, ~e.lit]) for e in rng.sample(edges, 2))
+    m.output(e.lit for e in edges)
+    agree(m.build())
+
+
+# propagation on its own -----------------------------------------------------------------
+
+
+def test_propagate_fixes_forced_values() -> None:
+    m = ModelBuilder("forced")
+    a, b, c = m.bool("a"), m.bool("b"), m.bool("c")
+    x = m.int("x", 0, 3)
+    m.exactly(1, [a, b, c])
+    m.implies(a, m.eq(x, 3))
+    m.count([(1, m.eq(x, 3)), (1, m.eq(x, 2))], "==", 0)
+    model = m.build()
+    doms = search.propagate(model)
+    assert doms is not None
+    assert doms[a.var] == {0} and doms[x.index] == {0, 1}
+    assert doms[b.var] == doms[c.var] == {0, 1}
+    narrowed = search.propagate(model, {b.var: [0]})
+    assert narrowed is not None and narrowed[c.var] == {1}
+
+
+def test_propagate_forces_a_bridge_on_a_path() -> None:
+    m = ModelBuilder("bridge")
+    e = [Edge("s", "m", m.bool(0)), Edge("m", "x", m.bool(1)), Edge("x", "t", m.bool(2)),
+         Edge("m", "t", m.bool(3)), Edge("s", "y", m.bool(4))]
+    m.path(e, "s", "t")
+    doms = search.propagate(m.build())
+    assert doms is not None
+    assert doms[0] == {1} and doms[4] == {0}  # s-m separates s from t; s-y leads nowhere
+    assert doms[1] == doms[3] == {0, 1}
+
+
+def test_propagate_runs_and_connected() -> None:
+    m = ModelBuilder("line")
+    cells = [m.bool(i) for i in range(5)]
+    m.runs(cells, [3])
+    doms = search.propagate(m.build())
+    assert doms is not None and doms[2] == {1} and doms[0] == doms[4] == {0, 1}
+    narrowed = search.propagate(m.build(), {0: [1]})
+    assert narrowed == tuple(frozenset({v}) for v in (1, 1, 1, 0, 0))
+
+    g = ModelBuilder("islands")
+    b = g.bool("b on")
+    edges = [Edge("a", "b", g.bool("ab")), Edge("b", "c", g.bool("bc")), Edge("c", "d", g.bool("cd"))]
+    g.connected([("a", None), ("b", b), ("c", None), ("d", g.bool("d on"))], edges)
+    doms = search.propagate(g.build())
+    assert doms is not None
+    assert doms[b.var] == doms[edges[0].lit.var] == doms[edges[1].lit.var] == {1}
+    assert doms[edges[2].lit.var] == {0, 1}
+
+
+def test_propagate_line_needs_both_directions() -> None:
+    m = ModelBuilder("line")
+    cells = [m.bool(i) for i in range(3)]
+    m.runs(cells, [1, 1])
+    assert search.propagate(m.build()) == tuple(frozenset({v}) for v in (1, 0, 1))
+
+
+def test_propagate_cuts_off_pockets() -> None:
+    # a 3x3 grid and a square sharing its corner c: a chosen edge in the grid keeps the loop
+    # out of the square (the loop could only visit it through c twice)
+    m = ModelBuilder("kite")
+    left = grid_graph(m, 3, 3)
+    c = (2, 2)
+    right = [Edge(a, b, m.bool((a, b))) for a, b in ((c, "x"), ("x", "y"), ("y", "z"), ("z", c))]
+    m.loop(left + right)
+    doms = search.propagate(m.build(), {left[0].lit.var: [1]})
+    assert doms is not None
+    assert all(doms[e.lit.var] == {0} for e in right)
+    assert sum(doms[e.lit.var] == {0, 1} for e in left) > 6
+    # a path never enters a triangle that hangs off one node (a detour would need it twice)
+    p = ModelBuilder("pocket")
+    square = [Edge(a, b, p.bool(a + b)) for a, b in ("sa", "at", "sb", "bt")]
+    pocket = [Edge(a, b, p.bool(a + b)) for a, b in ("ax", "xy", "ya")]
+    p.path(square + pocket, "s", "t")
+    doms = search.propagate(p.build())
+    assert doms == (frozenset({0, 1}),) * 4 + (frozenset({0}),) * 3
+
+
+def test_propagate_forces_a_cut_node_of_connected() -> None:
+    m = ModelBuilder("cut node")
+    b = m.bool("b on")
+    edges = [Edge(u, v, m.bool((u, v, i))) for u, v in ("ab", "bc") for i in range(2)]
+    m.connected([("a", None), ("b", b), ("c", None)], edges)
+    doms = search.propagate(m.build())
+    assert doms is not None and doms[b.var] == {1}  # no bridge, but b joins a to c
+    assert all(doms[e.lit.var] == {0, 1} for e in edges)
+
+
+def test_propagate_detects_contradictions() -> None:
+    m = ModelBuilder("clash")
+    a, b = m.bool("a"), m.bool("b")
+    m.count([(2, a), (-1, b)], ">=", 2)
+    m.fix(~a)
+    assert search.propagate(m.build()) is None
+    tree = ModelBuilder("tree")
+    edges = [Edge(0, 1, tree.bool(0)), Edge(1, 2, tree.bool(1)), Edge(1, 3, tree.bool(2))]
+    tree.loop(edges)  # a tree has no cycle
+    assert search.propagate(tree.build()) is None
+    assert search.solve(tree.build()).status == "unsolvable"
+
+
+def test_propagate_rejects_a_closed_loop_with_extra_edges() -> None:
+    m = ModelBuilder("loops")
+    edges = grid_graph(m, 3, 3)
+    m.loop(edges)
+    model = m.build()
+    index = {(e.u, e.v): e.lit.var for e in edges}
+    square = [((0, 0), (0, 1)), ((0, 1), (1, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0))]
+    closed = search.propagate(model, {index[e]: [1] for e in square})
+    assert closed is not None
+    assert all(closed[v] == {0} for e, v in index.items() if e not in square)
+    assert search.propagate(model, {index[e]: [1] for e in square + [((2, 1), (2, 2))]}) is None
+    # (0, 0) can only close the square, which would leave the other chosen edge outside
+    assert search.propagate(model, {index[e]: [1] for e in square[:3] + [((2, 1), (2, 2))]}) is None
+    three = [((0, 1), (0, 2)), ((0, 2), (1, 2)), ((1, 1), (1, 2))]
+    started = search.propagate(model, {index[e]: [1] for e in three + [((1, 0), (2, 0))]})
+    assert started is not None
+    assert started[index[(0, 1), (1, 1)]] == {0}  # closing the square now is premature
+    assert started[index[(0, 0), (0, 1)]] == {1}
+
+
+def test_propagator_is_reusable() -> None:
+    m = ModelBuilder("reuse")
+    lits = [m.bool(i) for i in range(3)]
+    m.exactly(1, lits)
+    prop = search.Propagator(m.build())
+    assert prop.propagate({0: [1]}) == (frozenset({1}), frozenset({0}), frozenset({0}))
+    assert prop.propagate({0: [1], 1: [1]}) is None
+    assert prop.propagate() == (frozenset({0, 1}),) * 3
+    assert prop.propagations > 0
+
+
+# limits, time and the seed instance -------------------------------------------------------
+
+
+def pigeonhole(holes: int) -> Model:
+    m = ModelBuilder("pigeons")
+    x = [[m.bool((p, h)) for h in range(holes)] for p in range(holes + 1)]
+    for row in x:
+        m.exactly(1, row)
+    for h in range(holes):
+        m.at_most(1, [row[h] for row in x])
+    m.output(v for row in x for v in row)
+    return m.build()
+
+
+def test_pigeonhole_small_is_unsolvable() -> None:
+    result = search.solve(pigeonhole(4))
+    assert result.status == "unsolvable" and result.complete
+    assert result.stats["nodes"] > 0 and result.stats["failures"] > 0
+
+
+def test_time_limit_is_honoured() -> None:
+    limit = 0.3
+    result = search.solve(pigeonhole(11), time_limit=limit)
+    assert result.status == "timeout" and not result.complete and not result.solutions
+    assert result.stats["seconds"] < limit + 1.0
+
+
+def test_limit_stops_early_and_marks_incomplete() -> None:
+    m = ModelBuilder("free")
+    lits = [m.bool(i) for i in range(4)]
+    m.output(lits)
+    result = search.solve(m.build(), limit=3)
+    assert result.status == "solved" and len(result.solutions) == 3 and not result.complete
+    assert not search.solve(m.build(), limit=16).complete  # not proven: it stopped at 16
+    assert search.solve(m.build(), limit=17).complete
+
+
+def test_masyu01_matches_cpsat() -> None:
+    masyu = pytest.importorskip("puzzlekit.genres.masyu")
+    cpsat = pytest.importorskip("backends.cpsat")
+    pytest.importorskip("ortools")
+    puzzle = masyu.parse((EXAMPLES / "masyu01.txt").read_text())
+    model = masyu.model(puzzle)
+    mine = search.solve(model, limit=2)
+    theirs = cpsat.solve(model, limit=2)
+    assert mine.status == "solved" and mine.complete and len(mine.solutions) == 1
+    assert mine.solutions == theirs.solutions
+    assert masyu.verify(puzzle, masyu.decode(puzzle, mine.solutions[0])) == []
+
+
+def test_tracks01_is_unique() -> None:
+    tracks = pytest.importorskip("puzzlekit.genres.tracks")
+    puzzle = tracks.parse((EXAMPLES / "tracks01.txt").read_text())
+    result = search.solve(tracks.model(puzzle), limit=2)
+    assert result.status == "solved" and result.complete and len(result.solutions) == 1
+    assert tracks.verify(puzzle, tracks.decode(puzzle, result.solutions[0])) == []
+
+
+def test_version_and_shape() -> None:
+    assert search.version().startswith("puzzlekit ")
+    assert search.NAME == "search" and search.PACKAGE is None and search.EXTRA is None
