@@ -1,0 +1,231 @@
+"""The benchmark harness: instance sets, conversions, the guarded worker, reports, the smoke preset."""
+
+from __future__ import annotations
+
+import csv
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks import instances, peers, run
+from puzzlekit import genres
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+def test_smoke_preset_writes_solved_rows(tmp_path: Path) -> None:
+    out = tmp_path / "bench"
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--preset", "smoke", "--genres", "masyu,hashi", "--out", out],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    with (out / "results.csv").open() as fh:
+        rows = list(csv.DictReader(fh))
+    assert {(r["genre"], r["backend"]) for r in rows} == {
+        (g, b) for g in ("masyu", "hashi") for b in ("cpsat", "search")
+    }
+    assert all(r["status"] == "solved" for r in rows), rows
+    assert all(float(r["median_s"]) > 0 and int(r["vars"]) > 0 for r in rows)
+    assert "| gen-6x6 | generated | 6x6 |" in (out / "results.md").read_text()
+    assert (out / "times.png").stat().st_size > 0
+
+
+def test_guarded_kills_a_hanging_worker() -> None:
+    code = "import time; print('EV first', flush=True); time.sleep(600)"
+    lines, how, _ = run.guarded([sys.executable, "-c", code], "", lambda k: 30.0 if k == 0 else 0.5, "EV ")
+    assert lines == ["first"]
+    assert how == "killed"
+
+
+def test_guarded_collects_prefixed_lines_of_a_clean_exit() -> None:
+    code = "print('noise'); print('EV a'); print('EV b')"
+    lines, how, _ = run.guarded([sys.executable, "-c", code], "", lambda k: 30.0, "EV ")
+    assert (lines, how) == (["a", "b"], "exited")
+
+
+def test_worker_reports_a_bad_backend_as_an_error_row() -> None:
+    inst = instances.generated_one("hashi", 7, 7)
+    row = run.bench_backend(inst, "no-such-backend", runs=1, time_limit=5.0, options={})
+    assert row["status"] == "error"
+    assert "no-such-backend" in row["note"]
+
+
+@pytest.mark.parametrize("h,w", [(2, 2), (6, 6), (9, 14), (20, 20)])
+def test_generated_masyu_is_solved_by_its_own_loop(h: int, w: int) -> None:
+    masyu = genres.get("masyu")
+    loop = instances.random_loop(random.Random(h * w), h, w)
+    puzzle = instances.masyu_from_loop(masyu, random.Random(h * w), h, w)
+    assert masyu.verify(puzzle, masyu.Solution(frozenset(loop))) == []
+    if h * w >= 36:
+        assert any(v for row in puzzle.grid for v in row)
+
+
+def test_generated_sets_are_the_same_every_time_and_solvable() -> None:
+    for genre in ("tracks", "numberlink", "hashi"):
+        first = instances.generated_set(genre, ((6, 6), (8, 8)))
+        again = instances.generated_set(genre, ((6, 6), (8, 8)))
+        assert [i.text for i in first] == [i.text for i in again]
+        assert [(i.height, i.width) for i in first] == [(6, 6), (8, 8)]
+        assert all(instances.is_solvable(genre, genres.get(genre).parse(i.text)) for i in first)
+
+
+def test_maze_and_tracks_convert_both_ways() -> None:
+    tracks = genres.get("tracks")
+    text = instances.maze_to_tracks("# comment\n4 1 9 4 6 5 3 3 4 8\n4 6 7 4 4 3 3 7 1 8\n")
+    puzzle = tracks.parse(text)
+    assert puzzle.cols[:3] == (4, 1, 9) and puzzle.rows[-1] == 8
+    assert (puzzle.start, puzzle.end) == ((0, 0), (9, 9))
+    assert instances.tracks_to_maze(puzzle) == "4 1 9 4 6 5 3 3 4 8\n4 6 7 4 4 3 3 7 1 8\n"
+    assert instances.tracks_to_maze(tracks.parse(text + "end: 0 9\n")) is None
+
+
+def test_peer_input_only_where_the_seed_program_applies() -> None:
+    any_cover = instances.make("numberlink", "seed", "x", "cover: any\n1 0 1\n0 0 0\n")
+    full = instances.make("numberlink", "seed", "y", "1 0 1\n2 0 2\n")
+    assert instances.peer_input(any_cover) is None
+    assert instances.peer_input(full) == ("seed_numberlink.py", "1 0 1\n2 0 2\n")
+
+
+def test_hashi_goes_to_the_seed_only_without_touching_islands() -> None:
+    apart = instances.make("hashi", "seed", "a", "1.1\n...\n")
+    touching = instances.make("hashi", "seed", "t", "11\n..\n")
+    assert instances.peer_input(apart) == ("seed_hashi.py", "1.1\n...\n")
+    assert instances.peer_input(touching) is None
+
+
+@pytest.mark.skipif(peers.grilops_version() is None, reason="grilops is not installed")
+def test_grilops_models_agree_with_our_checker() -> None:
+    for genre, text in (
+        ("masyu", "0 0 0 0\n0 2 0 0\n0 0 0 0\n0 0 0 0\n"),
+        ("numberlink", "1 0 0\n0 0 0\n0 0 1\n"),
+        ("tracks", "cols: 2 1 2\nrows: 1 3 1\nstart: 0 0\nend: 2 2\n"),
+    ):
+        module = genres.get(genre)
+        puzzle = module.parse(text)
+        status, solution = peers.grilops_solve(genre, module, puzzle, 30.0)
+        assert status == "solved" and module.verify(puzzle, solution) == [], genre
+    masyu = genres.get("masyu")
+    status, _ = peers.grilops_solve("masyu", masyu, masyu.parse("1 0 0\n0 0 0\n0 0 0\n"), 30.0)
+    assert status == "unsolvable"  # a white pearl cannot sit in a corner
+
+
+def test_collect_keeps_each_puzzle_once_sorted_by_size() -> None:
+    found = instances.collect("tracks", ["seed", "peers", "generated"], corpus=Path("/nonexistent"))
+    texts = [i.text for i in found]
+    assert len(texts) == len(set(texts))
+    assert [i.cells for i in found] == sorted(i.cells for i in found)
+    assert any(i.set == "seed" for i in found)
+
+
+def test_evenly_spreads_picks_over_the_list() -> None:
+    assert instances.evenly(list(range(10)), 3) == [0, 4, 9]
+    assert instances.evenly([1, 2], 5) == [1, 2]
+    assert instances.evenly([], 2) == []
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+def test_corpus_masyu_converts_to_our_format_and_its_solution_checks() -> None:
+    masyu = genres.get("masyu")
+    records = [r for r in instances._jsonl(CORPUS / "masyu" / "masyu.jsonl") if r.get("solution")][:5]
+    assert records
+    step = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
+    for rec in records:
+        puzzle = masyu.parse(instances.masyu_text(rec))
+        assert (puzzle.height, puzzle.width) == (rec["rows"], rec["cols"])
+        edges = set()
+        for r, line in enumerate(rec["solution"].split("\n")[1:]):
+            for c, tok in enumerate(line.split()):
+                for letter in tok if tok != "-" else "":
+                    dr, dc = step[letter]
+                    edges.add(tuple(sorted([(r, c), (r + dr, c + dc)])))
+        assert masyu.verify(puzzle, masyu.Solution(frozenset(edges))) == [], rec["id"]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+def test_corpus_sets_parse_and_respect_the_size_cap() -> None:
+    for genre in ("masyu", "numberlink", "hashi"):
+        found = instances.corpus_set(genre, per_genre=3, max_cells=400)
+        assert len(found) == 3, genre
+        assert all(i.cells <= 400 and i.set == "corpus" for i in found)
+        assert all(genres.get(genre).parse(i.text) for i in found)
+
+
+def _row(genre: str, name: str, size: tuple[int, int], backend: str, status: str, t: float, **more) -> dict:
+    h, w = size
+    return {"genre": genre, "set": "peers", "instance": name, "height": h, "width": w, "cells": h * w,
+            "backend": backend, "status": status, "median_s": t, "runs": 1, "note": "", **more}
+
+
+def test_ratio_cell_and_targets_read_the_rows() -> None:
+    rows = [
+        _row("masyu", "m20", (20, 20), "cpsat", "solved", 2.0),
+        _row("masyu", "m20", (20, 20), "sat", "solved", 0.5),
+        _row("masyu", "m20", (20, 20), "seed", "solved", 10.0),
+        _row("masyu", "m35", (35, 65), "sat", "solved", 6.0),
+        _row("masyu", "m35", (35, 65), "seed", "timeout", 20.0),
+        _row("tracks", "t14", (14, 14), "search", "timeout", 20.0),
+        _row("tracks", "t14", (14, 14), "seed", "timeout", 20.0),
+    ]
+    groups = run.by_instance(rows)
+    best = run.best_of(groups[("masyu", "peers", "m20")].values())
+    assert best["backend"] == "sat"
+    assert run.ratio(rows[2], best, 20.0) == "20x"
+    assert run.ratio(rows[2], rows[0], 20.0) == "5x"
+    assert run.ratio(rows[4], rows[3], 20.0) == "≥ 3x"
+    assert run.cell(rows[5]) == "t/o"
+    text = "\n".join(run.targets(rows, 20.0))
+    assert "at 20x20: met" in text
+    assert "35x65 solved in < 5 s: **not met**" in text
+    assert "on 14x14: **not met**" in text
+    assert "30x45: not measured" in text
+    ranking = "\n".join(run.ranking(rows, ["cpsat", "sat"], 20.0))
+    assert "| masyu | sat | 2 |" in ranking
+
+
+def test_write_docs_replaces_only_the_generated_block(tmp_path: Path) -> None:
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text(f"# Title\n\nprose before\n\n{run.BEGIN}\nold table\n{run.END}\n\nprose after\n")
+    run.write_docs("new table\n", None, doc)
+    text = doc.read_text()
+    assert "old table" not in text and "new table" in text
+    assert text.startswith("# Title\n\nprose before") and text.endswith("prose after\n")
+
+
+def test_rows_from_worker_events() -> None:
+    inst = instances.make("hashi", "seed", "h", "2.2\n...\n1.1\n")
+    ready = {"event": "ready", "model": {"vars": 4, "bool_vars": 0, "int_vars": 4, "counts": 4, "clauses": 0}}
+    run_ev = {"event": "run", "status": "solved", "total_s": 0.5, "ir_s": 0.1, "compile_s": 0.1,
+              "rounds": 2, "cuts": 3, "nodes": None, "problem": ""}
+    hung = run.row_from_events(run.base_row(inst, "sat"), [ready], "killed", "", 10.0)
+    assert (hung["status"], hung["median_s"], hung["vars"]) == ("timeout", 10.0, 4)
+    done = {"event": "done"}
+    fine = run.row_from_events(
+        run.base_row(inst, "sat"), [ready, run_ev, {**run_ev, "total_s": 0.7}, done], "exited", "", 10.0
+    )
+    assert (fine["status"], fine["runs"], fine["median_s"], fine["rounds"]) == ("solved", 2, 0.6, 2)
+    assert abs(fine["solve_s"] - 0.4) < 1e-9 and abs(fine["spread_s"] - 0.2) < 1e-9
+    bad = {**run_ev, "status": "wrong", "problem": "island 2 has 1"}
+    wrong = run.row_from_events(run.base_row(inst, "sat"), [ready, bad, done], "exited", "", 10.0)
+    assert wrong["status"] == "wrong" and "island 2 has 1" in wrong["note"]
+    died = run.row_from_events(run.base_row(inst, "sat"), [ready, run_ev], "exited", "", 10.0)
+    assert died["status"] == "error"  # no "done" event: the worker died after its first run
+    crashed = run.row_from_events(run.base_row(inst, "sat"), [], "exited", "Segmentation fault", 10.0)
+    assert crashed["status"] == "error" and "Segmentation" in crashed["note"]
+
+
+def test_reports_rebuild_from_a_csv(tmp_path: Path) -> None:
+    rows = [
+        {**run.base_row(instances.make("hashi", "seed", "h", "2.2\n...\n1.1\n"), b), "status": "solved",
+         "median_s": t, "runs": 1, "vars": 4, "counts": 4, "clauses": 0, "graphs": 1}
+        for b, t in (("cpsat", 0.2), ("sat", 0.05))
+    ]
+    run.write_csv(rows, tmp_path / "in.csv")
+    assert run.main(["--from-csv", str(tmp_path / "in.csv"), "--out", str(tmp_path / "out")]) == 0
+    text = (tmp_path / "out" / "results.md").read_text()
+    assert "| h | seed | 3x3 | 4/5 | 0.2 | **0.05** |" in text
+    assert "| hashi | sat | 1 | 0.05 | cpsat | 1 | 0.20 | 4.0x time |" in text
