@@ -14,7 +14,8 @@ from ..errors import UnknownName
 
 #: Genre names users type, in the order ``puzzlekit genres`` lists them.
 NAMES: tuple[str, ...] = (
-    "masyu", "tracks", "numberlink", "hashi", "slitherlink", "nonogram", "zip", "tents", "patches",
+    "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
+    "tents", "patches",
 )
 
 

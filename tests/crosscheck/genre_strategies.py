@@ -13,7 +13,18 @@ import random
 from hypothesis import strategies as st
 
 from puzzlekit.errors import ParseError
-from puzzlekit.genres import hashi, masyu, nonogram, numberlink, patches, slitherlink, tents, tracks
+from puzzlekit.genres import (
+    hashi,
+    masyu,
+    nonogram,
+    numberlink,
+    patches,
+    queens,
+    slitherlink,
+    sudoku,
+    tents,
+    tracks,
+)
 from puzzlekit.genres import zip as zip_genre
 
 sizes = st.tuples(st.integers(2, 6), st.integers(2, 6))
@@ -125,6 +136,21 @@ def slitherlink_instances(draw):
     )
 
 
+@st.composite
+def sudoku_instances(draw):
+    n = draw(st.sampled_from([4, 4, 6, 6, 2, 3, 5]))
+    return sudoku.random_puzzle(
+        random.Random(draw(seeds)), n, n, reveal=draw(st.sampled_from([0.2, 0.4, 0.6])),
+        corrupt=draw(st.sampled_from([0.0, 0.3])),
+    )
+
+
+@st.composite
+def queens_instances(draw):
+    n = draw(st.integers(2, 6))
+    return queens.random_puzzle(random.Random(draw(seeds)), n, n, planted=draw(st.sampled_from([0.5, 0.9])))
+
+
 STRATEGIES = {
     "masyu": masyu_instances(),
     "tracks": tracks_instances(),
@@ -135,4 +161,6 @@ STRATEGIES = {
     "patches": patches_instances(),
     "zip": zip_instances(),
     "slitherlink": slitherlink_instances(),
+    "sudoku": sudoku_instances(),
+    "queens": queens_instances(),
 }

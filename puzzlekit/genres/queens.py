@@ -1,0 +1,228 @@
+"""Queens (LinkedIn Queens, one-star Star Battle): one queen per row, column and region, none touching."""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import grid, textio
+from ..grid import Cell
+from ..ir import Model, ModelBuilder
+from . import _common
+
+NAME = "queens"
+#: Characters that may label a region (case matters: ``a`` and ``A`` are two regions).
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+QUEEN = "♛"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """An N x N grid of region labels: ``grid[r][c]`` is the label of the cell's region."""
+
+    grid: tuple[str, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.grid)
+
+    @property
+    def height(self) -> int:
+        return len(self.grid)
+
+    @property
+    def width(self) -> int:
+        return len(self.grid[0])
+
+    def regions(self) -> dict[str, list[Cell]]:
+        """The cells of each region by label, labels in order of first appearance."""
+        out: dict[str, list[Cell]] = {}
+        for r, row in enumerate(self.grid):
+            for c, label in enumerate(row):
+                out.setdefault(label, []).append((r, c))
+        return out
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The queens' cells, sorted."""
+
+    queens: tuple[Cell, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"queens": [list(cell) for cell in sorted(self.queens)]}
+
+
+def parse(text: str, source: str = "<string>") -> Puzzle:
+    """Read N lines of N region labels, one letter or digit per cell, and check there are N regions."""
+    lines = textio.content_lines(text, source)
+    _, body = textio.read_headers(lines, set(), source)
+    rows = textio.grid_rows(body, source, whitespace=False)
+    n = len(rows[0])
+    if len(rows) != n:
+        where = body[n] if len(rows) > n else body[-1]
+        raise textio.error(
+            source, where, 1, f"the grid must be square: {len(rows)} rows of {n} cells"
+        )
+    first: dict[str, tuple[textio.Line, textio.Token]] = {}
+    for line, row in zip(body, rows):
+        for tok in row:
+            if tok.text not in LABELS:
+                raise textio.error(
+                    source, line, tok.column,
+                    f"expected a region label (a letter or digit), found {tok.text!r}",
+                )
+            first.setdefault(tok.text, (line, tok))
+    if len(first) != n:
+        labels = list(first)
+        line, tok = first[labels[n]] if len(labels) > n else (body[0], rows[0][0])
+        raise textio.error(
+            source, line, tok.column,
+            f"found {len(labels)} regions ({''.join(labels)}) in a {n}x{n} grid; expected {n}",
+        )
+    return Puzzle(tuple("".join(tok.text for tok in row) for row in rows))
+
+
+def format(puzzle: Puzzle) -> str:
+    """The puzzle in its file format."""
+    return "".join(row + "\n" for row in puzzle.grid)
+
+
+def queen_key(cell: Cell) -> Hashable:
+    """The IR variable key of the queen-or-not boolean of a cell."""
+    return ("queen", cell[0], cell[1])
+
+
+def model(puzzle: Puzzle) -> Model:
+    """The rules of GENRES.md, one block per sentence."""
+    n = puzzle.n
+    m = ModelBuilder(NAME)
+    queen = {cell: m.bool(queen_key(cell)) for cell in grid.cells(n, n)}
+
+    # Place N queens: one per row ...
+    for r in range(n):
+        m.exactly(1, [queen[(r, c)] for c in range(n)])
+    # ... one per column ...
+    for c in range(n):
+        m.exactly(1, [queen[(r, c)] for r in range(n)])
+    # ... and one per region.
+    for cells in puzzle.regions().values():
+        m.exactly(1, [queen[cell] for cell in cells])
+
+    # No two touching, diagonally included: two touching cells always share a 2x2 block.
+    for r in range(n - 1):
+        for c in range(n - 1):
+            m.at_most(1, [queen[(r + dr, c + dc)] for dr in (0, 1) for dc in (0, 1)])
+
+    m.output(queen.values())
+    return m.build()
+
+
+def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
+    """The queens from the values of the cell booleans."""
+    return Solution(tuple(sorted((k[1], k[2]) for k, v in assignment.items() if k[0] == "queen" and v)))
+
+
+def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+    """Every broken rule, in words; empty when the queens are valid. Independent of the model."""
+    n = puzzle.n
+    problems = []
+    placed: list[Cell] = []
+    for cell in solution.queens:
+        if not grid.inside(cell, n, n):
+            problems.append(f"queen at {list(cell)} is outside the {n}x{n} grid")
+        elif cell in placed:
+            problems.append(f"queen at {list(cell)} is listed twice")
+        else:
+            placed.append(cell)
+    if len(placed) != n:
+        problems.append(f"{len(placed)} queens placed, expected {n}")
+    for r in range(n):
+        count = sum(q[0] == r for q in placed)
+        if count != 1:
+            problems.append(f"row {r} holds {count} queens, expected 1")
+    for c in range(n):
+        count = sum(q[1] == c for q in placed)
+        if count != 1:
+            problems.append(f"column {c} holds {count} queens, expected 1")
+    for label, cells in puzzle.regions().items():
+        count = sum(q in cells for q in placed)
+        if count != 1:
+            problems.append(f"region {label} holds {count} queens, expected 1")
+    for i, a in enumerate(sorted(placed)):
+        for b in sorted(placed)[i + 1 :]:
+            if max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
+                problems.append(f"queens at {list(a)} and {list(b)} touch")
+    return problems
+
+
+def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+    """The region labels, with ``♛`` on the queens' cells."""
+    queens = set(solution.queens) if solution else set()
+    return "\n".join(
+        " ".join(QUEEN if (r, c) in queens else label for c, label in enumerate(row))
+        for r, row in enumerate(puzzle.grid)
+    )
+
+
+def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
+    """A solution from its JSON shape ``{"queens": [[r,c], ...]}``."""
+    items = _common.require(data, "queens", list)
+    cells = [_common.point(item, f"queens[{i}]") for i, item in enumerate(items)]
+    return Solution(tuple(sorted(cells)))
+
+
+# random instances -------------------------------------------------------------------------
+
+
+def random_queens(rng: _random.Random, n: int) -> list[Cell] | None:
+    """N queens one per row and column, none touching, at random; None when N is 2 or 3."""
+    columns: list[int] = []
+
+    def place(r: int) -> bool:
+        options = [c for c in rng.sample(range(n), n) if c not in columns]
+        for c in options:
+            if r and abs(columns[-1] - c) <= 1:
+                continue
+            columns.append(c)
+            if r + 1 == n or place(r + 1):
+                return True
+            columns.pop()
+        return False
+
+    return [(r, c) for r, c in enumerate(columns)] if place(0) else None
+
+
+def random_puzzle(
+    rng: _random.Random, height: int, width: int, planted: float = 0.75
+) -> Puzzle:
+    """N regions grown at random from N seed cells.
+
+    With probability ``planted`` the seeds are a valid queen placement (at least one
+    solution); otherwise any N cells (often no solution). Growing regions by random steps
+    gives one or many solutions.
+    """
+    if height != width:
+        raise ValueError(f"a Queens grid is square, not {height}x{width}")
+    n = height
+    if n > len(LABELS):
+        raise ValueError(f"at most {len(LABELS)} regions can be labelled, not {n}")
+    seeds = random_queens(rng, n) if rng.random() < planted else None
+    if seeds is None:
+        seeds = rng.sample(list(grid.cells(n, n)), n)
+    owner: dict[Cell, int] = {cell: k for k, cell in enumerate(seeds)}
+    frontier = [(cell, k) for k, cell in enumerate(seeds)]
+    while len(owner) < n * n:
+        i = rng.randrange(len(frontier))
+        cell, k = frontier[i]
+        free = [x for x in grid.neighbours(cell, n, n) if x not in owner]
+        if not free:
+            frontier[i] = frontier[-1]
+            frontier.pop()
+            continue
+        nxt = rng.choice(free)
+        owner[nxt] = k
+        frontier.append((nxt, k))
+    return Puzzle(tuple("".join(LABELS[owner[(r, c)]] for c in range(n)) for r in range(n)))

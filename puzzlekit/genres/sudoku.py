@@ -1,0 +1,336 @@
+"""Sudoku: fill digits 1..N so that every row, column and box holds each digit once."""
+
+from __future__ import annotations
+
+import math
+import random as _random
+import re
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import textio
+from ..errors import ParseError
+from ..grid import Cell
+from ..ir import Model, ModelBuilder
+from . import _common
+
+NAME = "sudoku"
+EMPTY = 0
+#: Largest side accepted: the model has N^3 value literals and 3 N^2 counts of N terms each.
+MAX_N = 64
+#: Sides up to this one are written one character per cell; larger ones as integer tokens.
+MAX_CHAR_N = 9
+
+_BOX = re.compile(r"(\d{1,3})\s*[xX]\s*(\d{1,3})")
+
+
+def default_box(n: int) -> tuple[int, int]:
+    """The box shape ``(rows, cols)`` for side ``n``: square root, else the closest factor pair."""
+    return min(((r, n // r) for r in range(1, math.isqrt(n) + 1) if n % r == 0), key=lambda p: p[1] - p[0])
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """An N x N grid of givens (``grid[r][c]``: 0 empty, else 1..N) and the box shape (rows, cols)."""
+
+    grid: tuple[tuple[int, ...], ...]
+    box: tuple[int, int]
+
+    @property
+    def n(self) -> int:
+        return len(self.grid)
+
+    @property
+    def height(self) -> int:
+        return len(self.grid)
+
+    @property
+    def width(self) -> int:
+        return len(self.grid[0])
+
+    def givens(self) -> dict[Cell, int]:
+        """Every given digit by cell."""
+        return {(r, c): v for r, row in enumerate(self.grid) for c, v in enumerate(row) if v}
+
+    def units(self) -> list[tuple[str, list[Cell]]]:
+        """Every row, column and box, named, with its cells in reading order."""
+        return units(self.n, self.box)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The filled grid."""
+
+    grid: tuple[tuple[int, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"grid": [list(row) for row in self.grid]}
+
+
+def units(n: int, box: tuple[int, int]) -> list[tuple[str, list[Cell]]]:
+    """Rows, columns and boxes of an N x N grid with boxes of ``box`` = (rows, cols)."""
+    br, bc = box
+    out = [(f"row {r}", [(r, c) for c in range(n)]) for r in range(n)]
+    out += [(f"column {c}", [(r, c) for r in range(n)]) for c in range(n)]
+    for top in range(0, n, br):
+        for left in range(0, n, bc):
+            cells = [(r, c) for r in range(top, top + br) for c in range(left, left + bc)]
+            out.append((f"box at ({top}, {left})", cells))
+    return out
+
+
+# reading and writing -------------------------------------------------------------------------
+
+
+def parse(text: str, source: str = "<string>") -> Puzzle:
+    """Read an optional ``box: RxC`` header, then N rows of N cells (``.`` or ``0`` empty)."""
+    lines = textio.content_lines(text, source)
+    headers, body = textio.read_headers(lines, {"box"}, source)
+    if not body:
+        raise textio.error(source, lines[-1], 1, "no grid rows after the headers")
+    chars = textio.tokens(body[0], whitespace=False)
+    n = len(chars) if len(chars) <= MAX_CHAR_N else len(textio.tokens(body[0]))
+    box = _read_box(headers["box"][0], n, source) if "box" in headers else default_box(n)
+    if n > MAX_N:
+        raise textio.error(source, body[0], 1, f"a {n}x{n} Sudoku is over the size limit ({MAX_N}x{MAX_N})")
+    rows = _read_rows(body, n, source)
+    puzzle = Puzzle(tuple(tuple(row) for row in rows), box)
+    _check_repeats(puzzle, body, rows, n, source)
+    return puzzle
+
+
+def _read_box(header: tuple[str, textio.Line, int], n: int, source: str) -> tuple[int, int]:
+    """The ``box: RxC`` header, which must tile the grid whose first row has ``n`` cells."""
+    value, line, col = header
+    match = _BOX.fullmatch(value)
+    if not match:
+        raise textio.error(source, line, col, f"box must look like RxC (e.g. 2x3), found {value!r}")
+    box = (int(match.group(1)), int(match.group(2)))
+    if min(box) < 1:
+        raise textio.error(source, line, col, f"box sides must be at least 1, found {value!r}")
+    if box[0] * box[1] != n:
+        raise textio.error(
+            source, line, col,
+            f"a {box[0]}x{box[1]} box holds {box[0] * box[1]} cells, but the first row has {n}: "
+            f"the box must hold exactly one row's worth of cells",
+        )
+    return box
+
+
+def _read_rows(body: list[textio.Line], n: int, source: str) -> list[list[int]]:
+    """N rows of N digits; one character per cell when N <= 9, else integer tokens."""
+    whitespace = n > MAX_CHAR_N
+    mode = "whitespace-separated cells" if whitespace else "one character per cell"
+    if len(body) > n:
+        raise textio.error(
+            source, body[n], 1, f"too many rows: a {n}x{n} Sudoku has {n} rows, found {len(body)}"
+        )
+    out = []
+    for line in body:
+        toks = textio.tokens(line, whitespace)
+        if len(toks) != n:
+            column = toks[n].column if len(toks) > n else len(line.text) + 1
+            raise textio.error(
+                source, line, column, f"expected {n} cells in this row ({mode}), found {len(toks)}"
+            )
+        out.append([_cell(tok, line, n, source) for tok in toks])
+    if len(body) < n:
+        last = body[-1]
+        raise textio.error(
+            source, last, len(last.text) + 1,
+            f"too few rows: a {n}x{n} Sudoku has {n} rows, found {len(body)}",
+        )
+    return out
+
+
+def _cell(tok: textio.Token, line: textio.Line, n: int, source: str) -> int:
+    if tok.text == ".":
+        return EMPTY
+    if not re.fullmatch(r"\d{1,9}", tok.text):
+        raise textio.error(
+            source, line, tok.column, f"expected '.', '0' or a digit 1-{n}, found {tok.text!r}"
+        )
+    value = int(tok.text)
+    if value > n:
+        raise textio.error(
+            source, line, tok.column, f"digit {value} is larger than {n}, the side of the grid"
+        )
+    return value
+
+
+def _check_repeats(
+    puzzle: Puzzle, body: list[textio.Line], rows: list[list[int]], n: int, source: str
+) -> None:
+    """Refuse a digit given twice in one row, column or box, naming both places."""
+    whitespace = n > MAX_CHAR_N
+    columns = [[tok.column for tok in textio.tokens(line, whitespace)] for line in body]
+    for name, cells in puzzle.units():
+        seen: dict[int, Cell] = {}
+        for r, c in cells:
+            value = rows[r][c]
+            if not value:
+                continue
+            if value in seen:
+                r0, c0 = seen[value]
+                raise textio.error(
+                    source, body[r], columns[r][c],
+                    f"digit {value} is given twice in {name}: at line {body[r0].number} column "
+                    f"{columns[r0][c0]} and at line {body[r].number} column {columns[r][c]}",
+                )
+            seen[value] = (r, c)
+
+
+def format(puzzle: Puzzle) -> str:
+    """The puzzle in its file format (the ``box`` header only when it is not the default)."""
+    n = puzzle.n
+    head = "" if puzzle.box == default_box(n) else f"box: {puzzle.box[0]}x{puzzle.box[1]}\n"
+    if n <= MAX_CHAR_N:
+        return head + "".join("".join(str(v) if v else "." for v in row) + "\n" for row in puzzle.grid)
+    width = len(str(n))
+    return head + "".join(
+        " ".join((str(v) if v else ".").rjust(width) for v in row) + "\n" for row in puzzle.grid
+    )
+
+
+# the model --------------------------------------------------------------------------------
+
+
+def cell_key(cell: Cell) -> Hashable:
+    """The IR variable key of a cell's digit."""
+    return ("cell", cell[0], cell[1])
+
+
+def model(puzzle: Puzzle) -> Model:
+    """The rules of GENRES.md, one block per sentence."""
+    n = puzzle.n
+    m = ModelBuilder(NAME)
+
+    # Fill digits 1..N ...
+    digit = {(r, c): m.int(cell_key((r, c)), 1, n) for r in range(n) for c in range(n)}
+
+    # ... so each row, column and box holds each once.
+    for _, cells in puzzle.units():
+        for value in range(1, n + 1):
+            m.exactly(1, [ModelBuilder.eq(digit[cell], value) for cell in cells])
+
+    # The givens stay as they are.
+    for cell, value in puzzle.givens().items():
+        m.fix(ModelBuilder.eq(digit[cell], value))
+
+    m.output(digit.values())
+    return m.build()
+
+
+def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
+    """The filled grid from the values of the cell variables."""
+    n = puzzle.n
+    return Solution(tuple(tuple(assignment[cell_key((r, c))] for c in range(n)) for r in range(n)))
+
+
+def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+    """Every broken rule, in words; empty when the grid is valid. Independent of the model."""
+    n = puzzle.n
+    rows = solution.grid
+    if len(rows) != n or any(len(row) != n for row in rows):
+        return [f"the grid is not {n}x{n}"]
+    problems = []
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if not (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= n):
+                problems.append(f"cell ({r}, {c}) holds {value!r}, not a digit 1-{n}")
+    for (r, c), value in sorted(puzzle.givens().items()):
+        if rows[r][c] != value:
+            problems.append(f"the given {value} at ({r}, {c}) was changed to {rows[r][c]!r}")
+    for name, cells in puzzle.units():
+        held = [rows[r][c] for r, c in cells]
+        twice = sorted({v for v in held if isinstance(v, int) and held.count(v) > 1})
+        missing = [v for v in range(1, n + 1) if v not in held]
+        if twice or missing:
+            parts = ([f"repeats {', '.join(map(str, twice))}"] if twice else []) + (
+                [f"lacks {', '.join(map(str, missing))}"] if missing else []
+            )
+            problems.append(f"{name} {' and '.join(parts)}")
+    return problems
+
+
+def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+    """The grid as text with box borders; empty cells are ``·``."""
+    n = puzzle.n
+    br, bc = puzzle.box
+    values = solution.grid if solution else puzzle.grid
+    width = len(str(n))
+    out = []
+    for r, row in enumerate(values):
+        if r and r % br == 0:
+            out.append("┼".join("─" * ((width + 1) * bc + 1) for _ in range(n // bc))[1:-1])
+        cells = [(str(v) if v else "·").rjust(width) for v in row]
+        out.append(" │ ".join(" ".join(cells[c : c + bc]) for c in range(0, n, bc)))
+    return "\n".join(out)
+
+
+def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
+    """A solution from its JSON shape ``{"grid": [[...], ...]}`` (N rows of N integers)."""
+    rows = _common.require(data, "grid", list)
+    n = puzzle.n
+    if len(rows) != n:
+        raise ParseError(f"solution field 'grid' must have {n} rows, found {len(rows)}", source="solution")
+    out = []
+    for r, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != n:
+            raise ParseError(f"grid[{r}]: expected a list of {n} digits", source="solution")
+        for c, value in enumerate(row):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ParseError(f"grid[{r}][{c}]: expected an integer, found {value!r}", source="solution")
+        out.append(tuple(row))
+    return Solution(tuple(out))
+
+
+# random instances -------------------------------------------------------------------------
+
+
+def random_grid(rng: _random.Random, n: int, box: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
+    """A random full grid: a fixed valid pattern, then digits, rows and columns shuffled."""
+    br, bc = box
+    # bands are groups of br rows, stacks groups of bc columns; shuffling within and between keeps units
+    rows = [b * br + i for b in rng.sample(range(n // br), n // br) for i in rng.sample(range(br), br)]
+    cols = [s * bc + j for s in rng.sample(range(n // bc), n // bc) for j in rng.sample(range(bc), bc)]
+    digits = rng.sample(range(1, n + 1), n)
+    pattern = [[(bc * (r % br) + r // br + c) % n for c in range(n)] for r in range(n)]
+    full = [[digits[pattern[r][c]] for c in cols] for r in rows]
+    if br == bc and rng.random() < 0.5:
+        full = [list(col) for col in zip(*full)]
+    return tuple(tuple(row) for row in full)
+
+
+def random_puzzle(
+    rng: _random.Random,
+    height: int,
+    width: int,
+    box: tuple[int, int] | None = None,
+    reveal: float | None = None,
+    corrupt: float = 0.25,
+) -> Puzzle:
+    """Givens revealed at random from a random full grid; sometimes one given is changed.
+
+    ``reveal`` is the share of cells given (default: drawn from 0..1); with probability
+    ``corrupt`` one given gets another digit that repeats none of its row, column or box
+    (the puzzle then usually has no solution).
+    """
+    if height != width:
+        raise ValueError(f"a Sudoku is square, not {height}x{width}")
+    n = height
+    box = box or default_box(n)
+    if box[0] * box[1] != n:
+        raise ValueError(f"box {box[0]}x{box[1]} does not tile a {n}x{n} grid")
+    full = random_grid(rng, n, box)
+    share = rng.random() if reveal is None else reveal
+    values = [[v if rng.random() < share else EMPTY for v in row] for row in full]
+    givens = [(r, c) for r in range(n) for c in range(n) if values[r][c]]
+    if givens and rng.random() < corrupt:
+        r, c = rng.choice(givens)
+        clash = {values[a][b] for _, cells in units(n, box) if (r, c) in cells for a, b in cells}
+        free = [v for v in range(1, n + 1) if v not in clash]
+        if free:
+            values[r][c] = rng.choice(free)
+    return Puzzle(tuple(tuple(row) for row in values), box)
