@@ -32,7 +32,17 @@ EXTRAS: dict[str, str | None] = {
 }
 
 #: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md.
-PREFERENCE: dict[str, tuple[str, ...]] = {}
+PREFERENCE: dict[str, tuple[str, ...]] = {
+    "masyu": ("sat", "cpsat"),
+    "tracks": ("sat", "search", "cpsat"),
+    "numberlink": ("sat", "cpsat"),
+    "hashi": ("sat", "mip", "cpsat"),
+    "slitherlink": ("sat", "cpsat"),
+    "nonogram": ("cpsat", "sat"),
+    "zip": ("search", "sat", "cpsat"),
+    "tents": ("cpsat", "sat"),
+    "patches": ("cpsat", "sat"),
+}
 DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
 
 

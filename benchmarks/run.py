@@ -67,7 +67,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "full": dict(
         sets="seed,peers,corpus,generated", backends="", runs=3, repeat_budget=3.0, time_limit=10.0,
         peers=True, peer_runs=1, corpus_per_genre=2, corpus_max_cells=900,
-        max_cells="csp=100,search=400,grilops=300", jobs=1,
+        max_cells="csp=100,search=400,grilops=120", jobs=1,
     ),
 }
 
@@ -720,39 +720,50 @@ def compile_table(rows: list[Row]) -> list[str]:
     return out
 
 
+STYLE: dict[str, tuple[str, str]] = {  # backend -> (colour, marker)
+    "cpsat": ("tab:blue", "o"), "z3": ("tab:orange", "s"), "mip": ("tab:green", "^"),
+    "sat": ("tab:red", "D"), "csp": ("tab:purple", "v"), "search": ("tab:cyan", "P"),
+    SEED: ("black", "o"), GRILOPS: ("grey", "s"),
+}
+
+
 def plot(rows: list[Row], backends: list[str], time_limit: float, path: Path) -> bool:
-    """Median time against instance size per backend, one panel per genre (False without matplotlib)."""
+    """Median time against instance size per backend, one panel per genre (False without matplotlib).
+
+    Markers are instances; the line joins the median over the instances of each size.
+    """
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import NullFormatter, ScalarFormatter
     except ImportError:
         return False
     genres = list(dict.fromkeys(r["genre"] for r in rows))
     ncols = 2 if len(genres) > 1 else 1
     nrows = math.ceil(len(genres) / ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(5 * ncols, 3.4 * nrows), squeeze=False)
-    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    names = backends + list(PEER_NAMES)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(5 * ncols, 3.2 * nrows), squeeze=False)
     for ax, genre in zip(axes.flat, genres):
-        for k, b in enumerate(names):
-            mine = sorted(
-                (r for r in rows if r["genre"] == genre and r["backend"] == b), key=lambda r: r["cells"]
-            )
+        for b in backends + list(PEER_NAMES):
+            mine = [r for r in rows if r["genre"] == genre and r["backend"] == b]
             ok = [r for r in mine if solved(r)]
             out = [r for r in mine if r["status"] == "timeout"]
-            colour = {SEED: "black", GRILOPS: "grey"}.get(b, colours[k % len(colours)])
-            style = dict(color=colour, ls="--" if b in PEER_NAMES else "-")
+            colour, marker = STYLE.get(b, ("tab:brown", "*"))
             if ok:
-                ax.plot([r["cells"] for r in ok], [r["median_s"] for r in ok], marker="o", ms=3, lw=0.8,
-                        label=b, **style)
+                ax.plot([r["cells"] for r in ok], [r["median_s"] for r in ok], ls="none", marker=marker,
+                        ms=3, color=colour)
+                sizes = sorted({r["cells"] for r in ok})
+                middle = [statistics.median(r["median_s"] for r in ok if r["cells"] == n) for n in sizes]
+                ax.plot(sizes, middle, lw=0.8, ls="--" if b in PEER_NAMES else "-", color=colour, label=b)
             if out:
                 ax.plot([r["cells"] for r in out], [time_limit] * len(out), marker="x", ls="none",
-                        color=style["color"], label=None if ok else f"{b} (t/o)")
+                        color=colour, label=None if ok else f"{b} (t/o)")
         ax.axhline(time_limit, color="grey", lw=0.5, ls=":")
         ax.set_xscale("log")
         ax.set_yscale("log")
+        ax.xaxis.set_major_formatter(ScalarFormatter())
+        ax.xaxis.set_minor_formatter(NullFormatter())
         ax.set_title(genre, fontsize=10)
         ax.set_xlabel("cells", fontsize=8)
         ax.set_ylabel("median s", fontsize=8)
@@ -760,11 +771,23 @@ def plot(rows: list[Row], backends: list[str], time_limit: float, path: Path) ->
         ax.legend(fontsize=6, ncol=2)
     for ax in list(axes.flat)[len(genres):]:
         ax.axis("off")
-    fig.suptitle(f"median wall time (x: timeout at {time_limit:g} s)", fontsize=9)
+    fig.suptitle(f"median wall time per solve (x: timeout at {time_limit:g} s)", fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=72)
     plt.close(fig)
+    shrink_png(path)
     return True
+
+
+def shrink_png(path: Path, colours: int = 64) -> None:
+    """Re-save a plot with a small palette (a third of the size; Pillow comes with matplotlib)."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=colours)
+    small.save(path, optimize=True)
 
 
 def machine(backends: list[str]) -> list[str]:
@@ -789,14 +812,26 @@ def machine(backends: list[str]) -> list[str]:
     ]
 
 
-def report(rows: list[Row], plan: Plan, command: str, started: datetime, plot_name: str | None) -> str:
+def run_info(plan: Plan, command: str, started: datetime) -> dict[str, Any]:
+    """What the report header says about a run (saved as results.json beside results.csv)."""
+    return {
+        "command": command, "started": f"{started:%Y-%m-%d %H:%M} UTC", "machine": machine(plan.backends),
+        "backends": plan.backends, "runs": plan.runs, "peer_runs": plan.peer_runs,
+        "time_limit": plan.time_limit, "repeat_budget": plan.repeat_budget,
+    }
+
+
+def report(rows: list[Row], info: dict[str, Any], plot_name: str | None) -> str:
     """The whole Markdown report."""
+    budget = info.get("repeat_budget")
+    limited = isinstance(budget, float) and budget < math.inf
+    repeat = f" (fewer once they took {budget:g} s)" if limited else ""
     head = [
-        f"Generated {started:%Y-%m-%d %H:%M} UTC by `{command}`.",
+        f"Generated {info['started']} by `{info['command']}`.",
         "",
-        *machine(plan.backends),
-        f"- {plan.runs} timed run(s) per (instance, backend) in a fresh process after a warm-up; "
-        f"seed programs {plan.peer_runs} run(s); time limit {plan.time_limit:g} s per run.",
+        *info["machine"],
+        f"- Up to {info['runs']} timed run(s){repeat} per (instance, backend) in a fresh process after a "
+        f"warm-up; seed programs {info['peer_runs']} run(s); time limit {info['time_limit']:g} s per run.",
         "- Cells: median wall seconds of one solve (IR build + lowering + solving), ±half the min-max "
         "spread; **bold** = fastest; `t/o` timeout, `skip` not run (too large, or a smaller one timed "
         "out), `unsat` claimed unsolvable, `seed / best` = seed time over the fastest backend's.",
@@ -804,7 +839,7 @@ def report(rows: list[Row], plan: Plan, command: str, started: datetime, plot_na
     ]
     if plot_name:
         head += [f"![median time against instance size]({plot_name})", ""]
-    return "\n".join(head) + markdown(rows, plan.backends, plan.time_limit)
+    return "\n".join(head) + markdown(rows, info["backends"], info["time_limit"])
 
 
 def write_docs(text: str, plot_path: Path | None, doc: Path = DOCS) -> None:
@@ -909,11 +944,15 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.from_csv:
         rows = read_csv(args.from_csv)
-        names = [b for b in args.backends.split(",") if b] or list(
-            dict.fromkeys(r["backend"] for r in rows if r["backend"] not in PEER_NAMES)
-        )
-        peers = any(r["backend"] == SEED for r in rows)
-        plan = Plan({}, names, args.runs, args.time_limit, peers, args.peer_runs)
+        saved = args.from_csv.with_suffix(".json")
+        if saved.is_file():
+            info = json.loads(saved.read_text(encoding="utf-8"))
+        else:
+            names = [b for b in args.backends.split(",") if b] or list(
+                dict.fromkeys(r["backend"] for r in rows if r["backend"] not in PEER_NAMES)
+            )
+            plan = Plan({}, names, args.runs, args.time_limit, False, args.peer_runs)
+            info = run_info(plan, f"python -m benchmarks (re-rendered from {args.from_csv.name})", started)
     else:
         plan = make_plan(args)
         if not plan.instances:
@@ -933,15 +972,16 @@ def main(argv: list[str] | None = None) -> int:
 
             rows = execute(plan, sink)
         partial.unlink()
+        info = run_info(plan, "python -m benchmarks " + " ".join(argv), started)
     write_csv(rows, args.out / "results.csv")
-    made_plot = plot(rows, plan.backends, plan.time_limit, args.out / "times.png")
-    command = "python -m benchmarks " + " ".join(argv)
-    text = report(rows, plan, command, started, "times.png" if made_plot else None)
+    (args.out / "results.json").write_text(json.dumps(info, indent=1), encoding="utf-8")
+    made_plot = plot(rows, info["backends"], info["time_limit"], args.out / "times.png")
+    text = report(rows, info, "times.png" if made_plot else None)
     (args.out / "results.md").write_text(text, encoding="utf-8")
     if args.write_docs:
-        docs_text = report(rows, plan, command, started, DOCS_PLOT.name if made_plot else None)
+        docs_text = report(rows, info, DOCS_PLOT.name if made_plot else None)
         write_docs(docs_text, args.out / "times.png" if made_plot else None)
-    made = "results.csv, results.md" + (", times.png" if made_plot else "")
+    made = "results.csv, results.json, results.md" + (", times.png" if made_plot else "")
     print(f"wrote {made} in {args.out}", file=sys.stderr)
     return 0
 
