@@ -454,7 +454,7 @@ def evenly(items: list, k: int) -> list:
 
 
 def corpus_set(
-    genre: str, per_genre: int = 4, max_cells: int = 900, min_cells: int = 0, corpus: Path = CORPUS
+    genre: str, per_genre: int = 4, max_cells: int = 900, min_cells: int = 16, corpus: Path = CORPUS
 ) -> list[Instance]:
     """Up to ``per_genre`` corpus puzzles, evenly spread by size; [] when the corpus is absent.
 
