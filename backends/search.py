@@ -54,7 +54,7 @@ FALSE, TRUE, UNKNOWN = 0, 1, 2
 # constraint kinds
 _COUNT, _DEGREE, _RUNS, _LOOP, _PATH, _PAIRS, _CONNECTED = range(7)
 _PRIORITY = {_COUNT: 0, _DEGREE: 0, _RUNS: 1, _LOOP: 2, _PATH: 2, _PAIRS: 2, _CONNECTED: 2}
-_CHECK_EVERY = 64  # nodes between two looks at the clock
+_CLOCK_EVERY = 16  # propagator runs between two looks at the clock (a graph run can take ms)
 _INFINITY = 1 << 62  # the missing bound of a one-sided count
 
 CLit = tuple[int, int, bool]  # (var, bit of the value, positive)
@@ -73,6 +73,10 @@ def version() -> str:
 
 class _Contradiction(Exception):
     """The model is infeasible before any propagation (an empty clause or count)."""
+
+
+class _OutOfTime(Exception):
+    """The deadline passed in the middle of propagation."""
 
 
 # -------------------------------------------------------------------------------------------
@@ -128,6 +132,7 @@ class _Engine:
         self.trail: list[tuple[int, int]] = []
         self.pending: list[int] = []
         self.propagations = 0
+        self.deadline: Deadline | None = None  # looked at inside `fixpoint` when set
         self.failed = -1  # the propagator that found the last contradiction (-1: a clause)
         self.units: list[CLit] = []
         self.clauses: list[list[CLit]] = []
@@ -404,6 +409,8 @@ class _Engine:
                 return True
             queued[cid] = 0
             self.propagations += 1
+            if not self.propagations % _CLOCK_EVERY and self.deadline and self.deadline.expired():
+                raise _OutOfTime
             if not run[kinds[cid]](data[cid]):
                 self.failed = cid
                 return self._fail()
@@ -815,6 +822,8 @@ class _Engine:
         None when p has no undecided edge): the path uses exactly one of the first and one
         of the others (none when p is a itself). None when b cannot be reached.
         """
+        if self.deadline and self.deadline.expired():  # one call per pair: many on big grids
+            raise _OutOfTime
         disc, low, _, tree, order, last = self._dfs(g, states, (a,), blocked)
         if disc[b] < 0:
             return None
@@ -1185,17 +1194,31 @@ class _Search:
         return best
 
     def run(self, limit: int, deadline: Deadline) -> tuple[list[dict], bool]:
-        """Enumerate up to ``limit`` answer-key-distinct solutions; also whether it finished."""
+        """Enumerate up to ``limit`` answer-key-distinct solutions; also whether it finished.
+
+        The clock is read at every node and every few propagator runs, so a time limit holds
+        even where one node costs a second (large graph constraints).
+        """
+        found: list[dict] = []
+        self.engine.deadline = deadline if deadline.seconds is not None else None
+        try:
+            return found, self._run(limit, deadline, found)
+        except _OutOfTime:
+            self.engine._fail()  # empty the queues: the engine stays usable
+            return found, False
+        finally:
+            self.engine.deadline = None
+
+    def _run(self, limit: int, deadline: Deadline, found: list[dict]) -> bool:
+        """The search loop of `run`; fills ``found``, returns whether the tree was exhausted."""
         engine = self.engine
         model = engine.model
-        found: list[dict] = []
         seen: set[tuple[int, ...]] = set()
         if limit <= 0:
-            return found, False
+            return False
         if not engine.reset():
-            return found, True
+            return True
         frames: list[list] = []  # [trail mark, var, values to try, next index]
-        check = _CHECK_EVERY
         while True:
             v = self.choose()
             if v is None:
@@ -1206,7 +1229,7 @@ class _Search:
                     seen.add(key)
                     found.append(project(model, full))
                     if len(found) >= limit:
-                        return found, False
+                        return False
                     # another completion of the auxiliaries would repeat this answer
                     while frames and frames[-1][1] not in self.output:
                         engine.undo(frames.pop()[0])
@@ -1216,11 +1239,9 @@ class _Search:
                 vals = sorted(_values(engine.dom[v], engine.lo[v]), reverse=True)
                 frames.append([len(engine.trail), v, vals, 0])
             if not self._advance(frames):
-                return found, True
-            if self.nodes >= check:
-                if deadline.expired():
-                    return found, False
-                check = self.nodes + _CHECK_EVERY
+                return True
+            if deadline.expired():
+                return False
 
     def _advance(self, frames: list[list]) -> bool:
         """Try the next value of the deepest open decision; False when the tree is exhausted."""

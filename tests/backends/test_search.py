@@ -586,3 +586,16 @@ def test_tracks01_is_unique() -> None:
 def test_version_and_shape() -> None:
     assert search.version().startswith("puzzlekit ")
     assert search.NAME == "search" and search.PACKAGE is None and search.EXTRA is None
+
+
+def test_time_limit_is_honoured_when_one_node_is_slow() -> None:
+    # a 40x40 line puzzle: each node runs graph propagators over 3,000 edges, so a clock read
+    # only every few dozen nodes would overshoot by seconds
+    from puzzlekit import genres
+
+    numberlink = genres.get("numberlink")
+    puzzle = numberlink.random_puzzle(random.Random(7), 40, 40, cover="any")
+    limit = 0.5
+    result = search.solve(numberlink.model(puzzle), limit=2, time_limit=limit)
+    assert not result.complete
+    assert result.stats["seconds"] < limit + 1.0
