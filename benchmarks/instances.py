@@ -297,6 +297,16 @@ def default_generate(module: ModuleType, rng: random.Random, height: int, width:
     return module.random_puzzle(rng, height)
 
 
+def sudoku_ladder(module: ModuleType, rng: random.Random, height: int, width: int) -> Any:
+    """A solvable sudoku: 60% of a random full grid's cells given, none changed.
+
+    The genre's maker draws the share of givens at random and sometimes breaks a given (right
+    for the cross-check, which wants unsolvable and many-solution puzzles too); a size ladder
+    wants puzzles of one kind, so it fixes the share and keeps every given true.
+    """
+    return module.random_puzzle(rng, height, width, reveal=0.6, corrupt=0.0)
+
+
 # peers ------------------------------------------------------------------------------------------
 
 
@@ -373,8 +383,15 @@ SPECS: dict[str, GenreSpec] = {
         to_peer=hashi_to_seed,
         peer_data=("hashi_", _identity),
     ),
-    "sudoku": GenreSpec(sizes=((4, 4), (9, 9), (16, 16)), corpus=_records("sudoku", sudoku_text)),
-    "nonogram": GenreSpec(corpus=_records("nonogram", nonogram_text)),
+    "sudoku": GenreSpec(
+        sizes=((4, 4), (9, 9), (16, 16), (25, 25), (36, 36)),
+        corpus=_records("sudoku", sudoku_text),
+        generate=sudoku_ladder,
+        by_construction=True,
+    ),
+    "nonogram": GenreSpec(
+        sizes=((5, 5), (10, 10), (15, 15), (25, 25)), corpus=_records("nonogram", nonogram_text)
+    ),
     "queens": GenreSpec(sizes=((6, 6), (8, 8), (10, 10)), corpus=_records("queens", queens_text)),
     "slitherlink": GenreSpec(corpus=_records("slitherlink", slitherlink_text)),
     "tents": GenreSpec(corpus=_sw("tents", "Tent_dataset.json", tents_text)),
