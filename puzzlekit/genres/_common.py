@@ -19,6 +19,35 @@ BOX = {
 }
 
 
+class GridShape:
+    """Height and width of a puzzle stored as ``grid`` rows (a mixin for frozen dataclasses)."""
+
+    grid: tuple[tuple[Any, ...], ...]
+
+    @property
+    def height(self) -> int:
+        return len(self.grid)
+
+    @property
+    def width(self) -> int:
+        return len(self.grid[0])
+
+
+class LineShape:
+    """Height and width of a puzzle given by one clue per row and per column (a mixin)."""
+
+    rows: tuple[Any, ...]
+    cols: tuple[Any, ...]
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.cols)
+
+
 def edges_to_json(edges: Iterable[CellEdge]) -> list[list[list[int]]]:
     """Edges as JSON: each pair sorted, the list sorted."""
     return [[list(a), list(b)] for a, b in sorted(edge(a, b) for a, b in edges)]

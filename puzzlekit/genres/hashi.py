@@ -22,18 +22,10 @@ Bridge = tuple[Cell, Cell, int]
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.GridShape):
     """Islands on water: ``grid[r][c]`` is 0 (water) or the island's number 1..8."""
 
     grid: tuple[tuple[int, ...], ...]
-
-    @property
-    def height(self) -> int:
-        return len(self.grid)
-
-    @property
-    def width(self) -> int:
-        return len(self.grid[0])
 
     def islands(self) -> dict[Cell, int]:
         """Every island's number by cell."""

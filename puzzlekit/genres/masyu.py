@@ -17,18 +17,10 @@ EMPTY, WHITE, BLACK = 0, 1, 2
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.GridShape):
     """Pearls on a grid: ``grid[r][c]`` is 0 (empty), 1 (white) or 2 (black)."""
 
     grid: tuple[tuple[int, ...], ...]
-
-    @property
-    def height(self) -> int:
-        return len(self.grid)
-
-    @property
-    def width(self) -> int:
-        return len(self.grid[0])
 
     def pearls(self) -> dict[Cell, int]:
         """Every pearl by cell."""

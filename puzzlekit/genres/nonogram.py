@@ -26,19 +26,11 @@ Clue = tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.LineShape):
     """Run lengths per row (top to bottom) and per column (left to right); ``()`` is an empty line."""
 
     rows: tuple[Clue, ...]
     cols: tuple[Clue, ...]
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
-
-    @property
-    def width(self) -> int:
-        return len(self.cols)
 
 
 @dataclass(frozen=True)

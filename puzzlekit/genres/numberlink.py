@@ -20,19 +20,11 @@ COVER_MODES = ("all", "any")
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.GridShape):
     """Numbers on a grid (``grid[r][c]``: 0 empty, k >= 1 an end of pair k) and the cover mode."""
 
     grid: tuple[tuple[int, ...], ...]
     cover: str = "all"
-
-    @property
-    def height(self) -> int:
-        return len(self.grid)
-
-    @property
-    def width(self) -> int:
-        return len(self.grid[0])
 
     def numbers(self) -> dict[Cell, int]:
         """Every number by cell."""

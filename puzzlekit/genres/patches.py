@@ -59,18 +59,10 @@ def shape_ok(shape: str | None, height: int, width: int) -> bool:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.GridShape):
     """The grid: ``grid[r][c]`` is a `Clue` or None for a cell without one."""
 
     grid: tuple[tuple[Clue | None, ...], ...]
-
-    @property
-    def height(self) -> int:
-        return len(self.grid)
-
-    @property
-    def width(self) -> int:
-        return len(self.grid[0])
 
     def clues(self) -> dict[Cell, Clue]:
         """Every clue by cell."""

@@ -19,7 +19,7 @@ QUEEN = "♛"
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.GridShape):
     """An N x N grid of region labels: ``grid[r][c]`` is the label of the cell's region."""
 
     grid: tuple[str, ...]
@@ -27,14 +27,6 @@ class Puzzle:
     @property
     def n(self) -> int:
         return len(self.grid)
-
-    @property
-    def height(self) -> int:
-        return len(self.grid)
-
-    @property
-    def width(self) -> int:
-        return len(self.grid[0])
 
     def regions(self) -> dict[str, list[Cell]]:
         """The cells of each region by label, labels in order of first appearance."""

@@ -19,18 +19,10 @@ Clue = int | None
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.GridShape):
     """Clues on a grid of cells: ``grid[r][c]`` is 0..3, or None for a cell without a number."""
 
     grid: tuple[tuple[Clue, ...], ...]
-
-    @property
-    def height(self) -> int:
-        return len(self.grid)
-
-    @property
-    def width(self) -> int:
-        return len(self.grid[0])
 
     def clues(self) -> dict[Cell, int]:
         """Every clue by cell."""

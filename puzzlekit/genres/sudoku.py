@@ -31,7 +31,7 @@ def default_box(n: int) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.GridShape):
     """An N x N grid of givens (``grid[r][c]``: 0 empty, else 1..N) and the box shape (rows, cols)."""
 
     grid: tuple[tuple[int, ...], ...]
@@ -40,14 +40,6 @@ class Puzzle:
     @property
     def n(self) -> int:
         return len(self.grid)
-
-    @property
-    def height(self) -> int:
-        return len(self.grid)
-
-    @property
-    def width(self) -> int:
-        return len(self.grid[0])
 
     def givens(self) -> dict[Cell, int]:
         """Every given digit by cell."""

@@ -19,20 +19,12 @@ TREE, EMPTY = "T", "."
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.LineShape):
     """Tents per column (left to right) and per row (top to bottom), and the tree cells."""
 
     cols: tuple[int, ...]
     rows: tuple[int, ...]
     trees: frozenset[Cell]
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
-
-    @property
-    def width(self) -> int:
-        return len(self.cols)
 
     def spots(self, tree: Cell) -> list[Cell]:
         """The empty cells orthogonally next to a tree, where its tent may stand."""

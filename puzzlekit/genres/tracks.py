@@ -20,7 +20,7 @@ ORDER = "UDLR"
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.LineShape):
     """Column counts (left to right), row counts (top to bottom), the ends and the given pieces.
 
     ``givens`` pairs a cell with the two directions it connects to, letters in U, D, L, R
@@ -32,14 +32,6 @@ class Puzzle:
     start: Cell
     end: Cell
     givens: tuple[tuple[Cell, str], ...] = ()
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
-
-    @property
-    def width(self) -> int:
-        return len(self.cols)
 
     def given_map(self) -> dict[Cell, str]:
         """Every given piece by cell."""

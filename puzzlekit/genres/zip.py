@@ -28,19 +28,11 @@ _WALLS = re.compile(r"(?i)walls\s*:.*")
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(_common.GridShape):
     """Numbers on a grid (``grid[r][c]`` is 0 or a number 1..K, each once) and walls between cells."""
 
     grid: tuple[tuple[int, ...], ...]
     walls: frozenset[CellEdge] = frozenset()
-
-    @property
-    def height(self) -> int:
-        return len(self.grid)
-
-    @property
-    def width(self) -> int:
-        return len(self.grid[0])
 
     def numbers(self) -> dict[int, Cell]:
         """The cell of each number."""
