@@ -15,15 +15,21 @@ Pipeline: runs -> clauses (``lowering.expand_runs``) -> graph constraints -> deg
 * PuLP cannot add rows to a solved model incrementally, so every call hands the whole
   problem, cuts and blocking clauses included, to the solver again. Each call gets the
   time left as its ``timeLimit``; a run that stops on time without a feasible point
-  or a proof of infeasibility is "unknown".
+  or a proof of infeasibility is "unknown". CBC does not look at its clock while it
+  preprocesses and solves the root (a hard 25x25 Sudoku ran 2 minutes on a 5 s limit), so
+  a watchdog kills the CBC process half a second after the time is up.
 * Every point the solver returns is checked against the rows before it is used.
 """
 
 from __future__ import annotations
 
+import contextlib
+import subprocess
+import tempfile
+import threading
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from puzzlekit.errors import BackendUnavailable, UnknownName
@@ -37,6 +43,7 @@ NAME = "mip"
 PACKAGE = "pulp"
 EXTRA = "mip"
 SOLVERS = ("cbc", "highs")
+_GRACE = 0.5  # seconds CBC may overrun its time limit before the watchdog kills it
 
 
 def _lib() -> Any:
@@ -83,6 +90,58 @@ def _solver(pulp: Any, name: str, seconds: float | None, seed: int, options: dic
     return solver
 
 
+class _Tracked:
+    """Stands in for the ``subprocess`` module inside PuLP's CBC runner: it remembers, per
+    thread, the solver processes started, so a watchdog can stop the current one."""
+
+    local = threading.local()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(subprocess, name)
+
+    @classmethod
+    def Popen(cls, *args: Any, **kwargs: Any) -> subprocess.Popen:  # noqa: N802 (subprocess API)
+        process = subprocess.Popen(*args, **kwargs)
+        started = getattr(cls.local, "started", None)
+        if started is not None:
+            started.append(process)
+        return process
+
+
+def _track_cbc(pulp: Any) -> bool:
+    """Route PuLP's CBC runner through `_Tracked` (once); False if this PuLP has no such hook."""
+    runner = getattr(getattr(pulp, "apis", None), "coin_api", None)
+    hook = getattr(runner, "subprocess", None)
+    if hook is subprocess:
+        runner.subprocess = _Tracked()
+        return True
+    return isinstance(hook, _Tracked)
+
+
+@contextlib.contextmanager
+def _watchdog(seconds: float | None) -> Iterator[None]:
+    """Kill the solver processes this thread starts if they run past ``seconds``."""
+    if seconds is None:
+        yield
+        return
+    started: list[subprocess.Popen] = []
+    _Tracked.local.started = started
+
+    def kill() -> None:
+        for process in list(started):
+            if process.poll() is None:
+                process.kill()
+
+    timer = threading.Timer(seconds, kill)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        _Tracked.local.started = None
+
+
 class _Session:
     """A PuLP problem over the relaxed model that grows with every cut and blocking clause."""
 
@@ -90,6 +149,7 @@ class _Session:
         self, model: Model, prefer: Sequence[Lit], solver: str, seed: int, options: dict[str, Any]
     ):
         self.pulp = pulp = _lib()
+        self.tracked = solver == "cbc" and _track_cbc(pulp)
         _solver(pulp, solver, None, seed, options)  # fail early on a bad name or a missing solver
         self.model = model
         self.solver_name = solver
@@ -161,6 +221,7 @@ class _Session:
     def solve(self, seconds: float | None) -> tuple[str, Sequence[int] | None]:
         """Hand the whole problem to the solver; ``sat`` only with a point that keeps every row."""
         pulp = self.pulp
+        called = time.perf_counter()
         self.stats["solver_calls"] += 1
         if self.false:
             return "unsat", None
@@ -168,7 +229,16 @@ class _Session:
             values = [0] * len(self.model.vars)  # only booleans, and nothing constrains them
         else:
             solver = _solver(pulp, self.solver_name, seconds, self.seed, self.options)
-            self.problem.solve(solver)
+            grace = None if seconds is None else seconds + _GRACE
+            try:
+                with _watchdog(grace if self.tracked else None), tempfile.TemporaryDirectory() as tmp:
+                    if hasattr(solver, "tmpDir"):
+                        solver.tmpDir = tmp  # a killed CBC leaves its files behind: they go too
+                    self.problem.solve(solver)
+            except pulp.PulpSolverError:
+                if seconds is not None and time.perf_counter() - called >= seconds:
+                    return "unknown", None  # the watchdog stopped it
+                raise
             status, found = self.problem.status, self.problem.sol_status
             if found in (pulp.LpSolutionOptimal, pulp.LpSolutionIntegerFeasible):
                 values = self._values()

@@ -246,3 +246,17 @@ def test_highs_equals_cbc(name):
     highs = mip.solve(model, limit=1000, solver="highs")
     assert cbc.complete and highs.complete
     assert answers(highs) == answers(cbc)
+
+
+def test_time_limit_holds_while_cbc_is_still_at_the_root():
+    # CBC reads its clock only once branching starts; on a 25x25 sudoku (15,625 binaries) the
+    # root alone takes far longer than the limit, so only the watchdog can stop it in time
+    import random
+
+    from puzzlekit import genres
+
+    sudoku = genres.get("sudoku")
+    puzzle = sudoku.random_puzzle(random.Random(1), 25, 25, reveal=0.45, corrupt=0.0)
+    result = mip.solve(sudoku.model(puzzle), time_limit=1)
+    assert result.status in ("timeout", "solved")
+    assert result.stats["seconds"] < 2.5
