@@ -168,7 +168,9 @@ def test_small_models_agree_with_brute_force_and_cpsat(name):
 
 @needs_both
 @pytest.mark.parametrize("name", LARGER)
-@pytest.mark.parametrize("options", [{}, {"cuts": "shared", "labels": False}, {"solver": "glucose42"}])
+@pytest.mark.parametrize(
+    "options", [{}, {"cuts": "shared", "labels": False}, {"labels": "onehot"}, {"solver": "glucose42"}]
+)
 def test_larger_graph_models_agree_with_cpsat(name, options):
     from backends import cpsat
 
@@ -243,6 +245,46 @@ def test_encodings_accept_exactly_the_assignments_that_hold(n, weights, op, k, n
             for values in samples[holds][:30]:
                 assumptions = [cnf.lit(lit if v else ~lit) for lit, v in zip(x, values)]
                 assert solver.solve(assumptions=assumptions) == holds
+
+
+def covered_pairs_model(h: int, w: int, pairs, cover: str):
+    """Disjoint paths whose cells all carry degree counts (``cover`` "all": == 2, else <= 2)."""
+    m = ModelBuilder("covered pairs")
+    lit = {e: m.bool(e) for e in grid.cell_edges(h, w)}
+    m.disjoint_paths([Edge(a, b, x) for (a, b), x in lit.items()], pairs)
+    ends = {c for pair in pairs for c in pair}
+    for cell in grid.cells(h, w):
+        around = [lit[grid.edge(cell, n)] for n in grid.neighbours(cell, h, w)]
+        if cell in ends:
+            m.exactly(1, around)
+        elif cover == "all":
+            m.exactly(2, around)
+        else:
+            m.at_most(2, around)
+    m.output(lit.values())
+    return m.build()
+
+
+@needs_both
+@pytest.mark.parametrize("cover", ["all", "any"])
+@pytest.mark.parametrize("labels", ["binary", "onehot"])
+def test_implied_presence_drops_only_forced_nodes_and_keeps_answers(cover, labels):
+    from backends import cpsat, cuts
+
+    pairs = [((0, 0), (0, 3)), ((1, 3), (1, 0)), ((2, 0), (2, 3))]  # the rows, at least
+    model = covered_pairs_model(3, 4, pairs, cover)
+    (g,) = cuts.relax(model, labels=False, implied=True).graphs
+    absent_possible = [node for node, on in g.on.items() if on is not None]
+    assert absent_possible == ([] if cover == "all" else [n for n in g.nodes if n not in g.terminals])
+    expected = enumerate_all(cpsat, model)
+    assert expected
+    assert enumerate_all(sat, model, labels=labels) == expected
+
+
+@needs_pysat
+def test_unknown_labels_option_is_refused():
+    with pytest.raises(ValueError, match="labels"):
+        sat.solve(grid_model(2, 2, "loop"), labels="gray")
 
 
 # limits, stats, installation -------------------------------------------------------------
