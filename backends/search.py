@@ -27,8 +27,11 @@ Search: variables of the answer key (plus auxiliaries an equality count fixes fr
 before the rest, so each answer is reported once; then fail first: a variable of the
 cardinality count with the fewest ways left (ties: the count that failed most often), else
 an edge at the open end of a line with the fewest choices, else the smallest domain and the
-variable in most constraints. Seed 0 keeps the model's order for ties; other seeds shuffle
-it. Self-loop edges are never chosen in Loop, Path and DisjointPaths.
+variable in most constraints. Values are tried smallest first, so a boolean is tried false
+first: most edges of a line puzzle stay unused (over the benchmark ladders this cut tracks
+searches 5-10x and changed the other genres little). Seed 0 keeps the model's order for
+ties; other seeds shuffle it. Self-loop edges are never chosen in Loop, Path and
+DisjointPaths.
 """
 
 from __future__ import annotations
@@ -1236,7 +1239,9 @@ class _Search:
                 elif key not in seen:
                     self.rejected += 1
             else:
-                vals = sorted(_values(engine.dom[v], engine.lo[v]), reverse=True)
+                # smallest value first: most edges of a line puzzle stay unused, so "leave it
+                # out" is the likelier guess (tracks 14x14: 595 nodes instead of 3,035)
+                vals = sorted(_values(engine.dom[v], engine.lo[v]))
                 frames.append([len(engine.trail), v, vals, 0])
             if not self._advance(frames):
                 return True
