@@ -15,13 +15,11 @@ EXAMPLES = ROOT / "examples"
 SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "corpus"
 
+_QUIET = [HealthCheck.too_slow, HealthCheck.filter_too_much]
 settings.register_profile(
-    "ci", max_examples=60, derandomize=True, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
+    "ci", max_examples=60, derandomize=True, deadline=None, suppress_health_check=_QUIET
 )
-settings.register_profile(
-    "thorough", max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=_QUIET)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
