@@ -191,6 +191,21 @@ def test_ratio_cell_and_targets_read_the_rows() -> None:
     assert "| masyu | sat | 2 |" in ranking
 
 
+def test_seed_limit_applies_to_slow_seed_targets_only() -> None:
+    slow = next(iter(instances.SLOW_SEEDS))
+    inst = lambda name: instances.Instance("tracks", "peers", name, 14, 14, "")  # noqa: E731
+    plan = run.Plan({}, ["search"], 1, 10.0, True, 1, seed_limit=180.0)
+    assert plan.peer_limit(inst(slow)) == 180.0
+    assert plan.peer_limit(inst("maze_other")) == 10.0
+    assert run.Plan({}, ["search"], 1, 10.0, True, 1).peer_limit(inst(slow)) == 10.0
+    # a seed that timed out at its own, longer limit bounds the ratio by that limit
+    seed = _row("tracks", slow, (14, 14), "seed", "timeout", 180.0)
+    ours = _row("tracks", slow, (14, 14), "search", "solved", 0.9)
+    assert run.ratio(seed, ours, 10.0) == "≥ 200x"
+    text = "\n".join(run.targets([seed, ours], 10.0))
+    assert "on 14x14: met" in text
+
+
 def test_write_docs_replaces_only_the_generated_block(tmp_path: Path) -> None:
     doc = tmp_path / "benchmarks.md"
     doc.write_text(f"# Title\n\nprose before\n\n{run.BEGIN}\nold table\n{run.END}\n\nprose after\n")
