@@ -101,6 +101,7 @@ class _Graph:
                 self.adj[v].append((u, eid))
         self.terminal_bit = [0] * len(nodes)  # pair k's two terminals carry bit k
         self.pairs: list[tuple[int, int]] = []
+        self.others: list[bytes] = []  # per pair k: maps (owner + 1) to 1 for the other pairs
         self.present: list[CLit] = []  # Connected: presence literal per node
         self.open = bytearray(len(nodes))  # no node blocked
         # Loop / paths: nodes some count makes the line visit, always or when a literal holds
@@ -240,6 +241,8 @@ class _Engine:
         kind = _LOOP if isinstance(g, Loop) else _PATH if isinstance(g, Path) else _PAIRS
         graph = _Graph(kind, list(index), edges)
         graph.pairs = [(index[a], index[b]) for a, b in pairs]
+        if len(pairs) < 255:  # owners fit in a byte: blocked nodes by one bytes.translate
+            graph.others = [bytes(int(0 < j != k + 1) for j in range(256)) for k in range(len(pairs))]
         for k, (a, b) in enumerate(graph.pairs):
             graph.terminal_bit[a] = graph.terminal_bit[b] = 1 << k
             graph.always[a] = graph.always[b] = 1
@@ -769,18 +772,40 @@ class _Engine:
             if r and owner[u] < 0 and not piece[root[u]]:
                 pieces[u] = [u]  # a node some path must visit
         single = len(pairs) == 1
+        count = len(pairs)
+        usable: list[Any] = [None] * count
+        cuts: list[list] = [[]] * count
+        stale = range(count)
         while True:
-            usable, cuts = [], []
-            for k, (a, b) in enumerate(pairs):
-                blocked = g.open if single else bytearray(o >= 0 and o != k for o in owner)
+            own = bytes(o + 1 for o in owner) if g.others else b""  # 0: no owner, k + 1: pair k
+            for k in stale:
+                a, b = pairs[k]
+                if root[a] == root[b] and not single:
+                    # finished: its path is the piece, already owned; nothing else is usable
+                    ra = root[a]
+                    usable[k] = bytearray(r == ra for r in root)
+                    cuts[k] = []
+                    continue
+                if single:
+                    blocked = g.open
+                elif own:
+                    blocked = own.translate(g.others[k])
+                else:
+                    blocked = bytearray(o >= 0 and o != k for o in owner)
                 found = self._blocks(g, states, blocked, a, b)
                 if found is None:
                     return False
-                usable.append(found[0])
-                cuts.append(found[1])
+                usable[k], cuts[k] = found
             claims: dict[int, int] = {}
+            users = [sum(col) for col in zip(*usable)] if count > 1 else usable[0]
             for r, nodes in pieces.items():
                 if owner[r] < 0:
+                    if len(nodes) == 1:  # most pieces are single nodes: count their users at once
+                        if not users[r]:
+                            return False
+                        if users[r] == 1:
+                            claims[r] = next(k for k, use in enumerate(usable) if use[r])
+                        continue
                     who = [k for k, use in enumerate(usable) if all(use[u] for u in nodes)]
                     if not who:
                         return False
@@ -792,16 +817,18 @@ class _Engine:
                 for p, _, _ in through:
                     if claims.setdefault(p, k) != k:
                         return False
-            changed = False
+            fresh: list[int] = []
             for u, k in claims.items():
                 if owner[u] < 0:
-                    changed = True
                     for x in pieces.get(root[u], [u]):
                         owner[x] = k
+                        fresh.append(x)
                 elif owner[u] != k:
                     return False
-            if not changed:
+            if not fresh:
                 break
+            # only pairs that could use a newly owned node see their graph change
+            stale = [j for j in range(count) if any(usable[j][x] and owner[x] != j for x in fresh)]
         if single:
             use = usable[0]
             for (u, v, lit), s in zip(edges, states):

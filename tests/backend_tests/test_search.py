@@ -284,6 +284,18 @@ def test_disjoint_paths_covering_every_cell() -> None:
     assert len(agree(m.build())) == 2
 
 
+@pytest.mark.parametrize("width", [3, 256])  # 256 pairs: more owners than a byte holds
+def test_disjoint_paths_of_many_pairs(width: int) -> None:
+    m = ModelBuilder("rungs")
+    edges = grid_graph(m, 2, width)
+    m.disjoint_paths(edges, [((0, c), (1, c)) for c in range(width)])
+    m.output(e.lit for e in edges)
+    result = search.solve(m.build(), limit=2)
+    assert result.status == "solved" and len(result.solutions) == 1
+    chosen = {k for k, v in result.solutions[0].items() if v}
+    assert chosen == {("e", e.u, e.v) for e in edges if e.u[1] == e.v[1]}
+
+
 def test_disjoint_paths_crossing_pairs_is_unsolvable() -> None:
     m = ModelBuilder("pairs")
     edges = grid_graph(m, 2, 3)
