@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from puzzlekit.ir import Clause, Lit, Model
 
 Status = Literal["solved", "unsolvable", "timeout"]
 Assignment = dict[Hashable, int]
+T = TypeVar("T")
+
+
+class OutOfTime(Exception):
+    """The time limit ended while a backend was still building its solver model."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,24 @@ class Deadline:
         left = self.left()
         return left is not None and left <= 0.0
 
+    def check(self) -> None:
+        """Raise `OutOfTime` once the time is up."""
+        if self.seconds is not None and time.perf_counter() - self.start >= self.seconds:
+            raise OutOfTime
+
+    def paced(self, items: Iterable[T], every: int = 16) -> Iterator[T]:
+        """The items, reading the clock every few of them: lowering loops stop at the limit."""
+        if self.seconds is None:
+            yield from items
+            return
+        for i, item in enumerate(items):
+            if not i % every:
+                self.check()
+            yield item
+
+
+UNLIMITED = Deadline(None)  # for lowering code called without a time limit
+
 
 def project(model: Model, values: Sequence[int]) -> Assignment:
     """The answer-key part of a full assignment, keyed by variable key."""
@@ -66,6 +89,11 @@ def finish(
     """Build a Result, adding the wall time to the stats."""
     stats = {"seconds": round(deadline.elapsed(), 6), **stats}
     return Result(status, tuple(solutions), complete, stats)
+
+
+def timed_out(deadline: Deadline, **stats) -> Result:
+    """The result of a solve whose time ran out before the solver model was built."""
+    return finish("timeout", [], False, deadline, compile_seconds=round(deadline.elapsed(), 6), **stats)
 
 
 def outcome(found: list[Assignment], exhausted: bool) -> tuple[Status, bool]:

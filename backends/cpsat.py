@@ -21,7 +21,7 @@ from typing import Any
 from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import Connected, DisjointPaths, Lit, Loop, Model, Path, Runs
 
-from .base import Deadline, Result, blocking_clause, finish, outcome, project
+from .base import UNLIMITED, Deadline, OutOfTime, Result, blocking_clause, finish, outcome, project, timed_out
 from .lowering import run_automaton
 
 NAME = "cpsat"
@@ -48,8 +48,9 @@ def version() -> str:
 class _Lowering:
     """The CP-SAT model of one IR model."""
 
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, deadline: Deadline = UNLIMITED):
         cp_model = _lib()
+        self.deadline = deadline
         self.ir = model
         self.cp = cp_model.CpModel()
         self.true = self.cp.new_constant(1)
@@ -57,14 +58,14 @@ class _Lowering:
         self.onehot: dict[int, dict[int, Any]] = {}
         self._variables()
         self._counts()
-        for clause in model.clauses:
+        for clause in deadline.paced(model.clauses):
             self.cp.add_bool_or([self.lit(x) for x in clause.lits])
-        for gi, g in enumerate(model.graphs):
+        for gi, g in enumerate(deadline.paced(model.graphs, every=1)):
             if isinstance(g, Connected):
                 self._connected(g)
             else:
                 self._circuit(gi, g)
-        for runs in model.runs:
+        for runs in deadline.paced(model.runs, every=1):
             self._runs(runs)
 
     # step 1: variables -------------------------------------------------------------------
@@ -91,7 +92,7 @@ class _Lowering:
 
     # step 2: counts ----------------------------------------------------------------------
     def _counts(self) -> None:
-        for count in self.ir.counts:
+        for count in self.deadline.paced(self.ir.counts):
             lits = [self.lit(x) for _, x in count.terms]
             unit = all(c == 1 for c, _ in count.terms)
             if unit and count.rhs == 1 and count.op == "<=":
@@ -166,7 +167,7 @@ class _Lowering:
         for k, (a, b) in enumerate(g.pairs):
             self.cp.add_bool_or([label[a][k]])
             self.cp.add_bool_or([label[b][k]])
-        for e in g.edges:
+        for e in self.deadline.paced(g.edges):
             chosen = self.lit(e.lit)
             for k in pairs:
                 self.cp.add_bool_or([chosen.Not(), label[e.u][k].Not(), label[e.v][k]])
@@ -245,7 +246,10 @@ def solve(
     cp_model = _lib()
     deadline = Deadline(time_limit)
     started = time.perf_counter()
-    low = _Lowering(model)
+    try:
+        low = _Lowering(model, deadline)
+    except OutOfTime:
+        return timed_out(deadline)
     compile_seconds = time.perf_counter() - started
     found = []
     exhausted = False

@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import Clause, Lit, Model, compare
 
 from . import cuts
-from .base import Deadline, Result, finish, outcome
+from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, timed_out
 from .lowering import expand_runs
 
 NAME = "csp"
@@ -225,16 +225,16 @@ def _order(model: Model, rows: Sequence[Row]) -> list[int]:
 class _Session:
     """Builds and searches a fresh Problem for the relaxed model plus the clauses added so far."""
 
-    def __init__(self, model: Model, seed: int):
+    def __init__(self, model: Model, seed: int, deadline: Deadline = UNLIMITED):
         self.lib = _lib()
         self.sum, self.clock, self.solver = _classes(self.lib)
         self.model = model
         self.rng = random.Random(seed) if seed else None
         self.rows: list[Row] = []
         self.false = False  # a constraint without variables is false: no solution at all
-        for count in model.counts:
+        for count in deadline.paced(model.counts):
             self._add(count.terms, count.op, count.rhs)
-        self.add(model.clauses)
+        self.add(deadline.paced(model.clauses))
         self.stats = {"solver_calls": 0}
 
     def _add(self, terms: Sequence[tuple[int, Lit]], op: str, rhs: int) -> None:
@@ -244,7 +244,7 @@ class _Session:
         elif row is not True:
             self.rows.append(row)  # type: ignore[arg-type]
 
-    def add(self, clauses: Sequence[Clause]) -> None:
+    def add(self, clauses: Iterable[Clause]) -> None:
         """Keep the clauses for every later search."""
         for clause in clauses:
             self._add([(1, lit) for lit in clause.lits], ">=", 1)
@@ -291,8 +291,11 @@ def solve(
         raise TypeError(f"backend {NAME!r} takes no options, got {sorted(options)}")
     deadline = Deadline(time_limit)
     started = time.perf_counter()
-    relaxation = cuts.relax(expand_runs(model))
-    session = _Session(relaxation.model, seed)
+    try:
+        relaxation = cuts.relax(expand_runs(model, deadline), deadline=deadline)
+        session = _Session(relaxation.model, seed, deadline)
+    except OutOfTime:
+        return timed_out(deadline)
     compile_seconds = time.perf_counter() - started
     found, exhausted, loop_stats = cuts.enumerate_lazily(relaxation, session, limit, deadline)
     status, complete = outcome(found, exhausted)

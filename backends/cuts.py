@@ -39,7 +39,7 @@ from puzzlekit.ir import (
     Var,
 )
 
-from .base import Assignment, Deadline, blocking_clause, project
+from .base import UNLIMITED, Assignment, Deadline, blocking_clause, project
 
 Node = Hashable
 
@@ -69,7 +69,9 @@ class Relaxation:
         return out
 
 
-def relax(model: Model, labels: bool = True, implied: bool = False) -> Relaxation:
+def relax(
+    model: Model, labels: bool = True, implied: bool = False, deadline: Deadline = UNLIMITED
+) -> Relaxation:
     """Replace graph constraints by presence variables, degree counts and edge clauses.
 
     With ``labels``, disjoint paths also get a pair label per node (one per used node, fixed
@@ -81,6 +83,8 @@ def relax(model: Model, labels: bool = True, implied: bool = False) -> Relaxatio
     force onto the graph (some of its edges must be chosen, as for every cell of a
     full-coverage Numberlink) gets no presence variable: it counts as always present, its
     degree count is a plain ``== 2`` and its cuts are shorter.
+
+    Raises `OutOfTime` when ``deadline`` passes while it works (large label sets take seconds).
     """
     vars_: list[Var] = list(model.vars)
     counts: list[Count] = []
@@ -92,7 +96,7 @@ def relax(model: Model, labels: bool = True, implied: bool = False) -> Relaxatio
         vars_.append(var)
         return Lit(var.index)
 
-    musts = _at_least_one_sets(model) if implied else []
+    musts = _at_least_one_sets(model, deadline) if implied and model.graphs else []
     for gi, g in enumerate(model.graphs):
         incident = _incident(g.edges)
         if isinstance(g, Connected):
@@ -115,7 +119,7 @@ def relax(model: Model, labels: bool = True, implied: bool = False) -> Relaxatio
                 terminals[a] = terminals[b] = k
         on = {}
         present = _present_nodes(incident, musts) if musts else set()
-        for node in list(incident) + [t for t in terminals if t not in incident]:
+        for node in deadline.paced(list(incident) + [t for t in terminals if t not in incident]):
             edges = incident.get(node, [])
             if node in terminals:
                 on[node] = None
@@ -130,7 +134,7 @@ def relax(model: Model, labels: bool = True, implied: bool = False) -> Relaxatio
         if isinstance(g, Loop):
             clauses.append(Clause(tuple(e.lit for e in g.edges)))
         if labels and isinstance(g, DisjointPaths) and len(g.pairs) > 1:
-            _add_labels(g, gi, on, terminals, new_bool, counts, clauses)
+            _add_labels(g, gi, on, terminals, new_bool, counts, clauses, deadline)
         graphs.append(_Graph(g, tuple(on), on, terminals))
 
     relaxed = Model(
@@ -140,7 +144,7 @@ def relax(model: Model, labels: bool = True, implied: bool = False) -> Relaxatio
     return Relaxation(relaxed, tuple(graphs))
 
 
-def _add_labels(g, gi, on, terminals, new_bool, counts, clauses) -> None:
+def _add_labels(g, gi, on, terminals, new_bool, counts, clauses, deadline: Deadline) -> None:
     """Pair labels: each used node has exactly one, terminals their own, equal along edges."""
     pairs = range(len(g.pairs))
     label = {node: [new_bool(("_label", gi, node, k)) for k in pairs] for node in on}
@@ -152,16 +156,16 @@ def _add_labels(g, gi, on, terminals, new_bool, counts, clauses) -> None:
             counts.append(Count(tuple((1, x) for x in flags), "==", 1))
         else:
             counts.append(Count(tuple((1, x) for x in flags) + ((-1, on[node]),), "==", 0))
-    for e in g.edges:
+    for e in deadline.paced(g.edges):
         for k in pairs:
             clauses.append(Clause((~e.lit, ~label[e.u][k], label[e.v][k])))
             clauses.append(Clause((~e.lit, ~label[e.v][k], label[e.u][k])))
 
 
-def _at_least_one_sets(model: Model) -> list[frozenset[Lit]]:
+def _at_least_one_sets(model: Model, deadline: Deadline) -> list[frozenset[Lit]]:
     """Sets of literals of which the model's counts and clauses make at least one true."""
-    out = [frozenset(c.lits) for c in model.clauses if c.lits]
-    for c in model.counts:
+    out = [frozenset(c.lits) for c in deadline.paced(model.clauses) if c.lits]
+    for c in deadline.paced(model.counts):
         if c.op in ("==", ">=") and c.rhs > 0 and c.terms and all(w > 0 for w, _ in c.terms):
             out.append(frozenset(lit for _, lit in c.terms))
     return out

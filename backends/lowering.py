@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from puzzlekit.ir import Clause, Lit, Model, Var
 
+from .base import UNLIMITED, Deadline
+
 
 def run_automaton(lengths: Sequence[int]) -> tuple[list[tuple[int, int, int]], list[int]]:
     """A DFA over 0/1 that accepts exactly the lines whose runs of 1s have these lengths.
@@ -31,7 +33,7 @@ def run_automaton(lengths: Sequence[int]) -> tuple[list[tuple[int, int, int]], l
     return transitions, [end]
 
 
-def expand_runs(model: Model) -> Model:
+def expand_runs(model: Model, deadline: Deadline = UNLIMITED) -> Model:
     """Replace every `Runs` constraint by DFA state variables and clauses.
 
     Position ``i`` of a line gets an integer state ``0..T``; each transition is a clause
@@ -42,7 +44,7 @@ def expand_runs(model: Model) -> Model:
         return model
     vars_: list[Var] = list(model.vars)
     clauses: list[Clause] = []
-    for ri, runs in enumerate(model.runs):
+    for ri, runs in enumerate(deadline.paced(model.runs, every=1)):
         transitions, final = run_automaton(runs.lengths)
         end = final[0]
         n = len(runs.cells)

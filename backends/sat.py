@@ -46,7 +46,7 @@ from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Loop, Model
 
 from . import cuts as _cuts
-from .base import Deadline, Result, finish, outcome
+from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, timed_out
 from .lowering import expand_runs
 
 NAME = "sat"
@@ -76,18 +76,19 @@ def version() -> str:
 class _Cnf:
     """The CNF of one relaxed IR model: variable map plus clauses; grows with later clauses."""
 
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, deadline: Deadline = UNLIMITED):
         self.pysat = _lib()
         self.ir = model
+        self.deadline = deadline
         self.top = 1  # variable 1 is the constant true
         self.clauses: list[list[int]] = [[1]]
         self.bools: dict[int, int] = {}
         self.onehot: dict[int, dict[int, int]] = {}
         self.seen: set[tuple] = set()  # counts already encoded (relax repeats the model's degrees)
         self._variables()
-        for count in model.counts:
+        for count in deadline.paced(model.counts):
             self.count(count)
-        for clause in model.clauses:
+        for clause in deadline.paced(model.clauses):
             self.clause(clause)
 
     def new(self) -> int:
@@ -266,7 +267,7 @@ class _Cnf:
             if on != -1:  # a used node has a label
                 clauses.append(flags if on == 1 else [-on, *flags])
             self._at_most(flags, 1)
-        for e in g.constraint.edges:
+        for e in self.deadline.paced(g.constraint.edges):
             x = self.lit(e.lit)
             if x == -1:
                 continue
@@ -290,7 +291,7 @@ class _Cnf:
         for node, k in g.terminals.items():
             base = code[node]
             clauses.extend([base + j] if k >> j & 1 else [-(base + j)] for j in range(bits))
-        for e in g.constraint.edges:
+        for e in self.deadline.paced(g.constraint.edges):
             x = self.lit(e.lit)
             if x == -1:
                 continue
@@ -603,12 +604,16 @@ def solve(
         raise ValueError(f"cuts must be 'strong' or 'shared', not {cuts!r}")
     deadline = Deadline(time_limit)
     started = time.perf_counter()
-    relaxation = _cuts.relax(expand_runs(model), labels=False, implied=True)  # pair_labels below
-    cnf = _Cnf(relaxation.model)
-    if labels:
-        for g in relaxation.graphs:
-            if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
-                (cnf.pair_codes if labels == "binary" else cnf.pair_labels)(g)
+    try:
+        # pair labels come below, in the SAT solver's own encoding
+        relaxation = _cuts.relax(expand_runs(model, deadline), labels=False, implied=True, deadline=deadline)
+        cnf = _Cnf(relaxation.model, deadline)
+        if labels:
+            for g in relaxation.graphs:
+                if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
+                    (cnf.pair_codes if labels == "binary" else cnf.pair_labels)(g)
+    except OutOfTime:
+        return timed_out(deadline)
     session = _Session(cnf, solver)
     try:
         cutter: Any = _ProbingCutter(relaxation, session) if cuts == "strong" else relaxation

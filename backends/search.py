@@ -43,7 +43,7 @@ from typing import Any
 
 from puzzlekit.ir import Connected, Count, DisjointPaths, Lit, Loop, Model, Path, Runs
 
-from .base import Deadline, Result, finish, outcome, project
+from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, project, timed_out
 from .lowering import run_automaton
 
 NAME = "search"
@@ -125,7 +125,7 @@ class _Graph:
 class _Engine:
     """Compiled model plus the search state: domains, trail, propagation queues."""
 
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, deadline: Deadline = UNLIMITED):
         self.model = model
         n = len(model.vars)
         self.n = n
@@ -145,7 +145,7 @@ class _Engine:
         self.empty = False
         self.ends: list[tuple[tuple[tuple[CLit, ...], ...], tuple[int, ...]]] = []
         try:
-            self._compile(model)
+            self._compile(model, deadline)
         except _Contradiction:
             self.empty = True
         nc = len(self.kinds)
@@ -189,17 +189,17 @@ class _Engine:
         else:
             self.clauses.append(lits)
 
-    def _compile(self, model: Model) -> None:
-        for count in model.counts:
+    def _compile(self, model: Model, deadline: Deadline) -> None:
+        for count in deadline.paced(model.counts):
             self._compile_count(count)
-        for clause in model.clauses:
+        for clause in deadline.paced(model.clauses):
             self._clause(self.lit(x) for x in clause.lits)
-        for g in model.graphs:
+        for g in deadline.paced(model.graphs, every=1):
             if isinstance(g, Connected):
                 self._compile_connected(g)
             else:
                 self._compile_circuit(g)
-        for runs in model.runs:
+        for runs in deadline.paced(model.runs):
             self._compile_runs(runs)
 
     def _compile_count(self, count: Count | tuple) -> None:
@@ -1308,7 +1308,10 @@ def solve(
     Extra ``options`` are accepted for a uniform backend interface and ignored.
     """
     deadline = Deadline(time_limit)
-    engine = _Engine(model)
+    try:
+        engine = _Engine(model, deadline)
+    except OutOfTime:
+        return timed_out(deadline)
     search = _Search(engine, seed)
     found, exhausted = search.run(limit, deadline)
     status, complete = outcome(found, exhausted)

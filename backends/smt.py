@@ -28,7 +28,7 @@ from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Model, Path, compare
 
 from . import cuts
-from .base import Deadline, Result, finish, outcome
+from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, timed_out
 from .lowering import expand_runs
 
 NAME = "z3"
@@ -53,16 +53,16 @@ def version() -> str:
 class _Lowering:
     """The Z3 terms of one graph-free IR model, asserted on one solver."""
 
-    def __init__(self, model: Model, solver: Any):
+    def __init__(self, model: Model, solver: Any, deadline: Deadline = UNLIMITED):
         self.z3 = _lib()
         self.ir = model
         self.solver = solver
         self.bools: dict[int, Any] = {}
         self.onehot: dict[int, dict[int, Any]] = {}
         self._variables()
-        for count in model.counts:
+        for count in deadline.paced(model.counts):
             solver.add(self.count(count))
-        for clause in model.clauses:
+        for clause in deadline.paced(model.clauses):
             solver.add(self.clause(clause))
 
     # step 1: variables -------------------------------------------------------------------
@@ -208,18 +208,25 @@ def solve(
         raise ValueError(f"unknown graph method {graph!r}; use one of {', '.join(GRAPH_METHODS)}")
     deadline = Deadline(time_limit)
     started = time.perf_counter()
-    relaxation = cuts.relax(expand_runs(model))
+    try:
+        relaxation = cuts.relax(expand_runs(model, deadline), deadline=deadline)
+    except OutOfTime:
+        return timed_out(deadline)
     if logic == "auto":
         logic = "QF_FD" if graph == "cuts" else "SMT"
     solver = z3.Solver() if logic == "SMT" else z3.SolverFor(logic)
     solver.set("random_seed", seed)
     for key, value in options.items():
         solver.set(key, value)
-    low = _Lowering(relaxation.model, solver)
-    if graph == "order":
-        for gi, g in enumerate(relaxation.graphs):
-            low.ranked(gi, g)
-        relaxation = cuts.Relaxation(relaxation.model, ())
+    try:
+        low = _Lowering(relaxation.model, solver, deadline)
+        if graph == "order":
+            for gi, g in enumerate(relaxation.graphs):
+                deadline.check()
+                low.ranked(gi, g)
+            relaxation = cuts.Relaxation(relaxation.model, ())
+    except OutOfTime:
+        return timed_out(deadline)
     compile_seconds = time.perf_counter() - started
     found, exhausted, loop_stats = cuts.enumerate_lazily(relaxation, _Session(low), limit, deadline)
     status, complete = outcome(found, exhausted)

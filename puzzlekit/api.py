@@ -80,6 +80,8 @@ def solve(
     started = time.perf_counter()
     model = module.model(puzzle)
     wanted = max(limit, 2) if unique else limit
+    if time_limit is not None:  # the limit covers building the model too
+        time_limit = max(0.0, time_limit - (time.perf_counter() - started))
     result = solver.solve(model, limit=wanted, time_limit=time_limit, seed=seed, **options)
     solutions = tuple(module.decode(puzzle, a) for a in result.solutions)
     is_unique: bool | None = None
