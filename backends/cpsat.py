@@ -70,7 +70,7 @@ class _Lowering:
 
     # step 1: variables -------------------------------------------------------------------
     def _variables(self) -> None:
-        for v in self.ir.vars:
+        for v in self.deadline.paced(self.ir.vars):
             if v.is_bool:
                 self.bools[v.index] = self.cp.new_bool_var(f"x{v.index}")
             else:

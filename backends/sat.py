@@ -98,7 +98,7 @@ class _Cnf:
 
     # step 1: variables -------------------------------------------------------------------
     def _variables(self) -> None:
-        for v in self.ir.vars:
+        for v in self.deadline.paced(self.ir.vars):
             if v.is_bool:
                 self.bools[v.index] = self.new()
             else:

@@ -57,6 +57,7 @@ class _Lowering:
         self.z3 = _lib()
         self.ir = model
         self.solver = solver
+        self.deadline = deadline
         self.bools: dict[int, Any] = {}
         self.onehot: dict[int, dict[int, Any]] = {}
         self._variables()
@@ -68,7 +69,7 @@ class _Lowering:
     # step 1: variables -------------------------------------------------------------------
     def _variables(self) -> None:
         z3 = self.z3
-        for v in self.ir.vars:
+        for v in self.deadline.paced(self.ir.vars):
             if v.is_bool:
                 self.bools[v.index] = z3.Bool(f"x{v.index}")
             else:
