@@ -36,7 +36,7 @@ from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.ir import Clause, Connected, Lit, Model, compare
 
 from . import cuts
-from .base import Deadline, Result, finish, outcome
+from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, timed_out
 from .lowering import expand_runs
 
 NAME = "mip"
@@ -146,7 +146,8 @@ class _Session:
     """A PuLP problem over the relaxed model that grows with every cut and blocking clause."""
 
     def __init__(
-        self, model: Model, prefer: Sequence[Lit], solver: str, seed: int, options: dict[str, Any]
+        self, model: Model, prefer: Sequence[Lit], solver: str, seed: int, options: dict[str, Any],
+        deadline: Deadline = UNLIMITED,
     ):
         self.pulp = pulp = _lib()
         self.tracked = solver == "cbc" and _track_cbc(pulp)
@@ -157,7 +158,7 @@ class _Session:
         self.options = options
         self.problem = pulp.LpProblem("puzzlekit", pulp.LpMinimize)
         self.columns: dict[int, dict[int, Any]] = {}
-        for v in model.vars:
+        for v in deadline.paced(model.vars):
             values = (1,) if v.is_bool else range(v.lo, v.hi + 1)
             self.columns[v.index] = {
                 k: self._binary(f"x{v.index}_{k}" if k >= 0 else f"x{v.index}_m{-k}") for k in values
@@ -170,9 +171,9 @@ class _Session:
                 self.rows += 1
         self.false = False  # a row without variables is false: no solution at all
         self.extra: list[Clause] = []
-        for count in model.counts:
+        for count in deadline.paced(model.counts):
             self._row(count.terms, count.op, count.rhs)
-        for clause in model.clauses:
+        for clause in deadline.paced(model.clauses):
             self._row([(1, lit) for lit in clause.lits], ">=", 1)
         self.stats = {"solver_calls": 0}
 
@@ -285,9 +286,12 @@ def solve(
     _lib()
     deadline = Deadline(time_limit)
     started = time.perf_counter()
-    relaxation = cuts.relax(expand_runs(model))
     prefer = [e.lit for g in model.graphs if isinstance(g, Connected) for e in g.edges]
-    session = _Session(relaxation.model, prefer, solver, seed, options)
+    try:
+        relaxation = cuts.relax(expand_runs(model, deadline), deadline=deadline)
+        session = _Session(relaxation.model, prefer, solver, seed, options, deadline)
+    except OutOfTime:
+        return timed_out(deadline, solver=solver)
     compile_seconds = time.perf_counter() - started
     found, exhausted, loop_stats = cuts.enumerate_lazily(relaxation, session, limit, deadline)
     status, complete = outcome(found, exhausted)

@@ -8,123 +8,25 @@ import sys
 from pathlib import Path
 
 import pytest
+from models import (  # tests/ is on the path, like bruteforce
+    answers,
+    connected_model,
+    constants_model,
+    counts_model,
+    empty_model,
+    loop_model,
+    pairs_model,
+    path_model,
+    random_model,
+    runs_model,
+)
 
 from backends import cpsat, mip
-from puzzlekit import grid
 from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.genres import hashi, masyu
-from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
+from puzzlekit.ir import Model, ModelBuilder
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-def answers(result) -> set[frozenset]:
-    return {frozenset(a.items()) for a in result.solutions}
-
-
-def edges_of(m: ModelBuilder, h: int, w: int) -> list[Edge]:
-    return [Edge(a, b, m.bool(("e", a, b))) for a, b in grid.cell_edges(h, w)]
-
-
-def counts_model() -> Model:
-    m = ModelBuilder("counts")
-    a, b, c, d = (m.bool(k) for k in "abcd")
-    n = m.int("n", 0, 3)
-    k = m.int("k", -1, 1)
-    # negative coefficients, a negated literal and integer value tests, one row per operator
-    m.count([(2, a), (-1, b), (3, ~c), (1, m.eq(n, 2)), (-2, m.eq(k, -1))], "<=", 2)
-    m.count([a, b, c, d, m.eq(n, 0)], ">=", 2)
-    m.count([(3, a), (2, m.eq(n, 1)), (1, m.eq(k, 1)), (-1, ~d)], "==", 2)
-    # the same variable twice in one row
-    m.count([(1, a), (1, ~a), (2, b), (-1, d)], "<=", 2)
-    m.clause([~a, d, ~m.eq(n, 3)])
-    m.implies(m.eq(k, 0), c)
-    m.output([a, b, c, d, n, k])
-    return m.build()
-
-
-def constants_model(satisfiable: bool) -> Model:
-    m = ModelBuilder("constants")
-    x = m.bool("x")
-    n = m.int("n", 1, 2)
-    # literals that test values outside the domain are constants
-    m.count([(5, Lit(n.index, 7)), (1, x), (4, ~Lit(x.var, 3))], "==", 4 if satisfiable else 9)
-    m.clause([Lit(n.index, 0), m.eq(n, 2), ~x])
-    m.output([x, n])
-    return m.build()
-
-
-def runs_model() -> Model:
-    m = ModelBuilder("runs")
-    row = [m.bool(("r", i)) for i in range(7)]
-    m.runs(row, (2, 2))
-    m.runs([~row[0], row[3], row[5]], (1,))
-    other = [m.bool(("s", i)) for i in range(3)]
-    m.runs(other, ())
-    m.output(row + other)
-    return m.build()
-
-
-def loop_model(h: int, w: int, visit=((1, 1),)) -> Model:
-    m = ModelBuilder("loop")
-    edges = edges_of(m, h, w)
-    m.loop(edges)
-    for cell in visit:
-        m.count([e.lit for e in edges if cell in (e.u, e.v)], "==", 2)
-    m.output(e.lit for e in edges)
-    return m.build()
-
-
-def path_model(h: int, w: int, start, end) -> Model:
-    m = ModelBuilder("path")
-    edges = edges_of(m, h, w)
-    m.path(edges, start, end)
-    m.output(e.lit for e in edges)
-    return m.build()
-
-
-def pairs_model(h: int, w: int, pairs) -> Model:
-    m = ModelBuilder("pairs")
-    edges = edges_of(m, h, w)
-    m.disjoint_paths(edges, pairs)
-    m.output(e.lit for e in edges)
-    return m.build()
-
-
-def connected_model(h: int, w: int, rooted: bool) -> Model:
-    m = ModelBuilder("connected")
-    edges = edges_of(m, h, w)
-    present = {c: m.bool(("on", c)) for c in grid.cells(h, w)}
-    nodes = [(c, None if rooted and c == (0, 0) else x) for c, x in present.items()]
-    m.connected(nodes, edges)
-    # few answers (each costs a CBC run): at most one horizontal edge, some node off
-    m.at_most(1, [e.lit for e in edges if e.u[0] == e.v[0]])
-    m.at_least(1, [~x for x in present.values()])
-    m.output(list(present.values()) + [e.lit for e in edges])
-    return m.build()
-
-
-def random_model(seed: int) -> Model:
-    """Random counts and clauses over a few booleans and one integer, all kept by a hidden point."""
-    rng = random.Random(seed)
-    m = ModelBuilder(f"random{seed}")
-    xs = [m.bool(i) for i in range(5)]
-    n = m.int("n", -1, 2)
-    lits = xs + [~x for x in xs] + [m.eq(n, v) for v in range(-1, 3)]
-    point = [rng.randint(0, 1) for _ in xs] + [rng.randint(-1, 2)]
-    for _ in range(3):
-        terms = [(rng.choice((-2, -1, 1, 2, 3)), rng.choice(lits)) for _ in range(rng.randint(2, 4))]
-        total = sum(c for c, lit in terms if lit.holds(point))
-        op = rng.choice(("==", "<=", ">="))
-        m.count(terms, op, total + {"==": 0, "<=": rng.randint(0, 1), ">=": -rng.randint(0, 1)}[op])
-    for _ in range(2):
-        m.clause(rng.sample(lits, rng.randint(1, 3)) + [rng.choice([x for x in lits if x.holds(point)])])
-    m.output(xs + [n])
-    return m.build()
-
-
-def empty_model() -> Model:
-    return ModelBuilder("empty").build()
 
 
 MODELS = {
@@ -140,8 +42,8 @@ MODELS = {
     "pairs": lambda: pairs_model(4, 3, (((0, 0), (3, 2)), ((0, 2), (2, 1)))),
     "three pairs": lambda: pairs_model(3, 3, (((0, 0), (2, 0)), ((0, 1), (0, 2)), ((1, 1), (2, 2)))),
     "pairs crossing": lambda: pairs_model(2, 2, (((0, 0), (1, 1)), ((0, 1), (1, 0)))),
-    "connected optional": lambda: connected_model(2, 2, rooted=False),
-    "connected rooted": lambda: connected_model(2, 3, rooted=True),
+    "connected optional": lambda: connected_model(2, 2, rooted=False, horizontal=True, some_off=True),
+    "connected rooted": lambda: connected_model(2, 3, rooted=True, horizontal=True, some_off=True),
     **{f"random {s}": (lambda s=s: random_model(s)) for s in range(100, 108)},
 }
 
