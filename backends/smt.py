@@ -60,6 +60,7 @@ class _Lowering:
         self.deadline = deadline
         self.bools: dict[int, Any] = {}
         self.onehot: dict[int, dict[int, Any]] = {}
+        self.negated: dict[Any, Any] = {}
         self._variables()
         for count in deadline.paced(model.counts):
             solver.add(self.count(count))
@@ -77,18 +78,29 @@ class _Lowering:
                 self.solver.add(z3.PbEq([(b, 1) for b in values.values()], 1))
                 self.onehot[v.index] = values
 
-    def lit(self, lit: Lit) -> Any:
-        """The Z3 term of an IR literal (a constant when the value is outside the domain)."""
-        z3 = self.z3
+    def term(self, lit: Lit) -> Any:
+        """The Z3 term of an IR literal, or a Python bool when its value is outside the domain."""
         if lit.var in self.bools:
             if lit.value not in (0, 1):
-                return z3.BoolVal(not lit.positive)
+                return not lit.positive
             b = self.bools[lit.var]
-            return b if (lit.value == 1) == lit.positive else z3.Not(b)
+            return b if (lit.value == 1) == lit.positive else self._negation(lit.var, b)
         x = self.onehot[lit.var].get(lit.value)
         if x is None:
-            return z3.BoolVal(not lit.positive)
-        return x if lit.positive else z3.Not(x)
+            return not lit.positive
+        return x if lit.positive else self._negation((lit.var, lit.value), x)
+
+    def _negation(self, key: Any, x: Any) -> Any:
+        """``Not(x)``, made once per variable (building Z3 terms dominates lowering)."""
+        negated = self.negated.get(key)
+        if negated is None:
+            negated = self.negated[key] = self.z3.Not(x)
+        return negated
+
+    def lit(self, lit: Lit) -> Any:
+        """The Z3 term of an IR literal (a constant when the value is outside the domain)."""
+        term = self.term(lit)
+        return self.z3.BoolVal(term) if isinstance(term, bool) else term
 
     # step 2: counts and clauses ----------------------------------------------------------
     def count(self, count: Count) -> Any:
@@ -97,10 +109,10 @@ class _Lowering:
         rhs = count.rhs
         terms = []
         for coef, lit in count.terms:
-            term = self.lit(lit)
-            if z3.is_true(term):
+            term = self.term(lit)
+            if term is True:
                 rhs -= coef
-            elif not z3.is_false(term) and coef:
+            elif term is not False and coef:
                 terms.append((term, coef))
         if not terms:
             return z3.BoolVal(compare(0, count.op, rhs))
@@ -112,7 +124,11 @@ class _Lowering:
 
     def clause(self, clause: Clause) -> Any:
         """The disjunction of the literals (false when empty)."""
-        return self.z3.Or([self.lit(x) for x in clause.lits]) if clause.lits else self.z3.BoolVal(False)
+        terms = [self.term(x) for x in clause.lits]
+        if any(t is True for t in terms):
+            return self.z3.BoolVal(True)
+        terms = [t for t in terms if t is not False]
+        return self.z3.Or(terms) if terms else self.z3.BoolVal(False)
 
     # step 3 (graph="order"): ranks from roots --------------------------------------------
     def ranked(self, gi: int, g: Any) -> None:
