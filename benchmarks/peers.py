@@ -9,21 +9,38 @@
   symbols; they run inside the ordinary benchmark worker (``run.worker``), so timing, the
   hard kill and the check of the answer with the genre's own ``verify`` are the same as for
   puzzlekit's backends.
+* ``sw``: SmilingWayne's ``puzzlekit`` (PyPI ``puzzlekit``, OR-Tools CP-SAT models of 100+
+  genres), when installed in its own directory (`SW_DIR`, or ``--sw-puzzlekit DIR``)::
+
+      pip install --no-deps --target benchmarks/.peers/puzzlekit-sw puzzlekit==0.3.4 typeguard
+
+  (numpy, ortools and matplotlib, its other dependencies, come with the ``bench`` setup).
+  Its package name clashes with ours, so it runs in a separate, isolated interpreter
+  (``benchmarks/sw_runner.py``) with only that directory added to ``sys.path``. Its answers come
+  back as its own answer grids; `sw_solution` turns them into our genre's ``Solution`` and
+  `sw_row` checks them with the genre's ``verify``, as for grilops.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from . import instances as inst_mod
-from .instances import Instance
+from .instances import ROOT, Instance
 
 SEED = "seed"
 GRILOPS = "grilops"
 GRILOPS_GENRES: tuple[str, ...] = ("masyu", "numberlink", "tracks")
+SW = "sw"
+SW_GENRES: tuple[str, ...] = ("masyu", "sudoku", "slitherlink")
+#: Where ``--sw-puzzlekit`` looks by default (git-ignored).
+SW_DIR = ROOT / "benchmarks" / ".peers" / "puzzlekit-sw"
+SW_RUNNER = Path(__file__).resolve().parent / "sw_runner.py"
 
 
 # the seed programs --------------------------------------------------------------------------------
@@ -258,3 +275,199 @@ GRILOPS_MODELS = {"masyu": _masyu, "numberlink": _numberlink, "tracks": _tracks}
 def grilops_solve(genre: str, module: Any, puzzle: Any, time_limit: float | None) -> tuple[str, Any]:
     """Solve with a grilops model: (status, our genre's Solution or None)."""
     return GRILOPS_MODELS[genre](module, puzzle, time_limit)
+
+
+# SmilingWayne's puzzlekit -------------------------------------------------------------------------
+
+_ARM = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
+_BACK = {"n": "s", "s": "n", "w": "e", "e": "w"}
+#: Their slitherlink answer: per cell, the sum of these for the sides on the loop.
+_SIDE_BITS = (("top", 8), ("left", 4), ("down", 2), ("right", 1))
+
+
+def sw_dir(path: Path | str | None = None) -> Path | None:
+    """The directory holding SmilingWayne's package: ``path``, else `SW_DIR` when it exists."""
+    where = Path(path) if path else SW_DIR
+    return where if (where / "puzzlekit" / "__init__.py").is_file() else None
+
+
+def sw_version(where: Path) -> str | None:
+    """Their package version, from the ``puzzlekit-*.dist-info`` that pip put in ``where``."""
+    found = sorted(where.glob("puzzlekit-*.dist-info"))
+    return found[-1].name.removeprefix("puzzlekit-").removesuffix(".dist-info") if found else None
+
+
+def sw_input(genre: str, puzzle: Any) -> dict[str, Any] | None:
+    """Our puzzle as their solver's input (rows, cols, grid of strings); None where they differ.
+
+    Their sudoku has square boxes only, so a sudoku with other boxes (6x6 with 2x3) has none.
+    """
+    h, w = puzzle.height, puzzle.width
+    if genre == "masyu":
+        mark = {0: "-", 1: "w", 2: "b"}  # ours: 1 white, 2 black (GENRES.md); theirs: w, b
+        grid = [[mark[v] for v in row] for row in puzzle.grid]
+    elif genre == "sudoku":
+        k = math.isqrt(puzzle.n)
+        if k * k != puzzle.n or tuple(puzzle.box) != (k, k):
+            return None
+        grid = [[str(v) if v else "-" for v in row] for row in puzzle.grid]
+    elif genre == "slitherlink":
+        grid = [["-" if v is None else str(v) for v in row] for row in puzzle.grid]
+    else:
+        return None
+    return {"rows": h, "cols": w, "grid": grid}
+
+
+def _sides(r: int, c: int) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
+    """A cell's four sides as segments between lattice points (sorted pairs)."""
+    return {"top": ((r, c), (r, c + 1)), "left": ((r, c), (r + 1, c)),
+            "down": ((r + 1, c), (r + 1, c + 1)), "right": ((r, c + 1), (r + 1, c + 1))}
+
+
+def sw_grid(genre: str, puzzle: Any, solution: Any) -> list[list[str]]:
+    """Our solution as their answer grid (their ``solution_grid``), the inverse of `sw_solution`."""
+    h, w = puzzle.height, puzzle.width
+    if genre == "masyu":
+        arms: dict[tuple[int, int], list[str]] = {}
+        for a, b in solution.edges:
+            for p, q in ((a, b), (b, a)):
+                d = next(k for k, s in _ARM.items() if (p[0] + s[0], p[1] + s[1]) == tuple(q))
+                arms.setdefault(tuple(p), []).append(d)
+        return [["".join(sorted(arms.get((r, c), []))) or "-" for c in range(w)] for r in range(h)]
+    if genre == "sudoku":
+        return [[str(v) for v in row] for row in solution.grid]
+    if genre == "slitherlink":
+        out = []
+        for r in range(h):
+            row = []
+            for c in range(w):
+                sides = _sides(r, c)
+                score = sum(bit for side, bit in _SIDE_BITS if sides[side] in solution.edges)
+                row.append(str(score) if score else "-")
+            out.append(row)
+        return out
+    raise ValueError(f"no sw answer format for {genre}")
+
+
+def _shape(grid: Any, h: int, w: int) -> list[list[str]]:
+    rows_ok = isinstance(grid, list) and len(grid) == h
+    if not rows_ok or any(not isinstance(r, list) or len(r) != w for r in grid):
+        raise ValueError(f"the answer grid is not {h}x{w}")
+    return [[str(v).strip() for v in row] for row in grid]
+
+
+def sw_solution(genre: str, module: Any, puzzle: Any, grid: Any) -> Any:
+    """Their answer grid as our genre's ``Solution``; ValueError when it is malformed or inconsistent.
+
+    masyu: per cell the letters of its exits (``n s w e``) or ``-``; both cells of an edge must
+    list it. sudoku: the digits. slitherlink: per cell 8 top + 4 left + 2 down + 1 right for the
+    sides on the loop, or ``-``; both cells of a shared side must agree.
+    """
+    h, w = puzzle.height, puzzle.width
+    cells = _shape(grid, h, w)
+    if genre == "masyu":
+        arms: dict[tuple[int, int], set[str]] = {}
+        for r, row in enumerate(cells):
+            for c, v in enumerate(row):
+                if v in ("-", ""):
+                    continue
+                if set(v) - set(_ARM) or len(set(v)) != len(v):
+                    raise ValueError(f"cell ({r}, {c}): {v!r} is not a set of exits n/s/w/e")
+                arms[(r, c)] = set(v)
+        edges = set()
+        for (r, c), dirs in arms.items():
+            for d in dirs:
+                q = (r + _ARM[d][0], c + _ARM[d][1])
+                if _BACK[d] not in arms.get(q, set()):
+                    raise ValueError(f"cell ({r}, {c}) exits towards {d} but {q} has no exit back")
+                edges.add(((r, c), q) if (r, c) <= q else (q, (r, c)))
+        return module.Solution(frozenset(edges))
+    if genre == "sudoku":
+        if not all(v.isdigit() for row in cells for v in row):
+            raise ValueError("the answer grid has a cell that is not a number")
+        return module.Solution(tuple(tuple(int(v) for v in row) for row in cells))
+    if genre == "slitherlink":
+        claims: dict[tuple, int] = {}
+        for r, row in enumerate(cells):
+            for c, v in enumerate(row):
+                if v in ("-", ""):
+                    continue
+                if not v.isdigit() or not 0 < int(v) < 16:
+                    raise ValueError(f"cell ({r}, {c}): {v!r} is not a side mask 1..15")
+                sides = _sides(r, c)
+                for side, bit in _SIDE_BITS:
+                    if int(v) & bit:
+                        claims[sides[side]] = claims.get(sides[side], 0) + 1
+        edges = frozenset(claims)
+        for seg, n in claims.items():
+            (r1, c1), (r2, c2) = seg
+            # an inner segment borders two cells, a segment on the rim one
+            inner = (0 < r1 < h) if r1 == r2 else (0 < c1 < w)
+            if n != (2 if inner else 1):
+                raise ValueError(f"the cells beside segment {list(seg[0])}-{list(seg[1])} disagree")
+        return module.Solution(edges)
+    raise ValueError(f"no sw answer format for {genre}")
+
+
+def sw_row(
+    inst: Instance, runs: int, time_limit: float, where: Path, repeat_budget: float = math.inf
+) -> dict | None:
+    """Time their solver on the instance in an isolated subprocess; None when it has no such genre."""
+    from puzzlekit import genres
+
+    from .run import STARTUP_SECONDS, base_row, grace, guarded
+
+    if inst.genre not in SW_GENRES:
+        return None
+    module = genres.get(inst.genre)
+    puzzle = module.parse(inst.text, inst.name)
+    given = sw_input(inst.genre, puzzle)
+    if given is None:
+        return None
+    job = {"genre": inst.genre, **given, "runs": runs, "time_limit": time_limit,
+           "repeat_budget": repeat_budget if math.isfinite(repeat_budget) else None}
+    # -I: no PYTHONPATH (which `guarded` points at our repository) and no script directory, so
+    # only their copy of the name ``puzzlekit`` can be imported; the runner checks it did.
+    cmd = [sys.executable, "-I", str(SW_RUNNER), os.fspath(where)]
+    lines, how, stderr = guarded(
+        cmd, json.dumps(job),
+        lambda k: STARTUP_SECONDS if k == 0 else time_limit + grace(time_limit), "RESULT ",
+    )
+    events = [json.loads(line) for line in lines]
+    return sw_row_from_events(base_row(inst, SW), module, puzzle, events, how, stderr, time_limit)
+
+
+def sw_row_from_events(
+    row: dict, module: Any, puzzle: Any, events: list[dict], how: str, stderr: str, time_limit: float
+) -> dict:
+    """Fill a row from the runner's events, checking every answer with the genre's ``verify``."""
+    from .run import row_from_events
+
+    genre = row["genre"]
+    converted: list[dict] = []
+    version = ""
+    for e in events:
+        if e["event"] == "ready":
+            version = e.get("version", "")
+        elif e["event"] == "run":
+            if e["status"] not in ("solved", "timeout", "unsolvable"):
+                converted.append({"event": "error", "message": f"their status {e.get('their_status')!r}"})
+                continue
+            problems: list[str] = []
+            if e["status"] == "solved":
+                try:
+                    solution = sw_solution(genre, module, puzzle, e.get("grid"))
+                except ValueError as exc:
+                    problems = [f"answer grid: {exc}"]
+                else:
+                    problems = module.verify(puzzle, solution)
+            converted.append({
+                "event": "run", "status": "wrong" if problems else e["status"], "total_s": e["total_s"],
+                "ir_s": None, "compile_s": e.get("build_s"), "problem": "; ".join(problems[:2]),
+            })
+        elif e["event"] in ("done", "error"):
+            converted.append(e)
+    row = row_from_events(row, converted, how, stderr, time_limit)
+    who = f"SmilingWayne puzzlekit {version}".rstrip()
+    row["note"] = f"{who}: {row['note']}" if row["note"] else f"{who} (compile_s = its model build)"
+    return row

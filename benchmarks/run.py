@@ -13,7 +13,9 @@ costs one row, never the run. Per run the worker times, separately: building the
 the rest of ``solve``; it checks the first solution with the genre's own ``verify``.
 
 The seed programs of ``../shared/peers`` run on the same instances (converted to their input
-formats) in the same run, with the same time limit. A pair that times out skips the larger
+formats) in the same run, with the same time limit; so do grilops models when grilops is
+installed, and SmilingWayne's ``puzzlekit`` (column ``sw``) when its directory exists
+(``--sw-puzzlekit``; see `benchmarks.peers`). A pair that times out skips the larger
 instances of its genre (``--no-skip`` runs them all). Output: ``results.csv``, ``results.md``
 and ``times.png`` in ``--out`` (default ``benchmarks/results/``); ``--write-docs`` also
 refreshes the generated part of ``docs/benchmarks.md`` and ``docs/benchmarks.png``.
@@ -45,13 +47,25 @@ from typing import Any
 
 from . import instances as inst_mod
 from .instances import ROOT, Instance
-from .peers import GRILOPS, GRILOPS_GENRES, SEED, grilops_version, seed_row
+from .peers import (
+    GRILOPS,
+    GRILOPS_GENRES,
+    SEED,
+    SW,
+    SW_DIR,
+    SW_GENRES,
+    grilops_version,
+    seed_row,
+    sw_row,
+    sw_version,
+)
+from .peers import sw_dir as find_sw_dir
 
 RESULTS = ROOT / "benchmarks" / "results"
 DOCS = ROOT / "docs" / "benchmarks.md"
 DOCS_PLOT = ROOT / "docs" / "benchmarks.png"
 BEGIN, END = "<!-- benchmarks:begin -->", "<!-- benchmarks:end -->"
-PEER_NAMES = (SEED, GRILOPS)
+PEER_NAMES = (SEED, GRILOPS, SW)
 STARTUP_SECONDS = 90.0  # imports, warm-up and the first IR build of a worker, on a loaded machine
 FIELDS = (
     "genre", "set", "instance", "height", "width", "cells", "backend", "status", "runs",
@@ -343,6 +357,7 @@ class Plan:
     repeat_budget: float = math.inf
     grilops: bool = False
     seed_limit: float | None = None  # the seed programs' limit on `instances.SLOW_SEEDS`
+    sw_dir: Path | None = None  # SmilingWayne's puzzlekit (`benchmarks.peers.sw_dir`), if any
 
     def peer_limit(self, inst: Instance) -> float:
         """The seed program's time limit on this instance."""
@@ -356,6 +371,8 @@ class Plan:
         lanes = [(g, b) for g in self.instances for b in names]
         if self.peers and self.grilops:
             lanes += [(g, GRILOPS) for g in self.instances if g in GRILOPS_GENRES]
+        if self.peers and self.sw_dir is not None:
+            lanes += [(g, SW) for g in self.instances if g in SW_GENRES]
         return lanes
 
     def total(self) -> int:
@@ -413,6 +430,9 @@ def run_lane(
             try:
                 if backend == SEED:
                     row = seed_row(inst, plan.peer_runs, plan.peer_limit(inst), workdir)
+                elif backend == SW:
+                    assert plan.sw_dir is not None
+                    row = sw_row(inst, plan.runs, plan.time_limit, plan.sw_dir, plan.repeat_budget)
                 else:
                     row = bench_backend(
                         inst, backend, plan.runs, plan.time_limit, plan.options.get(backend, {}),
@@ -549,7 +569,9 @@ def markdown(rows: list[Row], backends: list[str], time_limit: float) -> str:
     genres = list(dict.fromkeys(r["genre"] for r in rows))
     has_seed = any(r["backend"] == SEED for r in rows)
     has_grilops = any(r["backend"] == GRILOPS for r in rows)
-    cols = backends + ([GRILOPS] if has_grilops else []) + ([SEED, "seed / best"] if has_seed else [])
+    has_sw = any(r["backend"] == SW for r in rows)
+    cols = (backends + ([GRILOPS] if has_grilops else []) + ([SW] if has_sw else [])
+            + ([SEED, "seed / best"] if has_seed else []))
     out = []
     for genre in genres:
         out += [f"#### {genre}", "", "| instance | set | size | model vars/cons | " + " | ".join(cols) + " |",
@@ -568,6 +590,8 @@ def markdown(rows: list[Row], backends: list[str], time_limit: float) -> str:
                 cells[i] = f"**{cells[i]}**"
             if has_grilops:
                 cells.append(cell(per.get(GRILOPS)))
+            if has_sw:
+                cells.append(cell(per.get(SW)))
             if has_seed:
                 cells += [cell(per.get(SEED)), ratio(per.get(SEED), best, time_limit)]
             out.append(f"| {name} | {set_name} | {any_row['height']}x{any_row['width']} | {size} | "
@@ -667,6 +691,12 @@ def ratio_target(groups: dict, want: float, time_limit: float, backend: str | No
 
 def solved_target(groups: dict, limit: float | None) -> tuple[str, str]:
     """Whether the best backend solves each instance (within ``limit`` seconds when given)."""
+    oks, notes = solved_checks(groups, limit)
+    return verdict(oks), "; ".join(notes)
+
+
+def solved_checks(groups: dict, limit: float | None) -> tuple[list[bool | None], list[str]]:
+    """Per instance: whether the best backend solves it (within ``limit``), and a note."""
     oks: list[bool | None] = []
     notes = []
     for (_, _, name), per in groups.items():
@@ -678,7 +708,39 @@ def solved_target(groups: dict, limit: float | None) -> tuple[str, str]:
         else:
             oks.append(False if ran else None)
             notes.append(f"{name}: {'unsolved' if ran else 'not run'}")
-    return verdict(oks), "; ".join(notes)
+    return oks, notes
+
+
+def faster_checks(groups: dict, peer: str) -> tuple[list[bool | None], list[str]]:
+    """Per instance the peer ran on: whether the best backend beat its median time, and a note.
+
+    A peer that timed out is beaten by any solve within the limit; a peer's wrong answer or
+    error decides nothing.
+    """
+    oks: list[bool | None] = []
+    notes = []
+    for (_, _, name), per in groups.items():
+        theirs = per.get(peer)
+        if theirs is None or theirs["status"] == "skipped":
+            continue
+        best = best_of(per.values())
+        if best is None:
+            oks.append(None)
+            notes.append(f"{name}: {peer} {cell(theirs)}, ours unsolved")
+        elif solved(theirs):
+            faster = best["median_s"] < theirs["median_s"]
+            oks.append(faster)
+            times = theirs["median_s"] / best["median_s"] if best["median_s"] > 0 else math.inf
+            notes.append(f"{name}: {'faster' if faster else 'slower'} than {peer} "
+                         f"({best['backend']} {seconds(best['median_s'])} s, {peer} "
+                         f"{seconds(theirs['median_s'])} s: {times:.2g}x)")
+        elif theirs["status"] == "timeout":
+            oks.append(True)
+            notes.append(f"{name}: faster than {peer} ({peer} t/o at {seconds(theirs['median_s'])} s)")
+        else:
+            oks.append(None)
+            notes.append(f"{name}: {peer} {cell(theirs)}")
+    return oks, notes
 
 
 def targets(rows: list[Row], time_limit: float) -> list[str]:
@@ -691,7 +753,7 @@ def targets(rows: list[Row], time_limit: float) -> list[str]:
         ("Numberlink 30x30 solved", solved_target(_find(rows, "numberlink", _sized(30, 30)), None)),
         ("Masyu, best ≥ 5x faster than the seed at 20x20",
          ratio_target(_find(rows, "masyu", _sized(20, 20)), 5, time_limit)),
-        ("Masyu 35x65 solved in < 5 s", solved_target(_find(rows, "masyu", _sized(35, 65)), 5.0)),
+        masyu_target(_find(rows, "masyu", _sized(35, 65)), 5.0),
         ("Tracks, `search` ≥ 100x faster than the seed's backtracking on 14x14",
          ratio_target(_find(rows, "tracks", _sized(14, 14)), 100, time_limit, "search")),
         ("Hashi, best no slower than the seed's MIP on 30x45",
@@ -700,6 +762,18 @@ def targets(rows: list[Row], time_limit: float) -> list[str]:
          compile_target(_find_all(rows, lambda r: r["cells"] >= 900))),
     ]
     return ["#### Targets", ""] + [f"- {what}: {ok}. {note}".rstrip() for what, (ok, note) in checks]
+
+
+def masyu_target(groups: dict, limit: float) -> tuple[str, tuple[str, str]]:
+    """Masyu 35x65 within ``limit`` seconds and, where `sw` ran on it, faster than `sw`."""
+    oks, notes = solved_checks(groups, limit)
+    what = f"Masyu 35x65 solved in < {limit:g} s"
+    sw_oks, sw_notes = faster_checks(groups, SW)
+    if sw_notes:
+        what += f", faster than SmilingWayne's puzzlekit (`{SW}`)"
+        oks += sw_oks
+        notes += sw_notes
+    return what, (verdict(oks), "; ".join(notes))
 
 
 def compile_target(groups: dict) -> tuple[str, str]:
@@ -730,7 +804,7 @@ def compile_table(rows: list[Row]) -> list[str]:
 STYLE: dict[str, tuple[str, str]] = {  # backend -> (colour, marker)
     "cpsat": ("tab:blue", "o"), "z3": ("tab:orange", "s"), "mip": ("tab:green", "^"),
     "sat": ("tab:red", "D"), "csp": ("tab:purple", "v"), "search": ("tab:cyan", "P"),
-    SEED: ("black", "o"), GRILOPS: ("grey", "s"),
+    SEED: ("black", "o"), GRILOPS: ("grey", "s"), SW: ("tab:olive", "X"),
 }
 
 
@@ -797,8 +871,8 @@ def shrink_png(path: Path, colours: int = 64) -> None:
     small.save(path, optimize=True)
 
 
-def machine(backends: list[str]) -> list[str]:
-    """Lines describing the machine, the interpreter and the solver versions."""
+def machine(backends: list[str], sw: Path | None = None) -> list[str]:
+    """Lines describing the machine, the interpreter and the solver versions (``sw``: its directory)."""
     import backends as registry
 
     cpu = "unknown"
@@ -811,6 +885,8 @@ def machine(backends: list[str]) -> list[str]:
         pass
     versions = ", ".join(f"{b} {registry.version(b) or 'not installed'}" for b in backends)
     versions += f"; grilops {grilops_version() or 'not installed'}"
+    if sw is not None:
+        versions += f"; {SW} = SmilingWayne's puzzlekit {sw_version(sw) or '?'}"
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     return [
         f"- Machine: {os.cpu_count()} CPUs (nproc), {cpu}, {platform.system()} {platform.release()}; "
@@ -822,7 +898,8 @@ def machine(backends: list[str]) -> list[str]:
 def run_info(plan: Plan, command: str, started: datetime) -> dict[str, Any]:
     """What the report header says about a run (saved as results.json beside results.csv)."""
     return {
-        "command": command, "started": f"{started:%Y-%m-%d %H:%M} UTC", "machine": machine(plan.backends),
+        "command": command, "started": f"{started:%Y-%m-%d %H:%M} UTC",
+        "machine": machine(plan.backends, plan.sw_dir),
         "backends": plan.backends, "runs": plan.runs, "peer_runs": plan.peer_runs,
         "time_limit": plan.time_limit, "repeat_budget": plan.repeat_budget, "seed_limit": plan.seed_limit,
     }
@@ -854,6 +931,12 @@ def report(rows: list[Row], info: dict[str, Any], plot_name: str | None) -> str:
         "out), `unsat` claimed unsolvable, `seed / best` = seed time over the fastest backend's.",
         "",
     ]
+    if any(r["backend"] == SW for r in rows):
+        head[-1:-1] = [
+            f"- `{SW}`: SmilingWayne's `puzzlekit` (PyPI, OR-Tools CP-SAT), run in its own isolated "
+            "process; its time is building its model from the puzzle grid, solving and reading its "
+            "answer, which is checked with our `verify`."
+        ]
     if plot_name:
         head += [f"![median time against instance size]({plot_name})", ""]
     return "\n".join(head) + markdown(rows, info["backends"], info["time_limit"])
@@ -886,11 +969,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--repeat-budget", type=float,
                    help="stop repeating a pair once its runs took this many seconds (default 10)")
     p.add_argument("--time-limit", type=float, help="seconds per run (default 20)")
-    p.add_argument("--peers", action=argparse.BooleanOptionalAction, help="run the seed programs too")
+    p.add_argument("--peers", action=argparse.BooleanOptionalAction,
+                   help="run the peers too: seed programs, and grilops and sw where installed")
     p.add_argument("--peer-runs", type=int, help="runs of each seed program (default 1)")
     p.add_argument("--seed-limit", type=float,
                    help="seconds a seed program gets on the target instances it needs minutes for "
                         "(benchmarks/instances.py SLOW_SEEDS; default: the time limit)")
+    p.add_argument("--sw-puzzlekit", metavar="DIR",
+                   help="directory holding SmilingWayne's puzzlekit for the optional peer column "
+                        f"'{SW}' ({', '.join(SW_GENRES)}), installed with `pip install --no-deps "
+                        "--target DIR puzzlekit==0.3.4 typeguard`; default "
+                        f"{SW_DIR.relative_to(ROOT)} when it exists, else no column; 'off': no column. "
+                        "Runs with the other peers (not with --no-peers)")
     p.add_argument("--corpus", type=Path, default=inst_mod.CORPUS, help="corpus directory (read only)")
     p.add_argument("--corpus-per-genre", type=int, help="corpus puzzles per genre (default 3)")
     p.add_argument("--corpus-max-cells", type=int, help="largest corpus puzzle, in cells (default 900)")
@@ -950,8 +1040,21 @@ def make_plan(args: argparse.Namespace) -> Plan:
     return Plan(
         {g: v for g, v in found.items() if v}, names, args.runs, args.time_limit, args.peers,
         args.peer_runs, caps, not args.no_skip, args.jobs, options, args.repeat_budget,
-        grilops_version() is not None, args.seed_limit,
+        grilops_version() is not None, args.seed_limit, sw_option(args.sw_puzzlekit),
     )
+
+
+def sw_option(value: str | None) -> Path | None:
+    """The `sw` peer's directory from ``--sw-puzzlekit`` (None: no column)."""
+    if value is None:
+        return find_sw_dir()
+    if value.lower() == "off":
+        return None
+    where = find_sw_dir(Path(value).expanduser().resolve())
+    if where is None:
+        raise SystemExit(f"--sw-puzzlekit {value}: no puzzlekit package there; install it with "
+                         f"pip install --no-deps --target {value} puzzlekit==0.3.4 typeguard")
+    return where
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -979,8 +1082,10 @@ def main(argv: list[str] | None = None) -> int:
             print("no instances to run", file=sys.stderr)
             return 2
         counts = ", ".join(f"{g} {len(v)}" for g, v in plan.instances.items())
+        peers = (["seed programs"] + ([GRILOPS] if plan.grilops else [])
+                 + ([f"{SW} ({plan.sw_dir})"] if plan.sw_dir is not None else [])) if plan.peers else []
         print(f"instances: {counts}; backends: {', '.join(plan.backends)}"
-              f"{'; seed programs' if plan.peers else ''}", file=sys.stderr)
+              f"{'; peers: ' + ', '.join(peers) if peers else ''}", file=sys.stderr)
         partial = args.out / "results.partial.csv"
         with partial.open("w", newline="", encoding="utf-8") as fh:
             writer = csv.DictWriter(fh, fieldnames=FIELDS, extrasaction="ignore")
@@ -991,9 +1096,10 @@ def main(argv: list[str] | None = None) -> int:
                 fh.flush()
 
             rows = execute(plan, sink)
-        partial.unlink()
         info = run_info(plan, "python -m benchmarks " + " ".join(argv), started)
     write_csv(rows, args.out / "results.csv")
+    if not args.from_csv:
+        partial.unlink()  # only once the rows are safe in results.csv
     (args.out / "results.json").write_text(json.dumps(info, indent=1), encoding="utf-8")
     made_plot = plot(rows, info["backends"], info["time_limit"], args.out / "times.png")
     text = report(rows, info, "times.png" if made_plot else None)

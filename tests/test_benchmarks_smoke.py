@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import json
 import random
 import subprocess
 import sys
@@ -248,3 +249,153 @@ def test_reports_rebuild_from_a_csv(tmp_path: Path) -> None:
     text = (tmp_path / "out" / "results.md").read_text()
     assert "| h | seed | 3x3 | 4/5 | 0.2 | **0.05** |" in text
     assert "| hashi | sat | 1 | 0.05 | cpsat | 1 | 0.20 | 4.0x time |" in text
+
+
+# SmilingWayne's puzzlekit (the optional `sw` peer) ------------------------------------------------
+
+SW_DIR = peers.sw_dir()
+needs_sw = pytest.mark.skipif(SW_DIR is None, reason=f"no SmilingWayne puzzlekit in {peers.SW_DIR}")
+
+# The example of their MasyuSolver's docstring: their input (b black, w white) and their answer.
+SW_MASYU_IN = ["- - - - - -", "- - - - - w", "- b - w b -", "- b w - b -", "w - - - - -", "- - - - - -"]
+SW_MASYU_OUT = ["se sw - - se sw", "ns ns - - ns ns", "ns ne ew ew nw ns", "ns se ew ew sw ns",
+                "ns ns - - ns ns", "ne nw - - ne nw"]
+
+
+def _sw_masyu() -> tuple:
+    masyu = genres.get("masyu")
+    ours = {"-": "0", "w": "1", "b": "2"}
+    puzzle = masyu.parse("".join(" ".join(ours[t] for t in line.split()) + "\n" for line in SW_MASYU_IN))
+    return masyu, puzzle, [line.split() for line in SW_MASYU_OUT]
+
+
+def test_sw_masyu_answers_convert_both_ways() -> None:
+    masyu, puzzle, answer = _sw_masyu()
+    assert peers.sw_input("masyu", puzzle)["grid"] == [line.split() for line in SW_MASYU_IN]
+    solution = peers.sw_solution("masyu", masyu, puzzle, answer)
+    assert masyu.verify(puzzle, solution) == []
+    assert ((0, 0), (0, 1)) in solution.edges and ((0, 0), (1, 0)) in solution.edges
+    assert len(solution.edges) == sum(len(t) for row in answer for t in row if t != "-") // 2
+    back = peers.sw_grid("masyu", puzzle, solution)
+    assert [[set(t) for t in row] for row in back] == [[set(t) for t in row] for row in answer]
+    # and from our side: a generated puzzle's own loop goes there and back unchanged
+    loop = frozenset(instances.random_loop(random.Random(7), 7, 9))
+    gen = instances.masyu_from_loop(masyu, random.Random(7), 7, 9)
+    ours = masyu.Solution(loop)
+    assert peers.sw_solution("masyu", masyu, gen, peers.sw_grid("masyu", gen, ours)) == ours
+
+
+def test_sw_slitherlink_and_sudoku_answers_convert_both_ways() -> None:
+    slither = genres.get("slitherlink")
+    loop = slither.boundary({(0, 0), (0, 1), (1, 1)})
+    puzzle = slither.parse("3..\n.3.\n...\n")
+    grid = peers.sw_grid("slitherlink", puzzle, slither.Solution(loop))
+    assert grid == [["14", "9", "4"], ["9", "7", "4"], ["-", "8", "-"]]  # 8 top 4 left 2 down 1 right
+    assert peers.sw_solution("slitherlink", slither, puzzle, grid).edges == loop
+    assert peers.sw_input("slitherlink", puzzle)["grid"][0] == ["3", "-", "-"]
+    sudoku = genres.get("sudoku")
+    four = sudoku.parse("1...\n..3.\n....\n...4\n")
+    assert peers.sw_input("sudoku", four)["grid"][1] == ["-", "-", "3", "-"]
+    filled = sudoku.Solution(((1, 2, 3, 4), (3, 4, 1, 2), (2, 1, 4, 3), (4, 3, 2, 1)))
+    assert peers.sw_solution("sudoku", sudoku, four, peers.sw_grid("sudoku", four, filled)) == filled
+    six = sudoku.parse("......\n" * 6)  # 2x3 boxes: their sudoku has square boxes only
+    assert peers.sw_input("sudoku", six) is None
+
+
+def test_sw_inconsistent_answers_are_refused() -> None:
+    masyu, puzzle, answer = _sw_masyu()
+    one_sided = [row[:] for row in answer]
+    one_sided[0][2] = "e"  # (0, 2) exits east but (0, 3) has no exit west
+    slither = genres.get("slitherlink")
+    small = slither.parse("..\n..\n")
+    for genre, module, puz, grid in (
+        ("masyu", masyu, puzzle, one_sided),
+        ("masyu", masyu, puzzle, answer[:-1]),
+        ("masyu", masyu, puzzle, [["x"] * 6] * 6),
+        ("slitherlink", slither, small, [["2", "-"], ["-", "-"]]),  # bottom side, no top side below
+    ):
+        with pytest.raises(ValueError):
+            peers.sw_solution(genre, module, puz, grid)
+
+
+def test_sw_rows_check_every_answer_with_our_verify() -> None:
+    masyu, puzzle, answer = _sw_masyu()
+    inst = instances.make("masyu", "seed", "sw6", masyu.format(puzzle))
+
+    def row_of(*runs: dict, how: str = "exited") -> dict:
+        events = [{"event": "ready", "version": "0.3.4"}]
+        events += [{"event": "run", "status": "solved", "total_s": 0.2, "build_s": 0.05, **r} for r in runs]
+        events += [{"event": "done"}] if how == "exited" else []
+        return peers.sw_row_from_events(run.base_row(inst, peers.SW), masyu, puzzle, events, how, "", 10.0)
+
+    good = row_of({"grid": answer}, {"grid": answer, "total_s": 0.4})
+    assert (good["status"], good["runs"], good["median_s"]) == ("solved", 2, pytest.approx(0.3))
+    assert good["compile_s"] == pytest.approx(0.05) and "0.3.4" in good["note"]
+    empty = row_of({"grid": [["-"] * 6 for _ in range(6)]})
+    assert empty["status"] == "wrong" and "verify" in empty["note"]
+    later = row_of({"grid": answer}, {"grid": [["-"] * 6 for _ in range(6)]})
+    assert later["status"] == "wrong"  # every run's answer is checked, not only the first
+    broken = row_of({"grid": answer[:-1]})
+    assert broken["status"] == "wrong" and "answer grid" in broken["note"]
+    assert row_of({"grid": answer}, how="killed")["status"] == "timeout"
+    unknown = row_of({"status": "bogus", "their_status": "Invalid Model"})
+    assert unknown["status"] == "error" and "Invalid Model" in unknown["note"]
+
+
+def test_sw_column_is_absent_without_its_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(peers, "SW_DIR", tmp_path / "nothing")
+    assert peers.sw_dir() is None and run.sw_option(None) is None
+    assert run.sw_option("off") is None
+    with pytest.raises(SystemExit):
+        run.sw_option(str(tmp_path / "nothing"))
+    masyu = [instances.make("masyu", "seed", "m", "0 0\n0 0\n")]
+    plan = run.Plan({"masyu": masyu}, ["cpsat"], 1, 10.0, True, 1)
+    assert ("masyu", peers.SW) not in plan.lanes()
+    installed = run.Plan({"masyu": masyu, "hashi": []}, ["cpsat"], 1, 10.0, True, 1, sw_dir=tmp_path)
+    assert ("masyu", peers.SW) in installed.lanes() and ("hashi", peers.SW) not in installed.lanes()
+    installed.peers = False
+    assert ("masyu", peers.SW) not in installed.lanes()
+    rows = [_row("masyu", "m35", (35, 65), "sat", "solved", 0.9, ir_s=0.1, compile_s=0.1, solve_s=0.7),
+            _row("masyu", "m35", (35, 65), "grilops", "timeout", 10.0)]
+    text = run.markdown(rows, ["sat"], 10.0)
+    assert "| sat | grilops |" in text and "| sw |" not in text
+    assert "35x65 solved in < 5 s: met. m35: 0.9 s (sat)" in text
+    with_sw = run.markdown(rows + [_row("masyu", "m35", (35, 65), "sw", "solved", 2.5)], ["sat"], 10.0)
+    assert "| sat | grilops | sw |" in with_sw and "| **0.9** | t/o | 2.5 |" in with_sw
+    assert "faster than SmilingWayne's puzzlekit (`sw`): met" in with_sw and "faster than sw" in with_sw
+
+
+def test_masyu_target_compares_with_sw_when_it_ran() -> None:
+    ours = _row("masyu", "m35", (35, 65), "sat", "solved", 0.9)
+    slower = "\n".join(run.targets([ours, _row("masyu", "m35", (35, 65), "sw", "solved", 0.5)], 10.0))
+    assert "`sw`): **not met**" in slower and "slower than sw" in slower
+    timed_out = "\n".join(run.targets([ours, _row("masyu", "m35", (35, 65), "sw", "timeout", 10.0)], 10.0))
+    assert "`sw`): met" in timed_out and "sw t/o" in timed_out
+    wrong = "\n".join(run.targets([ours, _row("masyu", "m35", (35, 65), "sw", "wrong", 1.0)], 10.0))
+    assert "`sw`): met" in wrong  # a wrong answer decides nothing; ours is under 5 s
+
+
+@needs_sw
+def test_sw_runner_imports_their_package_not_ours() -> None:
+    masyu, puzzle, _ = _sw_masyu()
+    job = {"genre": "masyu", **peers.sw_input("masyu", puzzle), "runs": 1, "time_limit": 20.0}
+    lines, how, stderr = run.guarded(
+        [sys.executable, "-I", str(peers.SW_RUNNER), str(SW_DIR)], json.dumps(job), lambda k: 120.0, "RESULT "
+    )
+    events = [json.loads(line) for line in lines]
+    assert how == "exited" and events[0]["event"] == "ready", stderr
+    assert Path(events[0]["module"]).is_relative_to(SW_DIR.resolve())
+    assert not Path(events[0]["module"]).is_relative_to(ROOT / "puzzlekit")
+    assert events[-1]["event"] == "done" and events[-1]["runs"] == 1
+
+
+@needs_sw
+def test_sw_rows_solve_and_refuse_like_our_backends() -> None:
+    masyu, puzzle, _ = _sw_masyu()
+    inst = instances.make("masyu", "seed", "sw6", masyu.format(puzzle))
+    row = peers.sw_row(inst, 2, 20.0, SW_DIR)
+    assert row is not None and row["status"] == "solved" and row["runs"] == 2, row
+    corner = instances.make("masyu", "seed", "corner", "1 0 0\n0 0 0\n0 0 0\n")
+    assert peers.sw_row(corner, 1, 20.0, SW_DIR)["status"] == "unsolvable"
+    slither = instances.make("slitherlink", "seed", "s", "3..\n.3.\n...\n")
+    assert peers.sw_row(slither, 1, 20.0, SW_DIR)["status"] == "solved"
