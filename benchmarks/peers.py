@@ -34,6 +34,7 @@ from . import instances as inst_mod
 from .instances import ROOT, Instance
 
 SEED = "seed"
+SEED_GRACE = 1.0  # seconds past its time limit before a seed program is killed
 GRILOPS = "grilops"
 GRILOPS_GENRES: tuple[str, ...] = ("masyu", "numberlink", "tracks")
 SW = "sw"
@@ -48,7 +49,7 @@ SW_RUNNER = Path(__file__).resolve().parent / "sw_runner.py"
 
 def seed_row(inst: Instance, runs: int, time_limit: float, workdir: Path) -> dict | None:
     """Run the genre's seed program on the instance (None when no seed program fits it)."""
-    from .run import base_row, grace, guarded
+    from .run import base_row, guarded
 
     peer = inst_mod.peer_input(inst)
     if peer is None:
@@ -59,7 +60,9 @@ def seed_row(inst: Instance, runs: int, time_limit: float, workdir: Path) -> dic
         return None
     path = workdir / f"{inst.genre}-{inst.set}-{inst.name}.txt"
     path.write_text(text, encoding="utf-8")
-    budget = 3.0 + runs * time_limit + grace(time_limit)  # 3 s to import numpy, ortools, pulp
+    # 3 s to import numpy, ortools and pulp; a seed has no time limit of its own, so it is
+    # killed one second after its limit rather than after the grace our workers get
+    budget = 3.0 + runs * time_limit + SEED_GRACE
     cmd = [sys.executable, str(script), str(path), "--runs", str(runs), "--quiet"]
     lines, how, stderr = guarded(cmd, "", lambda k: budget, "RESULT ")
     row = base_row(inst, SEED)

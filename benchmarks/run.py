@@ -79,9 +79,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         corpus_per_genre=0, max_cells="", jobs=2,
     ),
     "full": dict(
-        sets="seed,peers,corpus,generated", backends="", runs=3, repeat_budget=2.0, time_limit=10.0,
+        sets="seed,peers,corpus,generated", backends="", runs=3, repeat_budget=2.0, time_limit=6.0,
         seed_limit=180.0, peers=True, peer_runs=1, corpus_per_genre=2, corpus_max_cells=900,
-        max_cells="csp=100,search=400,grilops=120", jobs=1,
+        max_cells="csp=100,search=400,mip=400,grilops=120", jobs=1,
     ),
 }
 
