@@ -36,12 +36,14 @@ PREFERENCE: dict[str, tuple[str, ...]] = {
     "masyu": ("sat", "cpsat"),
     "tracks": ("sat", "search", "cpsat"),
     "numberlink": ("sat", "cpsat"),
-    "hashi": ("sat", "mip", "cpsat"),
+    "hashi": ("sat", "cpsat"),
     "slitherlink": ("sat", "cpsat"),
+    "sudoku": ("cpsat", "sat"),
     "nonogram": ("cpsat", "sat"),
-    "zip": ("search", "sat", "cpsat"),
+    "queens": ("search", "sat", "cpsat"),
+    "zip": ("sat", "search", "cpsat"),
     "tents": ("cpsat", "sat"),
-    "patches": ("cpsat", "sat"),
+    "patches": ("sat", "cpsat"),
 }
 DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
 

@@ -363,6 +363,12 @@ def test_sw_column_is_absent_without_its_directory(tmp_path: Path, monkeypatch: 
     with_sw = run.markdown(rows + [_row("masyu", "m35", (35, 65), "sw", "solved", 2.5)], ["sat"], 10.0)
     assert "| sat | grilops | sw |" in with_sw and "| **0.9** | t/o | 2.5 |" in with_sw
     assert "faster than SmilingWayne's puzzlekit (`sw`): met" in with_sw and "faster than sw" in with_sw
+    # a peer's column appears only in the genres it ran on
+    mixed = run.markdown(rows + [_row("masyu", "m35", (35, 65), "sw", "solved", 2.5),
+                                 _row("hashi", "h9", (9, 9), "sat", "solved", 0.1)], ["sat"], 10.0)
+    hashi_table = mixed[mixed.index("#### hashi"):mixed.index("#### Best")]
+    assert "| sw |" in mixed[:mixed.index("#### hashi")]
+    assert "sw" not in hashi_table and "grilops" not in hashi_table
 
 
 def test_masyu_target_compares_with_sw_when_it_ran() -> None:
