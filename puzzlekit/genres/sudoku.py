@@ -200,11 +200,13 @@ def model(puzzle: Puzzle) -> Model:
 
     # Fill digits 1..N ...
     digit = {(r, c): m.int(cell_key((r, c)), 1, n) for r in range(n) for c in range(n)}
+    # (each literal "cell holds v" is made once and shared by its row, column and box)
+    holds = {cell: [None] + [ModelBuilder.eq(x, v) for v in range(1, n + 1)] for cell, x in digit.items()}
 
     # ... so each row, column and box holds each once.
     for _, cells in puzzle.units():
         for value in range(1, n + 1):
-            m.exactly(1, [ModelBuilder.eq(digit[cell], value) for cell in cells])
+            m.exactly(1, [holds[cell][value] for cell in cells])
 
     # The givens stay as they are.
     for cell, value in puzzle.givens().items():
