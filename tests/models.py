@@ -6,13 +6,43 @@ Each backend's test file picks sizes from these builders and compares its answer
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
+from backends import cpsat
+from backends.base import Result
 from puzzlekit import grid
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+Solve = Callable[..., Result]
 
 
 def answers(result) -> set[frozenset]:
     return {frozenset(a.items()) for a in result.solutions}
+
+
+def check_enumeration_equals_cpsat(solve: Solve, model: Model) -> None:
+    """The backend lists exactly CP-SAT's answers, each once, and knows the list is complete."""
+    expected = cpsat.solve(model, limit=10_000)
+    # the limit and the time limit turn a repeating or endless enumeration into a failure
+    result = solve(model, limit=len(expected.solutions) + 3, time_limit=30)
+    assert expected.complete and result.complete
+    assert answers(result) == answers(expected)
+    assert len(result.solutions) == len(answers(result))  # no answer twice
+    assert result.status == expected.status
+
+
+def check_example_is_unique(solve: Solve, genre: ModuleType, file: str) -> Model:
+    """The example puzzle has one answer, CP-SAT's, and it passes the genre's checker."""
+    puzzle = genre.parse((EXAMPLES / file).read_text())
+    model = genre.model(puzzle)
+    result = solve(model, limit=2)
+    assert result.complete and len(result.solutions) == 1
+    assert answers(result) == answers(cpsat.solve(model, limit=2))
+    assert genre.verify(puzzle, genre.decode(puzzle, result.solutions[0])) == []
+    return model
 
 
 def edges_of(m: ModelBuilder, h: int, w: int) -> list[Edge]:
