@@ -41,8 +41,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from puzzlekit.errors import UnknownName
 from puzzlekit.ir import Connected, Count, DisjointPaths, Lit, Loop, Model, Path, Runs
 
+from . import frontier
 from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, project, timed_out
 from .lowering import run_automaton
 
@@ -1223,12 +1225,14 @@ class _Search:
                         return best
         return best
 
-    def run(self, limit: int, deadline: Deadline) -> tuple[list[dict], bool]:
+    def run(self, limit: int, deadline: Deadline, max_nodes: int | None = None) -> tuple[list[dict], bool]:
         """Enumerate up to ``limit`` answer-key-distinct solutions; also whether it finished.
 
         The clock is read at every node and every few propagator runs, so a time limit holds
-        even where one node costs a second (large graph constraints).
+        even where one node costs a second (large graph constraints). The search also stops,
+        unfinished, after ``max_nodes`` nodes.
         """
+        self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         found: list[dict] = []
         self.engine.deadline = deadline if deadline.seconds is not None else None
         try:
@@ -1272,7 +1276,7 @@ class _Search:
                 frames.append([len(engine.trail), v, vals, 0])
             if not self._advance(frames):
                 return True
-            if deadline.expired():
+            if deadline.expired() or self.nodes >= self.max_nodes:
                 return False
 
     def _advance(self, frames: list[list]) -> bool:
@@ -1295,30 +1299,81 @@ class _Search:
         return False
 
 
+METHODS = ("auto", "dfs", "frontier")
+#: ``method="auto"`` sweeps a frontier no wider than this; wider ones go to depth-first search.
+AUTO_FRONTIER_WIDTH = 16
+#: ``method="auto"`` first gives depth-first search this many nodes: enough for puzzles with
+#: many answers or an easy proof, where the sweep would be the slower way.
+AUTO_FIRST_NODES = 1_000
+
+
 def solve(
     model: Model,
     *,
     limit: int = 1,
     time_limit: float | None = None,
     seed: int = 0,
+    method: str = "auto",
     **options: Any,
 ) -> Result:
-    """Propagate and search; enumerate up to ``limit`` answer-key-distinct solutions.
+    """Enumerate up to ``limit`` answer-key-distinct solutions.
 
-    Extra ``options`` are accepted for a uniform backend interface and ignored.
+    ``method``: ``dfs`` propagates and searches depth first; ``frontier`` sweeps the edges
+    with dynamic programming over the frontier states (`backends.frontier`; only for one
+    loop or path constraint over edge variables, else it falls back to ``dfs``); ``auto``
+    (the default) runs ``dfs`` alone, except on a `Path` or `DisjointPaths` model whose
+    frontier is at most `AUTO_FRONTIER_WIDTH` nodes wide: there ``dfs`` gets
+    `AUTO_FIRST_NODES` nodes, then the sweep runs, and if the sweep outgrows its state
+    budget ``dfs`` runs again with the time left. Extra ``options`` are accepted for a
+    uniform backend interface and ignored.
     """
+    if method not in METHODS:
+        raise UnknownName(f"unknown search method {method!r}; choose one of: {', '.join(METHODS)}")
     deadline = Deadline(time_limit)
+    plan = frontier.plan(model) if method != "dfs" else None
+    if plan is not None and method == "auto":
+        narrow = plan.width <= AUTO_FRONTIER_WIDTH
+        plan = plan if narrow and isinstance(model.graphs[0], (Path, DisjointPaths)) else None
+    stats: dict[str, Any] = {}
+    if plan is not None:
+        if method == "auto":
+            first = _depth_first(model, limit, seed, deadline, AUTO_FIRST_NODES)
+            if first.stats.pop("timed_out") or first.complete or len(first.solutions) >= limit:
+                return first
+            stats["first_nodes"] = first.stats.get("nodes", 0)
+        try:
+            values, exhausted, sweep = frontier.solve(plan, limit, deadline)
+        except frontier.OutOfTimeInSweep:
+            return finish("timeout", [], False, deadline, method="frontier", solver_calls=1, **stats)
+        except frontier.TooWide as wide:
+            stats["frontier_gave_up"] = str(wide)
+        else:
+            found = [project(model, v) for v in values if holds(model, v)]
+            if len(found) != len(values):
+                raise RuntimeError("the frontier sweep returned an assignment that breaks the model")
+            status, complete = outcome(found, exhausted)
+            return finish(
+                status, found, complete, deadline, method="frontier", solver_calls=1, **stats, **sweep
+            )
+    result = _depth_first(model, limit, seed, deadline, None)
+    result.stats.pop("timed_out", None)
+    result.stats.update(stats)
+    return result
+
+
+def _depth_first(model: Model, limit: int, seed: int, deadline: Deadline, max_nodes: int | None) -> Result:
+    """Propagate and search depth first, for at most ``max_nodes`` nodes."""
     try:
         engine = _Engine(model, deadline)
     except OutOfTime:
-        return timed_out(deadline)
+        return timed_out(deadline, timed_out=True)
     search = _Search(engine, seed)
-    found, exhausted = search.run(limit, deadline)
+    found, exhausted = search.run(limit, deadline, max_nodes)
     status, complete = outcome(found, exhausted)
     return finish(
-        status, found, complete, deadline,
+        status, found, complete, deadline, method="dfs",
         solver_calls=1, nodes=search.nodes, failures=search.failures,
-        propagations=engine.propagations, rejected=search.rejected,
+        propagations=engine.propagations, rejected=search.rejected, timed_out=deadline.expired(),
     )
 
 

@@ -13,13 +13,11 @@ SEEDS = {"masyu": "masyu01.txt", "tracks": "tracks01.txt", "numberlink": "number
          "hashi": "hashi01.txt"}
 #: python-constraint is exponential on large loops: the issue asks it for these two seeds.
 CSP_SEEDS = {"masyu", "hashi"}
-#: Known gaps, left open in the issue tracker (issue 3). numberlink01 on mip: CBC finds no
+#: Known gap, left open in the issue tracker (issue 3): numberlink01 on mip. CBC finds no
 #: solution in minutes (pair labels, or integer labels with big-M rows, or per-pair edge
-#: copies; hundreds of cut rounds without labels); HiGHS (``solver="highs"``) finds it in about
-#: 20 s but needs about 6 minutes to prove it unique. On search: no answer in 5 minutes (the
-#: propagation fixes 8 of 180 edges at the root and refuting a wrong first move takes
-#: thousands of nodes without learning).
-KNOWN_GAPS = {("mip", "numberlink"), ("search", "numberlink")}
+#: copies; hundreds of cut rounds without labels); HiGHS (``solver="highs"``) needs about
+#: 90 s with labels to find it and prove it unique, 4 minutes without `cuts.relax(implied=True)`.
+KNOWN_GAPS = {("mip", "numberlink")}
 
 
 def installed() -> list[str]:

@@ -100,9 +100,9 @@ def brute(model: Model) -> set[tuple[int, ...]]:
     return out
 
 
-def enumerate_all(model: Model, seed: int = 0) -> set[tuple[int, ...]]:
+def enumerate_all(model: Model, seed: int = 0, method: str = "dfs") -> set[tuple[int, ...]]:
     """Every solution the search backend reports (checked to be distinct and complete)."""
-    result = search.solve(model, limit=10**6, seed=seed)
+    result = search.solve(model, limit=10**6, seed=seed, method=method)
     keys = model.output_keys()
     got = [tuple(sol[k] for k in keys) for sol in result.solutions]
     assert len(got) == len(set(got)), "an answer-key assignment was reported twice"
@@ -115,6 +115,7 @@ def agree(model: Model) -> set[tuple[int, ...]]:
     expected = brute(model)
     assert enumerate_all(model) == expected
     assert enumerate_all(model, seed=7) == expected
+    assert enumerate_all(model, method="frontier") == expected  # dfs where the sweep does not apply
     return expected
 
 
