@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
 
 from puzzlekit.ir import DisjointPaths, Loop, Model, Path
 
@@ -78,6 +80,12 @@ class _Step:
     count_src: tuple[tuple[int, int, int, int, int, int], ...]
     # counts that end here: (old index or -1, start value, delta0, delta1, low, high)
     count_end: tuple[tuple[int, int, int, int, int, int], ...]
+    # the fast form, filled by `_compile_step`: the new state is ``gather(state + defaults)``,
+    # then the touched counts move and the ending counts are checked (indices into that)
+    defaults: tuple[int, ...] = ()
+    gather: Any = None
+    touched: tuple[tuple[int, int, int, int, int], ...] = ()
+    ending: tuple[tuple[int, int, int, int, int], ...] = ()
 
 
 @dataclass
@@ -127,6 +135,9 @@ def plan(model: Model) -> Plan | None:
     counts = [(c.terms, c.op, c.rhs) for c in model.counts]
     counts += [(tuple((1, x) for x in c.lits), ">=", 1) for c in model.clauses]
     steps, empty = _steps(model, g.edges, ends, order, label, counts)
+    old_len = 1 if isinstance(g, Loop) else 0
+    for step in steps:
+        old_len = _compile_step(step, old_len, isinstance(g, Loop))
     width = max((len(s.node_src) for s in steps), default=0)
     return Plan(model, steps, len(pairs), isinstance(g, Loop), width, empty)
 
@@ -273,35 +284,55 @@ def _steps(model, edges, ends, order, label, counts) -> tuple[list[_Step], bool]
     return steps, empty
 
 
-def _canonical(entries: list[int], k: int) -> list[int]:
-    """Renumber mate tags (> k) in order of appearance."""
-    rename: dict[int, int] = {}
-    for j, t in enumerate(entries):
-        if t > k:
-            entries[j] = rename.setdefault(t, k + 1 + len(rename))
-    return entries
+def _compile_step(s: _Step, old_len: int, loop: bool) -> int:
+    """Fill the fast form of a step; returns the length of the states it makes."""
+    defaults: list[int] = []
+    gather: list[int] = []
+
+    def fresh(value: int) -> int:
+        defaults.append(value)
+        return old_len + len(defaults) - 1
+
+    for j in s.node_src:
+        gather.append(j if j >= 0 else fresh(0))
+    touched = []
+    for j, const, d0, d1, low, high in s.count_src:
+        gather.append(j if j >= 0 else fresh(const))
+        if d0 or d1 or low > -_INFINITY or high < _INFINITY:
+            touched.append((len(gather) - 1, d0, d1, low, high))
+    if loop:
+        gather.append(old_len - 1)
+    s.ending = tuple(
+        (j if j >= 0 else fresh(const), d0, d1, low, high) for j, const, d0, d1, low, high in s.count_end
+    )
+    s.defaults = tuple(defaults)
+    s.touched = tuple(touched)
+    if len(gather) > 1:
+        s.gather = itemgetter(*gather)
+    else:
+        s.gather = (lambda ext, j=gather[0]: (ext[j],)) if gather else (lambda ext: ())
+    return len(gather)
 
 
 def _advance(p: Plan, s: _Step, state: tuple, x: int) -> tuple | None:
     """The state after deciding this step's edge (x = 1: chosen), or None if that breaks a rule."""
     k = p.labels
-    closed = state[-1] if p.loop else 0
     eu = state[s.old_u] if s.old_u >= 0 else 0
     ev = state[s.old_v] if s.old_v >= 0 else 0
-    nodes = [state[j] if j >= 0 else 0 for j in s.node_src]
+    drop = keep = 0
+    closing = False
     if x:
-        if closed or eu == _FULL or ev == _FULL:
-            return None
+        if eu == _FULL or ev == _FULL or (p.loop and state[-1]):
+            return None  # a full node, or a loop already closed
         # the line end each side offers: its tag, a terminal's label, or 0 for a fresh node
         tu = eu if eu else s.label_u
         tv = ev if ev else s.label_v
-        fresh_u, fresh_v = not tu, not tv
-        if fresh_u and fresh_v:
-            tag = _INFINITY  # a new piece u-v: both are open ends (renumbered below)
-            nu = nv = tag
-        elif fresh_u or fresh_v:
-            tag = tv if fresh_u else tu
-            nu, nv = (tag, _FULL) if fresh_u else (_FULL, tag)
+        if not tu and not tv:
+            nu = nv = _INFINITY  # a new piece u-v: both are open ends (renumbered below)
+        elif not tu:
+            nu, nv = tv, _FULL
+        elif not tv:
+            nu, nv = _FULL, tu
         else:
             nu = nv = _FULL
             if tu <= k and tv <= k:
@@ -313,10 +344,9 @@ def _advance(p: Plan, s: _Step, state: tuple, x: int) -> tuple | None:
                 # the loop is done: nothing else may be open
                 if any(t > 0 for j, t in enumerate(state[: s.old_width]) if j != s.old_u and j != s.old_v):
                     return None
-                closed = 1
+                closing = True
             else:
                 keep, drop = (tu, tv) if tu <= k or (tv > k and tu < tv) else (tv, tu)
-                nodes = [keep if t == drop else t for t in nodes]
         # a terminal's single edge fills it; a node already holding one line end fills up
         if eu > 0 or s.label_u:
             nu = _FULL
@@ -328,23 +358,34 @@ def _advance(p: Plan, s: _Step, state: tuple, x: int) -> tuple | None:
         return None
     if s.retire_v and not _retires(nv, s.label_v):
         return None
+    ext = state + s.defaults
+    for j, d0, d1, low, high in s.ending:
+        if not low <= ext[j] + (d1 if x else d0) <= high:
+            return None
+    out = list(s.gather(ext))
+    for j, d0, d1, low, high in s.touched:
+        total = out[j] + (d1 if x else d0)
+        if not low <= total <= high:
+            return None
+        out[j] = total
     if s.new_u >= 0:
-        nodes[s.new_u] = nu
+        out[s.new_u] = nu
     if s.new_v >= 0:
-        nodes[s.new_v] = nv
-    for j, const, d0, d1, low, high in s.count_end:
-        total = (state[j] if j >= 0 else const) + (d1 if x else d0)
-        if not low <= total <= high:
-            return None
-    sums = []
-    for j, const, d0, d1, low, high in s.count_src:
-        total = (state[j] if j >= 0 else const) + (d1 if x else d0)
-        if not low <= total <= high:
-            return None
-        sums.append(total)
-    out = _canonical(nodes, k) + sums
-    if p.loop:
-        out.append(closed)
+        out[s.new_v] = nv
+    if x:
+        width = len(s.node_src)
+        if drop:
+            for j in range(width):
+                if out[j] == drop:
+                    out[j] = keep
+        if closing:
+            out[-1] = 1
+        # renumber mate tags in order of appearance (deciding an edge 0 keeps the order)
+        rename: dict[int, int] = {}
+        for j in range(width):
+            t = out[j]
+            if t > k:
+                out[j] = rename.setdefault(t, k + 1 + len(rename))
     return tuple(out)
 
 

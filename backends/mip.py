@@ -1,7 +1,13 @@
-"""PuLP backend: the IR as a 0-1 linear feasibility problem on CBC (bundled) or HiGHS.
+"""PuLP backend: the IR as a 0-1 linear feasibility problem on HiGHS or CBC.
+
+``solver="auto"`` (the default) takes HiGHS when ``highspy`` is installed (the ``highs``
+extra, part of ``all``), else the CBC bundled with PuLP. HiGHS runs inside the process and
+was faster on every seed instance (tracks01: 0.05 s against CBC's 10 s; the 10x10
+Numberlink seed: found and proved unique in about 90 s, where CBC finds nothing in minutes).
 
 Pipeline: runs -> clauses (``lowering.expand_runs``) -> graph constraints -> degree counts
-(``cuts.relax``) -> binaries and linear rows -> re-solve with lazy cuts
+and pair labels (``cuts.relax``; a node the counts already keep on a line gets no presence
+variable: 244 s -> 93 s on the Numberlink seed with HiGHS) -> binaries and linear rows -> re-solve with lazy cuts
 (``cuts.enumerate_lazily``).
 
 * A boolean is a binary; an integer is one binary per value, exactly one of them set.
@@ -24,7 +30,9 @@ Pipeline: runs -> clauses (``lowering.expand_runs``) -> graph constraints -> deg
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -42,7 +50,7 @@ from .lowering import expand_runs
 NAME = "mip"
 PACKAGE = "pulp"
 EXTRA = "mip"
-SOLVERS = ("cbc", "highs")
+SOLVERS = ("auto", "cbc", "highs")
 _GRACE = 0.5  # seconds CBC may overrun its time limit before the watchdog kills it
 
 
@@ -55,8 +63,13 @@ def _lib() -> Any:
 
 
 def version() -> str:
-    """The installed PuLP version."""
-    return _lib().__version__
+    """The installed PuLP version, and HiGHS's when ``solver="auto"`` will use it."""
+    pulp = _lib()
+    if not _highs_installed(pulp):
+        return pulp.__version__
+    from importlib.metadata import version as installed
+
+    return f"{pulp.__version__} (HiGHS {installed('highspy')})"
 
 
 def _cbc(pulp: Any, **kwargs: Any) -> Any:
@@ -70,6 +83,50 @@ def _cbc(pulp: Any, **kwargs: Any) -> Any:
     return pulp.COIN_CMD(**kwargs)
 
 
+def _highs_installed(pulp: Any) -> bool:
+    """Whether PuLP can reach HiGHS (the ``highspy`` package)."""
+    try:
+        import highspy  # noqa: F401
+    except ImportError:
+        return False
+    return bool(getattr(pulp, "HiGHS", None)) and pulp.HiGHS(msg=False).available()
+
+
+def resolve_solver(pulp: Any, name: str) -> str:
+    """``auto``: HiGHS when installed, else the CBC bundled with PuLP."""
+    if name == "auto":
+        return "highs" if _highs_installed(pulp) else "cbc"
+    return name
+
+
+_banner_shown = False
+
+
+def _silence_highs_banner() -> None:
+    """highspy prints a banner to the C-level stdout when a process makes its first solver
+    object, whatever the options say; make that first object with stdout pointed away, so
+    the command line's answer stays the only output."""
+    global _banner_shown
+    if _banner_shown:
+        return
+    _banner_shown = True
+    import highspy
+
+    try:
+        sys.stdout.flush()
+        saved = os.dup(1)
+    except (OSError, ValueError):  # no real stdout (captured or closed): nothing to keep clean
+        highspy.Highs()
+        return
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 1)
+            highspy.Highs()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
 def _solver(pulp: Any, name: str, seconds: float | None, seed: int, options: dict[str, Any]) -> Any:
     """A PuLP solver object for one call: CBC or HiGHS, quiet, with the time left."""
     if name == "cbc":
@@ -78,6 +135,8 @@ def _solver(pulp: Any, name: str, seconds: float | None, seed: int, options: dic
         solver = _cbc(pulp, msg=False, timeLimit=seconds, options=extra, **{"cuts": False, **options})
         install = "pip install 'pulp[cbc]'"
     elif name == "highs":
+        if _highs_installed(pulp):
+            _silence_highs_banner()
         extra = {"random_seed": seed} if seed else {}
         solver = pulp.HiGHS(msg=False, timeLimit=seconds, **extra, **options)
         install = "pip install highspy  (or use solver='cbc')"
@@ -276,19 +335,22 @@ def solve(
     limit: int = 1,
     time_limit: float | None = None,
     seed: int = 0,
-    solver: str = "cbc",
+    solver: str = "auto",
     **options: Any,
 ) -> Result:
-    """Solve with CBC or HiGHS (``solver=``) and lazy graph cuts; enumerate up to ``limit`` solutions.
+    """Solve with HiGHS or CBC and lazy graph cuts; enumerate up to ``limit`` solutions.
 
-    Other keyword options go to the PuLP solver object (e.g. ``threads=2``).
+    ``solver``: ``highs`` (needs ``highspy``), ``cbc`` (bundled with PuLP), or ``auto``
+    (the default): HiGHS when installed, else CBC. Other keyword options go to the PuLP
+    solver object (e.g. ``threads=2``).
     """
-    _lib()
+    pulp = _lib()
+    solver = resolve_solver(pulp, solver)
     deadline = Deadline(time_limit)
     started = time.perf_counter()
     prefer = [e.lit for g in model.graphs if isinstance(g, Connected) for e in g.edges]
     try:
-        relaxation = cuts.relax(expand_runs(model, deadline), deadline=deadline)
+        relaxation = cuts.relax(expand_runs(model, deadline), implied=True, deadline=deadline)
         session = _Session(relaxation.model, prefer, solver, seed, options, deadline)
     except OutOfTime:
         return timed_out(deadline, solver=solver)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import sys
+from pathlib import Path
 
 import pytest
 from models import (  # tests/ is on the path, like bruteforce
@@ -108,7 +110,7 @@ def test_missing_package_raises_backend_unavailable(monkeypatch):
 
 
 def test_unknown_solver_is_named():
-    with pytest.raises(UnknownName, match="cbc, highs"):
+    with pytest.raises(UnknownName, match="auto, cbc, highs"):
         mip.solve(counts_model(), solver="gurobi")
 
 
@@ -125,8 +127,9 @@ def test_highs_without_highspy_says_what_to_install():
 @pytest.mark.parametrize("name", ["counts", "runs", "loop 3x3", "pairs", "connected rooted", "random 100"])
 def test_highs_equals_cbc(name):
     model = MODELS[name]()
-    cbc = mip.solve(model, limit=1000)
+    cbc = mip.solve(model, limit=1000, solver="cbc")
     highs = mip.solve(model, limit=1000, solver="highs")
+    assert (cbc.stats["solver"], highs.stats["solver"]) == ("cbc", "highs")
     assert cbc.complete and highs.complete
     assert answers(highs) == answers(cbc)
 
@@ -140,6 +143,27 @@ def test_time_limit_holds_while_cbc_is_still_at_the_root():
 
     sudoku = genres.get("sudoku")
     puzzle = sudoku.random_puzzle(random.Random(1), 25, 25, reveal=0.45, corrupt=0.0)
-    result = mip.solve(sudoku.model(puzzle), time_limit=1)
-    assert result.status in ("timeout", "solved")
-    assert result.stats["seconds"] < 2.5
+    for solver in ("cbc", "highs") if HAS_HIGHS else ("cbc",):
+        result = mip.solve(sudoku.model(puzzle), time_limit=1, solver=solver)
+        assert result.status in ("timeout", "solved")
+        assert result.stats["seconds"] < 2.5
+
+
+def test_auto_takes_highs_when_installed_else_cbc(monkeypatch):
+    expected = "highs" if HAS_HIGHS else "cbc"
+    assert mip.solve(counts_model()).stats["solver"] == expected
+    monkeypatch.setattr(mip, "_highs_installed", lambda pulp: False)
+    assert mip.solve(counts_model()).stats["solver"] == "cbc"
+
+
+@pytest.mark.skipif(not HAS_HIGHS, reason="highspy is not installed")
+def test_highs_prints_nothing_on_stdout():
+    # highspy writes a banner to the C-level stdout on a process's first solver object
+    import subprocess
+
+    code = ("from backends import mip; from models import counts_model; "
+            "mip.solve(counts_model(), solver='highs')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1],
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert out.stdout == ""
