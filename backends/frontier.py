@@ -40,7 +40,7 @@ from typing import Any
 
 from puzzlekit.ir import DisjointPaths, Loop, Model, Path
 
-from .base import Deadline
+from .base import UNLIMITED, Deadline
 
 _FULL = -1  # a node that takes no more edges
 _INFINITY = 1 << 60
@@ -100,8 +100,11 @@ class Plan:
     empty: bool = False  # some constraint holds on no assignment at all
 
 
-def plan(model: Model) -> Plan | None:
-    """The sweep for this model, or None when the model is outside what it handles."""
+def plan(model: Model, max_width: int | None = None, deadline: Deadline = UNLIMITED) -> Plan | None:
+    """The sweep for this model, or None when the model is outside what it handles (or its
+    frontier is wider than ``max_width`` nodes: then the steps are not even built).
+
+    Raises `OutOfTime` when ``deadline`` passes while the steps are built."""
     if len(model.graphs) != 1 or model.runs:
         return None
     g = model.graphs[0]
@@ -131,14 +134,16 @@ def plan(model: Model) -> Plan | None:
             return None  # a terminal without edges or used twice: let the search say unsolvable
         label[index[a]] = label[index[b]] = k
     ends = [(index[e.u], index[e.v]) for e in g.edges]
-    order = min((_edge_order(ends, nodes) for nodes in _node_orders(ends, len(index))), key=lambda o: o[1])[0]
+    candidates = (_edge_order(ends, nodes) for nodes in _node_orders(ends, len(index)))
+    order, width = min(candidates, key=lambda o: o[1])
+    if max_width is not None and width > max_width:
+        return None
     counts = [(c.terms, c.op, c.rhs) for c in model.counts]
     counts += [(tuple((1, x) for x in c.lits), ">=", 1) for c in model.clauses]
-    steps, empty = _steps(model, g.edges, ends, order, label, counts)
+    steps, empty = _steps(model, g.edges, ends, order, label, counts, deadline)
     old_len = 1 if isinstance(g, Loop) else 0
     for step in steps:
         old_len = _compile_step(step, old_len, isinstance(g, Loop))
-    width = max((len(s.node_src) for s in steps), default=0)
     return Plan(model, steps, len(pairs), isinstance(g, Loop), width, empty)
 
 
@@ -190,7 +195,7 @@ def _edge_order(ends: list[tuple[int, int]], nodes: list[int]) -> tuple[list[int
     return order, width
 
 
-def _steps(model, edges, ends, order, label, counts) -> tuple[list[_Step], bool]:
+def _steps(model, edges, ends, order, label, counts, deadline: Deadline) -> tuple[list[_Step], bool]:
     """Precompute each step's index maps for frontier nodes and live counts."""
     n_steps = len(order)
     step_of_var = {edges[e].lit.var: i for i, e in enumerate(order)}
@@ -243,7 +248,7 @@ def _steps(model, edges, ends, order, label, counts) -> tuple[list[_Step], bool]
     steps = []
     frontier: list[int] = []  # nodes live before the step
     live_counts: list[int] = []
-    for i, e in enumerate(order):
+    for i, e in deadline.paced(enumerate(order)):
         u, v = ends[e]
         lit = edges[e].lit
         chosen_value = lit.value if lit.positive else 1 - lit.value

@@ -7,8 +7,8 @@ Numberlink seed: found and proved unique in about 90 s, where CBC finds nothing 
 
 Pipeline: runs -> clauses (``lowering.expand_runs``) -> graph constraints -> degree counts
 and pair labels (``cuts.relax``; a node the counts already keep on a line gets no presence
-variable: 244 s -> 93 s on the Numberlink seed with HiGHS) -> binaries and linear rows -> re-solve with lazy cuts
-(``cuts.enumerate_lazily``).
+variable: 244 s -> 93 s on the Numberlink seed with HiGHS) -> binaries and linear rows ->
+re-solve with lazy cuts (``cuts.enumerate_lazily``).
 
 * A boolean is a binary; an integer is one binary per value, exactly one of them set.
 * A literal is affine in those binaries: ``x``, ``1 - x``, or a constant when it tests a

@@ -1330,10 +1330,15 @@ def solve(
     if method not in METHODS:
         raise UnknownName(f"unknown search method {method!r}; choose one of: {', '.join(METHODS)}")
     deadline = Deadline(time_limit)
-    plan = frontier.plan(model) if method != "dfs" else None
-    if plan is not None and method == "auto":
-        narrow = plan.width <= AUTO_FRONTIER_WIDTH
-        plan = plan if narrow and isinstance(model.graphs[0], (Path, DisjointPaths)) else None
+    plan = None
+    lines = len(model.graphs) == 1 and isinstance(model.graphs[0], (Path, DisjointPaths))
+    try:
+        if method == "frontier":
+            plan = frontier.plan(model, deadline=deadline)
+        elif method == "auto" and lines:
+            plan = frontier.plan(model, max_width=AUTO_FRONTIER_WIDTH, deadline=deadline)
+    except OutOfTime:
+        return timed_out(deadline, method="frontier")
     stats: dict[str, Any] = {}
     if plan is not None:
         if method == "auto":

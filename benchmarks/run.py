@@ -365,6 +365,12 @@ class Plan:
             return max(self.seed_limit, self.time_limit)
         return self.time_limit
 
+    def backend_limit(self, inst: Instance, backend: str) -> float:
+        """A backend's time limit on this instance: ``seed_limit`` on `instances.SLOW_ROWS`."""
+        if self.seed_limit is not None and (inst.name, backend) in inst_mod.SLOW_ROWS:
+            return max(self.seed_limit, self.time_limit)
+        return self.time_limit
+
     def lanes(self) -> list[tuple[str, str]]:
         """(genre, backend) pairs; each lane runs its genre's instances from small to large."""
         names = self.backends + ([SEED] if self.peers else [])
@@ -435,8 +441,8 @@ def run_lane(
                     row = sw_row(inst, plan.runs, plan.time_limit, plan.sw_dir, plan.repeat_budget)
                 else:
                     row = bench_backend(
-                        inst, backend, plan.runs, plan.time_limit, plan.options.get(backend, {}),
-                        plan.repeat_budget,
+                        inst, backend, plan.runs, plan.backend_limit(inst, backend),
+                        plan.options.get(backend, {}), plan.repeat_budget,
                     )
             except Exception as exc:  # a harness fault costs one row, not the run
                 row = {**base_row(inst, backend), "status": "error", "note": f"harness: {exc!r}"[:200]}
@@ -910,7 +916,8 @@ def seed_note(info: dict[str, Any]) -> str:
     if not limit or limit <= info["time_limit"]:
         return ""
     names = ", ".join(sorted(inst_mod.SLOW_SEEDS))
-    return f" ({limit:g} s for the seed program on {names}, which it needs minutes for)"
+    rows = ", ".join(f"{backend} on {name}" for name, backend in sorted(inst_mod.SLOW_ROWS))
+    return f" ({limit:g} s for the seed program on {names}, which it needs minutes for, and for {rows})"
 
 
 def report(rows: list[Row], info: dict[str, Any], plot_name: str | None) -> str:
@@ -972,8 +979,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="run the peers too: seed programs, and grilops and sw where installed")
     p.add_argument("--peer-runs", type=int, help="runs of each seed program (default 1)")
     p.add_argument("--seed-limit", type=float,
-                   help="seconds a seed program gets on the target instances it needs minutes for "
-                        "(benchmarks/instances.py SLOW_SEEDS; default: the time limit)")
+                   help="seconds a seed program gets on the target instances it needs minutes for, "
+                        "and a backend on the seed rows it needs minutes for (benchmarks/instances.py "
+                        "SLOW_SEEDS, SLOW_ROWS; default: the time limit)")
     p.add_argument("--sw-puzzlekit", metavar="DIR",
                    help="directory holding SmilingWayne's puzzlekit for the optional peer column "
                         f"'{SW}' ({', '.join(SW_GENRES)}), installed with `pip install --no-deps "

@@ -122,8 +122,9 @@ def test_auto_sweeps_numberlink_only_when_depth_first_is_not_done_quickly(monkey
     assert bruteforce.as_set(swept.solutions) == bruteforce.as_set(searched.solutions)
 
 
-def test_sweep_honours_the_time_limit() -> None:
-    model = numberlink_seed_like(11, size=14)
+@pytest.mark.parametrize("size", [14, 60])  # 60: the limit ends while the steps are built
+def test_sweep_honours_the_time_limit(size: int) -> None:
+    model = numberlink_seed_like(11, size=size)
     limit = 0.3
     result = search.solve(model, limit=2, time_limit=limit, method="frontier")
     assert result.stats["seconds"] < limit + 1.0
