@@ -63,8 +63,6 @@ class _Step:
 
     var: int
     chosen_value: int  # the variable's value when the edge is chosen
-    u: int
-    v: int
     label_u: int  # pair label (1..K) when u is a terminal, else 0
     label_v: int
     old_width: int  # frontier nodes in the previous state
@@ -178,12 +176,7 @@ def _edge_order(ends: list[tuple[int, int]], nodes: list[int]) -> tuple[list[int
     """Edges sorted by their later node in the sweep, and the widest frontier that gives."""
     pos = {x: i for i, x in enumerate(nodes)}
     order = sorted(range(len(ends)), key=lambda e: sorted((pos[ends[e][0]], pos[ends[e][1]]), reverse=True))
-    first: dict[int, int] = {}
-    last: dict[int, int] = {}
-    for i, e in enumerate(order):
-        for x in ends[e]:
-            first.setdefault(x, i)
-            last[x] = i
+    first, last = _spans(ends, order)
     live = [0] * (len(order) + 1)
     for x in first:
         live[first[x]] += 1
@@ -195,16 +188,22 @@ def _edge_order(ends: list[tuple[int, int]], nodes: list[int]) -> tuple[list[int
     return order, width
 
 
-def _steps(model, edges, ends, order, label, counts, deadline: Deadline) -> tuple[list[_Step], bool]:
-    """Precompute each step's index maps for frontier nodes and live counts."""
-    n_steps = len(order)
-    step_of_var = {edges[e].lit.var: i for i, e in enumerate(order)}
+def _spans(ends: list[tuple[int, int]], order: list[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """Per node, the first and the last step that decides one of its edges."""
     first: dict[int, int] = {}
     last: dict[int, int] = {}
     for i, e in enumerate(order):
         for x in ends[e]:
             first.setdefault(x, i)
             last[x] = i
+    return first, last
+
+
+def _steps(model, edges, ends, order, label, counts, deadline: Deadline) -> tuple[list[_Step], bool]:
+    """Precompute each step's index maps for frontier nodes and live counts."""
+    n_steps = len(order)
+    step_of_var = {edges[e].lit.var: i for i, e in enumerate(order)}
+    first, last = _spans(ends, order)
     # counts: constant part, per-step deltas for (not chosen, chosen), and active span
     empty = False
     count_info = []  # (start, deltas {step: (d0, d1)}, low, high, first step, last step)
@@ -279,7 +278,7 @@ def _steps(model, edges, ends, order, label, counts, deadline: Deadline) -> tupl
                 d0, d1 = deltas[i]
                 count_end.append((old_count_pos.get(c, -1), const, d0, d1, low, high))
         steps.append(_Step(
-            var=lit.var, chosen_value=chosen_value, u=u, v=v, label_u=label[u], label_v=label[v],
+            var=lit.var, chosen_value=chosen_value, label_u=label[u], label_v=label[v],
             old_width=len(frontier), old_u=old_pos.get(u, -1), old_v=old_pos.get(v, -1),
             retire_u=last[u] == i, retire_v=last[v] == i,
             node_src=node_src, new_u=new_pos.get(u, -1), new_v=new_pos.get(v, -1),
