@@ -41,9 +41,9 @@ PREFERENCE: dict[str, tuple[str, ...]] = {
     "sudoku": ("cpsat", "sat"),
     "nonogram": ("cpsat", "sat"),
     "queens": ("search", "sat", "cpsat"),
-    "zip": ("sat", "search", "cpsat"),
+    "zip": ("search", "sat", "cpsat"),
     "tents": ("cpsat", "sat"),
-    "patches": ("sat", "cpsat"),
+    "patches": ("cpsat", "sat"),
 }
 DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
 
