@@ -49,6 +49,38 @@ def edges_of(m: ModelBuilder, h: int, w: int) -> list[Edge]:
     return [Edge(a, b, m.bool(("e", a, b))) for a, b in grid.cell_edges(h, w)]
 
 
+def grid_lines(
+    h: int, w: int, kind: str, *, start=None, end=None, pairs=(), always=(), most: int | None = None
+) -> tuple[Model, dict]:
+    """One boolean per cell edge (keyed by the edge) under one graph constraint, and the
+    edge literals by edge. ``connected``: cells in ``always`` are always present, the others
+    get a presence boolean; ``most`` caps the chosen edges."""
+    m = ModelBuilder(kind)
+    lit = {e: m.bool(e) for e in grid.cell_edges(h, w)}
+    edges = [Edge(a, b, x) for (a, b), x in lit.items()]
+    if kind == "loop":
+        m.loop(edges)
+    elif kind == "path":
+        m.path(edges, start, end)
+    elif kind == "pairs":
+        m.disjoint_paths(edges, pairs)
+    elif kind == "connected":
+        present = {c: m.bool(("on", c)) for c in grid.cells(h, w) if c not in always}
+        m.connected([(c, present.get(c)) for c in grid.cells(h, w)], edges)
+        m.output(present.values())
+    else:
+        raise ValueError(kind)
+    if most is not None:
+        m.at_most(most, lit.values())
+    m.output(lit.values())
+    return m.build(), lit
+
+
+def grid_model(h: int, w: int, kind: str, **kw) -> Model:
+    """`grid_lines` without the literals."""
+    return grid_lines(h, w, kind, **kw)[0]
+
+
 def counts_model() -> Model:
     m = ModelBuilder("counts")
     a, b, c, d = (m.bool(k) for k in "abcd")

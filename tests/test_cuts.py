@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
+from models import grid_lines
+
 from backends import cuts
 from puzzlekit import grid
-from puzzlekit.ir import Edge, Model, ModelBuilder
+from puzzlekit.ir import Model
 
 
 def grid_graph(height: int, width: int, kind: str, **kw) -> tuple[Model, dict]:
-    """A model with one boolean per cell edge and one graph constraint of the given kind."""
-    m = ModelBuilder("test")
-    lit = {e: m.bool(("edge",) + e) for e in grid.cell_edges(height, width)}
-    edges = [Edge(a, b, x) for (a, b), x in lit.items()]
-    if kind == "loop":
-        m.loop(edges)
-    elif kind == "path":
-        m.path(edges, kw["start"], kw["end"])
-    elif kind == "pairs":
-        m.disjoint_paths(edges, kw["pairs"])
-    else:
-        m.connected([(c, None) for c in grid.cells(height, width)], edges)
-    m.output(lit.values())
-    return m.build(), lit
+    """A model with one boolean per cell edge and one graph constraint of the given kind
+    (``connected``: every cell present)."""
+    if kind == "connected":
+        kw["always"] = list(grid.cells(height, width))
+    return grid_lines(height, width, kind, **kw)
 
 
 def values_for(relaxation: cuts.Relaxation, lit: dict, chosen: set) -> list[int]:

@@ -8,6 +8,7 @@ import bruteforce
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import edges_of
 
 from backends import frontier, search
 from backends.base import Deadline
@@ -138,11 +139,6 @@ def test_unknown_method_is_refused() -> None:
         search.solve(ModelBuilder("empty").build(), method="magic")
 
 
-def grid_edges(m: ModelBuilder, h: int, w: int) -> list[Edge]:
-    cells = [(r, c) for r in range(h) for c in range(w)]
-    return [Edge(a, b, m.bool((a, b))) for a in cells for b in cells
-            if (b[0] - a[0], b[1] - a[1]) in ((0, 1), (1, 0))]
-
 
 @pytest.mark.parametrize("kind", ["loop", "path", "pairs"])
 def test_sweep_agrees_with_depth_first_on_4x4(kind: str) -> None:
@@ -150,7 +146,7 @@ def test_sweep_agrees_with_depth_first_on_4x4(kind: str) -> None:
     # by one edge), which 3x3 grids rarely show; depth-first search is checked against
     # brute force in test_search.py
     m = ModelBuilder(kind)
-    edges = grid_edges(m, 4, 4)
+    edges = edges_of(m, 4, 4)
     if kind == "loop":
         m.loop(edges)
     elif kind == "path":

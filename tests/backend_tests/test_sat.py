@@ -12,6 +12,7 @@ import pytest
 from bruteforce import as_set, solutions
 from hypothesis import given
 from hypothesis import strategies as st
+from models import grid_model
 
 from backends import sat
 from puzzlekit import grid
@@ -84,25 +85,6 @@ def runs_model():
     return m.build()
 
 
-def grid_model(h: int, w: int, kind: str, **kw):
-    m = ModelBuilder(kind)
-    lit = {e: m.bool(e) for e in grid.cell_edges(h, w)}
-    edges = [Edge(a, b, x) for (a, b), x in lit.items()]
-    if kind == "loop":
-        m.loop(edges)
-    elif kind == "path":
-        m.path(edges, kw["start"], kw["end"])
-    elif kind == "pairs":
-        m.disjoint_paths(edges, kw["pairs"])
-    else:
-        fixed = kw.get("fixed", ())
-        present = {cell: m.bool(("on", cell)) for cell in grid.cells(h, w) if cell not in fixed}
-        m.connected([(cell, present.get(cell)) for cell in grid.cells(h, w)], edges)
-        m.at_most(kw.get("most", 99), lit.values())
-        m.output(present.values())
-    m.output(lit.values())
-    return m.build()
-
 
 SMALL = {
     "ints": ints_model,
@@ -114,7 +96,7 @@ SMALL = {
         2, 4, "pairs", pairs=[((0, 0), (1, 0)), ((0, 1), (0, 3)), ((1, 1), (1, 3))]
     ),
     "connected optional": lambda: grid_model(2, 3, "connected", most=3),
-    "connected fixed": lambda: grid_model(2, 3, "connected", fixed=[(0, 0), (1, 2)]),
+    "connected fixed": lambda: grid_model(2, 3, "connected", always=[(0, 0), (1, 2)]),
 }
 LARGER = {  # too big for brute force: CP-SAT is the reference
     "loop 3x4": lambda: grid_model(3, 4, "loop"),

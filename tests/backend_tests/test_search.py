@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from models import edges_of
 
 from backends import search
 from puzzlekit.ir import Connected, DisjointPaths, Edge, Lit, Loop, Model, ModelBuilder
@@ -119,16 +120,6 @@ def agree(model: Model) -> set[tuple[int, ...]]:
     return expected
 
 
-def grid_graph(m: ModelBuilder, h: int, w: int) -> list[Edge]:
-    """Edges of an h x w grid graph, a boolean each."""
-    edges = []
-    for r, c in itertools.product(range(h), range(w)):
-        for dr, dc in ((0, 1), (1, 0)):
-            if r + dr < h and c + dc < w:
-                a, b = (r, c), (r + dr, c + dc)
-                edges.append(Edge(a, b, m.bool(("e", a, b))))
-    return edges
-
 
 # counts, clauses and integers -----------------------------------------------------------
 
@@ -207,7 +198,7 @@ def test_no_output_means_one_empty_solution() -> None:
 def count_grid_cycles(h: int, w: int) -> int:
     """Simple cycles of an h x w grid graph, by trying every edge subset."""
     m = ModelBuilder("g")
-    edges = grid_graph(m, h, w)
+    edges = edges_of(m, h, w)
     total = 0
     for bits in itertools.product((0, 1), repeat=len(edges)):
         if cycle_ok([e for e, bit in zip(edges, bits) if bit]):
@@ -217,7 +208,7 @@ def count_grid_cycles(h: int, w: int) -> int:
 
 def test_loop_on_3x3_grid_finds_every_cycle() -> None:
     m = ModelBuilder("loop")
-    edges = grid_graph(m, 3, 3)
+    edges = edges_of(m, 3, 3)
     m.loop(edges)
     m.output(e.lit for e in edges)
     solutions = agree(m.build())
@@ -226,7 +217,7 @@ def test_loop_on_3x3_grid_finds_every_cycle() -> None:
 
 def test_loop_with_required_cells() -> None:
     m = ModelBuilder("loop")
-    edges = grid_graph(m, 3, 3)
+    edges = edges_of(m, 3, 3)
     m.loop(edges)
     at = {}
     for e in edges:
@@ -241,7 +232,7 @@ def test_loop_with_required_cells() -> None:
 
 def test_path_between_corners() -> None:
     m = ModelBuilder("path")
-    edges = grid_graph(m, 3, 3)
+    edges = edges_of(m, 3, 3)
     m.path(edges, (0, 0), (2, 2))
     m.output(e.lit for e in edges)
     assert len(agree(m.build())) == 12
@@ -249,7 +240,7 @@ def test_path_between_corners() -> None:
 
 def test_path_with_counts_and_auxiliary_visits() -> None:
     m = ModelBuilder("route")
-    edges = grid_graph(m, 2, 3)
+    edges = edges_of(m, 2, 3)
     m.path(edges, (0, 0), (1, 0))
     visit = {}
     for r, c in itertools.product(range(2), range(3)):
@@ -266,7 +257,7 @@ def test_path_with_counts_and_auxiliary_visits() -> None:
 
 def test_disjoint_paths() -> None:
     m = ModelBuilder("pairs")
-    edges = grid_graph(m, 3, 3)
+    edges = edges_of(m, 3, 3)
     m.disjoint_paths(edges, [((0, 0), (2, 0)), ((0, 2), (2, 2))])
     m.output(e.lit for e in edges)
     assert len(agree(m.build())) > 1
@@ -274,7 +265,7 @@ def test_disjoint_paths() -> None:
 
 def test_disjoint_paths_covering_every_cell() -> None:
     m = ModelBuilder("cover")
-    edges = grid_graph(m, 3, 3)
+    edges = edges_of(m, 3, 3)
     pairs = [((2, 2), (2, 1)), ((0, 0), (2, 0))]
     m.disjoint_paths(edges, pairs)
     ends = {t for pair in pairs for t in pair}
@@ -288,7 +279,7 @@ def test_disjoint_paths_covering_every_cell() -> None:
 @pytest.mark.parametrize("width", [3, 256])  # 256 pairs: more owners than a byte holds
 def test_disjoint_paths_of_many_pairs(width: int) -> None:
     m = ModelBuilder("rungs")
-    edges = grid_graph(m, 2, width)
+    edges = edges_of(m, 2, width)
     m.disjoint_paths(edges, [((0, c), (1, c)) for c in range(width)])
     m.output(e.lit for e in edges)
     result = search.solve(m.build(), limit=2)
@@ -299,7 +290,7 @@ def test_disjoint_paths_of_many_pairs(width: int) -> None:
 
 def test_disjoint_paths_crossing_pairs_is_unsolvable() -> None:
     m = ModelBuilder("pairs")
-    edges = grid_graph(m, 2, 3)
+    edges = edges_of(m, 2, 3)
     m.disjoint_paths(edges, [((0, 0), (1, 2)), ((1, 0), (0, 2))])
     m.output(e.lit for e in edges)
     assert agree(m.build()) == set()
@@ -389,7 +380,7 @@ def test_random_models_match_brute_force(model: Model) -> None:
 def test_random_grid_graphs_match_brute_force(seed: int) -> None:
     rng = random.Random(seed)
     m = ModelBuilder("grid")
-    edges = grid_graph(m, 3, 3)
+    edges = edges_of(m, 3, 3)
     kind = ["loop", "path", "pairs", "connected"][seed % 4]
     if kind == "loop":
         m.loop(edges)
@@ -467,7 +458,7 @@ def test_propagate_cuts_off_pockets() -> None:
     # a 3x3 grid and a square sharing its corner c: a chosen edge in the grid keeps the loop
     # out of the square (the loop could only visit it through c twice)
     m = ModelBuilder("kite")
-    left = grid_graph(m, 3, 3)
+    left = edges_of(m, 3, 3)
     c = (2, 2)
     right = [Edge(a, b, m.bool((a, b))) for a, b in ((c, "x"), ("x", "y"), ("y", "z"), ("z", c))]
     m.loop(left + right)
@@ -509,7 +500,7 @@ def test_propagate_detects_contradictions() -> None:
 
 def test_propagate_rejects_a_closed_loop_with_extra_edges() -> None:
     m = ModelBuilder("loops")
-    edges = grid_graph(m, 3, 3)
+    edges = edges_of(m, 3, 3)
     m.loop(edges)
     model = m.build()
     index = {(e.u, e.v): e.lit.var for e in edges}
