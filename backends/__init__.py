@@ -31,6 +31,18 @@ EXTRAS: dict[str, str | None] = {
     "cpsat": "cpsat", "z3": "z3", "mip": "mip", "sat": "sat", "csp": "csp", "search": None,
 }
 
+#: The options each backend's ``solve`` takes by keyword (``puzzlekit solve -o KEY=VALUE``).
+OPTIONS: dict[str, dict[str, str]] = {
+    "cpsat": {"workers": "CP-SAT search workers (default: CP-SAT's choice)"},
+    "z3": {"graph": "graph constraints by 'cuts' (default) or an 'order' encoding",
+           "logic": "Z3 logic: auto (default), QF_FD, SMT, ..."},
+    "mip": {"solver": "auto (default: HiGHS when installed, else CBC), cbc or highs"},
+    "sat": {"solver": "python-sat solver name (default cadical195)",
+            "cuts": "strong (default) or shared", "labels": "binary (default), onehot or false"},
+    "csp": {},
+    "search": {"method": "auto (default), dfs or frontier"},
+}
+
 #: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md.
 PREFERENCE: dict[str, tuple[str, ...]] = {
     "masyu": ("sat", "cpsat"),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from puzzlekit.errors import BackendUnavailable
+from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.ir import Connected, DisjointPaths, Lit, Loop, Model, Path, Runs
 
 from .base import UNLIMITED, Deadline, OutOfTime, Result, blocking_clause, finish, outcome, project, timed_out
@@ -244,6 +244,8 @@ def solve(
 ) -> Result:
     """Solve with CP-SAT; enumerate up to ``limit`` answer-key-distinct solutions."""
     cp_model = _lib()
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
+        raise UnknownName(f"workers must be a whole number >= 0 (0: CP-SAT's choice), not {workers!r}")
     deadline = Deadline(time_limit)
     started = time.perf_counter()
     try:

@@ -42,7 +42,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlekit.errors import BackendUnavailable
+from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Loop, Model
 
 from . import cuts as _cuts
@@ -577,6 +577,15 @@ class _IndexedGraph:
         return out
 
 
+def _check_solver_name(name: str) -> None:
+    """Refuse a name python-sat does not know, listing the ones it does."""
+    from pysat.solvers import SolverNames
+
+    known = {k: v for k, v in vars(SolverNames).items() if not k.startswith("_")}
+    if not any(name in aliases for aliases in known.values()):
+        raise UnknownName(f"unknown SAT solver {name!r}; python-sat knows: {', '.join(known)}")
+
+
 def solve(
     model: Model,
     *,
@@ -599,9 +608,10 @@ def solve(
     if options:
         raise TypeError(f"unknown options for the sat backend: {', '.join(options)}")
     if labels not in (True, False, "binary", "onehot"):
-        raise ValueError(f"labels must be 'binary', 'onehot' or False, not {labels!r}")
+        raise UnknownName(f"labels must be 'binary', 'onehot' or False, not {labels!r}")
     if cuts not in ("strong", "shared"):
-        raise ValueError(f"cuts must be 'strong' or 'shared', not {cuts!r}")
+        raise UnknownName(f"cuts must be 'strong' or 'shared', not {cuts!r}")
+    _check_solver_name(solver)
     deadline = Deadline(time_limit)
     started = time.perf_counter()
     try:

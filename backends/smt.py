@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlekit.errors import BackendUnavailable
+from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Model, Path, compare
 
 from . import cuts
@@ -222,7 +222,7 @@ def solve(
     """Solve with Z3; enumerate up to ``limit`` answer-key-distinct solutions."""
     z3 = _lib()
     if graph not in GRAPH_METHODS:
-        raise ValueError(f"unknown graph method {graph!r}; use one of {', '.join(GRAPH_METHODS)}")
+        raise UnknownName(f"unknown graph method {graph!r}; use one of {', '.join(GRAPH_METHODS)}")
     deadline = Deadline(time_limit)
     started = time.perf_counter()
     try:
@@ -231,7 +231,10 @@ def solve(
         return timed_out(deadline)
     if logic == "auto":
         logic = "QF_FD" if graph == "cuts" else "SMT"
-    solver = z3.Solver() if logic == "SMT" else z3.SolverFor(logic)
+    try:
+        solver = z3.Solver() if logic == "SMT" else z3.SolverFor(logic)
+    except z3.Z3Exception as exc:
+        raise UnknownName(f"Z3 does not know the logic {logic!r} ({exc})") from None
     solver.set("random_seed", seed)
     for key, value in options.items():
         solver.set(key, value)

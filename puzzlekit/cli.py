@@ -16,7 +16,7 @@ from typing import Any
 import backends
 
 from . import __version__, api, genres, textio
-from .errors import ParseError, PuzzlekitError
+from .errors import ParseError, PuzzlekitError, UnknownName
 
 EXIT = {"solved": 0, "unsolvable": 1, "timeout": 3}
 USAGE_ERROR = 2
@@ -81,6 +81,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", "-f", choices=("text", "json"), default="text", help="output format (default text)"
     )
     solve.add_argument("--seed", type=int, default=0, help="solver random seed (default 0)")
+    solve.add_argument(
+        "--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+        help="a backend option, repeatable: " + "; ".join(
+            f"{name}: {', '.join(keys)}" for name, keys in backends.OPTIONS.items() if keys
+        ) + " (puzzlekit backends explains them)",
+    )
 
     check = sub.add_parser(
         "check", help="check a solution against the rules",
@@ -118,6 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 extra = backends.EXTRAS[name]
                 state = f"installed  {ver}" if ver else f"missing    pip install 'puzzlekit[{extra}]'"
                 print(f"{name:8} {state}")
+                for key, meaning in backends.OPTIONS[name].items():
+                    print(f"{'':8}   -o {key}=...  {meaning}")
             return 0
     except PuzzlekitError as exc:
         print(f"puzzlekit: error: {exc}", file=sys.stderr)
@@ -139,15 +147,46 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     puzzle = api.load(args.genre, args.file)
+    options = _backend_options(args.backend, genres.get(args.genre).NAME, args.option)
     result = api.solve(
         puzzle, backend=args.backend, limit=args.limit, time_limit=args.time_limit,
-        unique=args.unique, seed=args.seed,
+        unique=args.unique, seed=args.seed, **options,
     )
     if args.format == "json":
         print(json.dumps(result.to_json()))
     else:
         print(_text(puzzle, result))
     return EXIT[result.status]
+
+
+def _backend_options(backend: str, genre: str, items: Sequence[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` options, checked against the options of the backend that will run
+    (``auto``: the one it stands for). Values read as true/false, integers, or text."""
+    if not items:
+        return {}
+    name = backends.choose(genre) if backend == "auto" else backend
+    backends.get(name)  # an unknown backend is named as such
+    known = backends.OPTIONS[name]
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise UnknownName(f"--option wants KEY=VALUE, found {item!r}")
+        if key not in known:
+            offer = f"its options: {', '.join(known)}" if known else "it takes none"
+            raise UnknownName(f"backend {name!r} has no option {key!r}; {offer}")
+        options[key] = _option_value(text.strip())
+    return options
+
+
+def _option_value(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 def _text(puzzle: Any, result: api.SolveResult) -> str:

@@ -36,5 +36,5 @@ class BackendUnavailable(PuzzlekitError):
         )
 
 
-class UnknownName(PuzzlekitError):
-    """An unknown genre or backend name."""
+class UnknownName(PuzzlekitError, ValueError):
+    """An unknown genre, backend, or backend option name or value."""

@@ -88,6 +88,19 @@ def test_huge_file_is_refused_before_reading(tmp_path):
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--limit", "0"], "at least 1"),
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--time-limit", "-1"], "more than 0"),
         (["frobnicate"], "invalid choice"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search", "-o", "method=magic"],
+         "unknown search method 'magic'"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search", "-o", "speed=11"],
+         "backend 'search' has no option 'speed'; its options: method"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "csp", "-o", "x=1"], "it takes none"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-o", "workers"], "KEY=VALUE"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-o", "workers=-2"], "workers must be"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "sat", "-o", "solver=nosuch"],
+         "unknown SAT solver"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "z3", "-o", "logic=nosuch"],
+         "does not know the logic"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "mip", "-o", "solver=gurobi"],
+         "unknown MIP solver"),
     ],
 )
 def test_usage_errors_exit_2(args, words):
@@ -123,5 +136,17 @@ def test_genres_and_backends_listings():
     genres = run_cli("genres").stdout.decode()
     assert "masyu" in genres and "hashi" in genres
     listing = run_cli("backends").stdout.decode().splitlines()
-    assert [line.split()[0] for line in listing] == ["cpsat", "z3", "mip", "sat", "csp", "search"]
+    names = [line.split()[0] for line in listing if not line.startswith(" ")]
+    assert names == ["cpsat", "z3", "mip", "sat", "csp", "search"]
     assert "installed" in listing[0]
+    assert any(line.split()[:2] == ["-o", "method=..."] for line in listing)  # search's option
+
+
+def test_options_reach_the_backend():
+    # the numberlink seed: the frontier sweep proves it in about a second, depth-first search
+    # alone does not finish in minutes
+    seed = str(EXAMPLES / "numberlink01.txt")
+    swept = run_cli("solve", "numberlink", seed, "-b", "search", "-o", "method=frontier", "-u", "-t", "60")
+    assert swept.returncode == 0 and "unique: yes" in swept.stdout.decode(), swept.stderr
+    searched = run_cli("solve", "numberlink", seed, "-b", "search", "-o", "method=dfs", "-t", "2")
+    assert searched.returncode == 3, searched.stdout
