@@ -114,6 +114,8 @@ def plan(model: Model, max_width: int | None = None, deadline: Deadline = UNLIMI
         return None
     if set(model.output) != set(range(len(model.vars))):
         return None
+    if not g.edges:
+        return None  # nothing to sweep: depth-first search decides it at the root
     edge_vars = [e.lit.var for e in g.edges]
     if len(set(edge_vars)) != len(edge_vars) or len(edge_vars) != len(model.vars):
         return None

@@ -160,3 +160,28 @@ def test_sweep_agrees_with_depth_first_on_4x4(kind: str) -> None:
     assert swept.stats["method"] == "frontier" and swept.complete and searched.complete
     assert len(swept.solutions) == len(searched.solutions) > 1
     assert bruteforce.as_set(swept.solutions) == bruteforce.as_set(searched.solutions)
+
+
+@pytest.mark.parametrize("method", ["frontier", "auto"])
+@pytest.mark.parametrize("kind", ["loop", "path", "pairs", "no pairs"])
+@pytest.mark.parametrize("length", [0, 1, 2, 3])
+def test_tiny_and_empty_graphs(kind: str, length: int, method: str) -> None:
+    # a chain of ``length`` edges: no edge at all, a single edge, a path that cannot close
+    if kind in ("path", "pairs") and length == 0:
+        pytest.skip("terminals need an edge")
+    m = ModelBuilder(kind)
+    xs = [m.bool(i) for i in range(length)]
+    edges = [Edge(i, i + 1, x) for i, x in enumerate(xs)]
+    if kind == "loop":
+        m.loop(edges)
+    elif kind == "path":
+        m.path(edges, 0, length)
+    elif kind == "pairs":
+        m.disjoint_paths(edges, [(0, 1)] + ([(2, length)] if length >= 3 else []))
+    else:
+        m.disjoint_paths(edges, [])
+    m.output(xs)
+    model = m.build()
+    result = search.solve(model, limit=10, method=method)
+    assert result.complete
+    assert bruteforce.as_set(result.solutions) == bruteforce.solutions(model)
