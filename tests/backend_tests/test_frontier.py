@@ -185,3 +185,34 @@ def test_tiny_and_empty_graphs(kind: str, length: int, method: str) -> None:
     result = search.solve(model, limit=10, method=method)
     assert result.complete
     assert bruteforce.as_set(result.solutions) == bruteforce.solutions(model)
+
+
+@st.composite
+def graph_models(draw) -> Model:
+    """Any small graph, not only grids: parallel edges, isolated nodes, odd node names."""
+    n = draw(st.integers(2, 5))
+    names = draw(st.permutations(["a", "b", 7, (1, 2), "z"]))[:n]
+    ends = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+                         .filter(lambda e: e[0] != e[1]), min_size=1, max_size=9))
+    m = ModelBuilder("graph")
+    xs = [m.bool(i) for i in range(len(ends))]
+    edges = [Edge(names[u], names[v], x) for (u, v), x in zip(ends, xs)]
+    for _ in range(draw(st.integers(0, 2))):
+        m.count([(draw(st.integers(-1, 2)), x) for x in draw(st.lists(st.sampled_from(xs), min_size=1))],
+                 draw(st.sampled_from(["==", "<=", ">="])), draw(st.integers(0, 3)))
+    kind = draw(st.sampled_from(["loop", "path", "pairs"]))
+    used = sorted({u for e in ends for u in e})
+    if kind == "loop" or len(used) < 2:
+        m.loop(edges)
+    elif kind == "path" or len(used) < 4:
+        m.path(edges, names[used[0]], names[used[-1]])
+    else:
+        m.disjoint_paths(edges, [(names[used[0]], names[used[1]]), (names[used[2]], names[used[3]])])
+    m.output(xs)
+    return m.build()
+
+
+@settings(max_examples=200, deadline=None)
+@given(graph_models())
+def test_sweep_on_any_graph_matches_brute_force(model: Model) -> None:
+    assert sweep_answers(model) == bruteforce.solutions(model)
