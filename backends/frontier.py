@@ -72,20 +72,18 @@ class _Step:
     old_v: int
     retire_u: bool  # this is u's last edge
     retire_v: bool
-    node_src: tuple[int, ...]  # per node of the new frontier: index in the old state, -1 new
+    width: int  # frontier nodes in the new state
     new_u: int  # index of u in the new frontier (-1: retired)
     new_v: int
-    # per count of the new state: (old index or -1, start value, delta if not chosen,
-    # delta if chosen, lowest and highest sum still reachable for the rest)
-    count_src: tuple[tuple[int, int, int, int, int, int], ...]
-    # counts that end here: (old index or -1, start value, delta0, delta1, low, high)
-    count_end: tuple[tuple[int, int, int, int, int, int], ...]
-    # the fast form, filled by `_compile_step`: the new state is ``gather(state + defaults)``,
-    # then the touched counts move and the ending counts are checked (indices into that)
-    defaults: tuple[int, ...] = ()
-    gather: Any = None
-    touched: tuple[tuple[int, int, int, int, int], ...] = ()
-    ending: tuple[tuple[int, int, int, int, int], ...] = ()
+    # the new state is ``gather(state + defaults)`` (fresh nodes 0, fresh counts their
+    # constant part); then each touched count adds its delta for x and must stay within
+    # (low, high) widened by what its later terms can still add, and each count that ends
+    # here must land in low..high: (index into ``state + defaults``, delta if not chosen,
+    # delta if chosen, low, high)
+    defaults: tuple[int, ...]
+    gather: Any
+    touched: tuple[tuple[int, int, int, int, int], ...]
+    ending: tuple[tuple[int, int, int, int, int], ...]
 
 
 @dataclass
@@ -142,10 +140,7 @@ def plan(model: Model, max_width: int | None = None, deadline: Deadline = UNLIMI
         return None
     counts = [(c.terms, c.op, c.rhs) for c in model.counts]
     counts += [(tuple((1, x) for x in c.lits), ">=", 1) for c in model.clauses]
-    steps, empty = _steps(model, g.edges, ends, order, label, counts, deadline)
-    old_len = 1 if isinstance(g, Loop) else 0
-    for step in steps:
-        old_len = _compile_step(step, old_len, isinstance(g, Loop))
+    steps, empty = _steps(model, g.edges, ends, order, label, counts, isinstance(g, Loop), deadline)
     return Plan(model, steps, len(pairs), isinstance(g, Loop), width, empty)
 
 
@@ -203,7 +198,9 @@ def _spans(ends: list[tuple[int, int]], order: list[int]) -> tuple[dict[int, int
     return first, last
 
 
-def _steps(model, edges, ends, order, label, counts, deadline: Deadline) -> tuple[list[_Step], bool]:
+def _steps(
+    model, edges, ends, order, label, counts, loop: bool, deadline: Deadline
+) -> tuple[list[_Step], bool]:
     """Precompute each step's index maps for frontier nodes and live counts."""
     n_steps = len(order)
     step_of_var = {edges[e].lit.var: i for i, e in enumerate(order)}
@@ -260,66 +257,56 @@ def _steps(model, edges, ends, order, label, counts, deadline: Deadline) -> tupl
         for x in (u, v):
             if first[x] == i and last[x] != i and x not in after:
                 after.append(x)
-        node_src = tuple(old_pos.get(x, -1) for x in after)
         new_pos = {x: j for j, x in enumerate(after)}
         old_count_pos = {c: len(frontier) + j for j, c in enumerate(live_counts)}
+        old_len = len(frontier) + len(live_counts) + loop
+        defaults: list[int] = []
+        gather = [_source(old_pos.get(x), 0, old_len, defaults) for x in after]
         here = set(counts_at[i])
         live_after = [c for c in live_counts if count_info[c][5] != i]
         live_after += [c for c in counts_at[i] if count_info[c][4] == i and count_info[c][5] != i]
-        count_src = []
+        touched = []
         for c in live_after:
             const, deltas, low, high, _, _ = count_info[c]
+            gather.append(_source(old_count_pos.get(c), const, old_len, defaults))
             if c in here:  # prune when even the best remainder cannot bring the sum into low..high
-                d0, d1 = deltas[i]
                 rlo, rhi = reach[c][i]
-                count_src.append((old_count_pos.get(c, -1), const, d0, d1, low - rhi, high - rlo))
-            else:  # untouched: checked when it last changed
-                count_src.append((old_count_pos.get(c, -1), const, 0, 0, -_INFINITY, _INFINITY))
-        count_end = []
+                touched.append((len(gather) - 1, *deltas[i], low - rhi, high - rlo))
+        if loop:
+            gather.append(old_len - 1)  # the closed flag stays last
+        ending = []
         for c in counts_at[i]:
             const, deltas, low, high, _, last_step = count_info[c]
             if last_step == i:
-                d0, d1 = deltas[i]
-                count_end.append((old_count_pos.get(c, -1), const, d0, d1, low, high))
+                j = _source(old_count_pos.get(c), const, old_len, defaults)
+                ending.append((j, *deltas[i], low, high))
         steps.append(_Step(
             var=lit.var, chosen_value=chosen_value, label_u=label[u], label_v=label[v],
             old_width=len(frontier), old_u=old_pos.get(u, -1), old_v=old_pos.get(v, -1),
             retire_u=last[u] == i, retire_v=last[v] == i,
-            node_src=node_src, new_u=new_pos.get(u, -1), new_v=new_pos.get(v, -1),
-            count_src=tuple(count_src), count_end=tuple(count_end),
+            width=len(after), new_u=new_pos.get(u, -1), new_v=new_pos.get(v, -1),
+            defaults=tuple(defaults), gather=_getter(gather), touched=tuple(touched), ending=tuple(ending),
         ))
         frontier, live_counts = after, live_after
     return steps, empty
 
 
-def _compile_step(s: _Step, old_len: int, loop: bool) -> int:
-    """Fill the fast form of a step; returns the length of the states it makes."""
-    defaults: list[int] = []
-    gather: list[int] = []
+def _source(j: int | None, value: int, old_len: int, defaults: list[int]) -> int:
+    """Where a new state entry comes from: index j of the old state, or a fresh default
+    appended after it."""
+    if j is not None:
+        return j
+    defaults.append(value)
+    return old_len + len(defaults) - 1
 
-    def fresh(value: int) -> int:
-        defaults.append(value)
-        return old_len + len(defaults) - 1
 
-    for j in s.node_src:
-        gather.append(j if j >= 0 else fresh(0))
-    touched = []
-    for j, const, d0, d1, low, high in s.count_src:
-        gather.append(j if j >= 0 else fresh(const))
-        if d0 or d1 or low > -_INFINITY or high < _INFINITY:
-            touched.append((len(gather) - 1, d0, d1, low, high))
-    if loop:
-        gather.append(old_len - 1)
-    s.ending = tuple(
-        (j if j >= 0 else fresh(const), d0, d1, low, high) for j, const, d0, d1, low, high in s.count_end
-    )
-    s.defaults = tuple(defaults)
-    s.touched = tuple(touched)
-    if len(gather) > 1:
-        s.gather = itemgetter(*gather)
-    else:
-        s.gather = (lambda ext, j=gather[0]: (ext[j],)) if gather else (lambda ext: ())
-    return len(gather)
+def _getter(indices: list[int]) -> Any:
+    """A function from a tuple to the tuple of its items at ``indices``."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        return lambda ext, j=indices[0]: (ext[j],)
+    return lambda ext: ()
 
 
 def _advance(p: Plan, s: _Step, state: tuple, x: int) -> tuple | None:
@@ -381,7 +368,7 @@ def _advance(p: Plan, s: _Step, state: tuple, x: int) -> tuple | None:
     if s.new_v >= 0:
         out[s.new_v] = nv
     if x:
-        width = len(s.node_src)
+        width = s.width
         if drop:
             for j in range(width):
                 if out[j] == drop:
