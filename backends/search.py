@@ -1345,7 +1345,7 @@ def solve(
     if plan is not None:
         if method == "auto":
             first = _depth_first(model, limit, seed, deadline, AUTO_FIRST_NODES)
-            if first.stats.pop("timed_out") or first.complete or len(first.solutions) >= limit:
+            if deadline.expired() or first.complete or len(first.solutions) >= limit:
                 return first
             stats["first_nodes"] = first.stats.get("nodes", 0)
         try:
@@ -1363,7 +1363,6 @@ def solve(
                 status, found, complete, deadline, method="frontier", solver_calls=1, **stats, **sweep
             )
     result = _depth_first(model, limit, seed, deadline, None)
-    result.stats.pop("timed_out", None)
     result.stats.update(stats)
     return result
 
@@ -1373,14 +1372,14 @@ def _depth_first(model: Model, limit: int, seed: int, deadline: Deadline, max_no
     try:
         engine = _Engine(model, deadline)
     except OutOfTime:
-        return timed_out(deadline, timed_out=True)
+        return timed_out(deadline)
     search = _Search(engine, seed)
     found, exhausted = search.run(limit, deadline, max_nodes)
     status, complete = outcome(found, exhausted)
     return finish(
         status, found, complete, deadline, method="dfs",
         solver_calls=1, nodes=search.nodes, failures=search.failures,
-        propagations=engine.propagations, rejected=search.rejected, timed_out=deadline.expired(),
+        propagations=engine.propagations, rejected=search.rejected,
     )
 
 
