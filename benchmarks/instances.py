@@ -49,7 +49,7 @@ TARGETS: frozenset[str] = frozenset({
 SLOW_SEEDS: frozenset[str] = frozenset({"maze_gen_14x14_s4"})
 #: (instance, backend) rows that issue 3 asks to be measured ("every backend solves every
 #: seed instance") and that need more than the run's time limit; ``--seed-limit`` applies to
-#: them too. mip (HiGHS) needs about 90 s to find and prove the Numberlink seed's answer.
+#: them too. mip (HiGHS) needs 30-100 s to find and prove the Numberlink seed's answer.
 SLOW_ROWS: frozenset[tuple[str, str]] = frozenset({("numberlink01", "mip")})
 
 

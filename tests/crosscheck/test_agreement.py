@@ -19,7 +19,7 @@ from genre_strategies import STRATEGIES
 from hypothesis import assume, given
 
 import backends
-from backends import cpsat
+from backends import cpsat, search
 from puzzlekit import cli, genres
 
 CAP = 20
@@ -49,8 +49,6 @@ def installed_solvers(genre: str | None = None) -> dict[str, Solver]:
 
 def sweep(model, **options) -> backends.Result:
     """The search backend's frontier sweep, checked to be the method that ran."""
-    from backends import search
-
     result = search.solve(model, method="frontier", **options)
     assert result.stats["method"] == "frontier", f"the sweep did not apply: {result.stats}"
     return result
