@@ -135,7 +135,7 @@ Once = Callable[[], tuple[str, Any, dict, float | None, float]]
 
 def _backend_once(job: dict[str, Any], module: Any, puzzle: Any) -> Once:
     """A timed solve on a puzzlekit backend: IR build, then the backend's solve (after a warm-up)."""
-    import backends
+    from puzzlekit import backends
 
     solver = backends.get(job["backend"])
     solver.version()
@@ -878,7 +878,7 @@ def shrink_png(path: Path, colours: int = 64) -> None:
 
 def machine(backends: list[str], sw: Path | None = None) -> list[str]:
     """Lines describing the machine, the interpreter and the solver versions (``sw``: its directory)."""
-    import backends as registry
+    from puzzlekit import backends as registry
 
     cpu = "unknown"
     try:
@@ -1023,7 +1023,7 @@ def option_value(text: str) -> Any:
 
 def make_plan(args: argparse.Namespace) -> Plan:
     """Instances and backends from the options."""
-    import backends as registry
+    from puzzlekit import backends as registry
     from puzzlekit import genres as genre_registry
 
     genre_names = [g for g in (args.genres or "").split(",") if g] or genre_registry.available()

@@ -14,8 +14,8 @@ import statistics
 import time
 from pathlib import Path
 
-import backends
 import puzzlekit
+from puzzlekit import backends
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = {

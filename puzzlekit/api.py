@@ -9,10 +9,27 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-import backends
+from puzzlekit import backends
 
 from . import genres, textio
+from .errors import BackendUnavailable
 from .ir import Clause, Lit, Model
+
+#: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md.
+PREFERENCE: dict[str, tuple[str, ...]] = {
+    "masyu": ("sat", "cpsat"),
+    "tracks": ("sat", "search", "cpsat"),
+    "numberlink": ("sat", "cpsat"),
+    "hashi": ("sat", "cpsat"),
+    "slitherlink": ("sat", "cpsat"),
+    "sudoku": ("cpsat", "sat"),
+    "nonogram": ("cpsat", "sat"),
+    "queens": ("search", "sat", "cpsat"),
+    "zip": ("search", "sat", "cpsat"),
+    "tents": ("cpsat", "sat"),
+    "patches": ("cpsat", "sat"),
+}
+DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
 
 
 @dataclass(frozen=True)
@@ -55,8 +72,17 @@ def load(genre: str, path_or_text: str | os.PathLike, source: str | None = None)
     return module.parse(text, name)
 
 
+def choose_backend(genre: str | None = None) -> str:
+    """The backend ``auto`` stands for: the fastest measured for the genre among those installed."""
+    for name in PREFERENCE.get(genre or "", ()) + DEFAULT_PREFERENCE:
+        if backends.version(name) is not None:
+            return name
+    raise BackendUnavailable("cpsat", "ortools", "cpsat")
+
+
+
 def _backend(name: str, genre: str) -> tuple[str, ModuleType]:
-    chosen = backends.choose(genre) if name == "auto" else name
+    chosen = choose_backend(genre) if name == "auto" else name
     return chosen, backends.get(chosen)
 
 

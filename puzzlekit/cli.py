@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-import backends
+from puzzlekit import backends
 
 from . import __version__, api, genres, textio
 from .errors import ParseError, PuzzlekitError, UnknownName
@@ -164,7 +164,7 @@ def _backend_options(backend: str, genre: str, items: Sequence[str]) -> dict[str
     (``auto``: the one it stands for). Values read as true/false, integers, or text."""
     if not items:
         return {}
-    name = backends.choose(genre) if backend == "auto" else backend
+    name = api.choose_backend(genre) if backend == "auto" else backend
     backends.get(name)  # an unknown backend is named as such
     known = backends.OPTIONS[name]
     options: dict[str, Any] = {}

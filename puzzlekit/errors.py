@@ -38,3 +38,11 @@ class BackendUnavailable(PuzzlekitError):
 
 class UnknownName(PuzzlekitError, ValueError):
     """An unknown genre, backend, or backend option name or value."""
+
+
+class OutOfTime(PuzzlekitError, TimeoutError):
+    """The time limit ended before the work was done (the one timeout exception)."""
+
+
+class InternalError(PuzzlekitError, RuntimeError):
+    """A bug in puzzlekit: e.g. a backend returned an answer the rule checker rejects."""

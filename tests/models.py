@@ -10,9 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from backends import cpsat
-from backends.base import Result
 from puzzlekit import grid
+from puzzlekit.backends import cpsat
+from puzzlekit.backends.base import Result
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from models import grid_lines
 
-from backends import cuts
 from puzzlekit import grid
 from puzzlekit.ir import Model
+from puzzlekit.transforms import cuts
 
 
 def grid_graph(height: int, width: int, kind: str, **kw) -> tuple[Model, dict]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from conftest import EXAMPLES
 
-import backends
 import puzzlekit
-from puzzlekit import genres
+from puzzlekit import backends, genres
 
 SEEDS = {"masyu": "masyu01.txt", "tracks": "tracks01.txt", "numberlink": "numberlink01.txt",
          "hashi": "hashi01.txt"}
@@ -24,7 +23,7 @@ def known_gap(backend: str, genre: str) -> bool:
         return False
     import pulp
 
-    from backends import mip
+    from puzzlekit.backends import mip
 
     return mip.resolve_solver(pulp, "auto") == "cbc"
 

@@ -6,7 +6,7 @@ import pytest
 from bruteforce import as_set, solutions
 from models import grid_model
 
-from backends import cpsat
+from puzzlekit.backends import cpsat
 from puzzlekit.ir import ModelBuilder
 
 

@@ -21,7 +21,7 @@ from models import (  # tests/ is on the path, like bruteforce
     runs_model,
 )
 
-from backends import cpsat, csp
+from puzzlekit.backends import cpsat, csp
 from puzzlekit.errors import BackendUnavailable
 from puzzlekit.genres import hashi, masyu
 from puzzlekit.ir import Model, ModelBuilder

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from models import edges_of
 
-from backends import frontier, search
-from backends.base import Deadline
+from puzzlekit.backends import frontier, search
+from puzzlekit.clock import Deadline
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]

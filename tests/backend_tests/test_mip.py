@@ -24,7 +24,7 @@ from models import (  # tests/ is on the path, like bruteforce
     runs_model,
 )
 
-from backends import cpsat, mip
+from puzzlekit.backends import cpsat, mip
 from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.genres import hashi, masyu
 from puzzlekit.ir import Model, ModelBuilder
@@ -161,7 +161,7 @@ def test_highs_prints_nothing_on_stdout():
     # highspy writes a banner to the C-level stdout on a process's first solver object
     import subprocess
 
-    code = ("from backends import mip; from models import counts_model; "
+    code = ("from puzzlekit.backends import mip; from models import counts_model; "
             "mip.solve(counts_model(), solver='highs')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[1],

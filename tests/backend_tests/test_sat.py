@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from models import grid_model
 
-from backends import sat
 from puzzlekit import grid
+from puzzlekit.backends import sat
 from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import OPS, Count, Edge, Lit, ModelBuilder
 
@@ -116,7 +116,7 @@ _CPSAT_ANSWERS: dict[str, set[frozenset]] = {}  # the reference sets, computed o
 @pytest.mark.parametrize("op", OPS)
 @pytest.mark.parametrize("rhs", [-3, 0, 2, 4])
 def test_counts_agree_with_brute_force_and_cpsat(op, rhs):
-    from backends import cpsat
+    from puzzlekit.backends import cpsat
 
     model = counts_model(op, rhs)
     expected = solutions(model)
@@ -127,7 +127,7 @@ def test_counts_agree_with_brute_force_and_cpsat(op, rhs):
 @needs_both
 @pytest.mark.parametrize("op", OPS)
 def test_weighted_counts_agree_with_brute_force_and_cpsat(op):
-    from backends import cpsat
+    from puzzlekit.backends import cpsat
 
     model = weighted_model(op)
     expected = solutions(model)
@@ -139,7 +139,7 @@ def test_weighted_counts_agree_with_brute_force_and_cpsat(op):
 @needs_both
 @pytest.mark.parametrize("name", SMALL)
 def test_small_models_agree_with_brute_force_and_cpsat(name):
-    from backends import cpsat
+    from puzzlekit.backends import cpsat
 
     model = SMALL[name]()
     expected = solutions(model)
@@ -154,7 +154,7 @@ def test_small_models_agree_with_brute_force_and_cpsat(name):
     "options", [{}, {"cuts": "shared", "labels": False}, {"labels": "onehot"}, {"solver": "glucose42"}]
 )
 def test_larger_graph_models_agree_with_cpsat(name, options):
-    from backends import cpsat
+    from puzzlekit.backends import cpsat
 
     model = LARGER[name]()
     if name not in _CPSAT_ANSWERS:
@@ -164,7 +164,7 @@ def test_larger_graph_models_agree_with_cpsat(name, options):
 
 @needs_both
 def test_masyu01_is_unique_and_matches_cpsat():
-    from backends import cpsat
+    from puzzlekit.backends import cpsat
     from puzzlekit.genres import masyu
 
     puzzle = masyu.parse((EXAMPLES / "masyu01.txt").read_text())
@@ -251,7 +251,7 @@ def covered_pairs_model(h: int, w: int, pairs, cover: str):
 @pytest.mark.parametrize("cover", ["all", "any"])
 @pytest.mark.parametrize("labels", ["binary", "onehot"])
 def test_implied_presence_drops_only_forced_nodes_and_keeps_answers(cover, labels):
-    from backends import cpsat, cuts
+    from puzzlekit.backends import cpsat, cuts
 
     pairs = [((0, 0), (0, 3)), ((1, 3), (1, 0)), ((2, 0), (2, 3))]  # the rows, at least
     model = covered_pairs_model(3, 4, pairs, cover)

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from models import edges_of
 
-from backends import search
+from puzzlekit.backends import search
 from puzzlekit.ir import Connected, DisjointPaths, Edge, Lit, Loop, Model, ModelBuilder
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -568,7 +568,7 @@ def test_limit_stops_early_and_marks_incomplete() -> None:
 
 def test_masyu01_matches_cpsat() -> None:
     masyu = pytest.importorskip("puzzlekit.genres.masyu")
-    cpsat = pytest.importorskip("backends.cpsat")
+    cpsat = pytest.importorskip("puzzlekit.backends.cpsat")
     pytest.importorskip("ortools")
     puzzle = masyu.parse((EXAMPLES / "masyu01.txt").read_text())
     model = masyu.model(puzzle)

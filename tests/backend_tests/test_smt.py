@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from backends import cpsat, smt
+from puzzlekit.backends import cpsat, smt
 from puzzlekit.errors import BackendUnavailable
 from puzzlekit.genres import masyu
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder

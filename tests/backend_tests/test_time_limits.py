@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-import backends
+from puzzlekit import backends
 from puzzlekit.ir import Clause, Lit, Model, Var
 
 LIMIT = 0.2

@@ -18,9 +18,8 @@ import pytest
 from genre_strategies import STRATEGIES
 from hypothesis import assume, given
 
-import backends
-from backends import cpsat, search
-from puzzlekit import cli, genres
+from puzzlekit import backends, cli, genres
+from puzzlekit.backends import cpsat, search
 
 CAP = 20
 #: Backends that re-solve from scratch for every blocking clause enumerate fewer solutions;

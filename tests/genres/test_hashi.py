@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from backends import cpsat
+from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import hashi
 

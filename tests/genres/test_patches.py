@@ -8,8 +8,8 @@ import random
 import pytest
 from conftest import CORPUS, EXAMPLES
 
-import backends
-from backends import cpsat
+from puzzlekit import backends
+from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError, UnknownName
 from puzzlekit.genres import patches as pa
 

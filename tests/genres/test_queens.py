@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import backends
-from backends import cpsat
+from puzzlekit import backends
+from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError, UnknownName
 from puzzlekit.genres import queens
 

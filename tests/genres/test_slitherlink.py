@@ -10,9 +10,8 @@ import random
 import pytest
 from conftest import CORPUS, EXAMPLES
 
-import backends
-from backends import cpsat
-from puzzlekit import grid
+from puzzlekit import backends, grid
+from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError, UnknownName
 from puzzlekit.genres import slitherlink
 

@@ -8,8 +8,8 @@ import random
 import pytest
 from conftest import EXAMPLES
 
-from backends import cpsat
 from puzzlekit import grid
+from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import tracks
 

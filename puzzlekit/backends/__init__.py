@@ -1,4 +1,4 @@
-"""Backend registry: command-line name -> module, installed or not, and the "auto" choice.
+"""Backend registry: command-line name -> module, installed or not.
 
 Every backend module has the same shape: ``NAME``, ``PACKAGE`` (what pip installs),
 ``EXTRA`` (the puzzlekit extra), ``version()`` and
@@ -18,12 +18,12 @@ from .base import Result
 
 #: Command-line name -> module name, in the order ``puzzlekit backends`` lists them.
 MODULES: dict[str, str] = {
-    "cpsat": "backends.cpsat",
-    "z3": "backends.smt",
-    "mip": "backends.mip",
-    "sat": "backends.sat",
-    "csp": "backends.csp",
-    "search": "backends.search",
+    "cpsat": "puzzlekit.backends.cpsat",
+    "z3": "puzzlekit.backends.smt",
+    "mip": "puzzlekit.backends.mip",
+    "sat": "puzzlekit.backends.sat",
+    "csp": "puzzlekit.backends.csp",
+    "search": "puzzlekit.backends.search",
 }
 NAMES: tuple[str, ...] = tuple(MODULES)
 #: The pip extra that installs each backend's solver (None: nothing to install).
@@ -42,23 +42,6 @@ OPTIONS: dict[str, dict[str, str]] = {
     "csp": {},
     "search": {"method": "auto (default), dfs or frontier"},
 }
-
-#: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md.
-PREFERENCE: dict[str, tuple[str, ...]] = {
-    "masyu": ("sat", "cpsat"),
-    "tracks": ("sat", "search", "cpsat"),
-    "numberlink": ("sat", "cpsat"),
-    "hashi": ("sat", "cpsat"),
-    "slitherlink": ("sat", "cpsat"),
-    "sudoku": ("cpsat", "sat"),
-    "nonogram": ("cpsat", "sat"),
-    "queens": ("search", "sat", "cpsat"),
-    "zip": ("search", "sat", "cpsat"),
-    "tents": ("cpsat", "sat"),
-    "patches": ("cpsat", "sat"),
-}
-DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
-
 
 def get(name: str) -> ModuleType:
     """The backend module for a command-line name (installed or not)."""
@@ -83,12 +66,4 @@ def installed() -> dict[str, str | None]:
     return {name: version(name) for name in NAMES}
 
 
-def choose(genre: str | None = None) -> str:
-    """The backend ``auto`` stands for: the fastest measured for the genre among those installed."""
-    for name in PREFERENCE.get(genre or "", ()) + DEFAULT_PREFERENCE:
-        if version(name) is not None:
-            return name
-    raise BackendUnavailable("cpsat", "ortools", "cpsat")
-
-
-__all__ = ["NAMES", "Result", "choose", "get", "installed", "version"]
+__all__ = ["NAMES", "Result", "get", "installed", "version"]

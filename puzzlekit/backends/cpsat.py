@@ -18,11 +18,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from puzzlekit.errors import BackendUnavailable, UnknownName
+from puzzlekit.clock import UNLIMITED, Deadline
+from puzzlekit.errors import BackendUnavailable, OutOfTime, UnknownName
 from puzzlekit.ir import Connected, DisjointPaths, Lit, Loop, Model, Path, Runs
+from puzzlekit.transforms.runs import run_automaton
 
-from .base import UNLIMITED, Deadline, OutOfTime, Result, blocking_clause, finish, outcome, project, timed_out
-from .lowering import run_automaton
+from .base import Result, blocking_clause, finish, outcome, project, timed_out
 
 NAME = "cpsat"
 PACKAGE = "ortools"

@@ -42,12 +42,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlekit.errors import BackendUnavailable, UnknownName
+from puzzlekit.clock import UNLIMITED, Deadline
+from puzzlekit.errors import BackendUnavailable, OutOfTime, UnknownName
 from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Loop, Model
+from puzzlekit.transforms import cuts as _cuts
+from puzzlekit.transforms.runs import expand_runs
 
-from . import cuts as _cuts
-from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, timed_out
-from .lowering import expand_runs
+from .base import Result, enumerate_lazily, finish, outcome, timed_out
 
 NAME = "sat"
 PACKAGE = "python-sat"
@@ -628,7 +629,7 @@ def solve(
     try:
         cutter: Any = _ProbingCutter(relaxation, session) if cuts == "strong" else relaxation
         compile_seconds = time.perf_counter() - started
-        found, exhausted, loop_stats = _cuts.enumerate_lazily(cutter, session, limit, deadline)
+        found, exhausted, loop_stats = enumerate_lazily(cutter, session, limit, deadline)
         stats = {"compile_seconds": round(compile_seconds, 6), **loop_stats, **session.stats()}
     finally:
         session.close()

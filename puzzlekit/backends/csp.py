@@ -27,12 +27,13 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from puzzlekit.errors import BackendUnavailable
+from puzzlekit.clock import UNLIMITED, Deadline
+from puzzlekit.errors import BackendUnavailable, OutOfTime
 from puzzlekit.ir import Clause, Lit, Model, compare
+from puzzlekit.transforms import cuts
+from puzzlekit.transforms.runs import expand_runs
 
-from . import cuts
-from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, timed_out
-from .lowering import expand_runs
+from .base import Result, enumerate_lazily, finish, outcome, timed_out
 
 NAME = "csp"
 PACKAGE = "python-constraint2"
@@ -297,7 +298,7 @@ def solve(
     except OutOfTime:
         return timed_out(deadline)
     compile_seconds = time.perf_counter() - started
-    found, exhausted, loop_stats = cuts.enumerate_lazily(relaxation, session, limit, deadline)
+    found, exhausted, loop_stats = enumerate_lazily(relaxation, session, limit, deadline)
     status, complete = outcome(found, exhausted)
     return finish(
         status, found, complete, deadline,

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
+from typing import Any, Literal, Protocol
 
+from puzzlekit.clock import Deadline
 from puzzlekit.ir import Clause, Lit, Model
 
 Status = Literal["solved", "unsolvable", "timeout"]
 Assignment = dict[Hashable, int]
-T = TypeVar("T")
-
-
-class OutOfTime(Exception):
-    """The time limit ended while a backend was still building its solver model."""
 
 
 @dataclass(frozen=True)
@@ -32,45 +27,6 @@ class Result:
     solutions: tuple[Assignment, ...] = ()
     complete: bool = False
     stats: dict = field(default_factory=dict)
-
-
-class Deadline:
-    """Wall-clock budget shared by the solver calls of one `solve`."""
-
-    def __init__(self, seconds: float | None):
-        self.start = time.perf_counter()
-        self.seconds = seconds
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.start
-
-    def left(self) -> float | None:
-        """Seconds left, or None without a limit (never negative)."""
-        if self.seconds is None:
-            return None
-        return max(0.0, self.seconds - self.elapsed())
-
-    def expired(self) -> bool:
-        left = self.left()
-        return left is not None and left <= 0.0
-
-    def check(self) -> None:
-        """Raise `OutOfTime` once the time is up."""
-        if self.seconds is not None and time.perf_counter() - self.start >= self.seconds:
-            raise OutOfTime
-
-    def paced(self, items: Iterable[T], every: int = 16) -> Iterator[T]:
-        """The items, reading the clock every few of them: lowering loops stop at the limit."""
-        if self.seconds is None:
-            yield from items
-            return
-        for i, item in enumerate(items):
-            if not i % every:
-                self.check()
-            yield item
-
-
-UNLIMITED = Deadline(None)  # for lowering code called without a time limit
 
 
 def project(model: Model, values: Sequence[int]) -> Assignment:
@@ -101,3 +57,45 @@ def outcome(found: list[Assignment], exhausted: bool) -> tuple[Status, bool]:
     if found:
         return "solved", exhausted
     return ("unsolvable", True) if exhausted else ("timeout", False)
+
+
+class Session(Protocol):
+    """An incremental (or re-solving) solver over a relaxed model."""
+
+    def add(self, clauses: Sequence[Clause]) -> None:
+        """Add clauses (cuts or blocking clauses) to every later solve."""
+
+    def solve(self, seconds: float | None) -> tuple[str, Sequence[int] | None]:
+        """``("sat", values)``, ``("unsat", None)`` or ``("unknown", None)`` on time-out."""
+
+
+def enumerate_lazily(
+    relaxation: Any, session: Session, limit: int, deadline: Deadline
+) -> tuple[list[Assignment], bool, dict[str, int]]:
+    """Solve, cut, repeat; collect up to ``limit`` valid solutions.
+
+    Returns the solutions, whether the search proved there are no more, and stats
+    (``rounds``: solver calls; ``cuts``: clauses added for graph constraints).
+    """
+    found: list[Assignment] = []
+    stats = {"rounds": 0, "cuts": 0}
+    model = relaxation.model
+    while len(found) < limit:
+        if deadline.expired():
+            return found, False, stats
+        status, values = session.solve(deadline.left())
+        stats["rounds"] += 1
+        if status == "unknown":
+            return found, False, stats
+        if status == "unsat":
+            return found, True, stats
+        assert values is not None
+        cuts = relaxation.cuts(values)
+        if cuts:
+            stats["cuts"] += len(cuts)
+            session.add(cuts)
+            continue
+        found.append(project(model, values))
+        if len(found) < limit:
+            session.add([blocking_clause(model, values)])
+    return found, False, stats

@@ -41,12 +41,13 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from puzzlekit.errors import UnknownName
+from puzzlekit.clock import UNLIMITED, Deadline
+from puzzlekit.errors import OutOfTime, UnknownName
 from puzzlekit.ir import Connected, Count, DisjointPaths, Lit, Loop, Model, Path, Runs
+from puzzlekit.transforms.runs import run_automaton
 
 from . import frontier
-from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, project, timed_out
-from .lowering import run_automaton
+from .base import Result, finish, outcome, project, timed_out
 
 NAME = "search"
 PACKAGE = None

@@ -41,12 +41,13 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from puzzlekit.errors import BackendUnavailable, UnknownName
+from puzzlekit.clock import UNLIMITED, Deadline
+from puzzlekit.errors import BackendUnavailable, OutOfTime, UnknownName
 from puzzlekit.ir import Clause, Connected, Lit, Model, compare
+from puzzlekit.transforms import cuts
+from puzzlekit.transforms.runs import expand_runs
 
-from . import cuts
-from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, timed_out
-from .lowering import expand_runs
+from .base import Result, enumerate_lazily, finish, outcome, timed_out
 
 NAME = "mip"
 PACKAGE = "pulp"
@@ -358,7 +359,7 @@ def solve(
     except OutOfTime:
         return timed_out(deadline, solver=solver)
     compile_seconds = time.perf_counter() - started
-    found, exhausted, loop_stats = cuts.enumerate_lazily(relaxation, session, limit, deadline)
+    found, exhausted, loop_stats = enumerate_lazily(relaxation, session, limit, deadline)
     status, complete = outcome(found, exhausted)
     return finish(
         status, found, complete, deadline,

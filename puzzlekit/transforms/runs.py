@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.ir import Clause, Lit, Model, Var
-
-from .base import UNLIMITED, Deadline
 
 
 def run_automaton(lengths: Sequence[int]) -> tuple[list[tuple[int, int, int]], list[int]]:

@@ -5,8 +5,8 @@ degree counts (2 on a loop or inside a path, 1 at a path's ends, 0 when absent) 
 clauses that keep edges between present nodes. What degree counts cannot say — "one piece,
 no stray cycle, each pair joined to its partner" — is checked on each candidate assignment
 by `Relaxation.cuts`, which returns clauses that the candidate breaks and every true
-solution keeps. `enumerate_lazily` is the loop every cut-based backend runs: solve, cut,
-solve again; block each accepted solution on the answer key; repeat.
+solution keeps. The backends' shared driver runs the loop: solve, cut, solve again; block each accepted
+solution on the answer key; repeat.
 
 Each cut is about a piece S of the chosen edges (its node set) and its boundary δ(S), the
 edges with one end in S:
@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
+from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.ir import (
     Clause,
     Connected,
@@ -38,8 +38,6 @@ from puzzlekit.ir import (
     Path,
     Var,
 )
-
-from .base import UNLIMITED, Assignment, Deadline, blocking_clause, project
 
 Node = Hashable
 
@@ -259,45 +257,3 @@ def _representative(g: _Graph, piece: set[Node]) -> Node:
     """A node of the piece, preferring one that is always present (shorter cut)."""
     always = [n for n in piece if g.on[n] is None]
     return always[0] if always else min(piece, key=repr)
-
-
-class Session(Protocol):
-    """An incremental (or re-solving) solver over a relaxed model."""
-
-    def add(self, clauses: Sequence[Clause]) -> None:
-        """Add clauses (cuts or blocking clauses) to every later solve."""
-
-    def solve(self, seconds: float | None) -> tuple[str, Sequence[int] | None]:
-        """``("sat", values)``, ``("unsat", None)`` or ``("unknown", None)`` on time-out."""
-
-
-def enumerate_lazily(
-    relaxation: Relaxation, session: Session, limit: int, deadline: Deadline
-) -> tuple[list[Assignment], bool, dict[str, int]]:
-    """Solve, cut, repeat; collect up to ``limit`` valid solutions.
-
-    Returns the solutions, whether the search proved there are no more, and stats
-    (``rounds``: solver calls; ``cuts``: clauses added for graph constraints).
-    """
-    found: list[Assignment] = []
-    stats = {"rounds": 0, "cuts": 0}
-    model = relaxation.model
-    while len(found) < limit:
-        if deadline.expired():
-            return found, False, stats
-        status, values = session.solve(deadline.left())
-        stats["rounds"] += 1
-        if status == "unknown":
-            return found, False, stats
-        if status == "unsat":
-            return found, True, stats
-        assert values is not None
-        cuts = relaxation.cuts(values)
-        if cuts:
-            stats["cuts"] += len(cuts)
-            session.add(cuts)
-            continue
-        found.append(project(model, values))
-        if len(found) < limit:
-            session.add([blocking_clause(model, values)])
-    return found, False, stats

@@ -38,9 +38,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
+from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.ir import DisjointPaths, Loop, Model, Path
-
-from .base import UNLIMITED, Deadline
 
 _FULL = -1  # a node that takes no more edges
 _INFINITY = 1 << 60

@@ -24,12 +24,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlekit.errors import BackendUnavailable, UnknownName
+from puzzlekit.clock import UNLIMITED, Deadline
+from puzzlekit.errors import BackendUnavailable, OutOfTime, UnknownName
 from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Model, Path, compare
+from puzzlekit.transforms import cuts
+from puzzlekit.transforms.runs import expand_runs
 
-from . import cuts
-from .base import UNLIMITED, Deadline, OutOfTime, Result, finish, outcome, timed_out
-from .lowering import expand_runs
+from .base import Result, enumerate_lazily, finish, outcome, timed_out
 
 NAME = "z3"
 PACKAGE = "z3-solver"
@@ -248,6 +249,6 @@ def solve(
     except OutOfTime:
         return timed_out(deadline)
     compile_seconds = time.perf_counter() - started
-    found, exhausted, loop_stats = cuts.enumerate_lazily(relaxation, _Session(low), limit, deadline)
+    found, exhausted, loop_stats = enumerate_lazily(relaxation, _Session(low), limit, deadline)
     status, complete = outcome(found, exhausted)
     return finish(status, found, complete, deadline, compile_seconds=round(compile_seconds, 6), **loop_stats)
