@@ -12,8 +12,10 @@ Literals. ``Lit(var, value, positive)`` means ``var == value`` when positive, el
 ``Lit(i, 1, False)``.
 
 Graph constraints are complete in themselves: ``Loop`` means "the chosen edges form exactly
-one simple cycle", not just "connected". Backends without a native graph constraint use
-`backends.cuts`, which lowers each one to degree counts plus lazily added cuts.
+one simple cycle", not just "connected". The ``holds`` method of each kind is the exact
+meaning every backend must implement and every test checks against; backends without a
+native graph constraint use `puzzlekit.transforms.cuts`, which lowers each one to degree
+counts plus lazily added cuts.
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .unionfind import DisjointSets
+
 Node = Hashable
+Values = Sequence[int] | dict[int, int]  # a full assignment, indexed by variable
 Op = Literal["==", "<=", ">="]
 OPS: tuple[str, ...] = ("==", "<=", ">=")
 
@@ -118,6 +123,10 @@ class Loop:
     def __repr__(self) -> str:
         return f"Loop({len(self.edges)} edges)"
 
+    def holds(self, values: Values) -> bool:
+        """At least one edge is chosen, every node touched has degree 2, and it is one piece."""
+        return _lines_hold(self.edges, (), values, loop=True)
+
 
 @dataclass(frozen=True)
 class Path:
@@ -130,6 +139,10 @@ class Path:
     def __repr__(self) -> str:
         return f"Path({self.start!r}->{self.end!r}, {len(self.edges)} edges)"
 
+    def holds(self, values: Values) -> bool:
+        """``start`` and ``end`` have degree 1, other nodes 0 or 2, and it is one piece."""
+        return _lines_hold(self.edges, ((self.start, self.end),), values, loop=False)
+
 
 @dataclass(frozen=True)
 class DisjointPaths:
@@ -140,6 +153,10 @@ class DisjointPaths:
 
     def __repr__(self) -> str:
         return f"DisjointPaths({len(self.pairs)} pairs, {len(self.edges)} edges)"
+
+    def holds(self, values: Values) -> bool:
+        """Terminals have degree 1, other nodes 0 or 2, and each piece joins one pair's two ends."""
+        return _lines_hold(self.edges, self.pairs, values, loop=False)
 
 
 @dataclass(frozen=True)
@@ -156,8 +173,51 @@ class Connected:
     def __repr__(self) -> str:
         return f"Connected({len(self.nodes)} nodes, {len(self.edges)} edges)"
 
+    def holds(self, values: Values) -> bool:
+        """Chosen edges touch present nodes only, and the present nodes are one piece (or none)."""
+        present = [n for n, lit in self.nodes if lit is None or lit.holds(values)]
+        sets = DisjointSets(present)
+        for e in self.edges:
+            if e.lit.holds(values):
+                if e.u not in sets.parent or e.v not in sets.parent:
+                    return False
+                sets.union(e.u, e.v)
+        return len({sets.find(n) for n in present}) <= 1
+
 
 GraphConstraint = Loop | Path | DisjointPaths | Connected
+
+
+def _lines_hold(
+    edges: Sequence[Edge], pairs: Sequence[tuple[Node, Node]], values: Values, loop: bool
+) -> bool:
+    """The shared meaning of Loop, Path and DisjointPaths under a full assignment.
+
+    No chosen edge is a self-loop; a terminal has degree 1 and any other node 0 or 2; the
+    pieces of the chosen edges are exactly one cycle (``loop``) or exactly one path per pair,
+    joining that pair's two terminals.
+    """
+    degree: dict[Node, int] = {}
+    sets: DisjointSets[Node] = DisjointSets()
+    for e in edges:
+        if not e.lit.holds(values):
+            continue
+        if e.u == e.v:
+            return False
+        degree[e.u] = degree.get(e.u, 0) + 1
+        degree[e.v] = degree.get(e.v, 0) + 1
+        sets.union(e.u, e.v)
+    terminals = {t for pair in pairs for t in pair}
+    if len(terminals) != 2 * len(pairs):
+        return False  # a node that ends two paths
+    if any(degree.get(t, 0) != 1 for t in terminals):
+        return False
+    if any(d != 2 for n, d in degree.items() if n not in terminals):
+        return False
+    pieces = {sets.find(n) for n in degree}
+    if loop:
+        return len(pieces) == 1
+    return len(pieces) == len(pairs) and all(sets.find(a) == sets.find(b) for a, b in pairs)
 
 
 @dataclass(frozen=True)
@@ -226,15 +286,19 @@ class Model:
         return [self.vars[i].key for i in self.output]
 
     def check(self, values: Sequence[int]) -> list[str]:
-        """Which non-graph constraints a full assignment breaks (for tests and debugging)."""
+        """Every constraint a full assignment breaks, graph constraints included (empty: a solution)."""
         broken: list[str] = []
         for v in self.vars:
             if not v.lo <= values[v.index] <= v.hi:
                 broken.append(f"{v!r} = {values[v.index]} outside its domain")
-        for con in (*self.counts, *self.clauses, *self.runs):
+        for con in (*self.counts, *self.clauses, *self.runs, *self.graphs):
             if not con.holds(values):
                 broken.append(repr(con))
         return broken
+
+    def holds(self, values: Sequence[int]) -> bool:
+        """Whether a full assignment satisfies every constraint of the model."""
+        return not self.check(values)
 
 
 def compare(total: int, op: str, rhs: int) -> bool:

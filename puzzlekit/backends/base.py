@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from puzzlekit.clock import Deadline
+from puzzlekit.errors import UnknownName
 from puzzlekit.ir import Clause, Lit, Model
 
 Status = Literal["solved", "unsolvable", "timeout"]
@@ -99,3 +100,66 @@ def enumerate_lazily(
         if len(found) < limit:
             session.add([blocking_clause(model, values)])
     return found, False, stats
+
+
+# --- options: declared once per backend, checked here for the library and the CLI alike ---
+
+
+@dataclass(frozen=True)
+class Option:
+    """One keyword option of a backend's ``solve``: its meaning, default and allowed values.
+
+    ``choices`` lists the allowed values (text from the command line matches a choice by its
+    lower-case spelling); ``parse`` converts and checks a value instead, raising `ValueError`
+    with the reason. With neither, any value is taken as given.
+    """
+
+    help: str
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    parse: Callable[[Any], Any] | None = None
+
+    def read(self, value: Any) -> Any:
+        """The checked value (raises `ValueError` naming what is allowed)."""
+        if self.parse is not None:
+            return self.parse(value)
+        if not self.choices:
+            return value
+        for choice in self.choices:
+            if value is choice or (type(value) is type(choice) and value == choice):
+                return choice
+            if isinstance(value, str) and value.lower() == str(choice).lower():
+                return choice
+        raise ValueError("use one of " + ", ".join(str(c) for c in self.choices))
+
+
+def whole_number(lo: int, hi: int) -> Callable[[Any], int]:
+    """An option parser for an integer in ``lo..hi`` (text of digits is accepted too)."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, str) and value.strip().lstrip("+-").isdigit() and len(value) < 20:
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise ValueError(f"use a whole number from {lo} to {hi}")
+        return value
+
+    return parse
+
+
+def check_options(backend: str, declared: Mapping[str, Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every declared option's value: the given ones checked, the rest at their defaults.
+
+    An unknown name or a bad value raises `UnknownName` with one message, the same from the
+    library and the command line.
+    """
+    out = {name: option.default for name, option in declared.items()}
+    for name, value in given.items():
+        if name not in declared:
+            offer = f"its options: {', '.join(declared)}" if declared else "it takes none"
+            raise UnknownName(f"backend {backend!r} has no option {name!r}; {offer}")
+        try:
+            out[name] = declared[name].read(value)
+        except ValueError as exc:
+            message = f"backend {backend!r}: bad value {value!r} for option {name!r}: {exc}"
+            raise UnknownName(message) from None
+    return out

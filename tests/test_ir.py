@@ -1,0 +1,90 @@
+"""The exact meaning of every IR constraint kind (`holds`), on hand-made assignments."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlekit.ir import Connected, DisjointPaths, Edge, Lit, Loop, ModelBuilder, Path
+
+
+def square_with_tail():
+    """Nodes a-b-c-d-a (a square) plus d-e, one boolean per edge, in that order."""
+    ends = [("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"), ("d", "e")]
+    return [Edge(u, v, Lit(i)) for i, (u, v) in enumerate(ends)]
+
+
+def values(*bits: int) -> list[int]:
+    return list(bits)
+
+
+@pytest.mark.parametrize(
+    "bits, ok",
+    [
+        ((1, 1, 1, 1, 0), True),  # the square
+        ((0, 0, 0, 0, 0), False),  # no edge: no loop
+        ((1, 1, 1, 0, 0), False),  # an open path
+        ((1, 1, 1, 1, 1), False),  # degree 3 at d
+    ],
+)
+def test_loop(bits, ok):
+    assert Loop(tuple(square_with_tail())).holds(values(*bits)) is ok
+
+
+def test_loop_of_two_pieces_fails():
+    edges = [Edge(u, v, Lit(i)) for i, (u, v) in enumerate([(1, 2), (2, 3), (3, 1), (4, 5), (5, 6), (6, 4)])]
+    assert not Loop(tuple(edges)).holds([1] * 6)
+    assert Loop(tuple(edges)).holds([1, 1, 1, 0, 0, 0])
+
+
+def test_self_loop_is_never_chosen():
+    assert not Loop((Edge("a", "a", Lit(0)),)).holds([1])
+
+
+@pytest.mark.parametrize(
+    "bits, ok",
+    [
+        ((1, 1, 0, 0, 0), False),  # a-b-c: c is not the end
+        ((0, 0, 0, 1, 1), True),  # a-d-e
+        ((1, 1, 1, 0, 1), True),  # a-b-c-d-e
+        ((0, 0, 0, 0, 0), False),  # nothing joins a to e
+    ],
+)
+def test_path(bits, ok):
+    assert Path(tuple(square_with_tail()), "a", "e").holds(values(*bits)) is ok
+
+
+def test_path_with_a_stray_cycle_fails():
+    edges = [Edge(u, v, Lit(i)) for i, (u, v) in enumerate([("s", "t"), (1, 2), (2, 3), (3, 1)])]
+    assert Path(tuple(edges), "s", "t").holds([1, 0, 0, 0])
+    assert not Path(tuple(edges), "s", "t").holds([1, 1, 1, 1])
+
+
+def test_disjoint_paths_join_their_own_pairs():
+    # a line 1-2-3-4: pairs (1,2) and (3,4) hold with edges 1-2 and 3-4; pairs (1,3),(2,4) cannot
+    edges = tuple(Edge(u, v, Lit(i)) for i, (u, v) in enumerate([(1, 2), (2, 3), (3, 4)]))
+    assert DisjointPaths(edges, ((1, 2), (3, 4))).holds([1, 0, 1])
+    assert not DisjointPaths(edges, ((1, 2), (3, 4))).holds([1, 1, 1])
+    assert not DisjointPaths(edges, ((1, 3), (2, 4))).holds([1, 0, 1])
+    assert not DisjointPaths(edges, ((1, 4), (2, 3))).holds([0, 1, 0])  # 1 and 4 have no path
+
+
+def test_connected():
+    edges = tuple(Edge(u, v, Lit(i)) for i, (u, v) in enumerate([("a", "b"), ("b", "c")]))
+    nodes = (("a", None), ("b", Lit(2)), ("c", Lit(3)))
+    con = Connected(nodes, edges)
+    assert con.holds([1, 1, 1, 1])
+    assert con.holds([0, 0, 0, 0])  # only a is present: one piece
+    assert not con.holds([0, 0, 1, 0])  # a and b present, not joined
+    assert not con.holds([1, 0, 0, 0])  # an edge to an absent node
+    assert Connected((("x", Lit(0)),), ()).holds([0])  # no node present
+
+
+def test_model_check_names_broken_graph_constraints():
+    m = ModelBuilder("t")
+    xs = [m.bool(("e", i)) for i in range(3)]
+    m.loop(Edge(u, v, x) for (u, v), x in zip([(0, 1), (1, 2), (2, 0)], xs))
+    m.output(xs)
+    model = m.build()
+    assert model.check([1, 1, 1]) == [] and model.holds([1, 1, 1])
+    assert model.check([1, 1, 0]) == ["Loop(3 edges)"]
+    assert not model.holds([1, 1, 0])
