@@ -8,12 +8,14 @@
 """
 
 from .api import SolveResult, count, determined, genre_module, is_unique, load, solve
-from .errors import BackendUnavailable, ParseError, PuzzlekitError, UnknownName
+from .errors import BackendUnavailable, InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BackendUnavailable",
+    "InternalError",
+    "OutOfTime",
     "ParseError",
     "PuzzlekitError",
     "SolveResult",

@@ -1,9 +1,12 @@
-"""The library API: load a puzzle, solve it on a backend, count, test uniqueness, backbones."""
+"""The library API and the one pipeline: load, model, solve on a backend, decode, verify.
+
+The command line, the benchmarks and batch runs all go through `solve` here, so every answer
+anyone sees has passed the genre's rule checker.
+"""
 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -12,8 +15,9 @@ from typing import Any
 from puzzlekit import backends
 
 from . import genres, textio
-from .errors import BackendUnavailable
-from .ir import Clause, Lit, Model
+from .clock import Deadline
+from .errors import BackendUnavailable, InternalError, OutOfTime
+from .ir import Clause, Lit
 
 #: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md.
 PREFERENCE: dict[str, tuple[str, ...]] = {
@@ -86,6 +90,18 @@ def _backend(name: str, genre: str) -> tuple[str, ModuleType]:
     return chosen, backends.get(chosen)
 
 
+def _checked(module: ModuleType, puzzle: Any, backend: str, assignment: dict) -> Any:
+    """The decoded solution, after the genre's rule checker has accepted it."""
+    solution = module.decode(puzzle, assignment)
+    problems = module.verify(puzzle, solution)
+    if problems:
+        raise InternalError(
+            f"backend {backend!r} returned a {module.NAME} answer that breaks the rules: "
+            + "; ".join(problems[:3]) + (f" (and {len(problems) - 3} more)" if len(problems) > 3 else "")
+        )
+    return solution
+
+
 def solve(
     puzzle: Any,
     backend: str = "cpsat",
@@ -97,19 +113,21 @@ def solve(
 ) -> SolveResult:
     """Solve a puzzle; with ``unique`` (or ``limit`` > 1) also decide uniqueness.
 
+    The pipeline: model -> backend -> decode -> verify. Every returned solution has passed the
+    genre's rule checker; one that does not is a bug and raises `InternalError`.
     ``backend="auto"`` picks the fastest installed backend for the genre; the result names it.
+    The time limit covers building the model too.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
     module = genre_module(puzzle)
     name, solver = _backend(backend, module.NAME)
-    started = time.perf_counter()
+    deadline = Deadline(time_limit)
     model = module.model(puzzle)
+    model_seconds = deadline.elapsed()
     wanted = max(limit, 2) if unique else limit
-    if time_limit is not None:  # the limit covers building the model too
-        time_limit = max(0.0, time_limit - (time.perf_counter() - started))
-    result = solver.solve(model, limit=wanted, time_limit=time_limit, seed=seed, **options)
-    solutions = tuple(module.decode(puzzle, a) for a in result.solutions)
+    result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
+    solutions = tuple(_checked(module, puzzle, name, a) for a in result.solutions)
     is_unique: bool | None = None
     if wanted > 1 and result.status == "solved":
         if len(solutions) > 1:
@@ -118,11 +136,8 @@ def solve(
             is_unique = True
     if unique and limit == 1:
         solutions = solutions[:2]
-    stats = {**result.stats, "model": model.stats()}
-    return SolveResult(
-        module.NAME, name, result.status, solutions, is_unique,
-        time.perf_counter() - started, stats,
-    )
+    stats = {**result.stats, "model_seconds": round(model_seconds, 6), "model": model.stats()}
+    return SolveResult(module.NAME, name, result.status, solutions, is_unique, deadline.elapsed(), stats)
 
 
 def count(
@@ -133,12 +148,12 @@ def count(
 
 
 def is_unique(puzzle: Any, backend: str = "cpsat", time_limit: float | None = None) -> bool:
-    """Whether the puzzle has exactly one solution (raises TimeoutError if undecided)."""
+    """Whether the puzzle has exactly one solution (raises `OutOfTime` if undecided)."""
     result = solve(puzzle, backend, unique=True, time_limit=time_limit)
     if result.status == "unsolvable":
         return False
     if result.unique is None:
-        raise TimeoutError("uniqueness was not decided within the time limit")
+        raise OutOfTime("uniqueness was not decided within the time limit")
     return result.unique
 
 
@@ -147,35 +162,33 @@ def determined(
 ) -> dict[Hashable, int] | None:
     """Answer-key values that are the same in every solution (the backbone).
 
-    Returns None when the puzzle has no solution. Works on any backend: it keeps asking for
-    a solution that differs from the running intersection somewhere, and shrinks the
-    intersection, until none exists. The puzzle is unique iff every answer-key variable is
-    in the result.
+    Returns None when the puzzle has no solution; raises `OutOfTime` when the time limit ends
+    first. Works on any backend: it keeps asking for a solution that differs from the running
+    intersection somewhere, and shrinks the intersection, until none exists. The puzzle is
+    unique iff every answer-key variable is in the result. Every solution met is verified.
     """
     module = genre_module(puzzle)
-    _, solver = _backend(backend, module.NAME)
+    name, solver = _backend(backend, module.NAME)
+    deadline = Deadline(time_limit)
     model = module.model(puzzle)
-    return backbone(model, solver, time_limit)
 
-
-def backbone(model: Model, solver: ModuleType, time_limit: float | None = None) -> dict[Hashable, int] | None:
-    """The output variables' values fixed in every solution of an IR model."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    first = solver.solve(model, limit=1, time_limit=time_limit)
-    if first.status == "unsolvable":
-        return None
-    if first.status != "solved":
-        raise TimeoutError("no solution found within the time limit")
-    index = {model.vars[i].key: i for i in model.output}
-    common = dict(first.solutions[0])
-    while common:
-        differ = Clause(tuple(Lit(index[k], v, False) for k, v in common.items()))
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        result = solver.solve(model.with_constraints(clauses=[differ]), limit=1, time_limit=left)
+    def another(extra: list[Clause]) -> dict | None:
+        result = solver.solve(model.with_constraints(clauses=extra), limit=1, time_limit=deadline.left())
         if result.status == "unsolvable":
-            break
+            return None
         if result.status != "solved":
-            raise TimeoutError("the backbone was not decided within the time limit")
-        other = result.solutions[0]
+            raise OutOfTime("the backbone was not decided within the time limit")
+        _checked(module, puzzle, name, result.solutions[0])
+        return result.solutions[0]
+
+    first = another([])
+    if first is None:
+        return None
+    index = {model.vars[i].key: i for i in model.output}
+    common = dict(first)
+    while common:
+        other = another([Clause(tuple(Lit(index[k], v, False) for k, v in common.items()))])
+        if other is None:
+            break
         common = {k: v for k, v in common.items() if other[k] == v}
     return common

@@ -147,10 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     puzzle = api.load(args.genre, args.file)
-    options = _backend_options(args.backend, genres.get(args.genre).NAME, args.option)
     result = api.solve(
         puzzle, backend=args.backend, limit=args.limit, time_limit=args.time_limit,
-        unique=args.unique, seed=args.seed, **options,
+        unique=args.unique, seed=args.seed, **_options(args.option),
     )
     if args.format == "json":
         print(json.dumps(result.to_json()))
@@ -159,38 +158,20 @@ def _solve(args: argparse.Namespace) -> int:
     return EXIT[result.status]
 
 
-def _backend_options(backend: str, genre: str, items: Sequence[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` options, checked against the options of the backend that will run
-    (``auto``: the one it stands for). Values read as true/false, integers, or text."""
-    if not items:
-        return {}
-    name = api.choose_backend(genre) if backend == "auto" else backend
-    backends.get(name)  # an unknown backend is named as such
-    known = backends.OPTIONS[name]
-    options: dict[str, Any] = {}
+def _options(items: Sequence[str]) -> dict[str, str]:
+    """``KEY=VALUE`` items as text; the backend checks names and values (as for library calls)."""
+    options: dict[str, str] = {}
     for item in items:
         key, sep, text = item.partition("=")
         key = key.strip()
         if not sep or not key:
             raise UnknownName(f"--option wants KEY=VALUE, found {item!r}")
-        if key not in known:
-            offer = f"its options: {', '.join(known)}" if known else "it takes none"
-            raise UnknownName(f"backend {name!r} has no option {key!r}; {offer}")
-        options[key] = _option_value(text.strip())
+        options[key] = text.strip()
     return options
 
 
-def _option_value(text: str) -> Any:
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def _text(puzzle: Any, result: api.SolveResult) -> str:
-    module = genres.get(result.genre)
+    module = api.genre_module(puzzle)
     unique = {True: "yes", False: "no", None: "not checked"}[result.unique]
     lines = [
         f"{result.genre}: {result.status} by {result.backend} in {result.seconds:.3f} s; "

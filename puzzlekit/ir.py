@@ -179,7 +179,7 @@ class Connected:
         sets = DisjointSets(present)
         for e in self.edges:
             if e.lit.holds(values):
-                if e.u not in sets.parent or e.v not in sets.parent:
+                if e.u not in sets or e.v not in sets:
                     return False
                 sets.union(e.u, e.v)
         return len({sets.find(n) for n in present}) <= 1

@@ -16,6 +16,9 @@ class DisjointSets(Generic[K]):
     def __init__(self, items: Iterable[K] = ()):
         self.parent: dict[K, K] = {x: x for x in items}
 
+    def __contains__(self, x: object) -> bool:
+        return x in self.parent
+
     def add(self, x: K) -> None:
         """Make ``x`` a set of its own if it is new."""
         self.parent.setdefault(x, x)

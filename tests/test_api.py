@@ -75,3 +75,30 @@ def test_missing_backend_names_the_pip_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "ortools.sat.python", None)
     with pytest.raises(puzzlekit.BackendUnavailable, match=r"puzzlekit\[cpsat\]"):
         puzzlekit.solve(puzzlekit.load("masyu", TWO_LOOPS), backend="cpsat")
+
+
+class _LyingBackend:
+    """A backend that answers with a real solution of the puzzle, one edge flipped."""
+
+    NAME = "liar"
+
+    def __init__(self, honest):
+        self.honest = honest
+
+    def solve(self, model, **kwargs):
+        result = self.honest.solve(model, **kwargs)
+        wrong = dict(result.solutions[0])
+        key = next(iter(wrong))
+        wrong[key] = 1 - wrong[key]
+        return type(result)(result.status, (wrong,), result.complete, result.stats)
+
+
+@pytest.mark.parametrize("call", ["solve", "determined"])
+def test_an_answer_the_rules_reject_is_an_internal_error(monkeypatch, call):
+    from puzzlekit import api, backends
+
+    honest = backends.get("search")
+    monkeypatch.setattr(api.backends, "get", lambda name: _LyingBackend(honest))
+    puzzle = puzzlekit.load("masyu", EXAMPLES / "masyu01.txt")
+    with pytest.raises(puzzlekit.InternalError, match=r"backend 'search' returned a masyu answer that breaks"):
+        getattr(puzzlekit, call)(puzzle, backend="search")

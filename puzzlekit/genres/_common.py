@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .. import unionfind
 from ..errors import ParseError
 from ..grid import Cell, CellEdge, edge
 
@@ -95,21 +96,7 @@ def degrees(edges: Iterable[CellEdge]) -> dict[Cell, int]:
 
 def components(edges: Iterable[CellEdge]) -> list[set[Cell]]:
     """Connected pieces (node sets) of an edge set."""
-    parent: dict[Cell, Cell] = {}
-
-    def find(x: Cell) -> Cell:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in edges:
-        parent[find(a)] = find(b)
-    groups: dict[Cell, set[Cell]] = {}
-    for x in list(parent):
-        groups.setdefault(find(x), set()).add(x)
-    return list(groups.values())
+    return unionfind.components((), edges)
 
 
 def line_directions(edges: Iterable[CellEdge]) -> dict[Cell, set[str]]:
