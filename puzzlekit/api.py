@@ -49,7 +49,7 @@ class SolveResult:
     stats: dict = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        """The solution JSON of GENRES.md."""
+        """The solution JSON shared by every genre (see docs/genres/)."""
         return {
             "genre": self.genre,
             "backend": self.backend,

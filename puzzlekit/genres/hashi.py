@@ -59,7 +59,7 @@ def make_solution(bridges: Any) -> Solution:
 
 
 def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read one character per cell: ``.`` water, ``1``-``8`` an island (the seed's format)."""
+    """Read one character per cell: ``.`` water, ``1``-``8`` an island."""
     lines = textio.content_lines(text, source)
     _, body = textio.read_headers(lines, set(), source)
     rows = textio.grid_rows(body, source, whitespace=False)
@@ -112,7 +112,7 @@ def bridge_key(a: Cell, b: Cell) -> Hashable:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of GENRES.md, one block per sentence."""
+    """The rules of docs/genres/hashi.md, one block per sentence."""
     m = ModelBuilder(NAME)
     islands = puzzle.islands()
     pairs = puzzle.pairs()

@@ -38,7 +38,7 @@ class Solution:
 
 
 def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read whitespace-separated 0/1/2 rows (the seed's ``masyu01.txt`` format)."""
+    """Read whitespace-separated rows of 0 (empty), 1 (white) and 2 (black)."""
     lines = textio.content_lines(text, source)
     headers, body = textio.read_headers(lines, set(), source)
     rows = textio.grid_rows(body, source)
@@ -67,7 +67,7 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of GENRES.md, one block per sentence."""
+    """The rules of docs/genres/masyu.md, one block per sentence."""
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
     lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}

@@ -196,7 +196,7 @@ def cell_key(r: int, c: int) -> Hashable:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of GENRES.md, one block per sentence."""
+    """The rules of docs/genres/nonogram.md, one block per sentence."""
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
     filled = [[m.bool(cell_key(r, c)) for c in range(w)] for r in range(h)]

@@ -188,7 +188,7 @@ def candidates(puzzle: Puzzle) -> dict[Cell, list[Rect]]:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of GENRES.md, one block per sentence."""
+    """The rules of docs/genres/patches.md, one block per sentence."""
     m = ModelBuilder(NAME)
     # Split the grid into rectangles, each holding exactly one clue; the rectangle's area
     # equals the number when given and its shape matches the letter when given: one boolean

@@ -88,7 +88,7 @@ def queen_key(cell: Cell) -> Hashable:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of GENRES.md, one block per sentence."""
+    """The rules of docs/genres/queens.md, one block per sentence."""
     n = puzzle.n
     m = ModelBuilder(NAME)
     queen = {cell: m.bool(queen_key(cell)) for cell in grid.cells(n, n)}

@@ -68,7 +68,7 @@ def edge_key(p: Cell, q: Cell) -> Hashable:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of GENRES.md, one block per sentence."""
+    """The rules of docs/genres/slitherlink.md, one block per sentence."""
     m = ModelBuilder(NAME)
     lit = {e: m.bool(edge_key(*e)) for e in grid.lattice_edges(puzzle.height, puzzle.width)}
 

@@ -194,7 +194,7 @@ def cell_key(cell: Cell) -> Hashable:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of GENRES.md, one block per sentence."""
+    """The rules of docs/genres/sudoku.md, one block per sentence."""
     n = puzzle.n
     m = ModelBuilder(NAME)
 

@@ -123,7 +123,7 @@ def tent_key(cell: Cell) -> Hashable:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of GENRES.md, one block per sentence."""
+    """The rules of docs/genres/tents.md, one block per sentence."""
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
     # Place tents in empty cells.

@@ -190,7 +190,7 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of GENRES.md, one block per sentence."""
+    """The rules of docs/genres/tracks.md, one block per sentence."""
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
     lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}

@@ -168,7 +168,7 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
 
 
 def model(puzzle: Puzzle, encoding: str = "split") -> Model:
-    """The rules of GENRES.md, one block per sentence (``encoding``: "split" or "ranks")."""
+    """The rules of docs/genres/zip.md, one block per sentence (``encoding``: "split" or "ranks")."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown zip encoding {encoding!r}; expected one of {', '.join(ENCODINGS)}")
     h, w = puzzle.height, puzzle.width
