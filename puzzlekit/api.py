@@ -6,7 +6,10 @@ anyone sees has passed the genre's rule checker.
 
 from __future__ import annotations
 
+import importlib.metadata
+import math
 import os
+import time
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -16,7 +19,7 @@ from puzzlekit import backends
 
 from . import genres, textio
 from .clock import Deadline
-from .errors import BackendUnavailable, InternalError, OutOfTime
+from .errors import BackendUnavailable, InternalError, OutOfTime, UnknownName
 from .ir import Clause, Lit
 
 #: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md.
@@ -34,11 +37,24 @@ PREFERENCE: dict[str, tuple[str, ...]] = {
     "patches": ("cpsat", "sat"),
 }
 DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
+#: Other spellings of backend names (names are compared case-insensitively).
+BACKEND_ALIASES: dict[str, str] = {
+    "cp-sat": "cpsat", "ortools": "cpsat", "or-tools": "cpsat", "smt": "z3", "pulp": "mip",
+    "highs": "mip", "pysat": "sat", "python-sat": "sat", "constraint": "csp",
+}
 
 
 @dataclass(frozen=True)
 class SolveResult:
-    """What `solve` found: status, decoded solutions, uniqueness when checked, stats."""
+    """What `solve` established: status, verified solutions, completeness, uniqueness, stats.
+
+    ``complete`` is true when the search finished: ``solutions`` is then every solution there
+    is. ``unique`` is true or false when that was decided, else None with ``unique_reason``:
+    ``"not asked"`` or ``"time limit"``. ``more`` is true when solutions beyond the listed
+    ones are known to exist. ``seconds`` is the work the time limit covers (building the
+    model, lowering and solving); ``import_seconds`` is the one-off cost of loading the
+    solver's package in this process, outside the limit.
+    """
 
     genre: str
     backend: str
@@ -47,17 +63,28 @@ class SolveResult:
     unique: bool | None
     seconds: float
     stats: dict = field(default_factory=dict)
+    complete: bool = False
+    unique_reason: str | None = None
+    more: bool = False
+    import_seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         """The solution JSON shared by every genre (see docs/genres/)."""
-        return {
+        out: dict[str, Any] = {
             "genre": self.genre,
             "backend": self.backend,
             "status": self.status,
             "seconds": round(self.seconds, 3),
+            "import_seconds": round(self.import_seconds, 3),
+            "complete": self.complete,
             "unique": self.unique,
-            "solutions": [s.to_json() for s in self.solutions],
         }
+        if self.unique is None:
+            out["unique_reason"] = self.unique_reason
+        if self.more:
+            out["more"] = True
+        out["solutions"] = [s.to_json() for s in self.solutions]
+        return out
 
 
 def genre_module(puzzle: Any) -> ModuleType:
@@ -77,16 +104,32 @@ def load(genre: str, path_or_text: str | os.PathLike, source: str | None = None)
 
 
 def choose_backend(genre: str | None = None) -> str:
-    """The backend ``auto`` stands for: the fastest measured for the genre among those installed."""
+    """The backend ``auto`` stands for: the fastest measured for the genre among those installed.
+
+    Installation is read from package metadata, so choosing imports no solver.
+    """
     for name in PREFERENCE.get(genre or "", ()) + DEFAULT_PREFERENCE:
-        if backends.version(name) is not None:
+        if _installed(backends.get(name).PACKAGE):
             return name
     raise BackendUnavailable("cpsat", "ortools", "cpsat")
 
 
+def _installed(package: str | None) -> bool:
+    if package is None:
+        return True
+    try:
+        importlib.metadata.distribution(package)
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
 
 def _backend(name: str, genre: str) -> tuple[str, ModuleType]:
-    chosen = choose_backend(genre) if name == "auto" else name
+    if not isinstance(name, str):
+        raise UnknownName(f"a backend name is text, not {name!r}")
+    key = name.strip().lower()
+    chosen = choose_backend(genre) if key == "auto" else BACKEND_ALIASES.get(key, key)
     return chosen, backends.get(chosen)
 
 
@@ -104,61 +147,103 @@ def _checked(module: ModuleType, puzzle: Any, backend: str, assignment: dict) ->
 
 def solve(
     puzzle: Any,
-    backend: str = "cpsat",
+    backend: str = "auto",
     limit: int = 1,
     time_limit: float | None = None,
     unique: bool = False,
     seed: int = 0,
     **options: Any,
 ) -> SolveResult:
-    """Solve a puzzle; with ``unique`` (or ``limit`` > 1) also decide uniqueness.
+    """Solve a puzzle: up to ``limit`` solutions; with ``unique`` or ``limit`` > 1, decide
+    uniqueness too.
 
     The pipeline: model -> backend -> decode -> verify. Every returned solution has passed the
-    genre's rule checker; one that does not is a bug and raises `InternalError`.
-    ``backend="auto"`` picks the fastest installed backend for the genre; the result names it.
-    The time limit covers building the model too.
+    genre's rule checker; one that does not is a bug and raises `InternalError`. ``backend``
+    ``"auto"`` (the default) picks the fastest installed backend for the genre; the result
+    names it. Options are the backend's own (``puzzlekit backends`` lists them); an unknown
+    name or value raises `UnknownName`. ``time_limit`` (seconds, None or ``inf`` for none)
+    covers building the model, lowering and solving.
     """
-    if limit < 1:
-        raise ValueError("limit must be at least 1")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a whole number of at least 1, not {limit!r}")
+    seconds = _time_limit(time_limit)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+        raise ValueError(f"seed must be a whole number from 0 to {2**31 - 1}, not {seed!r}")
     module = genre_module(puzzle)
     name, solver = _backend(backend, module.NAME)
-    deadline = Deadline(time_limit)
+    started = time.perf_counter()
+    solver.version()  # loads the solver package (or raises BackendUnavailable) before the clock
+    import_seconds = time.perf_counter() - started
+    deadline = Deadline(seconds)
     model = module.model(puzzle)
     model_seconds = deadline.elapsed()
-    wanted = max(limit, 2) if unique else limit
-    result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
+    # one more than shown, so a full list can say whether more solutions exist
+    wanted = limit + 1 if limit > 1 else (2 if unique else 1)
+    try:
+        result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
+    except UnknownName as exc:
+        if backend.strip().lower() == "auto":
+            why = f"auto chose {name!r} for {module.NAME}; name a backend to pass its options"
+            raise UnknownName(f"{exc} ({why})") from None
+        raise
     solutions = tuple(_checked(module, puzzle, name, a) for a in result.solutions)
-    is_unique: bool | None = None
-    if wanted > 1 and result.status == "solved":
-        if len(solutions) > 1:
-            is_unique = False
-        elif result.complete:
-            is_unique = True
-    if unique and limit == 1:
-        solutions = solutions[:2]
+    more = limit > 1 and len(solutions) > limit
+    complete = result.complete and not more
+    if result.status == "unsolvable":
+        is_unique, reason = False, None
+    elif len(solutions) > 1:
+        is_unique, reason = False, None
+    elif result.complete:
+        is_unique, reason = True, None
+    else:
+        is_unique, reason = None, ("time limit" if wanted > 1 else "not asked")
+    solutions = solutions[: max(limit, 2 if unique else 1)]
     stats = {**result.stats, "model_seconds": round(model_seconds, 6), "model": model.stats()}
-    return SolveResult(module.NAME, name, result.status, solutions, is_unique, deadline.elapsed(), stats)
+    return SolveResult(
+        module.NAME, name, result.status, solutions, is_unique, deadline.elapsed(), stats,
+        complete=complete, unique_reason=reason, more=more, import_seconds=import_seconds,
+    )
+
+
+def _time_limit(time_limit: float | None) -> float | None:
+    """A checked time limit in seconds (None: no limit; infinity counts as none)."""
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or math.isnan(time_limit):
+        raise ValueError(f"time_limit must be a number of seconds, not {time_limit!r}")
+    if time_limit <= 0:
+        raise ValueError(f"time_limit must be more than 0 seconds, not {time_limit!r}")
+    return None if math.isinf(time_limit) else float(time_limit)
 
 
 def count(
-    puzzle: Any, up_to: int = 1000, backend: str = "cpsat", time_limit: float | None = None
+    puzzle: Any, up_to: int = 1000, backend: str = "auto", time_limit: float | None = None
 ) -> int:
-    """How many solutions the puzzle has, counting at most ``up_to``."""
-    return len(solve(puzzle, backend, limit=up_to, time_limit=time_limit).solutions)
+    """How many solutions the puzzle has, counting at most ``up_to`` (``up_to`` means "that
+    many or more").
+
+    The number is exact: if the time limit ends first, `OutOfTime` is raised, and its
+    ``found`` attribute holds how many solutions were found by then (a lower bound).
+    """
+    result = solve(puzzle, backend, limit=up_to, time_limit=time_limit)
+    if result.complete or len(result.solutions) >= up_to:
+        return len(result.solutions)
+    raise OutOfTime(
+        f"the count was not finished within the time limit: at least {len(result.solutions)}",
+        found=len(result.solutions),
+    )
 
 
-def is_unique(puzzle: Any, backend: str = "cpsat", time_limit: float | None = None) -> bool:
+def is_unique(puzzle: Any, backend: str = "auto", time_limit: float | None = None) -> bool:
     """Whether the puzzle has exactly one solution (raises `OutOfTime` if undecided)."""
     result = solve(puzzle, backend, unique=True, time_limit=time_limit)
-    if result.status == "unsolvable":
-        return False
     if result.unique is None:
         raise OutOfTime("uniqueness was not decided within the time limit")
     return result.unique
 
 
 def determined(
-    puzzle: Any, backend: str = "cpsat", time_limit: float | None = None
+    puzzle: Any, backend: str = "auto", time_limit: float | None = None
 ) -> dict[Hashable, int] | None:
     """Answer-key values that are the same in every solution (the backbone).
 
@@ -169,7 +254,8 @@ def determined(
     """
     module = genre_module(puzzle)
     name, solver = _backend(backend, module.NAME)
-    deadline = Deadline(time_limit)
+    solver.version()
+    deadline = Deadline(_time_limit(time_limit))
     model = module.model(puzzle)
 
     def another(extra: list[Clause]) -> dict | None:

@@ -1,13 +1,15 @@
 """The ``puzzlekit`` command: solve, check, and list genres and backends.
 
 Exit status: 0 solved (or a valid solution checked), 1 unsolvable (or a solution that breaks
-a rule), 2 bad input or usage, 3 timeout, 4 internal error (a bug: please report it).
+a rule), 2 bad input or usage, 3 the time limit ended before what was asked was decided,
+4 internal error (a bug: please report it), 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Sequence
@@ -20,6 +22,8 @@ from .errors import ParseError, PuzzlekitError, UnknownName
 
 EXIT = {"solved": 0, "unsolvable": 1, "timeout": 3}
 USAGE_ERROR = 2
+UNDECIDED = 3
+GENRE_HELP = f"one of: {', '.join(genres.NAMES)} (or a common other name, e.g. bridges, loopy, shikaku)"
 INTERNAL_ERROR = 4
 
 
@@ -33,13 +37,23 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _seconds(text: str) -> float:
+def _seconds(text: str) -> float | None:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value > 0:
+    if not value > 0:  # also refuses nan
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
+    return None if math.isinf(value) else value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value < 2**31:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {2**31 - 1}, got {text}")
     return value
 
 
@@ -49,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="puzzlekit",
         description="Solve and check pencil puzzles with a choice of solver backends.",
         epilog="Exit status: 0 solved / valid, 1 unsolvable / invalid, 2 bad input or usage, "
-        "3 timeout. File formats: docs/genres/. Run 'puzzlekit COMMAND --help' for details.",
+        "3 the time limit ended before the answer was decided, 4 internal error (a bug), "
+        "130 interrupted. File formats: docs/genres/. Run 'puzzlekit COMMAND --help' for details.",
     )
     parser.add_argument("--version", action="version", version=f"puzzlekit {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -58,12 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
         "solve", help="solve a puzzle file",
         description="Solve a puzzle and print its solution(s) as text or JSON.",
     )
-    solve.add_argument("genre", metavar="GENRE", help=f"one of: {', '.join(genres.NAMES)}")
+    solve.add_argument("genre", metavar="GENRE", help=GENRE_HELP)
     solve.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
     solve.add_argument(
-        "--backend", "-b", default="cpsat", metavar="B",
-        help=f"solver: {', '.join(backends.NAMES)} or auto (fastest measured for the genre); "
-        "default cpsat",
+        "--backend", "-b", default="auto", metavar="B",
+        help=f"solver: {', '.join(backends.NAMES)} or auto (the default: the fastest installed "
+        "backend for the genre, as measured)",
     )
     solve.add_argument(
         "--limit", "-n", type=_positive_int, default=1, metavar="N",
@@ -75,12 +90,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--time-limit", "-t", type=_seconds, default=None, metavar="S",
-        help="stop after S seconds (status timeout, exit 3, if nothing was found)",
+        help="stop after S seconds of work (building, lowering, solving; not loading the solver "
+        "package). Exit 3 if what was asked was not decided by then",
     )
     solve.add_argument(
         "--format", "-f", choices=("text", "json"), default="text", help="output format (default text)"
     )
-    solve.add_argument("--seed", type=int, default=0, help="solver random seed (default 0)")
+    solve.add_argument("--seed", type=_seed, default=0, help="solver random seed, 0 to 2^31-1 (default 0)")
     solve.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE",
         help="a backend option, repeatable: " + "; ".join(
@@ -93,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check solution JSON (one solution, or the output of 'solve --format json') "
         "against the puzzle's rules and print every rule it breaks.",
     )
-    check.add_argument("genre", metavar="GENRE", help=f"one of: {', '.join(genres.NAMES)}")
+    check.add_argument("genre", metavar="GENRE", help=GENRE_HELP)
     check.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
     check.add_argument("solution", metavar="SOLUTION.json", help="solution JSON file")
 
@@ -133,6 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("puzzlekit: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. `| head -1`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Exception as exc:  # a bug; keep the traceback behind an opt-in
         if os.environ.get("PUZZLEKIT_DEBUG"):
             raise
@@ -155,6 +175,11 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json()))
     else:
         print(_text(puzzle, result))
+    listed_all = result.complete or result.more  # every solution up to N, and whether more exist
+    if result.status == "solved" and (
+        (args.limit > 1 and not listed_all) or (args.unique and result.unique is None)
+    ):
+        return UNDECIDED  # a list cut short by the time limit, or uniqueness left undecided
     return EXIT[result.status]
 
 
@@ -172,21 +197,41 @@ def _options(items: Sequence[str]) -> dict[str, str]:
 
 def _text(puzzle: Any, result: api.SolveResult) -> str:
     module = api.genre_module(puzzle)
-    unique = {True: "yes", False: "no", None: "not checked"}[result.unique]
+    loading = f" (+{result.import_seconds:.2f} s loading the solver)" if result.import_seconds >= 0.05 else ""
     lines = [
-        f"{result.genre}: {result.status} by {result.backend} in {result.seconds:.3f} s; "
-        f"unique: {unique}"
+        f"{result.genre}: {result.status} by {result.backend} in {result.seconds:.3f} s{loading}; "
+        f"unique: {_uniqueness(result)}"
     ]
     if result.status == "timeout":
         lines.append("the time limit ended before a solution was found")
+    n = len(result.solutions)
     for i, solution in enumerate(result.solutions, 1):
-        if len(result.solutions) > 1:
-            lines.append(f"solution {i} of {len(result.solutions)}:")
+        if n > 1:
+            lines.append(f"solution {i} of {n}{'' if i < n else _more(result)}:")
         lines.append(module.render(puzzle, solution))
     return "\n".join(lines)
 
 
+def _uniqueness(result: api.SolveResult) -> str:
+    if result.unique is True:
+        return "yes"
+    if result.unique is False:
+        return "no solution" if result.status == "unsolvable" else "no"
+    return "undecided (time limit)" if result.unique_reason == "time limit" else "not checked"
+
+
+def _more(result: api.SolveResult) -> str:
+    """What is known beyond the listed solutions, said after the last one."""
+    if result.complete:
+        return " (all of them)"
+    if result.more:
+        return " (more exist)"
+    return " (the time limit ended: there may be more)" if result.status == "solved" else ""
+
+
 def _check(args: argparse.Namespace) -> int:
+    if args.file == "-" and args.solution == "-":
+        raise UnknownName("FILE and SOLUTION.json cannot both be - (standard input is read once)")
     module = genres.get(args.genre)
     puzzle = api.load(args.genre, args.file)
     data = _read_json(args.solution)

@@ -41,7 +41,14 @@ class UnknownName(PuzzlekitError, ValueError):
 
 
 class OutOfTime(PuzzlekitError, TimeoutError):
-    """The time limit ended before the work was done (the one timeout exception)."""
+    """The time limit ended before the work was done (the one timeout exception).
+
+    ``found`` is what was established by then when that is a number (e.g. solutions counted).
+    """
+
+    def __init__(self, message: str = "the time limit ended", *, found: int | None = None):
+        self.found = found
+        super().__init__(message)
 
 
 class InternalError(PuzzlekitError, RuntimeError):

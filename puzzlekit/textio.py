@@ -42,13 +42,27 @@ class Token:
 def read_source(path_or_text: str | os.PathLike, source: str | None = None) -> tuple[str, str]:
     """Return ``(text, source name)`` for a file path, ``"-"`` (standard input), or puzzle text.
 
-    A ``str`` containing a newline is the puzzle text itself; any other ``str`` is a path.
+    A `PathLike` is always a path. A ``str`` is a path when it is ``-``, names an existing file,
+    or looks like a file name (a folder separator, or a name ending in ``.`` and letters, such as
+    ``puzzle.txt``); any other ``str`` is the puzzle text itself, e.g. ``"0 1 0"``.
     """
-    if isinstance(path_or_text, str) and "\n" in path_or_text:
+    if isinstance(path_or_text, str) and not _is_path(path_or_text):
         if len(path_or_text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
             raise ParseError(f"puzzle text is over {MAX_BYTES} bytes", source=source or "<string>")
-        return path_or_text, source or "<string>"
+        return path_or_text.removeprefix("\ufeff"), source or "<string>"
     return read_file(path_or_text, source)
+
+
+_FILE_NAME = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,7}$")
+
+
+def _is_path(text: str) -> bool:
+    """Whether a one-argument ``str`` names a file rather than holding a puzzle (see `read_source`)."""
+    if "\n" in text or "\r" in text:
+        return False
+    if text == "-" or os.path.isfile(text):
+        return True
+    return os.sep in text or "/" in text or _FILE_NAME.search(text.strip()) is not None
 
 
 def read_file(path: str | os.PathLike, source: str | None = None) -> tuple[str, str]:
@@ -73,21 +87,26 @@ def read_file(path: str | os.PathLike, source: str | None = None) -> tuple[str, 
 
 
 def decode_bytes(data: bytes, source: str) -> str:
-    """UTF-8 text of a file, refusing binary content with the place of the first bad byte."""
+    """UTF-8 text of a file (a leading byte-order mark is dropped), with the place of the first
+    byte that is not: a NUL byte means binary data, anything else text in another encoding."""
     if len(data) > MAX_BYTES:
         raise ParseError(f"input is over {MAX_BYTES} bytes", source=source)
-    bad = data.find(b"\x00")
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    nul = data.find(b"\x00")
     try:
         text = data.decode("utf-8")
+        bad = nul
     except UnicodeDecodeError as exc:
-        bad = exc.start if bad < 0 else min(bad, exc.start)
-    if bad >= 0:
-        line = data.count(b"\n", 0, bad) + 1
-        column = bad - (data.rfind(b"\n", 0, bad) + 1) + 1
-        raise ParseError(
-            "binary data: expected UTF-8 text", source=source, line=line, column=column
-        )
-    return text
+        bad = exc.start if nul < 0 else nul
+    if bad < 0:
+        return text
+    line = data.count(b"\n", 0, bad) + 1
+    column = bad - (data.rfind(b"\n", 0, bad) + 1) + 1
+    if bad == nul:
+        message = "binary data: expected UTF-8 text"
+    else:
+        message = f"byte 0x{data[bad]:02X} is not UTF-8: save the file as UTF-8 text"
+    raise ParseError(message, source=source, line=line, column=column)
 
 
 def content_lines(text: str, source: str) -> list[Line]:

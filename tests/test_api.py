@@ -84,6 +84,7 @@ class _LyingBackend:
 
     def __init__(self, honest):
         self.honest = honest
+        self.version = honest.version
 
     def solve(self, model, **kwargs):
         result = self.honest.solve(model, **kwargs)

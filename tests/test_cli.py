@@ -7,6 +7,7 @@ import json
 import pytest
 from conftest import EXAMPLES, run_cli
 
+from puzzlekit import backends
 from puzzlekit.genres import masyu
 
 TWO_LOOPS = "0 1 0 0\n0 0 0 0\n"  # exactly two valid loops
@@ -23,10 +24,14 @@ def test_solve_json_matches_the_contract():
     proc = run_cli("solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--format", "json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
-    assert set(data) == {"genre", "backend", "status", "seconds", "unique", "solutions"}
-    assert (data["genre"], data["backend"], data["status"], data["unique"]) == (
-        "masyu", "cpsat", "solved", None,
+    assert set(data) == {
+        "genre", "backend", "status", "seconds", "import_seconds", "complete", "unique", "unique_reason",
+        "solutions",
+    }
+    assert (data["genre"], data["status"], data["unique"], data["unique_reason"]) == (
+        "masyu", "solved", None, "not asked",
     )
+    assert data["backend"] in backends.NAMES
     puzzle = masyu.parse((EXAMPLES / "masyu01.txt").read_text())
     solution = masyu.solution_from_json(puzzle, data["solutions"][0])
     assert masyu.verify(puzzle, solution) == []
