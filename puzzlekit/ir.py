@@ -21,7 +21,8 @@ counts plus lazily added cuts.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -73,12 +74,28 @@ class Lit:
 
 
 @dataclass(frozen=True)
+class Why:
+    """Where a constraint comes from, for explanations: a rule in words and what it is about.
+
+    The IR never reads it; a genre sets it (see `ModelBuilder.rule`) so that hints can cite
+    the rule, e.g. ``Why("a white pearl goes straight", ((3, 4),))``.
+    """
+
+    rule: str
+    cells: tuple[Hashable, ...] = ()
+
+    def __str__(self) -> str:
+        return self.rule
+
+
+@dataclass(frozen=True)
 class Count:
     """``sum(coef * lit) op rhs`` over literals (each literal counts 1 when true)."""
 
     terms: tuple[tuple[int, Lit], ...]
     op: Op
     rhs: int
+    why: Why | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         lhs = " + ".join(f"{c}*{lit!r}" if c != 1 else repr(lit) for c, lit in self.terms)
@@ -94,6 +111,7 @@ class Clause:
     """At least one of the literals is true."""
 
     lits: tuple[Lit, ...]
+    why: Why | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         return "Clause(" + " | ".join(map(repr, self.lits)) + ")"
@@ -119,6 +137,7 @@ class Loop:
     """The chosen edges form exactly one simple cycle (non-empty)."""
 
     edges: tuple[Edge, ...]
+    why: Why | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         return f"Loop({len(self.edges)} edges)"
@@ -135,6 +154,7 @@ class Path:
     edges: tuple[Edge, ...]
     start: Node
     end: Node
+    why: Why | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         return f"Path({self.start!r}->{self.end!r}, {len(self.edges)} edges)"
@@ -150,6 +170,7 @@ class DisjointPaths:
 
     edges: tuple[Edge, ...]
     pairs: tuple[tuple[Node, Node], ...]
+    why: Why | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         return f"DisjointPaths({len(self.pairs)} pairs, {len(self.edges)} edges)"
@@ -169,6 +190,7 @@ class Connected:
 
     nodes: tuple[tuple[Node, Lit | None], ...]
     edges: tuple[Edge, ...]
+    why: Why | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         return f"Connected({len(self.nodes)} nodes, {len(self.edges)} edges)"
@@ -226,6 +248,7 @@ class Runs:
 
     cells: tuple[Lit, ...]
     lengths: tuple[int, ...]
+    why: Why | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         return f"Runs({len(self.cells)} cells, {list(self.lengths)})"
@@ -339,7 +362,18 @@ class ModelBuilder:
         self._graphs: list[GraphConstraint] = []
         self._runs: list[Runs] = []
         self._output: list[int] = []
+        self._why: Why | None = None
         self.hints: dict = {}
+
+    @contextmanager
+    def rule(self, text: str, cells: Iterable[Hashable] = ()) -> Iterator[None]:
+        """Tag every constraint added inside the block with where it comes from (`Why`)."""
+        outer = self._why
+        self._why = Why(text, tuple(cells))
+        try:
+            yield
+        finally:
+            self._why = outer
 
     # variables -------------------------------------------------------------------------
     def bool(self, key: Hashable) -> Lit:
@@ -377,7 +411,7 @@ class ModelBuilder:
         if op not in OPS:
             raise ValueError(f"unknown operator {op!r}")
         norm = tuple(t if isinstance(t, tuple) else (1, t) for t in terms)
-        self._counts.append(Count(norm, op, rhs))
+        self._counts.append(Count(norm, op, rhs, self._why))
 
     def exactly(self, k: int, lits: Iterable[Lit]) -> None:
         """Exactly ``k`` of the literals are true."""
@@ -393,7 +427,7 @@ class ModelBuilder:
 
     def clause(self, lits: Iterable[Lit]) -> None:
         """At least one literal is true."""
-        self._clauses.append(Clause(tuple(lits)))
+        self._clauses.append(Clause(tuple(lits), self._why))
 
     def implies(self, a: Lit, b: Lit) -> None:
         """``a -> b``."""
@@ -405,27 +439,27 @@ class ModelBuilder:
 
     def loop(self, edges: Iterable[Edge]) -> None:
         """The chosen edges form exactly one simple cycle."""
-        self._graphs.append(Loop(tuple(edges)))
+        self._graphs.append(Loop(tuple(edges), self._why))
 
     def path(self, edges: Iterable[Edge], start: Node, end: Node) -> None:
         """The chosen edges form one simple path from ``start`` to ``end``."""
         if start == end:
             raise ValueError("a path needs two distinct end nodes")
-        self._graphs.append(Path(tuple(edges), start, end))
+        self._graphs.append(Path(tuple(edges), start, end, self._why))
 
     def disjoint_paths(self, edges: Iterable[Edge], pairs: Iterable[tuple[Node, Node]]) -> None:
         """The chosen edges form vertex-disjoint paths joining each pair."""
-        self._graphs.append(DisjointPaths(tuple(edges), tuple(tuple(p) for p in pairs)))
+        self._graphs.append(DisjointPaths(tuple(edges), tuple(tuple(p) for p in pairs), self._why))
 
     def connected(
         self, nodes: Iterable[tuple[Node, Lit | None]], edges: Iterable[Edge]
     ) -> None:
         """Present nodes are connected through chosen edges."""
-        self._graphs.append(Connected(tuple(nodes), tuple(edges)))
+        self._graphs.append(Connected(tuple(nodes), tuple(edges), self._why))
 
     def runs(self, cells: Iterable[Lit], lengths: Iterable[int]) -> None:
         """The true cells form runs of the given lengths, in order."""
-        self._runs.append(Runs(tuple(cells), tuple(lengths)))
+        self._runs.append(Runs(tuple(cells), tuple(lengths), self._why))
 
     def output(self, lits_or_vars: Iterable[Lit | Var]) -> None:
         """Add variables to the answer key (enumeration and uniqueness block on these)."""

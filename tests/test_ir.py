@@ -88,3 +88,19 @@ def test_model_check_names_broken_graph_constraints():
     assert model.check([1, 1, 1]) == [] and model.holds([1, 1, 1])
     assert model.check([1, 1, 0]) == ["Loop(3 edges)"]
     assert not model.holds([1, 1, 0])
+
+
+def test_rules_tag_constraints_without_changing_them():
+    m = ModelBuilder("t")
+    a, b = m.bool("a"), m.bool("b")
+    with m.rule("one of the two", cells=[(0, 0), (0, 1)]):
+        m.exactly(1, [a, b])
+        m.clause([a, b])
+    m.at_most(1, [a, b])
+    model = m.build()
+    tagged, plain = model.counts
+    assert tagged.why.rule == "one of the two" and tagged.why.cells == ((0, 0), (0, 1))
+    assert model.clauses[0].why == tagged.why
+    assert plain.why is None
+    # provenance is not part of the constraint's identity
+    assert tagged == type(tagged)(tagged.terms, tagged.op, tagged.rhs)
