@@ -4,13 +4,15 @@ Each (instance, backend) pair runs in a fresh worker process (``python -m benchm
 fed a job as JSON on stdin) that imports its solver, warms it up on a two-variable model, then
 times ``runs`` solves of the instance, reporting each run as an event line on stdout as it
 ends. The parent (`guarded`) kills the worker's process group when a run overruns the time
-limit by more than a grace period, so a hang or a crash costs one row, never the run. Per run
-the worker times, separately: building the IR (``genre.model``), the backend's lowering of the
-IR to its solver (``compile_seconds``) and the rest of ``solve``; it checks the first solution
-with the genre's own ``verify``.
+limit by more than a grace period, so a hang or a crash costs one row, never the run.
+
+A timed run is one call of the library's pipeline, `puzzlekit.api.solve`, exactly as a user
+makes it: IR build, the backend's lowering (its ``compile_seconds``) and solve, decoding, and
+the check of the answer against the genre's rules. The worker adds nothing to it but a clock.
 
 The seed programs (`seed_row`) and SmilingWayne's puzzlekit (`sw_row`) run under the same
-guard, each in its own process; grilops models run inside the ordinary worker.
+guard, each in its own process; grilops models run inside the ordinary worker. Their answers
+are checked with the genre's ``verify`` here, since they do not come through the pipeline.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from puzzlekit import backends, genres
+from puzzlekit import api, backends, genres
+from puzzlekit.errors import InternalError, OutOfTime
 from puzzlekit.ir import ModelBuilder
 
 from .instances import PEERS, ROOT, Instance, peer_input
@@ -72,59 +75,87 @@ def worker(job: dict[str, Any]) -> None:
     """Time ``job["runs"]`` solves of one instance on one backend, emitting an event per run."""
     module = genres.get(job["genre"])
     puzzle = module.parse(job["text"], job["name"])
-    prepare = _grilops_once if job["backend"] == GRILOPS else _backend_once
+    prepare = _grilops_once if job["backend"] == GRILOPS else _library_once
     once = prepare(job, module, puzzle)
     spent = 0.0
     for i in range(job["runs"]):
-        status, solution, stats, ir_s, total = once()
-        problems = module.verify(puzzle, solution) if solution is not None else []
-        if problems:
-            status = "wrong"
-        emit(
-            "run", i=i, status=status, total_s=total, ir_s=ir_s,
-            compile_s=stats.get("compile_seconds"), rounds=stats.get("rounds"),
-            cuts=stats.get("cuts"), nodes=stats.get("nodes"), problem="; ".join(problems[:2]),
-        )
-        spent += total
-        if status != "solved" or spent > job.get("repeat_budget", math.inf):
+        run = once()
+        emit("run", i=i, **run)
+        spent += run["total_s"]
+        if run["status"] != "solved" or spent > job.get("repeat_budget", math.inf):
             break
     emit("done")
 
 
-Once = Callable[[], tuple[str, Any, dict, float | None, float]]
+#: One timed solve: a ``run`` event's fields (status, total_s, ir_s, compile_s, rounds, cuts,
+#: nodes, problem).
+Once = Callable[[], dict[str, Any]]
 
 
-def _backend_once(job: dict[str, Any], module: Any, puzzle: Any) -> Once:
-    """A timed solve on a puzzlekit backend: IR build, then the backend's solve (after a warm-up)."""
-    solver = backends.get(job["backend"])
+def _run(status: str, total: float, ir_s: float | None = None, stats: dict | None = None,
+         problems: list[str] | None = None) -> dict[str, Any]:
+    stats = stats or {}
+    return {
+        "status": status, "total_s": total, "ir_s": ir_s, "compile_s": stats.get("compile_seconds"),
+        "rounds": stats.get("rounds"), "cuts": stats.get("cuts"), "nodes": stats.get("nodes"),
+        "problem": "; ".join((problems or [])[:2]),
+    }
+
+
+def _library_once(job: dict[str, Any], module: Any, puzzle: Any) -> Once:
+    """A timed solve through the library's one pipeline, `puzzlekit.api.solve` (after a warm-up).
+
+    ``api.solve`` builds the IR, lowers and solves it on the backend (with the job's options as
+    keyword arguments, which it checks), decodes the answer and checks it with the genre's
+    rules, raising `InternalError` on one they reject: that run is ``wrong``. The run's time is
+    the whole call. The IR build's share is ``stats["model_seconds"]`` when the library reports
+    it, else timed here on a separate build, outside the run's time.
+    """
+    name = api.choose_backend(job["genre"]) if job["backend"] == "auto" else job["backend"]
+    solver = backends.get(name)
     solver.version()
     warm_up(solver)
-    emit("ready", model=module.model(puzzle).stats())
+    emit("ready", model=module.model(puzzle).stats())  # the first IR build pays for lazy imports
+    options = job.get("options", {})
 
-    def once() -> tuple[str, Any, dict, float | None, float]:
+    def once() -> dict[str, Any]:
         started = time.perf_counter()
-        model = module.model(puzzle)
-        built = time.perf_counter()
-        result = solver.solve(model, limit=1, time_limit=job["time_limit"], **job.get("options", {}))
+        try:
+            result = api.solve(
+                puzzle, backend=job["backend"], time_limit=job["time_limit"], limit=1, unique=False, **options
+            )
+        except InternalError as exc:
+            return _run("wrong", time.perf_counter() - started, problems=[str(exc)])
+        except OutOfTime:
+            return _run("timeout", time.perf_counter() - started)
         total = time.perf_counter() - started
-        solution = module.decode(puzzle, result.solutions[0]) if result.solutions else None
-        return result.status, solution, result.stats, built - started, total
+        ir_s = result.stats.get("model_seconds")
+        if ir_s is None:
+            built = time.perf_counter()
+            module.model(puzzle)
+            ir_s = time.perf_counter() - built
+        return _run(result.status, total, ir_s, result.stats)
 
     return once
 
 
 def _grilops_once(job: dict[str, Any], module: Any, puzzle: Any) -> Once:
-    """A timed solve with the grilops model of `benchmarks.peers` (model building included)."""
+    """A timed solve with the grilops model of `benchmarks.peers` (model building included).
+
+    Its answer is checked with the genre's ``verify``, outside the run's time.
+    """
     if grilops_version() is None:
         raise RuntimeError("grilops is not installed (pip install grilops)")
     import z3  # noqa: F401  (imported before timing, like a backend's solver package)
 
     emit("ready", model={})
 
-    def once() -> tuple[str, Any, dict, float | None, float]:
+    def once() -> dict[str, Any]:
         started = time.perf_counter()
         status, solution = grilops_solve(job["genre"], module, puzzle, job["time_limit"])
-        return status, solution, {}, None, time.perf_counter() - started
+        total = time.perf_counter() - started
+        problems = module.verify(puzzle, solution) if solution is not None else []
+        return _run("wrong" if problems else status, total, problems=problems)
 
     return once
 
