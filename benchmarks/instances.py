@@ -45,13 +45,13 @@ TARGETS: frozenset[str] = frozenset({
     "masyu_793_20x20", "masyu_823_35x65", "numberlink_pk_39_12x15", "numberlink_pk_567_30x30",
     "hashi_889_30x45", "maze_gen_14x14_s4",
 })
-#: Target instances the seed program finishes only after minutes (its maze search: about 2 min
-#: on the 14x14). ``--seed-limit`` gives the seed that long there, so the ratio is measured,
-#: not a lower bound; seeds that never finish (numberlink 30x30, masyu 35x65) are not listed.
+#: Target instances the seed program finishes only after far longer than the run's time limit
+#: (its exhaustive maze search). ``--seed-limit`` gives the seed that long there, so the ratio
+#: is measured, not a lower bound; targets the seed does not finish even then (numberlink
+#: 30x30, masyu 35x65) are not listed. docs/benchmarks.md has the times.
 SLOW_SEEDS: frozenset[str] = frozenset({"maze_gen_14x14_s4"})
-#: (instance, backend) rows that issue 3 asks to be measured ("every backend solves every
-#: seed instance") and that need more than the run's time limit; ``--seed-limit`` applies to
-#: them too. mip (HiGHS) needs 30-100 s to find and prove the Numberlink seed's answer.
+#: (instance, backend) rows that need more than the run's time limit, kept in so that every
+#: backend is measured on every seed instance; ``--seed-limit`` applies to them too.
 SLOW_ROWS: frozenset[tuple[str, str]] = frozenset({("numberlink01", "mip")})
 
 

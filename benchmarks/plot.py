@@ -1,7 +1,7 @@
 """The plot of a run: median time against instance size, one panel per genre (``bench`` extra).
 
-Matplotlib is optional: without it `plot` draws nothing and says so, and the reports leave
-the picture out.
+Matplotlib is optional: without it `plot` draws nothing and returns False, and the reports
+leave the picture out.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def plot(rows: list[Row], backends: list[str], time_limit: float, path: Path) ->
 
 
 def shrink_png(path: Path, colours: int = 64) -> None:
-    """Re-save a plot with a small palette (a third of the size; Pillow comes with matplotlib)."""
+    """Re-save a plot with a small palette, a much smaller file (Pillow comes with matplotlib)."""
     try:
         from PIL import Image
     except ImportError:
