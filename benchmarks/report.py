@@ -2,7 +2,9 @@
 
 `report` renders ``results.md`` (and, with ``--write-docs``, the generated block of
 docs/benchmarks.md, between the `BEGIN` and `END` markers) from the rows alone, so
-``--from-csv`` can rebuild it from a saved ``results.csv`` and its ``results.json``.
+``--from-csv`` can rebuild it from a saved ``results.csv`` and its ``results.json`` (the run's
+header: command, machine, solver versions, limits; `run_info`). `write_results` writes every
+output file of a run.
 """
 
 from __future__ import annotations
