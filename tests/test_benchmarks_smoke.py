@@ -17,6 +17,7 @@ from benchmarks import generate, instances, peers, report, runner
 from benchmarks.plan import Plan, sw_option
 from benchmarks.rows import base_row, write_csv
 from puzzlekit import genres
+from puzzlekit.errors import InternalError
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -61,6 +62,26 @@ def test_worker_reports_a_bad_backend_as_an_error_row() -> None:
     row = runner.bench_backend(inst, "no-such-backend", runs=1, time_limit=5.0, options={})
     assert row["status"] == "error"
     assert "no-such-backend" in row["note"]
+
+
+def test_worker_times_the_library_pipeline_and_a_rejected_answer_is_wrong(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    calls = []
+
+    def rejecting(puzzle, **kwargs):
+        calls.append(kwargs)
+        raise InternalError("the search backend's answer breaks the rules: island 2 has 1 bridge")
+
+    monkeypatch.setattr(runner.api, "solve", rejecting)
+    inst = instances.make("hashi", "seed", "h", "2.2\n...\n1.1\n")
+    job = {"genre": "hashi", "name": "h", "text": inst.text, "backend": "search", "runs": 2,
+           "time_limit": 5.0, "options": {"method": "dfs"}}
+    runner.worker(job)
+    assert calls == [{"backend": "search", "time_limit": 5.0, "limit": 1, "unique": False, "method": "dfs"}]
+    events = [json.loads(line.removeprefix("BENCH ")) for line in capsys.readouterr().out.splitlines()]
+    row = runner.row_from_events(base_row(inst, "search"), events, "exited", "", 5.0)
+    assert (row["status"], row["runs"]) == ("wrong", 1) and "island 2 has 1" in row["note"]
 
 
 @pytest.mark.parametrize("h,w", [(2, 2), (6, 6), (9, 14), (20, 20)])
