@@ -10,8 +10,9 @@ Sets:
                    were measured on; the maze files are converted to the tracks format).
 * ``corpus``    -- records of ``../shared/corpus`` (read in place, never copied), sampled evenly
                    by size; skipped when the directory is absent.
-* ``generated`` -- puzzles of growing size from the genre's generator, seeded by genre and size
-                   so they are the same on every run, and solvable (by construction, or checked).
+* ``generated`` -- puzzles of growing size from the genre's generator (or one of
+                   `benchmarks.generate`), seeded by genre and size so they are the same on every
+                   run, and solvable (by construction, or checked).
 * ``tiny``      -- one small generated puzzle per genre (the smoke preset).
 
 Adding a genre is one `GenreSpec` entry in `SPECS` (a corpus reader, a size ladder and, when a
@@ -21,7 +22,6 @@ examples and a generated ladder from its ``random_puzzle``.
 
 from __future__ import annotations
 
-import inspect
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -30,7 +30,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from puzzlekit import genres
+from puzzlekit import api, genres
+
+from .generate import default_generate, masyu_from_loop, sudoku_ladder
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -43,13 +45,13 @@ TARGETS: frozenset[str] = frozenset({
     "masyu_793_20x20", "masyu_823_35x65", "numberlink_pk_39_12x15", "numberlink_pk_567_30x30",
     "hashi_889_30x45", "maze_gen_14x14_s4",
 })
-#: Target instances the seed program finishes only after minutes (its maze search: about 2 min
-#: on the 14x14). ``--seed-limit`` gives the seed that long there, so the ratio is measured,
-#: not a lower bound; seeds that never finish (numberlink 30x30, masyu 35x65) are not listed.
+#: Target instances the seed program finishes only after far longer than the run's time limit
+#: (its exhaustive maze search). ``--seed-limit`` gives the seed that long there, so the ratio
+#: is measured, not a lower bound; targets the seed does not finish even then (numberlink
+#: 30x30, masyu 35x65) are not listed. docs/benchmarks.md has the times.
 SLOW_SEEDS: frozenset[str] = frozenset({"maze_gen_14x14_s4"})
-#: (instance, backend) rows that issue 3 asks to be measured ("every backend solves every
-#: seed instance") and that need more than the run's time limit; ``--seed-limit`` applies to
-#: them too. mip (HiGHS) needs 30-100 s to find and prove the Numberlink seed's answer.
+#: (instance, backend) rows that need more than the run's time limit, kept in so that every
+#: backend is measured on every seed instance; ``--seed-limit`` applies to them too.
 SLOW_ROWS: frozenset[tuple[str, str]] = frozenset({("numberlink01", "mip")})
 
 
@@ -198,121 +200,6 @@ def tents_text(lines: list[str]) -> str:
 def patches_text(lines: list[str]) -> str:
     """A SmilingWayne shikaku problem (``-`` or an area) as patches tokens."""
     return "".join(" ".join("." if t == "-" else t for t in line.split()) + "\n" for line in lines[1:])
-
-
-# generators -----------------------------------------------------------------------------------
-
-
-def masyu_from_loop(module: ModuleType, rng: random.Random, height: int, width: int) -> Any:
-    """A solvable masyu: pearls placed where a random loop allows them (the loop is a solution).
-
-    ``masyu.random_puzzle`` scatters pearls blindly and is almost never solvable beyond tiny
-    grids, so the ladder grows a random loop instead (the boundary of a random hole-free patch
-    of the squares between cell centres) and puts a pearl on about half of the cells where the
-    loop obeys the white or black rule.
-    """
-    loop = random_loop(rng, height, width)
-    dirs: dict[tuple[int, int], set[str]] = {}
-    step = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
-    towards = {v: k for k, v in step.items()}
-    for a, b in loop:
-        for x, y in ((a, b), (b, a)):
-            dirs.setdefault(x, set()).add(towards[(y[0] - x[0], y[1] - x[1])])
-
-    def straight(cell: tuple[int, int]) -> bool:
-        return dirs.get(cell) in ({"L", "R"}, {"U", "D"})
-
-    def ahead(cell: tuple[int, int], d: str) -> tuple[int, int]:
-        return (cell[0] + step[d][0], cell[1] + step[d][1])
-
-    grid = [[0] * width for _ in range(height)]
-    for cell in sorted(dirs):
-        if rng.random() >= 0.85:
-            continue
-        if straight(cell):
-            if not all(straight(ahead(cell, d)) for d in dirs[cell]):
-                grid[cell[0]][cell[1]] = 1
-        elif all(straight(ahead(cell, d)) for d in dirs[cell]):
-            grid[cell[0]][cell[1]] = 2
-    return module.Puzzle(tuple(tuple(row) for row in grid))
-
-
-def random_loop(rng: random.Random, height: int, width: int, share: float = 0.5) -> set:
-    """Edges between cell centres forming one simple loop: the boundary of a random patch of squares.
-
-    Square ``(i, j)`` has the cell centres ``(i, j)`` .. ``(i+1, j+1)`` as corners. The patch
-    grows by small random rectangles (for straight stretches, which black pearls need), keeping
-    its boundary one simple cycle (every corner on 0 or 2 boundary edges, one piece), until it
-    covers ``share`` of the squares or stops growing.
-    """
-    if height < 2 or width < 2:
-        raise ValueError("a loop needs at least a 2x2 grid")
-    rows, cols = height - 1, width - 1
-
-    def sides(sq: tuple[int, int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-        i, j = sq
-        nw, ne, sw, se = (i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)
-        return [(nw, ne), (sw, se), (nw, sw), (ne, se)]
-
-    def is_loop(boundary: set) -> bool:
-        links: dict[tuple[int, int], list] = {}
-        for a, b in boundary:
-            links.setdefault(a, []).append(b)
-            links.setdefault(b, []).append(a)
-        if any(len(v) != 2 for v in links.values()):
-            return False
-        start = next(iter(links))
-        seen, todo = {start}, [start]
-        while todo:
-            for n in links[todo.pop()]:
-                if n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        return len(seen) == len(links)
-
-    first = (rng.randrange(rows), rng.randrange(cols))
-    patch, boundary = {first}, set(sides(first))
-    target = max(1, round(share * rows * cols))
-    for _ in range(40 * rows * cols):
-        if len(patch) >= target:
-            break
-        i, j = rng.choice(sorted(patch))
-        di, dj = rng.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
-        hi, wi = rng.randint(1, 3), rng.randint(1, 3)
-        top = i + di if di else i - rng.randrange(hi)
-        left = j + dj if dj else j - rng.randrange(wi)
-        if di < 0:
-            top = i - hi
-        if dj < 0:
-            left = j - wi
-        block = {(a, b) for a in range(top, top + hi) for b in range(left, left + wi)} - patch
-        if not block or not all(0 <= a < rows and 0 <= b < cols for a, b in block):
-            continue
-        grown = set(boundary)
-        for sq in block:
-            grown.symmetric_difference_update(sides(sq))
-        if is_loop(grown):
-            patch |= block
-            boundary = grown
-    return boundary
-
-
-def default_generate(module: ModuleType, rng: random.Random, height: int, width: int) -> Any:
-    """``module.random_puzzle`` called with the rng and a size it understands."""
-    params = list(inspect.signature(module.random_puzzle).parameters)[1:]
-    if len(params) >= 2 and params[1] in ("width", "w", "cols", "columns"):
-        return module.random_puzzle(rng, height, width)
-    return module.random_puzzle(rng, height)
-
-
-def sudoku_ladder(module: ModuleType, rng: random.Random, height: int, width: int) -> Any:
-    """A solvable sudoku: 60% of a random full grid's cells given, none changed.
-
-    The genre's maker draws the share of givens at random and sometimes breaks a given (right
-    for the cross-check, which wants unsolvable and many-solution puzzles too); a size ladder
-    wants puzzles of one kind, so it fixes the share and keeps every given true.
-    """
-    return module.random_puzzle(rng, height, width, reveal=0.6, corrupt=0.0)
 
 
 # peers ------------------------------------------------------------------------------------------
@@ -510,9 +397,7 @@ def corpus_set(
 
 
 def is_solvable(genre: str, puzzle: Any, time_limit: float = 20.0) -> bool:
-    """Whether a solver finds a solution that the genre's own checker accepts."""
-    from puzzlekit import api
-
+    """Whether the library's solve finds a solution (`api.solve` checks it with the genre's rules)."""
     return api.solve(puzzle, backend="auto", time_limit=time_limit).status == "solved"
 
 

@@ -1,14 +1,14 @@
-"""Peers to compare against: the seed programs of ``../shared/peers`` and grilops models.
+"""The peers puzzlekit is compared with: their names, the grilops models and sw's formats.
 
-* ``seed``: the Python 3 ports of the seed programs, run as they are on the same instances
-  (converted to their input formats by `benchmarks.instances.peer_input`), in a subprocess
-  with the same time limit. They print one line ``RESULT {json}`` with ``median_s`` and whether
-  their own checker accepted the answer.
+* ``seed``: the Python 3 ports of the seed programs of ``../shared/peers``, run as they are on
+  the same instances (converted to their input formats by `benchmarks.instances.peer_input`)
+  in a subprocess with the same time limit (`benchmarks.runner.seed_row`). They print one line
+  ``RESULT {json}`` with ``median_s`` and whether their own checker accepted the answer.
 * ``grilops``: the public Z3-based grid puzzle library (``pip install grilops``), when
   installed. The models below are written here from the rules of GENRES.md with its path
-  symbols; they run inside the ordinary benchmark worker (``run.worker``), so timing, the
-  hard kill and the check of the answer with the genre's own ``verify`` are the same as for
-  puzzlekit's backends.
+  symbols; they run inside the ordinary benchmark worker (`benchmarks.runner.worker`), so
+  timing, the hard kill and the check of the answer with the genre's own ``verify`` are the
+  same as for puzzlekit's backends.
 * ``sw``: SmilingWayne's ``puzzlekit`` (PyPI ``puzzlekit``, OR-Tools CP-SAT models of 100+
   genres), when installed in its own directory (`SW_DIR`, or ``--sw-puzzlekit DIR``)::
 
@@ -16,25 +16,23 @@
 
   (numpy, ortools and matplotlib, its other dependencies, come with the ``bench`` setup).
   Its package name clashes with ours, so it runs in a separate, isolated interpreter
-  (``benchmarks/sw_runner.py``) with only that directory added to ``sys.path``. Its answers come
-  back as its own answer grids; `sw_solution` turns them into our genre's ``Solution`` and
-  `sw_row` checks them with the genre's ``verify``, as for grilops.
+  (``benchmarks/sw_runner.py``, started by `benchmarks.runner.sw_row`) with only that
+  directory added to ``sys.path``. Its answers come back as its own answer grids;
+  `sw_solution` turns them into our genre's ``Solution``, which the runner checks with the
+  genre's ``verify``, as for grilops.
+
+This module runs nothing itself and imports no other benchmark module but `instances`.
 """
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
-from . import instances as inst_mod
-from .instances import ROOT, Instance
+from .instances import ROOT
 
 SEED = "seed"
-SEED_GRACE = 1.0  # seconds past its time limit before a seed program is killed
 GRILOPS = "grilops"
 GRILOPS_GENRES: tuple[str, ...] = ("masyu", "numberlink", "tracks")
 SW = "sw"
@@ -42,54 +40,8 @@ SW_GENRES: tuple[str, ...] = ("masyu", "sudoku", "slitherlink")
 #: Where ``--sw-puzzlekit`` looks by default (git-ignored).
 SW_DIR = ROOT / "benchmarks" / ".peers" / "puzzlekit-sw"
 SW_RUNNER = Path(__file__).resolve().parent / "sw_runner.py"
-
-
-# the seed programs --------------------------------------------------------------------------------
-
-
-def seed_row(inst: Instance, runs: int, time_limit: float, workdir: Path) -> dict | None:
-    """Run the genre's seed program on the instance (None when no seed program fits it)."""
-    from .run import base_row, guarded
-
-    peer = inst_mod.peer_input(inst)
-    if peer is None:
-        return None
-    program, text = peer
-    script = inst_mod.PEERS / program
-    if not script.is_file():
-        return None
-    path = workdir / f"{inst.genre}-{inst.set}-{inst.name}.txt"
-    path.write_text(text, encoding="utf-8")
-    # 3 s to import numpy, ortools and pulp; a seed has no time limit of its own, so it is
-    # killed one second after its limit rather than after the grace our workers get
-    budget = 3.0 + runs * time_limit + SEED_GRACE
-    cmd = [sys.executable, str(script), str(path), "--runs", str(runs), "--quiet"]
-    lines, how, stderr = guarded(cmd, "", lambda k: budget, "RESULT ")
-    row = base_row(inst, SEED)
-    row["note"] = program.removesuffix(".py")
-    if how == "killed" or not lines:
-        row.update(status="timeout" if how == "killed" else "error", median_s=time_limit)
-        if how != "killed":
-            row["note"] += f": {stderr[-200:]}"
-        return row
-    res = json.loads(lines[-1])
-    # seed_numberlink's checker also refuses a path that touches itself, which the rules allow;
-    # it says so in its note, and then the answer is valid.
-    valid = res.get("verified") or "form valid simple paths" in res.get("note", "")
-    row.update(
-        status="solved" if valid else "wrong", runs=res.get("runs", runs),
-        median_s=res["median_s"], min_s=res.get("min_s", ""), max_s=res.get("max_s", ""),
-    )
-    if row["min_s"] != "" and row["max_s"] != "":
-        row["spread_s"] = row["max_s"] - row["min_s"]
-    if "median_first_s" in res:
-        row["note"] += f" (first solution {res['median_first_s']} s; the time is its full search)"
-    if not res.get("verified"):
-        verdict = "a valid answer its own checker refuses" if valid else "its answer fails its own check"
-        row["note"] += f": {verdict} ({res.get('note', '')})"
-    if res["median_s"] > time_limit:
-        row["status"] = "timeout"
-    return row
+#: The peers' names in the backend column of a row, in table order.
+PEER_NAMES: tuple[str, ...] = (SEED, GRILOPS, SW)
 
 
 # grilops ------------------------------------------------------------------------------------------
@@ -410,67 +362,3 @@ def sw_solution(genre: str, module: Any, puzzle: Any, grid: Any) -> Any:
                 raise ValueError(f"the cells beside segment {list(seg[0])}-{list(seg[1])} disagree")
         return module.Solution(edges)
     raise ValueError(f"no sw answer format for {genre}")
-
-
-def sw_row(
-    inst: Instance, runs: int, time_limit: float, where: Path, repeat_budget: float = math.inf
-) -> dict | None:
-    """Time their solver on the instance in an isolated subprocess; None when it has no such genre."""
-    from puzzlekit import genres
-
-    from .run import STARTUP_SECONDS, base_row, grace, guarded
-
-    if inst.genre not in SW_GENRES:
-        return None
-    module = genres.get(inst.genre)
-    puzzle = module.parse(inst.text, inst.name)
-    given = sw_input(inst.genre, puzzle)
-    if given is None:
-        return None
-    job = {"genre": inst.genre, **given, "runs": runs, "time_limit": time_limit,
-           "repeat_budget": repeat_budget if math.isfinite(repeat_budget) else None}
-    # -I: no PYTHONPATH (which `guarded` points at our repository) and no script directory, so
-    # only their copy of the name ``puzzlekit`` can be imported; the runner checks it did.
-    cmd = [sys.executable, "-I", str(SW_RUNNER), os.fspath(where)]
-    lines, how, stderr = guarded(
-        cmd, json.dumps(job),
-        lambda k: STARTUP_SECONDS if k == 0 else time_limit + grace(time_limit), "RESULT ",
-    )
-    events = [json.loads(line) for line in lines]
-    return sw_row_from_events(base_row(inst, SW), module, puzzle, events, how, stderr, time_limit)
-
-
-def sw_row_from_events(
-    row: dict, module: Any, puzzle: Any, events: list[dict], how: str, stderr: str, time_limit: float
-) -> dict:
-    """Fill a row from the runner's events, checking every answer with the genre's ``verify``."""
-    from .run import row_from_events
-
-    genre = row["genre"]
-    converted: list[dict] = []
-    version = ""
-    for e in events:
-        if e["event"] == "ready":
-            version = e.get("version", "")
-        elif e["event"] == "run":
-            if e["status"] not in ("solved", "timeout", "unsolvable"):
-                converted.append({"event": "error", "message": f"their status {e.get('their_status')!r}"})
-                continue
-            problems: list[str] = []
-            if e["status"] == "solved":
-                try:
-                    solution = sw_solution(genre, module, puzzle, e.get("grid"))
-                except ValueError as exc:
-                    problems = [f"answer grid: {exc}"]
-                else:
-                    problems = module.verify(puzzle, solution)
-            converted.append({
-                "event": "run", "status": "wrong" if problems else e["status"], "total_s": e["total_s"],
-                "ir_s": None, "compile_s": e.get("build_s"), "problem": "; ".join(problems[:2]),
-            })
-        elif e["event"] in ("done", "error"):
-            converted.append(e)
-    row = row_from_events(row, converted, how, stderr, time_limit)
-    who = f"SmilingWayne puzzlekit {version}".rstrip()
-    row["note"] = f"{who}: {row['note']}" if row["note"] else f"{who} (compile_s = its model build)"
-    return row

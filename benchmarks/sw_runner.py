@@ -21,7 +21,7 @@ event, each ``RESULT {json}``:
 * ``{"event": "done", "runs", "status", "median_s", "min_s", "max_s"}`` at the end;
 * ``{"event": "error", "message": ...}`` when it cannot run at all.
 
-The benchmark harness (`benchmarks.peers.sw_row`) converts each answer to puzzlekit's
+The benchmark harness (`benchmarks.runner.sw_row`) converts each answer to puzzlekit's
 ``Solution`` and checks it with the genre's own ``verify``.
 """
 

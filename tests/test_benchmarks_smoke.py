@@ -12,8 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import instances, peers, run
+from benchmarks import __main__ as cli
+from benchmarks import generate, instances, peers, report, runner
+from benchmarks.plan import Plan, sw_option
+from benchmarks.rows import base_row, write_csv
 from puzzlekit import genres
+from puzzlekit.errors import InternalError
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -42,29 +46,49 @@ def test_smoke_preset_writes_solved_rows(tmp_path: Path) -> None:
 
 def test_guarded_kills_a_hanging_worker() -> None:
     code = "import time; print('EV first', flush=True); time.sleep(600)"
-    lines, how, _ = run.guarded([sys.executable, "-c", code], "", lambda k: 30.0 if k == 0 else 0.5, "EV ")
+    lines, how, _ = runner.guarded([sys.executable, "-c", code], "", lambda k: 30.0 if k == 0 else 0.5, "EV ")
     assert lines == ["first"]
     assert how == "killed"
 
 
 def test_guarded_collects_prefixed_lines_of_a_clean_exit() -> None:
     code = "print('noise'); print('EV a'); print('EV b')"
-    lines, how, _ = run.guarded([sys.executable, "-c", code], "", lambda k: 30.0, "EV ")
+    lines, how, _ = runner.guarded([sys.executable, "-c", code], "", lambda k: 30.0, "EV ")
     assert (lines, how) == (["a", "b"], "exited")
 
 
 def test_worker_reports_a_bad_backend_as_an_error_row() -> None:
     inst = instances.generated_one("hashi", 7, 7)
-    row = run.bench_backend(inst, "no-such-backend", runs=1, time_limit=5.0, options={})
+    row = runner.bench_backend(inst, "no-such-backend", runs=1, time_limit=5.0, options={})
     assert row["status"] == "error"
     assert "no-such-backend" in row["note"]
+
+
+def test_worker_times_the_library_pipeline_and_a_rejected_answer_is_wrong(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    calls = []
+
+    def rejecting(puzzle, **kwargs):
+        calls.append(kwargs)
+        raise InternalError("the search backend's answer breaks the rules: island 2 has 1 bridge")
+
+    monkeypatch.setattr(runner.api, "solve", rejecting)
+    inst = instances.make("hashi", "seed", "h", "2.2\n...\n1.1\n")
+    job = {"genre": "hashi", "name": "h", "text": inst.text, "backend": "search", "runs": 2,
+           "time_limit": 5.0, "options": {"method": "dfs"}}
+    runner.worker(job)
+    assert calls == [{"backend": "search", "time_limit": 5.0, "limit": 1, "unique": False, "method": "dfs"}]
+    events = [json.loads(line.removeprefix("BENCH ")) for line in capsys.readouterr().out.splitlines()]
+    row = runner.row_from_events(base_row(inst, "search"), events, "exited", "", 5.0)
+    assert (row["status"], row["runs"]) == ("wrong", 1) and "island 2 has 1" in row["note"]
 
 
 @pytest.mark.parametrize("h,w", [(2, 2), (6, 6), (9, 14), (20, 20)])
 def test_generated_masyu_is_solved_by_its_own_loop(h: int, w: int) -> None:
     masyu = genres.get("masyu")
-    loop = instances.random_loop(random.Random(h * w), h, w)
-    puzzle = instances.masyu_from_loop(masyu, random.Random(h * w), h, w)
+    loop = generate.random_loop(random.Random(h * w), h, w)
+    puzzle = generate.masyu_from_loop(masyu, random.Random(h * w), h, w)
     assert masyu.verify(puzzle, masyu.Solution(frozenset(loop))) == []
     if h * w >= 36:
         assert any(v for row in puzzle.grid for v in row)
@@ -176,41 +200,41 @@ def test_ratio_cell_and_targets_read_the_rows() -> None:
         _row("tracks", "t14", (14, 14), "search", "timeout", 20.0),
         _row("tracks", "t14", (14, 14), "seed", "timeout", 20.0),
     ]
-    groups = run.by_instance(rows)
-    best = run.best_of(groups[("masyu", "peers", "m20")].values())
+    groups = report.by_instance(rows)
+    best = report.best_of(groups[("masyu", "peers", "m20")].values())
     assert best["backend"] == "sat"
-    assert run.ratio(rows[2], best, 20.0) == "20x"
-    assert run.ratio(rows[2], rows[0], 20.0) == "5x"
-    assert run.ratio(rows[4], rows[3], 20.0) == "≥ 3x"
-    assert run.cell(rows[5]) == "t/o"
-    text = "\n".join(run.targets(rows, 20.0))
+    assert report.ratio(rows[2], best, 20.0) == "20x"
+    assert report.ratio(rows[2], rows[0], 20.0) == "5x"
+    assert report.ratio(rows[4], rows[3], 20.0) == "≥ 3x"
+    assert report.cell(rows[5]) == "t/o"
+    text = "\n".join(report.targets(rows, 20.0))
     assert "at 20x20: met" in text
     assert "35x65 solved in < 5 s: **not met**" in text
     assert "on 14x14: **not met**" in text
     assert "30x45: not measured" in text
-    ranking = "\n".join(run.ranking(rows, ["cpsat", "sat"], 20.0))
+    ranking = "\n".join(report.ranking(rows, ["cpsat", "sat"], 20.0))
     assert "| masyu | sat | 2 |" in ranking
 
 
 def test_seed_limit_applies_to_slow_seed_targets_only() -> None:
     slow = next(iter(instances.SLOW_SEEDS))
     inst = lambda name: instances.Instance("tracks", "peers", name, 14, 14, "")  # noqa: E731
-    plan = run.Plan({}, ["search"], 1, 10.0, True, 1, seed_limit=180.0)
+    plan = Plan({}, ["search"], 1, 10.0, True, 1, seed_limit=180.0)
     assert plan.peer_limit(inst(slow)) == 180.0
     assert plan.peer_limit(inst("maze_other")) == 10.0
-    assert run.Plan({}, ["search"], 1, 10.0, True, 1).peer_limit(inst(slow)) == 10.0
+    assert Plan({}, ["search"], 1, 10.0, True, 1).peer_limit(inst(slow)) == 10.0
     # a seed that timed out at its own, longer limit bounds the ratio by that limit
     seed = _row("tracks", slow, (14, 14), "seed", "timeout", 180.0)
     ours = _row("tracks", slow, (14, 14), "search", "solved", 0.9)
-    assert run.ratio(seed, ours, 10.0) == "≥ 200x"
-    text = "\n".join(run.targets([seed, ours], 10.0))
+    assert report.ratio(seed, ours, 10.0) == "≥ 200x"
+    text = "\n".join(report.targets([seed, ours], 10.0))
     assert "on 14x14: met" in text
 
 
 def test_write_docs_replaces_only_the_generated_block(tmp_path: Path) -> None:
     doc = tmp_path / "benchmarks.md"
-    doc.write_text(f"# Title\n\nprose before\n\n{run.BEGIN}\nold table\n{run.END}\n\nprose after\n")
-    run.write_docs("new table\n", None, doc)
+    doc.write_text(f"# Title\n\nprose before\n\n{report.BEGIN}\nold table\n{report.END}\n\nprose after\n")
+    report.write_docs("new table\n", None, doc)
     text = doc.read_text()
     assert "old table" not in text and "new table" in text
     assert text.startswith("# Title\n\nprose before") and text.endswith("prose after\n")
@@ -221,31 +245,31 @@ def test_rows_from_worker_events() -> None:
     ready = {"event": "ready", "model": {"vars": 4, "bool_vars": 0, "int_vars": 4, "counts": 4, "clauses": 0}}
     run_ev = {"event": "run", "status": "solved", "total_s": 0.5, "ir_s": 0.1, "compile_s": 0.1,
               "rounds": 2, "cuts": 3, "nodes": None, "problem": ""}
-    hung = run.row_from_events(run.base_row(inst, "sat"), [ready], "killed", "", 10.0)
+    hung = runner.row_from_events(base_row(inst, "sat"), [ready], "killed", "", 10.0)
     assert (hung["status"], hung["median_s"], hung["vars"]) == ("timeout", 10.0, 4)
     done = {"event": "done"}
-    fine = run.row_from_events(
-        run.base_row(inst, "sat"), [ready, run_ev, {**run_ev, "total_s": 0.7}, done], "exited", "", 10.0
+    fine = runner.row_from_events(
+        base_row(inst, "sat"), [ready, run_ev, {**run_ev, "total_s": 0.7}, done], "exited", "", 10.0
     )
     assert (fine["status"], fine["runs"], fine["median_s"], fine["rounds"]) == ("solved", 2, 0.6, 2)
     assert abs(fine["solve_s"] - 0.4) < 1e-9 and abs(fine["spread_s"] - 0.2) < 1e-9
     bad = {**run_ev, "status": "wrong", "problem": "island 2 has 1"}
-    wrong = run.row_from_events(run.base_row(inst, "sat"), [ready, bad, done], "exited", "", 10.0)
+    wrong = runner.row_from_events(base_row(inst, "sat"), [ready, bad, done], "exited", "", 10.0)
     assert wrong["status"] == "wrong" and "island 2 has 1" in wrong["note"]
-    died = run.row_from_events(run.base_row(inst, "sat"), [ready, run_ev], "exited", "", 10.0)
+    died = runner.row_from_events(base_row(inst, "sat"), [ready, run_ev], "exited", "", 10.0)
     assert died["status"] == "error"  # no "done" event: the worker died after its first run
-    crashed = run.row_from_events(run.base_row(inst, "sat"), [], "exited", "Segmentation fault", 10.0)
+    crashed = runner.row_from_events(base_row(inst, "sat"), [], "exited", "Segmentation fault", 10.0)
     assert crashed["status"] == "error" and "Segmentation" in crashed["note"]
 
 
 def test_reports_rebuild_from_a_csv(tmp_path: Path) -> None:
     rows = [
-        {**run.base_row(instances.make("hashi", "seed", "h", "2.2\n...\n1.1\n"), b), "status": "solved",
+        {**base_row(instances.make("hashi", "seed", "h", "2.2\n...\n1.1\n"), b), "status": "solved",
          "median_s": t, "runs": 1, "vars": 4, "counts": 4, "clauses": 0, "graphs": 1}
         for b, t in (("cpsat", 0.2), ("sat", 0.05))
     ]
-    run.write_csv(rows, tmp_path / "in.csv")
-    assert run.main(["--from-csv", str(tmp_path / "in.csv"), "--out", str(tmp_path / "out")]) == 0
+    write_csv(rows, tmp_path / "in.csv")
+    assert cli.main(["--from-csv", str(tmp_path / "in.csv"), "--out", str(tmp_path / "out")]) == 0
     text = (tmp_path / "out" / "results.md").read_text()
     assert "| h | seed | 3x3 | 4/5 | 0.2 | **0.05** |" in text
     assert "| hashi | sat | 1 | 0.05 | cpsat | 1 | 0.20 | 4.0x time |" in text
@@ -279,8 +303,8 @@ def test_sw_masyu_answers_convert_both_ways() -> None:
     back = peers.sw_grid("masyu", puzzle, solution)
     assert [[set(t) for t in row] for row in back] == [[set(t) for t in row] for row in answer]
     # and from our side: a generated puzzle's own loop goes there and back unchanged
-    loop = frozenset(instances.random_loop(random.Random(7), 7, 9))
-    gen = instances.masyu_from_loop(masyu, random.Random(7), 7, 9)
+    loop = frozenset(generate.random_loop(random.Random(7), 7, 9))
+    gen = generate.masyu_from_loop(masyu, random.Random(7), 7, 9)
     ours = masyu.Solution(loop)
     assert peers.sw_solution("masyu", masyu, gen, peers.sw_grid("masyu", gen, ours)) == ours
 
@@ -326,7 +350,7 @@ def test_sw_rows_check_every_answer_with_our_verify() -> None:
         events = [{"event": "ready", "version": "0.3.4"}]
         events += [{"event": "run", "status": "solved", "total_s": 0.2, "build_s": 0.05, **r} for r in runs]
         events += [{"event": "done"}] if how == "exited" else []
-        return peers.sw_row_from_events(run.base_row(inst, peers.SW), masyu, puzzle, events, how, "", 10.0)
+        return runner.sw_row_from_events(base_row(inst, peers.SW), masyu, puzzle, events, how, "", 10.0)
 
     good = row_of({"grid": answer}, {"grid": answer, "total_s": 0.4})
     assert (good["status"], good["runs"], good["median_s"]) == ("solved", 2, pytest.approx(0.3))
@@ -344,27 +368,27 @@ def test_sw_rows_check_every_answer_with_our_verify() -> None:
 
 def test_sw_column_is_absent_without_its_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(peers, "SW_DIR", tmp_path / "nothing")
-    assert peers.sw_dir() is None and run.sw_option(None) is None
-    assert run.sw_option("off") is None
+    assert peers.sw_dir() is None and sw_option(None) is None
+    assert sw_option("off") is None
     with pytest.raises(SystemExit):
-        run.sw_option(str(tmp_path / "nothing"))
+        sw_option(str(tmp_path / "nothing"))
     masyu = [instances.make("masyu", "seed", "m", "0 0\n0 0\n")]
-    plan = run.Plan({"masyu": masyu}, ["cpsat"], 1, 10.0, True, 1)
+    plan = Plan({"masyu": masyu}, ["cpsat"], 1, 10.0, True, 1)
     assert ("masyu", peers.SW) not in plan.lanes()
-    installed = run.Plan({"masyu": masyu, "hashi": []}, ["cpsat"], 1, 10.0, True, 1, sw_dir=tmp_path)
+    installed = Plan({"masyu": masyu, "hashi": []}, ["cpsat"], 1, 10.0, True, 1, sw_dir=tmp_path)
     assert ("masyu", peers.SW) in installed.lanes() and ("hashi", peers.SW) not in installed.lanes()
     installed.peers = False
     assert ("masyu", peers.SW) not in installed.lanes()
     rows = [_row("masyu", "m35", (35, 65), "sat", "solved", 0.9, ir_s=0.1, compile_s=0.1, solve_s=0.7),
             _row("masyu", "m35", (35, 65), "grilops", "timeout", 10.0)]
-    text = run.markdown(rows, ["sat"], 10.0)
+    text = report.markdown(rows, ["sat"], 10.0)
     assert "| sat | grilops |" in text and "| sw |" not in text
     assert "35x65 solved in < 5 s: met. m35: 0.9 s (sat)" in text
-    with_sw = run.markdown(rows + [_row("masyu", "m35", (35, 65), "sw", "solved", 2.5)], ["sat"], 10.0)
+    with_sw = report.markdown(rows + [_row("masyu", "m35", (35, 65), "sw", "solved", 2.5)], ["sat"], 10.0)
     assert "| sat | grilops | sw |" in with_sw and "| **0.9** | t/o | 2.5 |" in with_sw
     assert "faster than SmilingWayne's puzzlekit (`sw`): met" in with_sw and "faster than sw" in with_sw
     # a peer's column appears only in the genres it ran on
-    mixed = run.markdown(rows + [_row("masyu", "m35", (35, 65), "sw", "solved", 2.5),
+    mixed = report.markdown(rows + [_row("masyu", "m35", (35, 65), "sw", "solved", 2.5),
                                  _row("hashi", "h9", (9, 9), "sat", "solved", 0.1)], ["sat"], 10.0)
     hashi_table = mixed[mixed.index("#### hashi"):mixed.index("#### Best")]
     assert "| sw |" in mixed[:mixed.index("#### hashi")]
@@ -373,11 +397,11 @@ def test_sw_column_is_absent_without_its_directory(tmp_path: Path, monkeypatch: 
 
 def test_masyu_target_compares_with_sw_when_it_ran() -> None:
     ours = _row("masyu", "m35", (35, 65), "sat", "solved", 0.9)
-    slower = "\n".join(run.targets([ours, _row("masyu", "m35", (35, 65), "sw", "solved", 0.5)], 10.0))
+    slower = "\n".join(report.targets([ours, _row("masyu", "m35", (35, 65), "sw", "solved", 0.5)], 10.0))
     assert "`sw`): **not met**" in slower and "slower than sw" in slower
-    timed_out = "\n".join(run.targets([ours, _row("masyu", "m35", (35, 65), "sw", "timeout", 10.0)], 10.0))
+    timed_out = "\n".join(report.targets([ours, _row("masyu", "m35", (35, 65), "sw", "timeout", 10.0)], 10.0))
     assert "`sw`): met" in timed_out and "sw t/o" in timed_out
-    wrong = "\n".join(run.targets([ours, _row("masyu", "m35", (35, 65), "sw", "wrong", 1.0)], 10.0))
+    wrong = "\n".join(report.targets([ours, _row("masyu", "m35", (35, 65), "sw", "wrong", 1.0)], 10.0))
     assert "`sw`): met" in wrong  # a wrong answer decides nothing; ours is under 5 s
 
 
@@ -385,7 +409,7 @@ def test_masyu_target_compares_with_sw_when_it_ran() -> None:
 def test_sw_runner_imports_their_package_not_ours() -> None:
     masyu, puzzle, _ = _sw_masyu()
     job = {"genre": "masyu", **peers.sw_input("masyu", puzzle), "runs": 1, "time_limit": 20.0}
-    lines, how, stderr = run.guarded(
+    lines, how, stderr = runner.guarded(
         [sys.executable, "-I", str(peers.SW_RUNNER), str(SW_DIR)], json.dumps(job), lambda k: 120.0, "RESULT "
     )
     events = [json.loads(line) for line in lines]
@@ -399,9 +423,9 @@ def test_sw_runner_imports_their_package_not_ours() -> None:
 def test_sw_rows_solve_and_refuse_like_our_backends() -> None:
     masyu, puzzle, _ = _sw_masyu()
     inst = instances.make("masyu", "seed", "sw6", masyu.format(puzzle))
-    row = peers.sw_row(inst, 2, 20.0, SW_DIR)
+    row = runner.sw_row(inst, 2, 20.0, SW_DIR)
     assert row is not None and row["status"] == "solved" and row["runs"] == 2, row
     corner = instances.make("masyu", "seed", "corner", "1 0 0\n0 0 0\n0 0 0\n")
-    assert peers.sw_row(corner, 1, 20.0, SW_DIR)["status"] == "unsolvable"
+    assert runner.sw_row(corner, 1, 20.0, SW_DIR)["status"] == "unsolvable"
     slither = instances.make("slitherlink", "seed", "s", "3..\n.3.\n...\n")
-    assert peers.sw_row(slither, 1, 20.0, SW_DIR)["status"] == "solved"
+    assert runner.sw_row(slither, 1, 20.0, SW_DIR)["status"] == "solved"
