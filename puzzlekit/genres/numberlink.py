@@ -114,7 +114,10 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/numberlink.md, one block per sentence; no pruning that assumes a unique answer."""
+    """The rules of docs/genres/numberlink.md, one block per sentence.
+
+    No pruning that assumes a unique answer: counting and uniqueness stay exact.
+    """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
     lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}
