@@ -54,10 +54,6 @@ class TooWide(Exception):
     """The frontier grew past the state budget: this model is not narrow enough."""
 
 
-class OutOfTimeInSweep(Exception):
-    """The deadline passed during the sweep."""
-
-
 @dataclass
 class _Step:
     """Everything one edge decision needs, precomputed."""
@@ -397,7 +393,7 @@ def solve(
 
     Raises `TooWide` when a layer holds more than ``max_states`` states or the layers hold
     more than ``max_links`` predecessor links (defaults: `MAX_STATES`, `MAX_LINKS`), and
-    `OutOfTimeInSweep` at the deadline.
+    `OutOfTime` at the deadline.
     """
     max_states = MAX_STATES if max_states is None else max_states
     max_links = MAX_LINKS if max_links is None else max_links
@@ -414,8 +410,8 @@ def solve(
         ways: dict[tuple, int] = {}
         preds: dict[tuple, list[tuple[tuple, int]]] = {}
         for seen, (state, w) in enumerate(layer.items()):
-            if not seen % 2048 and deadline.expired():
-                raise OutOfTimeInSweep
+            if not seen % 2048:
+                deadline.check()
             for x in (0, 1):
                 new = advance(p, s, state, x)
                 if new is None:

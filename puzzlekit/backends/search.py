@@ -81,10 +81,6 @@ class _Contradiction(Exception):
     """The model is infeasible before any propagation (an empty clause or count)."""
 
 
-class _OutOfTime(Exception):
-    """The deadline passed in the middle of propagation."""
-
-
 # -------------------------------------------------------------------------------------------
 # compilation: the model as flat lists the propagators read quickly
 # -------------------------------------------------------------------------------------------
@@ -418,8 +414,8 @@ class _Engine:
                 return True
             queued[cid] = 0
             self.propagations += 1
-            if not self.propagations % _CLOCK_EVERY and self.deadline and self.deadline.expired():
-                raise _OutOfTime
+            if not self.propagations % _CLOCK_EVERY and self.deadline:
+                self.deadline.check()
             if not run[kinds[cid]](data[cid]):
                 self.failed = cid
                 return self._fail()
@@ -855,8 +851,8 @@ class _Engine:
         None when p has no undecided edge): the path uses exactly one of the first and one
         of the others (none when p is a itself). None when b cannot be reached.
         """
-        if self.deadline and self.deadline.expired():  # one call per pair: many on big grids
-            raise _OutOfTime
+        if self.deadline:  # one call per pair: many on big grids
+            self.deadline.check()
         disc, low, _, tree, order, last = self._dfs(g, states, (a,), blocked)
         if disc[b] < 0:
             return None
@@ -1238,7 +1234,7 @@ class _Search:
         self.engine.deadline = deadline if deadline.seconds is not None else None
         try:
             return found, self._run(limit, deadline, found)
-        except _OutOfTime:
+        except OutOfTime:
             self.engine._fail()  # empty the queues: the engine stays usable
             return found, False
         finally:
@@ -1351,7 +1347,7 @@ def solve(
             stats["first_nodes"] = first.stats.get("nodes", 0)
         try:
             values, exhausted, sweep = frontier.solve(plan, limit, deadline)
-        except frontier.OutOfTimeInSweep:
+        except OutOfTime:
             return finish("timeout", [], False, deadline, method="frontier", solver_calls=1, **stats)
         except frontier.TooWide as wide:
             stats["frontier_gave_up"] = str(wide)
