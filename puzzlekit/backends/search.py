@@ -2,7 +2,7 @@
 
 Pipeline: compile the model (domains as bitmasks, literals as ``(var, bit, sign)``) ->
 propagate to a fixpoint -> depth-first search -> check every complete assignment against
-the model (`holds`) before reporting it.
+the model (`Model.holds`) before reporting it.
 
 Propagators, cheapest first (a queue per priority; a propagator reruns when a variable it
 reads changes, so `propagate` reaches a true fixpoint):
@@ -45,6 +45,7 @@ from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import OutOfTime, UnknownName
 from puzzlekit.ir import Connected, Count, DisjointPaths, Lit, Loop, Model, Path, Runs
 from puzzlekit.transforms.runs import run_automaton
+from puzzlekit.unionfind import int_roots
 
 from . import frontier
 from .base import Result, finish, outcome, project, timed_out
@@ -601,31 +602,6 @@ class _Engine:
                 out.append(FALSE if p else TRUE)
         return out
 
-    @staticmethod
-    def _union(edges: list, states: list[int], n: int) -> tuple[list[int], int]:
-        """Union-find over the chosen edges: the root of each node and the number of closing edges."""
-        parent = list(range(n))
-        closing = 0
-        for (u, v, _), s in zip(edges, states):
-            if s != TRUE:
-                continue
-            while parent[u] != u:
-                parent[u] = parent[parent[u]]
-                u = parent[u]
-            while parent[v] != v:
-                parent[v] = parent[parent[v]]
-                v = parent[v]
-            if u == v:
-                closing += 1
-            else:
-                parent[u] = v
-        for i in range(n):
-            r = parent[i]
-            while parent[r] != r:
-                r = parent[r]
-            parent[i] = r
-        return parent, closing
-
     def _exactly(self, edges: list[tuple[CLit, int]], k: int) -> bool:
         """Exactly k of these (literal, state) edges are chosen."""
         true = 0
@@ -670,7 +646,7 @@ class _Engine:
         states = self._edge_states(g)
         edges = g.edges
         n = len(g.nodes)
-        root, closing = self._union(edges, states, n)
+        root, closing = int_roots(n, ((u, v) for (u, v, _), s in zip(edges, states) if s == TRUE))
         chosen_roots = {root[u] for (u, _, _), s in zip(edges, states) if s == TRUE}
         if closing:
             # a closed cycle must be the whole loop: nothing else chosen, nothing more added
@@ -732,7 +708,7 @@ class _Engine:
         states = self._edge_states(g)
         edges, pairs, make = g.edges, g.pairs, self.make
         n = len(g.nodes)
-        root, closing = self._union(edges, states, n)
+        root, closing = int_roots(n, ((u, v) for (u, v, _), s in zip(edges, states) if s == TRUE))
         if closing:
             return False
         label = [-1] * n  # by root: the pair whose terminal the piece holds
@@ -975,59 +951,6 @@ class _Engine:
 
 
 # -------------------------------------------------------------------------------------------
-# exact check of a complete assignment (independent of the propagators)
-# -------------------------------------------------------------------------------------------
-
-
-def _graph_holds(g: Any, values: Sequence[int]) -> bool:
-    """Whether a full assignment satisfies one graph constraint, read from its definition."""
-    chosen = [e for e in g.edges if e.lit.holds(values)]
-    parent: dict[Any, Any] = {}
-
-    def find(x: Any) -> Any:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            x = parent[x]
-        return x
-
-    def join(a: Any, b: Any) -> None:
-        parent[find(a)] = find(b)
-
-    if isinstance(g, Connected):
-        present = {n for n, lit in g.nodes if lit is None or lit.holds(values)}
-        if any(e.u not in present or e.v not in present for e in chosen):
-            return False
-        for n in present:
-            find(n)
-        for e in chosen:
-            join(e.u, e.v)
-        return len({find(n) for n in present}) <= 1
-    if any(e.u == e.v for e in chosen):
-        return False
-    degree: dict[Any, int] = {}
-    for e in chosen:
-        degree[e.u] = degree.get(e.u, 0) + 1
-        degree[e.v] = degree.get(e.v, 0) + 1
-        join(e.u, e.v)
-    pairs = [] if isinstance(g, Loop) else [(g.start, g.end)] if isinstance(g, Path) else list(g.pairs)
-    terminals = {t for pair in pairs for t in pair}
-    if any(degree.get(t, 0) != 1 for t in terminals):
-        return False
-    if any(d != 2 for n, d in degree.items() if n not in terminals):
-        return False
-    pieces = {find(n) for n in degree}
-    if isinstance(g, Loop):
-        return len(pieces) == 1
-    # every piece is a path between the two terminals of one pair
-    return len(pieces) == len(pairs) and all(find(a) == find(b) for a, b in pairs)
-
-
-def holds(model: Model, values: Sequence[int]) -> bool:
-    """Whether a full assignment satisfies every constraint of the model."""
-    return not model.check(values) and all(_graph_holds(g, values) for g in model.graphs)
-
-
-# -------------------------------------------------------------------------------------------
 # public propagation
 # -------------------------------------------------------------------------------------------
 
@@ -1256,7 +1179,7 @@ class _Search:
                 values = [_values(engine.dom[i], engine.lo[i]) for i in range(engine.n)]
                 full = [min(x) for x in values]
                 key = tuple(full[i] for i in model.output)
-                if key not in seen and holds(model, full):
+                if key not in seen and model.holds(full):
                     seen.add(key)
                     found.append(project(model, full))
                     if len(found) >= limit:
@@ -1352,7 +1275,7 @@ def solve(
         except frontier.TooWide as wide:
             stats["frontier_gave_up"] = str(wide)
         else:
-            found = [project(model, v) for v in values if holds(model, v)]
+            found = [project(model, v) for v in values if model.holds(v)]
             if len(found) != len(values):
                 raise RuntimeError("the frontier sweep returned an assignment that breaks the model")
             status, complete = outcome(found, exhausted)
@@ -1380,4 +1303,4 @@ def _depth_first(model: Model, limit: int, seed: int, deadline: Deadline, max_no
     )
 
 
-__all__ = ["Domains", "Propagator", "holds", "propagate", "solve", "version"]
+__all__ = ["Domains", "Propagator", "propagate", "solve", "version"]
