@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from models import edges_of
 
-from puzzlekit.backends import frontier, search
+from puzzlekit.backends import search
+from puzzlekit.backends.search import frontier
 from puzzlekit.clock import Deadline
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from models import edges_of
 
 from puzzlekit.backends import search
+from puzzlekit.backends.search.propagation import Propagator, propagate
 from puzzlekit.ir import Connected, DisjointPaths, Edge, Lit, Loop, Model, ModelBuilder
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -409,11 +410,11 @@ def test_propagate_fixes_forced_values() -> None:
     m.implies(a, m.eq(x, 3))
     m.count([(1, m.eq(x, 3)), (1, m.eq(x, 2))], "==", 0)
     model = m.build()
-    doms = search.propagate(model)
+    doms = propagate(model)
     assert doms is not None
     assert doms[a.var] == {0} and doms[x.index] == {0, 1}
     assert doms[b.var] == doms[c.var] == {0, 1}
-    narrowed = search.propagate(model, {b.var: [0]})
+    narrowed = propagate(model, {b.var: [0]})
     assert narrowed is not None and narrowed[c.var] == {1}
 
 
@@ -422,7 +423,7 @@ def test_propagate_forces_a_bridge_on_a_path() -> None:
     e = [Edge("s", "m", m.bool(0)), Edge("m", "x", m.bool(1)), Edge("x", "t", m.bool(2)),
          Edge("m", "t", m.bool(3)), Edge("s", "y", m.bool(4))]
     m.path(e, "s", "t")
-    doms = search.propagate(m.build())
+    doms = propagate(m.build())
     assert doms is not None
     assert doms[0] == {1} and doms[4] == {0}  # s-m separates s from t; s-y leads nowhere
     assert doms[1] == doms[3] == {0, 1}
@@ -432,16 +433,16 @@ def test_propagate_runs_and_connected() -> None:
     m = ModelBuilder("line")
     cells = [m.bool(i) for i in range(5)]
     m.runs(cells, [3])
-    doms = search.propagate(m.build())
+    doms = propagate(m.build())
     assert doms is not None and doms[2] == {1} and doms[0] == doms[4] == {0, 1}
-    narrowed = search.propagate(m.build(), {0: [1]})
+    narrowed = propagate(m.build(), {0: [1]})
     assert narrowed == tuple(frozenset({v}) for v in (1, 1, 1, 0, 0))
 
     g = ModelBuilder("islands")
     b = g.bool("b on")
     edges = [Edge("a", "b", g.bool("ab")), Edge("b", "c", g.bool("bc")), Edge("c", "d", g.bool("cd"))]
     g.connected([("a", None), ("b", b), ("c", None), ("d", g.bool("d on"))], edges)
-    doms = search.propagate(g.build())
+    doms = propagate(g.build())
     assert doms is not None
     assert doms[b.var] == doms[edges[0].lit.var] == doms[edges[1].lit.var] == {1}
     assert doms[edges[2].lit.var] == {0, 1}
@@ -451,7 +452,7 @@ def test_propagate_line_needs_both_directions() -> None:
     m = ModelBuilder("line")
     cells = [m.bool(i) for i in range(3)]
     m.runs(cells, [1, 1])
-    assert search.propagate(m.build()) == tuple(frozenset({v}) for v in (1, 0, 1))
+    assert propagate(m.build()) == tuple(frozenset({v}) for v in (1, 0, 1))
 
 
 def test_propagate_cuts_off_pockets() -> None:
@@ -462,7 +463,7 @@ def test_propagate_cuts_off_pockets() -> None:
     c = (2, 2)
     right = [Edge(a, b, m.bool((a, b))) for a, b in ((c, "x"), ("x", "y"), ("y", "z"), ("z", c))]
     m.loop(left + right)
-    doms = search.propagate(m.build(), {left[0].lit.var: [1]})
+    doms = propagate(m.build(), {left[0].lit.var: [1]})
     assert doms is not None
     assert all(doms[e.lit.var] == {0} for e in right)
     assert sum(doms[e.lit.var] == {0, 1} for e in left) > 6
@@ -471,7 +472,7 @@ def test_propagate_cuts_off_pockets() -> None:
     square = [Edge(a, b, p.bool(a + b)) for a, b in ("sa", "at", "sb", "bt")]
     pocket = [Edge(a, b, p.bool(a + b)) for a, b in ("ax", "xy", "ya")]
     p.path(square + pocket, "s", "t")
-    doms = search.propagate(p.build())
+    doms = propagate(p.build())
     assert doms == (frozenset({0, 1}),) * 4 + (frozenset({0}),) * 3
 
 
@@ -480,7 +481,7 @@ def test_propagate_forces_a_cut_node_of_connected() -> None:
     b = m.bool("b on")
     edges = [Edge(u, v, m.bool((u, v, i))) for u, v in ("ab", "bc") for i in range(2)]
     m.connected([("a", None), ("b", b), ("c", None)], edges)
-    doms = search.propagate(m.build())
+    doms = propagate(m.build())
     assert doms is not None and doms[b.var] == {1}  # no bridge, but b joins a to c
     assert all(doms[e.lit.var] == {0, 1} for e in edges)
 
@@ -490,11 +491,11 @@ def test_propagate_detects_contradictions() -> None:
     a, b = m.bool("a"), m.bool("b")
     m.count([(2, a), (-1, b)], ">=", 2)
     m.fix(~a)
-    assert search.propagate(m.build()) is None
+    assert propagate(m.build()) is None
     tree = ModelBuilder("tree")
     edges = [Edge(0, 1, tree.bool(0)), Edge(1, 2, tree.bool(1)), Edge(1, 3, tree.bool(2))]
     tree.loop(edges)  # a tree has no cycle
-    assert search.propagate(tree.build()) is None
+    assert propagate(tree.build()) is None
     assert search.solve(tree.build()).status == "unsolvable"
 
 
@@ -505,14 +506,14 @@ def test_propagate_rejects_a_closed_loop_with_extra_edges() -> None:
     model = m.build()
     index = {(e.u, e.v): e.lit.var for e in edges}
     square = [((0, 0), (0, 1)), ((0, 1), (1, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0))]
-    closed = search.propagate(model, {index[e]: [1] for e in square})
+    closed = propagate(model, {index[e]: [1] for e in square})
     assert closed is not None
     assert all(closed[v] == {0} for e, v in index.items() if e not in square)
-    assert search.propagate(model, {index[e]: [1] for e in square + [((2, 1), (2, 2))]}) is None
+    assert propagate(model, {index[e]: [1] for e in square + [((2, 1), (2, 2))]}) is None
     # (0, 0) can only close the square, which would leave the other chosen edge outside
-    assert search.propagate(model, {index[e]: [1] for e in square[:3] + [((2, 1), (2, 2))]}) is None
+    assert propagate(model, {index[e]: [1] for e in square[:3] + [((2, 1), (2, 2))]}) is None
     three = [((0, 1), (0, 2)), ((0, 2), (1, 2)), ((1, 1), (1, 2))]
-    started = search.propagate(model, {index[e]: [1] for e in three + [((1, 0), (2, 0))]})
+    started = propagate(model, {index[e]: [1] for e in three + [((1, 0), (2, 0))]})
     assert started is not None
     assert started[index[(0, 1), (1, 1)]] == {0}  # closing the square now is premature
     assert started[index[(0, 0), (0, 1)]] == {1}
@@ -522,7 +523,7 @@ def test_propagator_is_reusable() -> None:
     m = ModelBuilder("reuse")
     lits = [m.bool(i) for i in range(3)]
     m.exactly(1, lits)
-    prop = search.Propagator(m.build())
+    prop = Propagator(m.build())
     assert prop.propagate({0: [1]}) == (frozenset({1}), frozenset({0}), frozenset({0}))
     assert prop.propagate({0: [1], 1: [1]}) is None
     assert prop.propagate() == (frozenset({0, 1}),) * 3
