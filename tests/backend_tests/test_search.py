@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import random
 from collections.abc import Sequence
@@ -12,8 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from models import edges_of
 
+from puzzlekit import ir
 from puzzlekit.backends import search
 from puzzlekit.backends.search.propagation import Propagator, propagate
+from puzzlekit.errors import UnknownName
 from puzzlekit.ir import Connected, DisjointPaths, Edge, Lit, Loop, Model, ModelBuilder
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -591,6 +594,25 @@ def test_tracks01_is_unique() -> None:
 def test_version_and_shape() -> None:
     assert search.version().startswith("puzzlekit ")
     assert search.NAME == "search" and search.PACKAGE is None and search.EXTRA is None
+    own = {
+        name for name, value in vars(search).items()
+        if not name.startswith("_") and not inspect.ismodule(value)
+        and getattr(value, "__module__", search.__name__) == search.__name__
+    }
+    template = {"NAME", "PACKAGE", "EXTRA", "OPTIONS", "SUPPORTS", "version", "solve"}
+    assert own == set(search.__all__) == template
+    assert search.SUPPORTS == {"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs"}
+    assert all(isinstance(getattr(ir, kind), type) for kind in search.SUPPORTS)
+    assert set(search.OPTIONS) == {"method"} and search.OPTIONS["method"].default == "auto"
+
+
+def test_unknown_options_and_methods_are_refused() -> None:
+    model = pigeonhole(2)
+    with pytest.raises(UnknownName, match="no option 'foo'"):
+        search.solve(model, foo=1)
+    with pytest.raises(UnknownName, match="bad value 'bogus' for option 'method'"):
+        search.solve(model, method="bogus")
+    assert search.solve(model, method="DFS").stats["method"] == "dfs"  # a choice in any case
 
 
 def test_time_limit_is_honoured_when_one_node_is_slow() -> None:
