@@ -155,7 +155,7 @@ class Search:
         """Enumerate up to ``limit`` answer-key-distinct solutions; also whether it finished.
 
         The clock is read at every node and every few propagator runs, so a time limit holds
-        even where one node costs a second (large graph constraints). The search also stops,
+        even where a single node is slow (large graph constraints). The search also stops,
         unfinished, after ``max_nodes`` nodes.
         """
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
@@ -197,7 +197,7 @@ class Search:
                     self.rejected += 1
             else:
                 # smallest value first: most edges of a line puzzle stay unused, so "leave it
-                # out" is the likelier guess (tracks 14x14: 595 nodes instead of 3,035)
+                # out" is the likelier guess
                 vals = sorted(mask_values(engine.dom[v], engine.lo[v]))
                 frames.append([len(engine.trail), v, vals, 0])
             if not self._advance(frames):
