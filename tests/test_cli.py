@@ -94,7 +94,7 @@ def test_huge_file_is_refused_before_reading(tmp_path):
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--time-limit", "-1"], "more than 0"),
         (["frobnicate"], "invalid choice"),
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search", "-o", "method=magic"],
-         "unknown search method 'magic'"),
+         "bad value 'magic' for option 'method'"),
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search", "-o", "speed=11"],
          "backend 'search' has no option 'speed'; its options: method"),
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "csp", "-o", "x=1"], "it takes none"),

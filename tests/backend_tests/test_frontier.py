@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from models import edges_of
 
-from puzzlekit.backends import frontier, search
+from puzzlekit.backends import search
+from puzzlekit.backends.search import frontier
 from puzzlekit.clock import Deadline
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
 
@@ -116,7 +117,7 @@ def test_auto_sweeps_numberlink_only_when_depth_first_is_not_done_quickly(monkey
     model = numberlink_seed_like(5)
     searched = search.solve(model, limit=50, method="dfs")
     assert searched.complete and search.solve(model, limit=50).stats["method"] == "dfs"  # done in time
-    monkeypatch.setattr(search, "AUTO_FIRST_NODES", 1)
+    monkeypatch.setattr(search, "_AUTO_FIRST_NODES", 1)
     swept = search.solve(model, limit=50)
     assert swept.stats["method"] == "frontier" and swept.stats["first_nodes"] == 1
     assert swept.complete

@@ -2,118 +2,43 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import random
-from collections.abc import Sequence
 from pathlib import Path
 
+import bruteforce
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from models import edges_of
 
+from puzzlekit import ir
 from puzzlekit.backends import search
-from puzzlekit.ir import Connected, DisjointPaths, Edge, Lit, Loop, Model, ModelBuilder
+from puzzlekit.backends.search.propagation import Propagator, propagate
+from puzzlekit.errors import UnknownName
+from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-# an independent reference: every assignment, the IR's own check, graph rules by walking ----
+# the reference: every assignment, checked by the IR's own meaning (tests/bruteforce.py) ---
 
 
-def walk_ok(chosen: list[Edge], pairs: Sequence[tuple]) -> bool:
-    """Chosen edges are vertex-disjoint simple paths, one per pair, and nothing else."""
-    unused = list(range(len(chosen)))
-    used_nodes: set = set()
-    for a, b in pairs:
-        here, seen = a, {a}
-        while here != b:
-            step = [i for i in unused if here in (chosen[i].u, chosen[i].v)]
-            if len(step) != 1:
-                return False
-            unused.remove(step[0])
-            e = chosen[step[0]]
-            here = e.v if e.u == here else e.u
-            if here in seen or here in used_nodes:
-                return False
-            seen.add(here)
-        used_nodes |= seen
-    return not unused
-
-
-def cycle_ok(chosen: list[Edge]) -> bool:
-    """Chosen edges form exactly one simple cycle."""
-    if not chosen:
-        return False
-    degree: dict = {}
-    for e in chosen:
-        for x in (e.u, e.v):
-            degree[x] = degree.get(x, 0) + 1
-    if any(d != 2 for d in degree.values()):
-        return False
-    first = chosen[0]
-    unused = list(range(1, len(chosen)))
-    here = first.v
-    while here != first.u:
-        step = [i for i in unused if here in (chosen[i].u, chosen[i].v)]
-        unused.remove(step[0])
-        e = chosen[step[0]]
-        here = e.v if e.u == here else e.u
-    return not unused
-
-
-def connected_ok(g: Connected, values: Sequence[int]) -> bool:
-    """Chosen edges join present nodes, and the present nodes are one piece."""
-    present = {n for n, lit in g.nodes if lit is None or lit.holds(values)}
-    chosen = [e for e in g.edges if e.lit.holds(values)]
-    if any(e.u not in present or e.v not in present for e in chosen):
-        return False
-    if not present:
-        return True
-    start = min(present)
-    seen, todo = {start}, [start]
-    while todo:
-        x = todo.pop()
-        for e in chosen:
-            for a, b in ((e.u, e.v), (e.v, e.u)):
-                if a == x and b not in seen:
-                    seen.add(b)
-                    todo.append(b)
-    return seen == present
-
-
-def graph_ok(g, values: Sequence[int]) -> bool:
-    if isinstance(g, Connected):
-        return connected_ok(g, values)
-    chosen = [e for e in g.edges if e.lit.holds(values)]
-    if isinstance(g, Loop):
-        return cycle_ok(chosen)
-    pairs = g.pairs if isinstance(g, DisjointPaths) else [(g.start, g.end)]
-    return walk_ok(chosen, pairs)
-
-
-def brute(model: Model) -> set[tuple[int, ...]]:
-    """Every answer-key assignment that some full assignment extends, by trying them all."""
-    out = set()
-    for values in itertools.product(*(range(v.lo, v.hi + 1) for v in model.vars)):
-        if not model.check(values) and all(graph_ok(g, values) for g in model.graphs):
-            out.add(tuple(values[i] for i in model.output))
-    return out
-
-
-def enumerate_all(model: Model, seed: int = 0, method: str = "dfs") -> set[tuple[int, ...]]:
+def enumerate_all(model: Model, seed: int = 0, method: str = "dfs") -> set[frozenset]:
     """Every solution the search backend reports (checked to be distinct and complete)."""
     result = search.solve(model, limit=10**6, seed=seed, method=method)
-    keys = model.output_keys()
-    got = [tuple(sol[k] for k in keys) for sol in result.solutions]
+    got = [frozenset(sol.items()) for sol in result.solutions]
+    assert all(set(sol) == set(model.output_keys()) for sol in result.solutions)
     assert len(got) == len(set(got)), "an answer-key assignment was reported twice"
     assert result.complete
     assert result.status == ("solved" if got else "unsolvable")
     return set(got)
 
 
-def agree(model: Model) -> set[tuple[int, ...]]:
-    expected = brute(model)
+def agree(model: Model) -> set[frozenset]:
+    """The search's answers, equal to brute force's under seeds 0 and 7 and the frontier method."""
+    expected = bruteforce.solutions(model)
     assert enumerate_all(model) == expected
     assert enumerate_all(model, seed=7) == expected
     assert enumerate_all(model, method="frontier") == expected  # dfs where the sweep does not apply
@@ -171,7 +96,7 @@ def test_projection_ignores_auxiliaries() -> None:
     m.at_least(1, aux)
     m.implies(a, aux[0])
     m.output([a])
-    assert agree(m.build()) == {(0,), (1,)}
+    assert agree(m.build()) == {frozenset({("a", 0)}), frozenset({("a", 1)})}
 
 
 def test_auxiliaries_are_not_enumerated() -> None:
@@ -195,24 +120,14 @@ def test_no_output_means_one_empty_solution() -> None:
 # graph constraints ----------------------------------------------------------------------
 
 
-def count_grid_cycles(h: int, w: int) -> int:
-    """Simple cycles of an h x w grid graph, by trying every edge subset."""
-    m = ModelBuilder("g")
-    edges = edges_of(m, h, w)
-    total = 0
-    for bits in itertools.product((0, 1), repeat=len(edges)):
-        if cycle_ok([e for e, bit in zip(edges, bits) if bit]):
-            total += 1
-    return total
-
-
 def test_loop_on_3x3_grid_finds_every_cycle() -> None:
     m = ModelBuilder("loop")
     edges = edges_of(m, 3, 3)
     m.loop(edges)
     m.output(e.lit for e in edges)
     solutions = agree(m.build())
-    assert len(solutions) == count_grid_cycles(3, 3) == 13
+    # every simple cycle of the grid graph: 4 squares, 4 dominoes, 4 L shapes, the rim
+    assert len(solutions) == 13
 
 
 def test_loop_with_required_cells() -> None:
@@ -373,7 +288,7 @@ def small_models(draw) -> Model:
 
 @given(small_models())
 def test_random_models_match_brute_force(model: Model) -> None:
-    assert enumerate_all(model) == brute(model)
+    assert enumerate_all(model) == bruteforce.solutions(model)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -409,11 +324,11 @@ def test_propagate_fixes_forced_values() -> None:
     m.implies(a, m.eq(x, 3))
     m.count([(1, m.eq(x, 3)), (1, m.eq(x, 2))], "==", 0)
     model = m.build()
-    doms = search.propagate(model)
+    doms = propagate(model)
     assert doms is not None
     assert doms[a.var] == {0} and doms[x.index] == {0, 1}
     assert doms[b.var] == doms[c.var] == {0, 1}
-    narrowed = search.propagate(model, {b.var: [0]})
+    narrowed = propagate(model, {b.var: [0]})
     assert narrowed is not None and narrowed[c.var] == {1}
 
 
@@ -422,7 +337,7 @@ def test_propagate_forces_a_bridge_on_a_path() -> None:
     e = [Edge("s", "m", m.bool(0)), Edge("m", "x", m.bool(1)), Edge("x", "t", m.bool(2)),
          Edge("m", "t", m.bool(3)), Edge("s", "y", m.bool(4))]
     m.path(e, "s", "t")
-    doms = search.propagate(m.build())
+    doms = propagate(m.build())
     assert doms is not None
     assert doms[0] == {1} and doms[4] == {0}  # s-m separates s from t; s-y leads nowhere
     assert doms[1] == doms[3] == {0, 1}
@@ -432,16 +347,16 @@ def test_propagate_runs_and_connected() -> None:
     m = ModelBuilder("line")
     cells = [m.bool(i) for i in range(5)]
     m.runs(cells, [3])
-    doms = search.propagate(m.build())
+    doms = propagate(m.build())
     assert doms is not None and doms[2] == {1} and doms[0] == doms[4] == {0, 1}
-    narrowed = search.propagate(m.build(), {0: [1]})
+    narrowed = propagate(m.build(), {0: [1]})
     assert narrowed == tuple(frozenset({v}) for v in (1, 1, 1, 0, 0))
 
     g = ModelBuilder("islands")
     b = g.bool("b on")
     edges = [Edge("a", "b", g.bool("ab")), Edge("b", "c", g.bool("bc")), Edge("c", "d", g.bool("cd"))]
     g.connected([("a", None), ("b", b), ("c", None), ("d", g.bool("d on"))], edges)
-    doms = search.propagate(g.build())
+    doms = propagate(g.build())
     assert doms is not None
     assert doms[b.var] == doms[edges[0].lit.var] == doms[edges[1].lit.var] == {1}
     assert doms[edges[2].lit.var] == {0, 1}
@@ -451,7 +366,7 @@ def test_propagate_line_needs_both_directions() -> None:
     m = ModelBuilder("line")
     cells = [m.bool(i) for i in range(3)]
     m.runs(cells, [1, 1])
-    assert search.propagate(m.build()) == tuple(frozenset({v}) for v in (1, 0, 1))
+    assert propagate(m.build()) == tuple(frozenset({v}) for v in (1, 0, 1))
 
 
 def test_propagate_cuts_off_pockets() -> None:
@@ -462,7 +377,7 @@ def test_propagate_cuts_off_pockets() -> None:
     c = (2, 2)
     right = [Edge(a, b, m.bool((a, b))) for a, b in ((c, "x"), ("x", "y"), ("y", "z"), ("z", c))]
     m.loop(left + right)
-    doms = search.propagate(m.build(), {left[0].lit.var: [1]})
+    doms = propagate(m.build(), {left[0].lit.var: [1]})
     assert doms is not None
     assert all(doms[e.lit.var] == {0} for e in right)
     assert sum(doms[e.lit.var] == {0, 1} for e in left) > 6
@@ -471,7 +386,7 @@ def test_propagate_cuts_off_pockets() -> None:
     square = [Edge(a, b, p.bool(a + b)) for a, b in ("sa", "at", "sb", "bt")]
     pocket = [Edge(a, b, p.bool(a + b)) for a, b in ("ax", "xy", "ya")]
     p.path(square + pocket, "s", "t")
-    doms = search.propagate(p.build())
+    doms = propagate(p.build())
     assert doms == (frozenset({0, 1}),) * 4 + (frozenset({0}),) * 3
 
 
@@ -480,7 +395,7 @@ def test_propagate_forces_a_cut_node_of_connected() -> None:
     b = m.bool("b on")
     edges = [Edge(u, v, m.bool((u, v, i))) for u, v in ("ab", "bc") for i in range(2)]
     m.connected([("a", None), ("b", b), ("c", None)], edges)
-    doms = search.propagate(m.build())
+    doms = propagate(m.build())
     assert doms is not None and doms[b.var] == {1}  # no bridge, but b joins a to c
     assert all(doms[e.lit.var] == {0, 1} for e in edges)
 
@@ -490,11 +405,11 @@ def test_propagate_detects_contradictions() -> None:
     a, b = m.bool("a"), m.bool("b")
     m.count([(2, a), (-1, b)], ">=", 2)
     m.fix(~a)
-    assert search.propagate(m.build()) is None
+    assert propagate(m.build()) is None
     tree = ModelBuilder("tree")
     edges = [Edge(0, 1, tree.bool(0)), Edge(1, 2, tree.bool(1)), Edge(1, 3, tree.bool(2))]
     tree.loop(edges)  # a tree has no cycle
-    assert search.propagate(tree.build()) is None
+    assert propagate(tree.build()) is None
     assert search.solve(tree.build()).status == "unsolvable"
 
 
@@ -505,14 +420,14 @@ def test_propagate_rejects_a_closed_loop_with_extra_edges() -> None:
     model = m.build()
     index = {(e.u, e.v): e.lit.var for e in edges}
     square = [((0, 0), (0, 1)), ((0, 1), (1, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0))]
-    closed = search.propagate(model, {index[e]: [1] for e in square})
+    closed = propagate(model, {index[e]: [1] for e in square})
     assert closed is not None
     assert all(closed[v] == {0} for e, v in index.items() if e not in square)
-    assert search.propagate(model, {index[e]: [1] for e in square + [((2, 1), (2, 2))]}) is None
+    assert propagate(model, {index[e]: [1] for e in square + [((2, 1), (2, 2))]}) is None
     # (0, 0) can only close the square, which would leave the other chosen edge outside
-    assert search.propagate(model, {index[e]: [1] for e in square[:3] + [((2, 1), (2, 2))]}) is None
+    assert propagate(model, {index[e]: [1] for e in square[:3] + [((2, 1), (2, 2))]}) is None
     three = [((0, 1), (0, 2)), ((0, 2), (1, 2)), ((1, 1), (1, 2))]
-    started = search.propagate(model, {index[e]: [1] for e in three + [((1, 0), (2, 0))]})
+    started = propagate(model, {index[e]: [1] for e in three + [((1, 0), (2, 0))]})
     assert started is not None
     assert started[index[(0, 1), (1, 1)]] == {0}  # closing the square now is premature
     assert started[index[(0, 0), (0, 1)]] == {1}
@@ -522,7 +437,7 @@ def test_propagator_is_reusable() -> None:
     m = ModelBuilder("reuse")
     lits = [m.bool(i) for i in range(3)]
     m.exactly(1, lits)
-    prop = search.Propagator(m.build())
+    prop = Propagator(m.build())
     assert prop.propagate({0: [1]}) == (frozenset({1}), frozenset({0}), frozenset({0}))
     assert prop.propagate({0: [1], 1: [1]}) is None
     assert prop.propagate() == (frozenset({0, 1}),) * 3
@@ -590,6 +505,25 @@ def test_tracks01_is_unique() -> None:
 def test_version_and_shape() -> None:
     assert search.version().startswith("puzzlekit ")
     assert search.NAME == "search" and search.PACKAGE is None and search.EXTRA is None
+    own = {
+        name for name, value in vars(search).items()
+        if not name.startswith("_") and not inspect.ismodule(value)
+        and getattr(value, "__module__", search.__name__) == search.__name__
+    }
+    template = {"NAME", "PACKAGE", "EXTRA", "OPTIONS", "SUPPORTS", "version", "solve"}
+    assert own == set(search.__all__) == template
+    assert search.SUPPORTS == {"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs"}
+    assert all(isinstance(getattr(ir, kind), type) for kind in search.SUPPORTS)
+    assert set(search.OPTIONS) == {"method"} and search.OPTIONS["method"].default == "auto"
+
+
+def test_unknown_options_and_methods_are_refused() -> None:
+    model = pigeonhole(2)
+    with pytest.raises(UnknownName, match="no option 'foo'"):
+        search.solve(model, foo=1)
+    with pytest.raises(UnknownName, match="bad value 'bogus' for option 'method'"):
+        search.solve(model, method="bogus")
+    assert search.solve(model, method="DFS").stats["method"] == "dfs"  # a choice in any case
 
 
 def test_time_limit_is_honoured_when_one_node_is_slow() -> None:
