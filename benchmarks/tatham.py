@@ -82,7 +82,7 @@ class Game:
         """The full parameter string, e.g. ``10x10dt`` for Pearl's tricky 10x10."""
         size = size or self.default_size
         if not re.fullmatch(r"\d+x\d+", size):
-            raise ValueError(f"a size is ROWSxCOLUMNS-style 'WxH' text such as {self.default_size!r}, "
+            raise ValueError(f"a size is 'WxH' (Solo: boxes 'CxR') such as {self.default_size!r}, "
                              f"not {size!r}")
         return self.spell(size, self.letter(level))
 
