@@ -17,7 +17,8 @@ itself does: the same seed always gives the same puzzles. `convert` turns a game
 
 Features with no counterpart in our formats are refused with a `ValueError`, never guessed:
 Loopy's other grid types, Bridges with a bridge limit other than 2 or with loops forbidden,
-Solo's jigsaw, killer and X variants.
+Solo's jigsaw, killer and X variants. Solo at 2x2 boxes is refused above Trivial: his
+generator makes every 2x2 puzzle Trivial whatever level is asked, so the level would be wrong.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ class Game:
     small: str
     #: full parameters for (size, level letter), exactly as his save files spell them
     spell: Callable[[str, str], str]
+    #: sizes at which his generator makes every puzzle of the easiest level, whatever is asked
+    capped: tuple[str, ...] = ()
 
     def letter(self, level: str) -> str:
         """His parameter letter for a level name (or letter)."""
@@ -84,7 +87,11 @@ class Game:
         if not re.fullmatch(r"\d+x\d+", size):
             raise ValueError(f"a size is 'WxH' (Solo: boxes 'CxR') such as {self.default_size!r}, "
                              f"not {size!r}")
-        return self.spell(size, self.letter(level))
+        letter = self.letter(level)
+        if size in self.capped and letter != self.levels[0][1]:
+            raise ValueError(f"{self.title} {size} puzzles are all {self.levels[0][0]}, whatever level is "
+                             f"asked: the level would be wrong")
+        return self.spell(size, letter)
 
     def binary(self) -> str:
         """The generator's path; `TathamMissing` names the package when it is absent."""
@@ -115,7 +122,7 @@ GAMES: dict[str, Game] = {
              (("trivial", "t"), ("basic", "b"), ("intermediate", "i"), ("advanced", "a"),
               ("extreme", "e"), ("unreasonable", "u")),
              "3x3", ("2x2", "2x3", "3x3", "3x4", "4x4"), "3x3",
-             lambda s, d: s if d == "t" else f"{s}d{d}"),
+             lambda s, d: s if d == "t" else f"{s}d{d}", capped=("2x2",)),
     )
 }
 

@@ -101,6 +101,9 @@ def test_the_game_names_and_levels():
     assert tatham.GAMES["bridges"].params("medium", "7x7") == "7x7i30e10m2d1"
     assert tatham.GAMES["solo"].params("trivial") == "3x3"
     assert tatham.GAMES["solo"].params("u") == "3x3du"
+    assert tatham.GAMES["solo"].params("trivial", "2x2") == "2x2"
+    with pytest.raises(ValueError, match="all trivial"):
+        tatham.GAMES["solo"].params("basic", "2x2")
     with pytest.raises(ValueError, match="tricky"):
         tatham.GAMES["pearl"].params("hard")
     with pytest.raises(ValueError, match="unknown game"):
