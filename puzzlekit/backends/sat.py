@@ -16,9 +16,9 @@ and blocking clauses to the same solver without rebuilding it.
 * Time limits: the solver runs in conflict-budget slices of about 0.1 s until the
   deadline, backed by ``interrupt`` from a `threading.Timer` where the solver has one
   (CaDiCaL has none; Glucose only looks at either between restarts, so it can be late).
-* Cuts: the rules of `backends.cuts`, computed on integer indices, with one strengthening:
-  a node whose presence is forced (probing: assuming it absent fails by unit propagation,
-  as for a Masyu pearl) counts as always present, so its cuts lose the ``~on`` literal.
+* Cuts: the shared rules (`transforms.cuts.Cutter`) with one strengthening: a node whose
+  presence is forced (probing: assuming it absent fails by unit propagation, as for a node
+  a clue puts on the line) counts as always present, so its cuts lose the ``~on`` literal.
 * Disjoint paths: each node also gets a pair label, copied along chosen edges and fixed at
   the terminals, so a path joining two different pairs fails by propagation instead of by
   one cut per round. ``labels="binary"`` (default) stores the pair number in
@@ -44,7 +44,7 @@ from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import BackendUnavailable, OutOfTime, UnknownName
-from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Loop, Model
+from puzzlekit.ir import Clause, Count, DisjointPaths, Lit, Model
 from puzzlekit.transforms import cuts as _cuts
 from puzzlekit.transforms.runs import expand_runs
 
@@ -456,31 +456,17 @@ class _Session:
         self.solver.delete()
 
 
-class _Cutter:
-    """The cuts of `cuts.Relaxation.cuts`, computed on integer indices and made stronger.
-
-    A node whose presence literal is forced (assuming it absent fails at once by unit
-    propagation, as for a Masyu pearl) counts as always present, so a cut through it loses
-    its ``~on`` literal and often becomes ``boundary(S)`` alone.
-    """
-
-    def __init__(self, relaxation: _cuts.Relaxation, forced: set[Lit]):
-        self.model = relaxation.model
-        self.graphs = [_IndexedGraph(g, forced) for g in relaxation.graphs]
-
-    def cuts(self, values: Sequence[int]) -> list[Clause]:
-        """Clauses the candidate breaks and every real solution keeps; empty if it is valid."""
-        return [cut for g in self.graphs for cut in g.cuts(values)]
-
-
 class _ProbingCutter:
-    """`_Cutter`, probing for forced nodes only once a candidate needs a cut (often never)."""
+    """The shared cuts made stronger by probing: a node whose presence literal is forced
+    (assuming it absent fails at once by unit propagation) counts as always present, so a
+    cut through it loses its ``~on`` literal (`cuts.Cutter`). The probe runs only once a
+    candidate needs a cut, which is often never."""
 
     def __init__(self, relaxation: _cuts.Relaxation, session: _Session):
         self.relaxation = relaxation
         self.model = relaxation.model
         self.session = session
-        self.cutter = _Cutter(relaxation, set())
+        self.cutter = relaxation.cutter()
         self.probed = False
 
     def cuts(self, values: Sequence[int]) -> list[Clause]:
@@ -492,89 +478,8 @@ class _ProbingCutter:
             presence = [lit for g in graphs for lit in g.on.values() if lit is not None]
             forced = self.session.forced(presence) if presence else set()
             if forced:
-                self.cutter = _Cutter(self.relaxation, forced)
+                self.cutter = self.relaxation.cutter(forced)
                 out = self.cutter.cuts(values)
-        return out
-
-
-class _IndexedGraph:
-    """One relaxed graph constraint with nodes and edges as integer indices."""
-
-    def __init__(self, g: Any, forced: set[Lit]):
-        index = {node: i for i, node in enumerate(g.nodes)}
-        self.kind = type(g.constraint)
-        self.on: list[Lit | None] = [None if g.on[n] in forced else g.on[n] for n in g.nodes]
-        self.edges = [(index[e.u], index[e.v], e.lit) for e in g.constraint.edges]
-        self.incident: list[list[int]] = [[] for _ in g.nodes]
-        for k, (u, v, _) in enumerate(self.edges):
-            self.incident[u].append(k)
-            self.incident[v].append(k)
-        self.pair = {index[n]: p for n, p in g.terminals.items()}
-
-    def pieces(self, values: Sequence[int]) -> list[list[int]]:
-        """Connected pieces of the used nodes under the chosen edges."""
-        parent = [-1] * len(self.on)
-        for i, lit in enumerate(self.on):
-            if lit is None or (values[lit.var] == lit.value) == lit.positive:
-                parent[i] = i
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for u, v, lit in self.edges:
-            if (values[lit.var] == lit.value) == lit.positive and parent[u] >= 0 and parent[v] >= 0:
-                ru, rv = find(u), find(v)
-                if ru != rv:
-                    parent[ru] = rv
-        groups: dict[int, list[int]] = {}
-        for i in range(len(parent)):
-            if parent[i] >= 0:
-                groups.setdefault(find(i), []).append(i)
-        return list(groups.values())
-
-    def boundary(self, piece: list[int], label: list[int]) -> tuple[Lit, ...]:
-        """The literals of the edges with exactly one end in the piece."""
-        here = label[piece[0]]
-        out = []
-        for i in piece:
-            for k in self.incident[i]:
-                u, v, lit = self.edges[k]
-                if label[u] != here or label[v] != here:
-                    out.append(lit)
-        return tuple(out)
-
-    def absent(self, *nodes: int) -> tuple[Lit, ...]:
-        """``~on`` of those nodes that are not always present."""
-        return tuple(~lit for lit in (self.on[i] for i in nodes) if lit is not None)
-
-    def rep(self, piece: list[int]) -> int:
-        """A node of the piece, preferring one that is always present (shorter cut)."""
-        return next((i for i in piece if self.on[i] is None), piece[0])
-
-    def cuts(self, values: Sequence[int]) -> list[Clause]:
-        """The cuts this candidate breaks, by the rules of `backends.cuts`."""
-        pieces = self.pieces(values)
-        label = [-1] * len(self.on)
-        for k, piece in enumerate(pieces):
-            for i in piece:
-                label[i] = k
-        out = []
-        if self.kind in (Loop, Connected):
-            if len(pieces) > 1:
-                for k, piece in enumerate(pieces):
-                    other = pieces[(k + 1) % len(pieces)]
-                    lits = self.absent(self.rep(piece), self.rep(other))
-                    out.append(Clause(lits + self.boundary(piece, label)))
-            return out
-        for piece in pieces:
-            ends = [i for i in piece if i in self.pair]
-            if not ends and len(piece) > 1:  # a stray cycle
-                out.append(Clause(self.absent(self.rep(piece)) + self.boundary(piece, label)))
-            elif len(ends) == 2 and self.pair[ends[0]] != self.pair[ends[1]]:
-                out.append(Clause(self.boundary(piece, label)))
         return out
 
 

@@ -251,7 +251,8 @@ def covered_pairs_model(h: int, w: int, pairs, cover: str):
 @pytest.mark.parametrize("cover", ["all", "any"])
 @pytest.mark.parametrize("labels", ["binary", "onehot"])
 def test_implied_presence_drops_only_forced_nodes_and_keeps_answers(cover, labels):
-    from puzzlekit.backends import cpsat, cuts
+    from puzzlekit.backends import cpsat
+    from puzzlekit.transforms import cuts
 
     pairs = [((0, 0), (0, 3)), ((1, 3), (1, 0)), ((2, 0), (2, 3))]  # the rows, at least
     model = covered_pairs_model(3, 4, pairs, cover)
