@@ -5,10 +5,10 @@ degree counts (2 on a loop or inside a path, 1 at a path's ends, 0 when absent) 
 clauses that keep edges between present nodes. What degree counts cannot say — "one piece,
 no stray cycle, each pair joined to its partner" — is checked on each candidate assignment
 by `Relaxation.cuts`, which returns clauses that the candidate breaks and every true
-solution keeps. The backends' shared driver runs the loop: solve, cut, solve again; block
-each accepted solution on the answer key; repeat. This module holds the only implementation
-of the cut rules; `Cutter` runs them on integer indices, since they run once per candidate
-and the candidates of a large model are many.
+solution keeps. The backends' shared driver (`puzzlekit.backends.base.run`) runs the loop:
+solve, cut, solve again; block each accepted solution on the answer key; repeat. This module
+holds the only implementation of the cut rules; `Cutter` runs them on integer indices, since
+they run once per candidate and the candidates of a large model are many.
 
 Each cut is about a piece S of the chosen edges (its node set) and its boundary δ(S), the
 edges with one end in S:
