@@ -105,3 +105,31 @@ def test_relaxation_adds_degree_counts_and_presence_vars():
     assert len(relaxation.model.vars) == len(model.vars) + 9
     assert len(relaxation.model.counts) == 9
     assert relaxation.model.output == model.output
+
+
+def test_forced_presence_drops_the_absent_literal():
+    model, lit = grid_graph(2, 5, "loop")
+    relaxation = cuts.relax(model)
+    (g,) = relaxation.graphs
+    on = g.on[(0, 0)]  # on the true loop (it covers every cell), so known present
+    broken, truth = ring(0, 0, 2, 2) | ring(0, 3, 2, 2), ring(0, 0, 2, 5)
+    plain = check(relaxation, lit, broken, truth)
+    assert all(~on in cut.lits for cut in plain)  # (0, 0) stands for its piece in both cuts
+    strong = relaxation.cutter({on}).cuts(values_for(relaxation, lit, broken))
+    assert [set(cut.lits) for cut in strong] == [set(cut.lits) - {~on} for cut in plain]
+    bad, good = values_for(relaxation, lit, broken), values_for(relaxation, lit, truth)
+    assert all(not cut.holds(bad) and cut.holds(good) for cut in strong)
+    assert relaxation.cutter({on}).cuts(good) == []
+
+
+def test_forced_presence_shortens_a_stray_cycle_cut():
+    model, lit = grid_graph(3, 4, "path", start=(0, 0), end=(0, 3))
+    relaxation = cuts.relax(model)
+    (g,) = relaxation.graphs
+    path = path_edges((0, 0), (0, 1), (0, 2), (0, 3))
+    truth = path_edges((0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (2, 3), (1, 3), (0, 3))
+    (plain,) = check(relaxation, lit, path | ring(1, 1, 2, 2), truth)
+    on = g.on[(2, 1)]  # on the cycle and on the true path
+    (strong,) = relaxation.cutter({on}).cuts(values_for(relaxation, lit, path | ring(1, 1, 2, 2)))
+    assert set(strong.lits) < set(plain.lits) and len(strong.lits) == len(plain.lits) - 1
+    assert not any(x.var == on.var for x in strong.lits)  # the cycle's cut needs no ~on now

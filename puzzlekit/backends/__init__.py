@@ -1,20 +1,27 @@
 """Backend registry: command-line name -> module, installed or not.
 
 Every backend module has the same shape: ``NAME``, ``PACKAGE`` (what pip installs),
-``EXTRA`` (the puzzlekit extra), ``version()`` and
+``EXTRA`` (the puzzlekit extra), ``OPTIONS`` (option name -> `base.Option`), ``SUPPORTS``
+(the IR kinds it lowers natively; the shared transforms handle the rest), ``version()`` and
 ``solve(model, *, limit=1, time_limit=None, seed=0, **options) -> Result``. Solver packages
-are imported inside the module's functions, so puzzlekit works with any subset installed;
-a missing one raises `BackendUnavailable` naming the extra.
+are imported inside the module's functions, so puzzlekit works with any subset installed and
+a module's options can be read without its solver; a missing one raises
+`BackendUnavailable` naming the extra.
+
+The registry keeps no table of its own: `options`, `OPTIONS` and `EXTRAS` read the modules.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+import inspect
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType, ModuleType
+from typing import TypeVar
 
 from puzzlekit.errors import BackendUnavailable, UnknownName
 
-from .base import Result
+from .base import Option, Result
 
 #: Command-line name -> module name, in the order ``puzzlekit backends`` lists them.
 MODULES: dict[str, str] = {
@@ -26,22 +33,10 @@ MODULES: dict[str, str] = {
     "search": "puzzlekit.backends.search",
 }
 NAMES: tuple[str, ...] = tuple(MODULES)
-#: The pip extra that installs each backend's solver (None: nothing to install).
-EXTRAS: dict[str, str | None] = {
-    "cpsat": "cpsat", "z3": "z3", "mip": "mip", "sat": "sat", "csp": "csp", "search": None,
-}
+_SOLVE_ARGUMENTS = ("model", "limit", "time_limit", "seed")
 
-#: The options each backend's ``solve`` takes by keyword (``puzzlekit solve -o KEY=VALUE``).
-OPTIONS: dict[str, dict[str, str]] = {
-    "cpsat": {"workers": "CP-SAT search workers (default: CP-SAT's choice)"},
-    "z3": {"graph": "graph constraints by 'cuts' (default) or an 'order' encoding",
-           "logic": "Z3 logic: auto (default), QF_FD, SMT, ..."},
-    "mip": {"solver": "auto (default: HiGHS when installed, else CBC), cbc or highs"},
-    "sat": {"solver": "python-sat solver name (default cadical195)",
-            "cuts": "strong (default) or shared", "labels": "binary (default), onehot or false"},
-    "csp": {},
-    "search": {"method": "auto (default), dfs or frontier"},
-}
+T = TypeVar("T")
+
 
 def get(name: str) -> ModuleType:
     """The backend module for a command-line name (installed or not)."""
@@ -51,6 +46,57 @@ def get(name: str) -> ModuleType:
         return importlib.import_module(MODULES[name])
     except ModuleNotFoundError as exc:  # a backend file not written yet
         raise UnknownName(f"backend {name!r} is not part of this build ({exc})") from exc
+
+
+def options(name: str) -> dict[str, Option]:
+    """The options a backend's ``solve`` takes by keyword (``puzzlekit solve -o KEY=VALUE``)."""
+    module = get(name)
+    declared = getattr(module, "OPTIONS", None)
+    if declared is not None:
+        return dict(declared)
+    # a module that does not declare OPTIONS yet: its solve's own keyword parameters
+    parameters = inspect.signature(module.solve).parameters.values()
+    return {
+        p.name: Option(f"default {p.default!r} (see {module.__name__}.solve)", p.default)
+        for p in parameters
+        if p.kind is p.KEYWORD_ONLY and p.name not in _SOLVE_ARGUMENTS
+    }
+
+
+def extra(name: str) -> str | None:
+    """The pip extra that installs a backend's solver (None: nothing to install)."""
+    return get(name).EXTRA
+
+
+class _PerBackend(Mapping[str, T]):
+    """A read-only mapping backend name -> a value read from its module when asked for."""
+
+    def __init__(self, read: Callable[[str], T]):
+        self._read = read
+
+    def __getitem__(self, name: str) -> T:
+        if name not in MODULES:
+            raise KeyError(name)
+        return self._read(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(NAMES)
+
+    def __len__(self) -> int:
+        return len(NAMES)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+def _helps(name: str) -> Mapping[str, str]:
+    return MappingProxyType({key: option.help for key, option in options(name).items()})
+
+
+#: Backend name -> {option name: its help text}, read from the modules (for the command line).
+OPTIONS: Mapping[str, Mapping[str, str]] = _PerBackend(_helps)
+#: Backend name -> the pip extra that installs its solver (None: nothing to install).
+EXTRAS: Mapping[str, str | None] = _PerBackend(extra)
 
 
 def version(name: str) -> str | None:
@@ -66,4 +112,4 @@ def installed() -> dict[str, str | None]:
     return {name: version(name) for name in NAMES}
 
 
-__all__ = ["NAMES", "Result", "get", "installed", "version"]
+__all__ = ["EXTRAS", "NAMES", "OPTIONS", "Result", "extra", "get", "installed", "options", "version"]

@@ -1,7 +1,8 @@
 """OR-tools CP-SAT backend: every IR kind lowered natively.
 
 Pipeline: variables -> counts and clauses -> graph constraints (``add_circuit``, flow) ->
-runs (``add_automaton``) -> solve, blocking each answer-key assignment to enumerate.
+runs (``add_automaton``) -> the shared driver (`base.run`), whose session re-solves the
+model with a fresh ``CpSolver`` after adding each blocking clause.
 
 * Integers become one boolean per value with exactly-one (domains are small).
 * Loop: each undirected edge is two arcs whose sum is the edge; a node off the loop takes
@@ -15,19 +16,28 @@ runs (``add_automaton``) -> solve, blocking each answer-key assignment to enumer
 
 from __future__ import annotations
 
-import time
+from collections.abc import Sequence
 from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
-from puzzlekit.errors import BackendUnavailable, OutOfTime, UnknownName
-from puzzlekit.ir import Connected, DisjointPaths, Lit, Loop, Model, Path, Runs
+from puzzlekit.errors import BackendUnavailable
+from puzzlekit.ir import Clause, Connected, DisjointPaths, Lit, Loop, Model, Path, Runs
+from puzzlekit.transforms.cuts import Relaxation
 from puzzlekit.transforms.runs import run_automaton
 
-from .base import Result, blocking_clause, finish, outcome, project, timed_out
+from . import base
+from .base import Result
 
 NAME = "cpsat"
 PACKAGE = "ortools"
 EXTRA = "cpsat"
+OPTIONS: dict[str, base.Option] = {
+    "workers": base.Option(
+        "CP-SAT search workers: 1 to 64, or 0 (the default) to let CP-SAT choose",
+        default=0, parse=base.whole_number(0, 64, "workers"),
+    ),
+}
+SUPPORTS = frozenset({"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs"})
 
 
 def _lib() -> Any:
@@ -156,7 +166,7 @@ class _Lowering:
         """One boolean per (node, pair): equal along chosen edges, fixed at the terminals.
 
         Booleans propagate along a chosen edge at once; an integer label with enforced
-        equality was measured 2x slower on 10x10 and 10x15 instances.
+        equality was measurably slower.
         """
         pairs = range(len(g.pairs))
         label = {n: [self.cp.new_bool_var(f"g{gi}:n{i}=pair{k}") for k in pairs] for n, i in index.items()}
@@ -234,56 +244,64 @@ class _Lowering:
         return out
 
 
+class _Session(base.Session):
+    """A CP-SAT model that re-solves with a fresh ``CpSolver`` after each added clause."""
+
+    def __init__(self, low: _Lowering, seed: int, workers: int):
+        self.cp_model = _lib()
+        self.low = low
+        self.seed = seed
+        self.workers = workers
+        self.counters = {"solver_calls": 0, "conflicts": 0, "branches": 0}
+
+    def add(self, clauses: Sequence[Clause]) -> None:
+        """Add clauses (blocking clauses) to the model for every later solve."""
+        for clause in clauses:
+            self.low.cp.add_bool_or([self.low.lit(x) for x in clause.lits])
+
+    def solve(self, seconds: float | None) -> tuple[str, Sequence[int] | None]:
+        """One CP-SAT run within ``seconds``; the answer key's values (others 0) when found."""
+        cp_model = self.cp_model
+        solver = cp_model.CpSolver()
+        solver.parameters.random_seed = self.seed
+        if self.workers:
+            solver.parameters.num_workers = self.workers
+        if seconds is not None:
+            solver.parameters.max_time_in_seconds = seconds
+        status = solver.solve(self.low.cp)
+        self.counters["solver_calls"] += 1
+        self.counters["conflicts"] += solver.num_conflicts
+        self.counters["branches"] += solver.num_branches
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return "sat", self.low.values(solver)
+        if status == cp_model.INFEASIBLE:
+            return "unsat", None
+        if status == cp_model.MODEL_INVALID:
+            raise RuntimeError(f"CP-SAT rejected the model: {self.low.cp.validate()}")
+        return "unknown", None
+
+    def stats(self) -> dict[str, Any]:
+        """Solver calls and CP-SAT's conflict and branch counts, summed over the calls."""
+        return dict(self.counters)
+
+
 def solve(
     model: Model,
     *,
     limit: int = 1,
     time_limit: float | None = None,
     seed: int = 0,
-    workers: int | None = None,
     **options: Any,
 ) -> Result:
-    """Solve with CP-SAT; enumerate up to ``limit`` answer-key-distinct solutions."""
-    cp_model = _lib()
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
-        raise UnknownName(f"workers must be a whole number >= 0 (0: CP-SAT's choice), not {workers!r}")
+    """Solve with CP-SAT; enumerate up to ``limit`` answer-key-distinct solutions.
+
+    ``workers``: CP-SAT's search workers, 0 (the default) for CP-SAT's own choice.
+    """
+    options = base.check_options(NAME, OPTIONS, options)
+    _lib()
     deadline = Deadline(time_limit)
-    started = time.perf_counter()
-    try:
-        low = _Lowering(model, deadline)
-    except OutOfTime:
-        return timed_out(deadline)
-    compile_seconds = time.perf_counter() - started
-    found = []
-    exhausted = False
-    stats = {"compile_seconds": round(compile_seconds, 6), "solver_calls": 0, "conflicts": 0, "branches": 0}
-    while len(found) < limit:
-        left = deadline.left()
-        if left is not None and left <= 0:
-            break
-        solver = cp_model.CpSolver()
-        solver.parameters.random_seed = seed
-        if workers:
-            solver.parameters.num_workers = workers
-        if left is not None:
-            solver.parameters.max_time_in_seconds = left
-        for key, value in options.items():
-            setattr(solver.parameters, key, value)
-        status = solver.solve(low.cp)
-        stats["solver_calls"] += 1
-        stats["conflicts"] += solver.num_conflicts
-        stats["branches"] += solver.num_branches
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            values = low.values(solver)
-            found.append(project(model, values))
-            block = blocking_clause(model, values)
-            low.cp.add_bool_or([low.lit(x) for x in block.lits])
-        elif status == cp_model.INFEASIBLE:
-            exhausted = True
-            break
-        elif status == cp_model.MODEL_INVALID:
-            raise RuntimeError(f"CP-SAT rejected the model: {low.cp.validate()}")
-        else:
-            break
-    status_, complete = outcome(found, exhausted)
-    return finish(status_, found, complete, deadline, **stats)
+
+    def build(relaxation: Relaxation, deadline: Deadline) -> _Session:
+        return _Session(_Lowering(relaxation.model, deadline), seed, options["workers"])
+
+    return base.run(model, limit, deadline, build, supports=SUPPORTS)

@@ -1,8 +1,8 @@
 """python-constraint backend: the IR as a finite-domain CSP searched by backtracking.
 
-Pipeline: runs -> clauses (``lowering.expand_runs``) -> graph constraints -> degree counts
-(``cuts.relax``) -> rows -> a `constraint.Problem` per solver call -> lazy cuts
-(``cuts.enumerate_lazily``).
+Pipeline, over the shared driver (`base.run`): runs -> clauses (`transforms.runs`) -> graph
+constraints -> degree counts (`transforms.cuts`) -> rows -> a `constraint.Problem` per
+solver call -> lazy cuts.
 
 * Each IR variable keeps its domain ``lo..hi``; the CSP variable is its index.
 * Counts and clauses become one row kind, ``sum(table_i[x_i]) op rhs``: a table gives a
@@ -15,7 +15,7 @@ Pipeline: runs -> clauses (``lowering.expand_runs``) -> graph constraints -> deg
   give it index order, the genre's sweep over the grid (a small open frontier), with each
   auxiliary moved up to where its rows pin it down (see `_order`).
 * The library has no time limit: a constraint on every variable reads the clock and raises
-  a private exception that unwinds the search.
+  `OutOfTime`, which unwinds the search; the driver takes it as "unknown".
 * The library cannot add constraints between searches, so each call builds a new Problem
   from the rows of the relaxed model plus every cut and blocking clause added so far.
 """
@@ -30,16 +30,18 @@ from typing import Any
 from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import BackendUnavailable, OutOfTime
 from puzzlekit.ir import Clause, Lit, Model, compare
-from puzzlekit.transforms import cuts
-from puzzlekit.transforms.runs import expand_runs
+from puzzlekit.transforms.cuts import Relaxation
 
-from .base import Result, enumerate_lazily, finish, outcome, timed_out
+from . import base
+from .base import Result
 
 NAME = "csp"
 PACKAGE = "python-constraint2"
 EXTRA = "csp"
+OPTIONS: dict[str, base.Option] = {}
+SUPPORTS = frozenset({"Count", "Clause"})
 
-Row = tuple[tuple[int, ...], tuple[dict[int, int], ...], str, int]
+_Row = tuple[tuple[int, ...], tuple[dict[int, int], ...], str, int]
 
 
 def _lib() -> Any:
@@ -56,10 +58,6 @@ def version() -> str:
     from importlib.metadata import version as dist_version
 
     return dist_version(PACKAGE)
-
-
-class _OutOfTime(Exception):
-    """Raised inside the library's search when the deadline has passed."""
 
 
 def _classes(lib: Any) -> tuple[type, type, type]:
@@ -140,7 +138,7 @@ def _classes(lib: Any) -> tuple[type, type, type]:
             return True
 
     class Clock(lib.Constraint):
-        """Always satisfied; raises `_OutOfTime` once ``time.perf_counter()`` passes ``stop``."""
+        """Always satisfied; raises `OutOfTime` once ``time.perf_counter()`` passes ``stop``."""
 
         def __init__(self, stop: float):
             self.stop = stop
@@ -150,7 +148,7 @@ def _classes(lib: Any) -> tuple[type, type, type]:
 
         def __call__(self, variables, domains, assignments, forwardcheck=False):
             if time.perf_counter() > self.stop:
-                raise _OutOfTime
+                raise OutOfTime("the time limit ended during the search")
             return True
 
     class Ordered(lib.OptimizedBacktrackingSolver):
@@ -166,7 +164,7 @@ def _classes(lib: Any) -> tuple[type, type, type]:
     return Sum, Clock, Ordered
 
 
-def _row(model: Model, terms: Sequence[tuple[int, Lit]], op: str, rhs: int) -> Row | bool:
+def _row(model: Model, terms: Sequence[tuple[int, Lit]], op: str, rhs: int) -> _Row | bool:
     """``sum(coef * lit) op rhs`` as a row; True or False when no variable can change it."""
     tables: dict[int, dict[int, int]] = {}
     for coef, lit in terms:
@@ -188,7 +186,7 @@ def _row(model: Model, terms: Sequence[tuple[int, Lit]], op: str, rhs: int) -> R
     return tuple(variables), tuple(kept), op, rhs
 
 
-def _order(model: Model, rows: Sequence[Row]) -> list[int]:
+def _order(model: Model, rows: Sequence[_Row]) -> list[int]:
     """Index order, each variable followed at once by the auxiliaries its rows leave last open.
 
     The library checks a row only when one of its variables is assigned, and does not pass
@@ -223,7 +221,7 @@ def _order(model: Model, rows: Sequence[Row]) -> list[int]:
     return order
 
 
-class _Session:
+class _Session(base.Session):
     """Builds and searches a fresh Problem for the relaxed model plus the clauses added so far."""
 
     def __init__(self, model: Model, seed: int, deadline: Deadline = UNLIMITED):
@@ -231,12 +229,12 @@ class _Session:
         self.sum, self.clock, self.solver = _classes(self.lib)
         self.model = model
         self.rng = random.Random(seed) if seed else None
-        self.rows: list[Row] = []
+        self.rows: list[_Row] = []
         self.false = False  # a constraint without variables is false: no solution at all
         for count in deadline.paced(model.counts):
             self._add(count.terms, count.op, count.rhs)
         self.add(deadline.paced(model.clauses))
-        self.stats = {"solver_calls": 0}
+        self.calls = 0
 
     def _add(self, terms: Sequence[tuple[int, Lit]], op: str, rhs: int) -> None:
         row = _row(self.model, terms, op, rhs)
@@ -252,7 +250,7 @@ class _Session:
 
     def solve(self, seconds: float | None) -> tuple[str, Sequence[int] | None]:
         """Search a rebuilt Problem for its first solution within ``seconds``."""
-        self.stats["solver_calls"] += 1
+        self.calls += 1
         if self.false:
             return "unsat", None
         if not self.model.vars:
@@ -269,13 +267,14 @@ class _Session:
             problem.addConstraint(clock, [v.index for v in self.model.vars])
         for variables, tables, op, rhs in self.rows:
             problem.addConstraint(self.sum(tables, op, rhs), list(variables))
-        try:
-            solution = next(iter(problem.getSolutionIter()), None)
-        except _OutOfTime:
-            return "unknown", None
+        solution = next(iter(problem.getSolutionIter()), None)  # OutOfTime: the driver stops
         if solution is None:
             return "unsat", None
         return "sat", [solution[v.index] for v in self.model.vars]
+
+    def stats(self) -> dict[str, Any]:
+        """How many Problems were built and searched."""
+        return {"solver_calls": self.calls}
 
 
 def solve(
@@ -287,20 +286,11 @@ def solve(
     **options: Any,
 ) -> Result:
     """Solve by backtracking with lazy graph cuts; enumerate up to ``limit`` answer-key-distinct solutions."""
+    base.check_options(NAME, OPTIONS, options)
     _lib()
-    if options:
-        raise TypeError(f"backend {NAME!r} takes no options, got {sorted(options)}")
     deadline = Deadline(time_limit)
-    started = time.perf_counter()
-    try:
-        relaxation = cuts.relax(expand_runs(model, deadline), deadline=deadline)
-        session = _Session(relaxation.model, seed, deadline)
-    except OutOfTime:
-        return timed_out(deadline)
-    compile_seconds = time.perf_counter() - started
-    found, exhausted, loop_stats = enumerate_lazily(relaxation, session, limit, deadline)
-    status, complete = outcome(found, exhausted)
-    return finish(
-        status, found, complete, deadline,
-        compile_seconds=round(compile_seconds, 6), **loop_stats, **session.stats,
-    )
+
+    def build(relaxation: Relaxation, deadline: Deadline) -> _Session:
+        return _Session(relaxation.model, seed, deadline)
+
+    return base.run(model, limit, deadline, build, supports=SUPPORTS)

@@ -2,28 +2,26 @@
 
 ``solver="auto"`` (the default) takes HiGHS when ``highspy`` is installed (the ``highs``
 extra, part of ``all``), else the CBC bundled with PuLP. HiGHS runs inside the process and
-was faster on every seed instance (tracks01: 0.03 s against CBC's 1.7 s in the benchmark;
-the 10x10 Numberlink seed: found and proved unique in 30-100 s depending on load, where CBC
-finds nothing in minutes).
+was faster on every seed instance, by far on the larger ones, where CBC may find nothing
+in minutes (docs/benchmarks.md has the measurements).
 
-Pipeline: runs -> clauses (``lowering.expand_runs``) -> graph constraints -> degree counts
-and pair labels (``cuts.relax``; a node the counts already keep on a line gets no presence
-variable: 244 s -> 93 s on the Numberlink seed with HiGHS) -> binaries and linear rows ->
-re-solve with lazy cuts (``cuts.enumerate_lazily``).
+Pipeline, over the shared driver (`base.run`): runs -> clauses (`transforms.runs`) -> graph
+constraints -> degree counts and pair labels (`transforms.cuts`; a node the counts already
+keep on a line gets no presence variable, so the problem is smaller and its relaxation
+tighter) -> binaries and linear rows -> re-solve with lazy cuts.
 
 * A boolean is a binary; an integer is one binary per value, exactly one of them set.
 * A literal is affine in those binaries: ``x``, ``1 - x``, or a constant when it tests a
   value outside the domain.
 * A count is one linear row; a clause is ``sum(literals) >= 1``.
 * Any feasible point is a solution; the objective only steers which one comes first. It
-  maximises the chosen edges of `Connected` constraints: more bridges leave fewer separate
-  pieces, so fewer cut rounds (Hashi: one round on every instance at hand, instead of up to
-  four).
+  maximises the chosen edges of `Connected` constraints: more chosen edges leave fewer
+  separate pieces, so fewer cut rounds.
 * PuLP cannot add rows to a solved model incrementally, so every call hands the whole
   problem, cuts and blocking clauses included, to the solver again. Each call gets the
   time left as its ``timeLimit``; a run that stops on time without a feasible point
   or a proof of infeasibility is "unknown". CBC does not look at its clock while it
-  preprocesses and solves the root (a hard 25x25 Sudoku ran 2 minutes on a 5 s limit), so
+  preprocesses and solves the root (a large problem can run far past its limit there), so
   a watchdog kills the CBC process half a second after the time is up.
 * Every point the solver returns is checked against the rows before it is used.
 """
@@ -42,17 +40,23 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
-from puzzlekit.errors import BackendUnavailable, OutOfTime, UnknownName
+from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import Clause, Connected, Lit, Model, compare
-from puzzlekit.transforms import cuts
-from puzzlekit.transforms.runs import expand_runs
+from puzzlekit.transforms.cuts import Relaxation
 
-from .base import Result, enumerate_lazily, finish, outcome, timed_out
+from . import base
+from .base import Result
 
 NAME = "mip"
 PACKAGE = "pulp"
 EXTRA = "mip"
-SOLVERS = ("auto", "cbc", "highs")
+OPTIONS: dict[str, base.Option] = {
+    "solver": base.Option(
+        "auto (default: HiGHS when installed, else CBC), cbc or highs",
+        default="auto", choices=("auto", "cbc", "highs"), noun="MIP solver",
+    ),
+}
+SUPPORTS = frozenset({"Count", "Clause"})
 _GRACE = 0.5  # seconds CBC may overrun its time limit before the watchdog kills it
 
 
@@ -94,7 +98,7 @@ def _highs_installed(pulp: Any) -> bool:
     return bool(getattr(pulp, "HiGHS", None)) and pulp.HiGHS(msg=False).available()
 
 
-def resolve_solver(pulp: Any, name: str) -> str:
+def _resolve_solver(pulp: Any, name: str) -> str:
     """``auto``: HiGHS when installed, else the CBC bundled with PuLP."""
     if name == "auto":
         return "highs" if _highs_installed(pulp) else "cbc"
@@ -132,20 +136,18 @@ def _silence_highs_banner() -> None:
         os.close(saved)
 
 
-def _solver(pulp: Any, name: str, seconds: float | None, seed: int, options: dict[str, Any]) -> Any:
+def _solver(pulp: Any, name: str, seconds: float | None, seed: int) -> Any:
     """A PuLP solver object for one call: CBC or HiGHS, quiet, with the time left."""
     if name == "cbc":
         extra = [f"randomCbcSeed {seed}"] if seed else []
         # CBC's cut generators cost more than they save on these small 0-1 problems
-        solver = _cbc(pulp, msg=False, timeLimit=seconds, options=extra, **{"cuts": False, **options})
+        solver = _cbc(pulp, msg=False, timeLimit=seconds, options=extra, cuts=False)
         install = "pip install 'pulp[cbc]'"
-    elif name == "highs":
+    else:
         _silence_highs_banner()
         extra = {"random_seed": seed} if seed else {}
-        solver = pulp.HiGHS(msg=False, timeLimit=seconds, **extra, **options)
+        solver = pulp.HiGHS(msg=False, timeLimit=seconds, **extra)
         install = "pip install highspy  (or use solver='cbc')"
-    else:
-        raise UnknownName(f"unknown MIP solver {name!r}; choose one of: {', '.join(SOLVERS)}")
     if not solver.available():
         error = BackendUnavailable(NAME, PACKAGE, EXTRA)
         error.args = (f"backend {NAME!r} with solver={name!r}: the solver is not installed: {install}",)
@@ -205,20 +207,18 @@ def _watchdog(seconds: float | None) -> Iterator[None]:
         _Tracked.local.started = None
 
 
-class _Session:
+class _Session(base.Session):
     """A PuLP problem over the relaxed model that grows with every cut and blocking clause."""
 
     def __init__(
-        self, model: Model, prefer: Sequence[Lit], solver: str, seed: int, options: dict[str, Any],
-        deadline: Deadline = UNLIMITED,
+        self, model: Model, prefer: Sequence[Lit], solver: str, seed: int, deadline: Deadline = UNLIMITED
     ):
         self.pulp = pulp = _lib()
         self.tracked = solver == "cbc" and _track_cbc(pulp)
-        _solver(pulp, solver, None, seed, options)  # fail early on a bad name or a missing solver
+        _solver(pulp, solver, None, seed)  # fail early on a missing solver
         self.model = model
         self.solver_name = solver
         self.seed = seed
-        self.options = options
         self.problem = pulp.LpProblem("puzzlekit", pulp.LpMinimize)
         self.columns: dict[int, dict[int, Any]] = {}
         for v in deadline.paced(model.vars):
@@ -238,7 +238,7 @@ class _Session:
             self._row(count.terms, count.op, count.rhs)
         for clause in deadline.paced(model.clauses):
             self._row([(1, lit) for lit in clause.lits], ">=", 1)
-        self.stats = {"solver_calls": 0}
+        self.calls = 0
 
     def _binary(self, name: str) -> Any:
         if hasattr(self.problem, "add_variable"):  # PuLP >= 3.3; the only way in PuLP 4
@@ -286,13 +286,13 @@ class _Session:
         """Hand the whole problem to the solver; ``sat`` only with a point that keeps every row."""
         pulp = self.pulp
         called = time.perf_counter()
-        self.stats["solver_calls"] += 1
+        self.calls += 1
         if self.false:
             return "unsat", None
         if self.rows == 0:
             values = [0] * len(self.model.vars)  # only booleans, and nothing constrains them
         else:
-            solver = _solver(pulp, self.solver_name, seconds, self.seed, self.options)
+            solver = _solver(pulp, self.solver_name, seconds, self.seed)
             grace = None if seconds is None else seconds + _GRACE
             try:
                 with _watchdog(grace if self.tracked else None), tempfile.TemporaryDirectory() as tmp:
@@ -322,6 +322,10 @@ class _Session:
             raise RuntimeError(f"{self.solver_name} returned a point that breaks {broken[:3]}")
         return "sat", values
 
+    def stats(self) -> dict[str, Any]:
+        """How many times the whole problem went to the solver."""
+        return {"solver_calls": self.calls}
+
     def _values(self) -> list[int]:
         values = []
         for v in self.model.vars:
@@ -339,29 +343,28 @@ def solve(
     limit: int = 1,
     time_limit: float | None = None,
     seed: int = 0,
-    solver: str = "auto",
     **options: Any,
 ) -> Result:
     """Solve with HiGHS or CBC and lazy graph cuts; enumerate up to ``limit`` solutions.
 
     ``solver``: ``highs`` (needs ``highspy``), ``cbc`` (bundled with PuLP), or ``auto``
-    (the default): HiGHS when installed, else CBC. Other keyword options go to the PuLP
-    solver object (e.g. ``threads=2``).
+    (the default): HiGHS when installed, else CBC.
     """
-    pulp = _lib()
-    solver = resolve_solver(pulp, solver)
+    options = base.check_options(NAME, OPTIONS, options)
+    solver = _resolve_solver(_lib(), options["solver"])
     deadline = Deadline(time_limit)
-    started = time.perf_counter()
     prefer = [e.lit for g in model.graphs if isinstance(g, Connected) for e in g.edges]
-    try:
-        relaxation = cuts.relax(expand_runs(model, deadline), implied=True, deadline=deadline)
-        session = _Session(relaxation.model, prefer, solver, seed, options, deadline)
-    except OutOfTime:
-        return timed_out(deadline, solver=solver)
-    compile_seconds = time.perf_counter() - started
-    found, exhausted, loop_stats = enumerate_lazily(relaxation, session, limit, deadline)
-    status, complete = outcome(found, exhausted)
-    return finish(
-        status, found, complete, deadline,
-        compile_seconds=round(compile_seconds, 6), solver=solver, **loop_stats, **session.stats,
+
+    def build(relaxation: Relaxation, deadline: Deadline) -> _Session:
+        return _Session(relaxation.model, prefer, solver, seed, deadline)
+
+    return base.run(
+        model, limit, deadline, build, supports=SUPPORTS, relax={"implied": True}, stats={"solver": solver}
     )
+
+
+def __getattr__(name: str) -> Any:
+    """``resolve_solver``, the old public name of `_resolve_solver`, for callers not yet moved."""
+    if name == "resolve_solver":
+        return _resolve_solver
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

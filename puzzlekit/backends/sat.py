@@ -1,8 +1,8 @@
 """python-sat backend: the IR as CNF on one incremental SAT solver, graphs by lazy cuts.
 
-Pipeline: runs -> DFA clauses (`lowering.expand_runs`) -> graph constraints -> degree counts
-(`cuts.relax`) -> CNF -> one incremental solver -> `cuts.enumerate_lazily`, which adds cuts
-and blocking clauses to the same solver without rebuilding it.
+Pipeline, over the shared driver (`base.run`): runs -> DFA clauses (`transforms.runs`) ->
+graph constraints -> degree counts (`transforms.cuts`) -> CNF -> one incremental solver, to
+which the driver adds cuts and blocking clauses without rebuilding it.
 
 * Integers become one boolean per value with exactly-one.
 * Counts are normalised first: repeated variables merged, negative coefficients turned
@@ -16,17 +16,17 @@ and blocking clauses to the same solver without rebuilding it.
 * Time limits: the solver runs in conflict-budget slices of about 0.1 s until the
   deadline, backed by ``interrupt`` from a `threading.Timer` where the solver has one
   (CaDiCaL has none; Glucose only looks at either between restarts, so it can be late).
-* Cuts: the rules of `backends.cuts`, computed on integer indices, with one strengthening:
-  a node whose presence is forced (probing: assuming it absent fails by unit propagation,
-  as for a Masyu pearl) counts as always present, so its cuts lose the ``~on`` literal.
+* Cuts: the shared rules (`transforms.cuts.Cutter`) with one strengthening: a node whose
+  presence is forced (probing: assuming it absent fails by unit propagation, as for a node
+  a clue puts on the line) counts as always present, so its cuts lose the ``~on`` literal.
 * Disjoint paths: each node also gets a pair label, copied along chosen edges and fixed at
   the terminals, so a path joining two different pairs fails by propagation instead of by
   one cut per round. ``labels="binary"`` (default) stores the pair number in
-  ``log2(pairs)`` bits; ``"onehot"`` (or True) is one flag per pair with exactly one per
-  used node; False turns labels off. Binary is a fraction of the CNF and, over 12x15 to
-  14x24 corpus Numberlinks, faster to solve too.
+  ``log2(pairs)`` bits; ``"onehot"`` is one flag per pair with exactly one per used node;
+  False turns labels off. Binary is a fraction of the CNF and solved faster in our
+  measurements too.
 * Presence: ``cuts.relax(implied=True)`` drops the presence variable of a node whose edges
-  the model's own counts already force (every cell of a full-coverage Numberlink), and
+  the model's own counts already force (as when every cell must be covered), and
   counts that repeat an encoded count are skipped. Unit-weight counts over distinct
   variables take a short path straight to clauses. The failed-literal probe for the strong
   cuts runs only once a candidate needs a cut.
@@ -43,20 +43,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
-from puzzlekit.errors import BackendUnavailable, OutOfTime, UnknownName
-from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Loop, Model
+from puzzlekit.errors import BackendUnavailable
+from puzzlekit.ir import Clause, Count, DisjointPaths, Lit, Model
 from puzzlekit.transforms import cuts as _cuts
-from puzzlekit.transforms.runs import expand_runs
 
-from .base import Result, enumerate_lazily, finish, outcome, timed_out
+from . import base
+from .base import Result
 
 NAME = "sat"
 PACKAGE = "python-sat"
 EXTRA = "sat"
-
-#: The default SAT solver: measured on Masyu and Numberlink, no other was faster, and its
-#: conflict budget keeps time limits tight.
-DEFAULT_SOLVER = "cadical195"
+OPTIONS: dict[str, base.Option] = {
+    # the default: no other solver was faster in our measurements, and its conflict budget
+    # keeps time limits tight
+    "solver": base.Option(
+        "python-sat solver name (default cadical195)",
+        default="cadical195", parse=lambda value: _solver_name(value),
+    ),
+    "cuts": base.Option(
+        "strong (default) or shared", default="strong", choices=("strong", "shared"), noun="cut rule",
+    ),
+    "labels": base.Option(
+        "binary (default), onehot or false", default="binary", choices=("binary", "onehot", False),
+        noun="pair label encoding",
+    ),
+}
+SUPPORTS = frozenset({"Count", "Clause"})
 _NO_INTERRUPT = ("cadical",)  # solver name prefixes without ``interrupt``
 
 
@@ -250,18 +262,18 @@ class _Cnf:
         """Label nodes by pair so that a path between two different pairs fails by propagation.
 
         ``label[n][p]``: node n lies on pair p's path. Terminals carry their pair's label and
-        no other, chosen edges carry labels across, and a used node has exactly one label
-        (a colour per cell, in Numberlink terms). Only stray cycles are then left for the cuts.
+        no other, chosen edges carry labels across, and a used node has exactly one label.
+        Only stray cycles are then left for the cuts.
         """
         pairs = len(g.constraint.pairs)
         first = self.top + 1
         self.top += pairs * len(g.nodes)
         label = {node: first + i * pairs for i, node in enumerate(g.nodes)}  # first flag
         clauses = self.clauses
-        for node, base in label.items():
-            flags = list(range(base, base + pairs))
+        for node, lowest in label.items():
+            flags = list(range(lowest, lowest + pairs))
             if node in g.terminals:
-                mine = base + g.terminals[node]
+                mine = lowest + g.terminals[node]
                 clauses.extend([x] if x == mine else [-x] for x in flags)
                 continue
             on = 1 if g.on[node] is None else self.lit(g.on[node])
@@ -281,7 +293,7 @@ class _Cnf:
 
         Terminals fix their pair's number, chosen edges make the bits equal, so a piece
         that reaches terminals of two pairs fails by propagation, as with `pair_labels`, on
-        a CNF a fraction of its size; on Numberlink it also solves faster.
+        a CNF a fraction of its size; it also solved faster in our measurements.
         """
         pairs = len(g.constraint.pairs)
         bits = max(1, (pairs - 1).bit_length())
@@ -290,8 +302,8 @@ class _Cnf:
         code = {node: first + i * bits for i, node in enumerate(g.nodes)}  # lowest bit
         clauses = self.clauses
         for node, k in g.terminals.items():
-            base = code[node]
-            clauses.extend([base + j] if k >> j & 1 else [-(base + j)] for j in range(bits))
+            lowest = code[node]
+            clauses.extend([lowest + j] if k >> j & 1 else [-(lowest + j)] for j in range(bits))
         for e in self.deadline.paced(g.constraint.edges):
             x = self.lit(e.lit)
             if x == -1:
@@ -372,8 +384,8 @@ def _normalise(terms: list[tuple[int, int]], rhs: int) -> tuple[list[tuple[int, 
     return out, rhs
 
 
-class _Session:
-    """One incremental SAT solver over a relaxed model (the `cuts.Session` protocol)."""
+class _Session(base.Session):
+    """One incremental SAT solver over a relaxed model: cuts and blocking clauses go to it live."""
 
     def __init__(self, cnf: _Cnf, solver: str):
         self.cnf = cnf
@@ -428,7 +440,7 @@ class _Session:
 
     def forced(self, lits: Sequence[Lit]) -> set[Lit]:
         """The literals that unit propagation shows true in every solution (failed literals)."""
-        # CaDiCaL's propagate is slow from Python; a throw-away MiniSat probes in milliseconds
+        # CaDiCaL's propagate is slow from Python; a throw-away MiniSat probes far faster
         probe = self.cnf.pysat.solvers.Solver(name="minisat22", bootstrap_with=self.cnf.clauses)
         out = set()
         try:
@@ -456,31 +468,16 @@ class _Session:
         self.solver.delete()
 
 
-class _Cutter:
-    """The cuts of `cuts.Relaxation.cuts`, computed on integer indices and made stronger.
-
-    A node whose presence literal is forced (assuming it absent fails at once by unit
-    propagation, as for a Masyu pearl) counts as always present, so a cut through it loses
-    its ``~on`` literal and often becomes ``boundary(S)`` alone.
-    """
-
-    def __init__(self, relaxation: _cuts.Relaxation, forced: set[Lit]):
-        self.model = relaxation.model
-        self.graphs = [_IndexedGraph(g, forced) for g in relaxation.graphs]
-
-    def cuts(self, values: Sequence[int]) -> list[Clause]:
-        """Clauses the candidate breaks and every real solution keeps; empty if it is valid."""
-        return [cut for g in self.graphs for cut in g.cuts(values)]
-
-
 class _ProbingCutter:
-    """`_Cutter`, probing for forced nodes only once a candidate needs a cut (often never)."""
+    """The shared cuts made stronger by probing: a node whose presence literal is forced
+    (assuming it absent fails at once by unit propagation) counts as always present, so a
+    cut through it loses its ``~on`` literal (`cuts.Cutter`). The probe runs only once a
+    candidate needs a cut, which is often never."""
 
     def __init__(self, relaxation: _cuts.Relaxation, session: _Session):
         self.relaxation = relaxation
-        self.model = relaxation.model
         self.session = session
-        self.cutter = _Cutter(relaxation, set())
+        self.cutter = relaxation.cutter()
         self.probed = False
 
     def cuts(self, values: Sequence[int]) -> list[Clause]:
@@ -492,99 +489,31 @@ class _ProbingCutter:
             presence = [lit for g in graphs for lit in g.on.values() if lit is not None]
             forced = self.session.forced(presence) if presence else set()
             if forced:
-                self.cutter = _Cutter(self.relaxation, forced)
+                self.cutter = self.relaxation.cutter(forced)
                 out = self.cutter.cuts(values)
         return out
 
 
-class _IndexedGraph:
-    """One relaxed graph constraint with nodes and edges as integer indices."""
-
-    def __init__(self, g: Any, forced: set[Lit]):
-        index = {node: i for i, node in enumerate(g.nodes)}
-        self.kind = type(g.constraint)
-        self.on: list[Lit | None] = [None if g.on[n] in forced else g.on[n] for n in g.nodes]
-        self.edges = [(index[e.u], index[e.v], e.lit) for e in g.constraint.edges]
-        self.incident: list[list[int]] = [[] for _ in g.nodes]
-        for k, (u, v, _) in enumerate(self.edges):
-            self.incident[u].append(k)
-            self.incident[v].append(k)
-        self.pair = {index[n]: p for n, p in g.terminals.items()}
-
-    def pieces(self, values: Sequence[int]) -> list[list[int]]:
-        """Connected pieces of the used nodes under the chosen edges."""
-        parent = [-1] * len(self.on)
-        for i, lit in enumerate(self.on):
-            if lit is None or (values[lit.var] == lit.value) == lit.positive:
-                parent[i] = i
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for u, v, lit in self.edges:
-            if (values[lit.var] == lit.value) == lit.positive and parent[u] >= 0 and parent[v] >= 0:
-                ru, rv = find(u), find(v)
-                if ru != rv:
-                    parent[ru] = rv
-        groups: dict[int, list[int]] = {}
-        for i in range(len(parent)):
-            if parent[i] >= 0:
-                groups.setdefault(find(i), []).append(i)
-        return list(groups.values())
-
-    def boundary(self, piece: list[int], label: list[int]) -> tuple[Lit, ...]:
-        """The literals of the edges with exactly one end in the piece."""
-        here = label[piece[0]]
-        out = []
-        for i in piece:
-            for k in self.incident[i]:
-                u, v, lit = self.edges[k]
-                if label[u] != here or label[v] != here:
-                    out.append(lit)
-        return tuple(out)
-
-    def absent(self, *nodes: int) -> tuple[Lit, ...]:
-        """``~on`` of those nodes that are not always present."""
-        return tuple(~lit for lit in (self.on[i] for i in nodes) if lit is not None)
-
-    def rep(self, piece: list[int]) -> int:
-        """A node of the piece, preferring one that is always present (shorter cut)."""
-        return next((i for i in piece if self.on[i] is None), piece[0])
-
-    def cuts(self, values: Sequence[int]) -> list[Clause]:
-        """The cuts this candidate breaks, by the rules of `backends.cuts`."""
-        pieces = self.pieces(values)
-        label = [-1] * len(self.on)
-        for k, piece in enumerate(pieces):
-            for i in piece:
-                label[i] = k
-        out = []
-        if self.kind in (Loop, Connected):
-            if len(pieces) > 1:
-                for k, piece in enumerate(pieces):
-                    other = pieces[(k + 1) % len(pieces)]
-                    lits = self.absent(self.rep(piece), self.rep(other))
-                    out.append(Clause(lits + self.boundary(piece, label)))
-            return out
-        for piece in pieces:
-            ends = [i for i in piece if i in self.pair]
-            if not ends and len(piece) > 1:  # a stray cycle
-                out.append(Clause(self.absent(self.rep(piece)) + self.boundary(piece, label)))
-            elif len(ends) == 2 and self.pair[ends[0]] != self.pair[ends[1]]:
-                out.append(Clause(self.boundary(piece, label)))
-        return out
-
-
-def _check_solver_name(name: str) -> None:
-    """Refuse a name python-sat does not know, listing the ones it does."""
+def _solver_name(value: Any) -> str:
+    """The python-sat name of a solver (aliases such as ``cd19`` allowed), asked of python-sat."""
+    _lib()
     from pysat.solvers import SolverNames
 
     known = {k: v for k, v in vars(SolverNames).items() if not k.startswith("_")}
-    if not any(name in aliases for aliases in known.values()):
-        raise UnknownName(f"unknown SAT solver {name!r}; python-sat knows: {', '.join(known)}")
+    for name, aliases in known.items():
+        if isinstance(value, str) and value.lower() in aliases:
+            return name
+    raise ValueError(f"unknown SAT solver {value!r}; python-sat knows: {', '.join(known)}")
+
+
+def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any) -> _Session:
+    """The CNF of the relaxed model, pair labels in the SAT solver's own encoding, the solver."""
+    cnf = _Cnf(relaxation.model, deadline)
+    if labels:
+        for g in relaxation.graphs:
+            if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
+                (cnf.pair_codes if labels == "binary" else cnf.pair_labels)(g)
+    return _Session(cnf, solver)
 
 
 def solve(
@@ -593,45 +522,22 @@ def solve(
     limit: int = 1,
     time_limit: float | None = None,
     seed: int = 0,
-    solver: str = DEFAULT_SOLVER,
-    cuts: str = "strong",
-    labels: bool | str = "binary",
     **options: Any,
 ) -> Result:
     """Solve with a SAT solver and lazy cuts; enumerate up to ``limit`` answer-key-distinct solutions.
 
     ``solver`` names a python-sat solver (``cadical195``, ``glucose42``, ...); ``cuts`` is
-    ``"strong"`` (cuts through probed, forced nodes) or ``"shared"`` (`backends.cuts` as is);
-    ``labels`` is ``"binary"``, ``"onehot"`` (True) or False (see the module docstring).
+    ``"strong"`` (cuts through probed, forced nodes) or ``"shared"`` (`transforms.cuts` as
+    is); ``labels`` is ``"binary"``, ``"onehot"`` or False (see the module docstring).
     The SAT solvers are deterministic, so ``seed`` has no effect.
     """
+    options = base.check_options(NAME, OPTIONS, options)
     _lib()
-    if options:
-        raise TypeError(f"unknown options for the sat backend: {', '.join(options)}")
-    if labels not in (True, False, "binary", "onehot"):
-        raise UnknownName(f"labels must be 'binary', 'onehot' or False, not {labels!r}")
-    if cuts not in ("strong", "shared"):
-        raise UnknownName(f"cuts must be 'strong' or 'shared', not {cuts!r}")
-    _check_solver_name(solver)
     deadline = Deadline(time_limit)
-    started = time.perf_counter()
-    try:
-        # pair labels come below, in the SAT solver's own encoding
-        relaxation = _cuts.relax(expand_runs(model, deadline), labels=False, implied=True, deadline=deadline)
-        cnf = _Cnf(relaxation.model, deadline)
-        if labels:
-            for g in relaxation.graphs:
-                if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
-                    (cnf.pair_codes if labels == "binary" else cnf.pair_labels)(g)
-    except OutOfTime:
-        return timed_out(deadline)
-    session = _Session(cnf, solver)
-    try:
-        cutter: Any = _ProbingCutter(relaxation, session) if cuts == "strong" else relaxation
-        compile_seconds = time.perf_counter() - started
-        found, exhausted, loop_stats = enumerate_lazily(cutter, session, limit, deadline)
-        stats = {"compile_seconds": round(compile_seconds, 6), **loop_stats, **session.stats()}
-    finally:
-        session.close()
-    status, complete = outcome(found, exhausted)
-    return finish(status, found, complete, deadline, **stats)
+    solver, labels = options["solver"], options["labels"]
+    return base.run(
+        model, limit, deadline, lambda relaxation, deadline: _build(relaxation, deadline, solver, labels),
+        supports=SUPPORTS,
+        relax={"labels": False, "implied": True},  # pair labels come in the CNF's own encoding
+        cutter=_ProbingCutter if options["cuts"] == "strong" else None,
+    )

@@ -1,41 +1,49 @@
 """Z3 backend: counts as pseudo-Boolean constraints, graph constraints by cuts or ranks.
 
-Pipeline: runs -> DFA clauses (``lowering.expand_runs``) -> graph constraints relaxed to
-degree counts (``cuts.relax``) -> variables, counts and clauses as Z3 terms -> either the
-lazy-cut loop or a native rank encoding of the graph constraints -> one incremental solver
-that enumerates by blocking clauses.
+Pipeline, over the shared driver (`base.run`): runs -> DFA clauses (`transforms.runs`) ->
+graph constraints relaxed to degree counts (`transforms.cuts`) -> variables, counts and
+clauses as Z3 terms -> either lazy cuts or a native rank encoding of the graph constraints
+-> one incremental solver that enumerates by blocking clauses.
 
 * Booleans are Z3 ``Bool``; integers are one-hot (a ``Bool`` per value, exactly one true).
 * Counts are ``PbEq`` / ``PbLe`` / ``PbGe``; clauses are ``Or``.
-* ``graph="cuts"`` (default): `cuts.enumerate_lazily` adds violated connectivity cuts to
-  the same solver with ``solver.add``.
+* ``graph="cuts"`` (default): the driver adds violated connectivity cuts to the same
+  solver with ``solver.add``.
 * ``graph="order"``: every used node other than a root has a chosen edge to a neighbour of
   smaller integer rank, so every piece reaches a root. Roots: the first used node of a loop,
   a path's start, each pair's first node (plus a pair label per node), the first always
   present (else first present) node of a connected constraint.
 * ``logic``: ``"QF_FD"`` is Z3's SAT core with native cardinality reasoning, ``"SMT"`` the
   general solver (integer ranks are cheaper there); ``"auto"`` picks QF_FD for cuts, SMT
-  for ranks, the faster of each pair measured on Masyu.
+  for ranks: the faster logic for each method in our measurements.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
-from puzzlekit.errors import BackendUnavailable, OutOfTime, UnknownName
+from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Model, Path, compare
-from puzzlekit.transforms import cuts
-from puzzlekit.transforms.runs import expand_runs
+from puzzlekit.transforms.cuts import Relaxation
 
-from .base import Result, enumerate_lazily, finish, outcome, timed_out
+from . import base
+from .base import Result
 
 NAME = "z3"
 PACKAGE = "z3-solver"
 EXTRA = "z3"
-GRAPH_METHODS = ("cuts", "order")
+OPTIONS: dict[str, base.Option] = {
+    "graph": base.Option(
+        "graph constraints by 'cuts' (default) or an 'order' encoding",
+        default="cuts", choices=("cuts", "order"), noun="graph method",
+    ),
+    "logic": base.Option(
+        "Z3 logic: auto (default), QF_FD, SMT, ...", default="auto", parse=lambda value: _logic(value),
+    ),
+}
+SUPPORTS = frozenset({"Count", "Clause"})
 
 
 def _lib() -> Any:
@@ -185,8 +193,8 @@ class _Lowering:
         return out
 
 
-class _Session:
-    """`cuts.Session` over one incremental Z3 solver."""
+class _Session(base.Session):
+    """One incremental Z3 solver: cuts and blocking clauses are asserted on it."""
 
     def __init__(self, low: _Lowering):
         self.low = low
@@ -210,45 +218,61 @@ class _Session:
         return "unknown", None
 
 
+def _logic(value: Any) -> str:
+    """A logic Z3 knows (asked of Z3 itself), ``SMT`` (the general solver) or ``auto``."""
+    if not isinstance(value, str):
+        raise ValueError(f"Z3 does not know the logic {value!r}; name one, e.g. QF_FD")
+    if value.lower() in ("auto", "smt"):
+        return value.lower() if value.lower() == "auto" else "SMT"
+    z3 = _lib()
+    try:
+        z3.SolverFor(value)
+    except z3.Z3Exception:
+        raise ValueError(f"Z3 does not know the logic {value!r}") from None
+    return value
+
+
+def _solver(logic: str, graph: str, seed: int) -> Any:
+    """A fresh Z3 solver for the logic (``auto``: QF_FD for cuts, SMT for ranks)."""
+    z3 = _lib()
+    if logic == "auto":
+        logic = "QF_FD" if graph == "cuts" else "SMT"
+    solver = z3.Solver() if logic == "SMT" else z3.SolverFor(logic)
+    solver.set("random_seed", seed)
+    return solver
+
+
+def _no_cuts(relaxation: Relaxation, session: base.Session) -> base.Cutter:
+    """The cutter of ``graph="order"``: the rank encoding leaves nothing to cut."""
+    return Relaxation(relaxation.model, ())
+
+
 def solve(
     model: Model,
     *,
     limit: int = 1,
     time_limit: float | None = None,
     seed: int = 0,
-    graph: str = "cuts",
-    logic: str = "auto",
     **options: Any,
 ) -> Result:
-    """Solve with Z3; enumerate up to ``limit`` answer-key-distinct solutions."""
-    z3 = _lib()
-    if graph not in GRAPH_METHODS:
-        raise UnknownName(f"unknown graph method {graph!r}; use one of {', '.join(GRAPH_METHODS)}")
+    """Solve with Z3; enumerate up to ``limit`` answer-key-distinct solutions.
+
+    ``graph``: ``cuts`` (default) or ``order``; ``logic``: ``auto`` (default), ``QF_FD``,
+    ``SMT`` or another logic Z3 knows (see the module docstring).
+    """
+    options = base.check_options(NAME, OPTIONS, options)
+    _lib()
+    graph = options["graph"]
     deadline = Deadline(time_limit)
-    started = time.perf_counter()
-    try:
-        relaxation = cuts.relax(expand_runs(model, deadline), deadline=deadline)
-    except OutOfTime:
-        return timed_out(deadline)
-    if logic == "auto":
-        logic = "QF_FD" if graph == "cuts" else "SMT"
-    try:
-        solver = z3.Solver() if logic == "SMT" else z3.SolverFor(logic)
-    except z3.Z3Exception as exc:
-        raise UnknownName(f"Z3 does not know the logic {logic!r} ({exc})") from None
-    solver.set("random_seed", seed)
-    for key, value in options.items():
-        solver.set(key, value)
-    try:
-        low = _Lowering(relaxation.model, solver, deadline)
+
+    def build(relaxation: Relaxation, deadline: Deadline) -> _Session:
+        low = _Lowering(relaxation.model, _solver(options["logic"], graph, seed), deadline)
         if graph == "order":
             for gi, g in enumerate(relaxation.graphs):
                 deadline.check()
                 low.ranked(gi, g)
-            relaxation = cuts.Relaxation(relaxation.model, ())
-    except OutOfTime:
-        return timed_out(deadline)
-    compile_seconds = time.perf_counter() - started
-    found, exhausted, loop_stats = enumerate_lazily(relaxation, _Session(low), limit, deadline)
-    status, complete = outcome(found, exhausted)
-    return finish(status, found, complete, deadline, compile_seconds=round(compile_seconds, 6), **loop_stats)
+        return _Session(low)
+
+    return base.run(
+        model, limit, deadline, build, supports=SUPPORTS, cutter=_no_cuts if graph == "order" else None
+    )

@@ -5,8 +5,10 @@ degree counts (2 on a loop or inside a path, 1 at a path's ends, 0 when absent) 
 clauses that keep edges between present nodes. What degree counts cannot say — "one piece,
 no stray cycle, each pair joined to its partner" — is checked on each candidate assignment
 by `Relaxation.cuts`, which returns clauses that the candidate breaks and every true
-solution keeps. The backends' shared driver runs the loop: solve, cut, solve again; block each accepted
-solution on the answer key; repeat.
+solution keeps. The backends' shared driver (`puzzlekit.backends.base.run`) runs the loop:
+solve, cut, solve again; block each accepted solution on the answer key; repeat. This module
+holds the only implementation of the cut rules; `Cutter` runs them on integer indices, since
+they run once per candidate and the candidates of a large model are many.
 
 Each cut is about a piece S of the chosen edges (its node set) and its boundary δ(S), the
 edges with one end in S:
@@ -21,7 +23,9 @@ edges with one end in S:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from puzzlekit.clock import UNLIMITED, Deadline
@@ -38,6 +42,7 @@ from puzzlekit.ir import (
     Path,
     Var,
 )
+from puzzlekit.unionfind import int_roots
 
 Node = Hashable
 
@@ -54,17 +59,22 @@ class _Graph:
 
 @dataclass(frozen=True)
 class Relaxation:
-    """A model without graph constraints, plus what is needed to cut its candidates."""
+    """A model without (some of) its graph constraints, plus what is needed to cut its candidates."""
 
     model: Model
     graphs: tuple[_Graph, ...]
 
     def cuts(self, values: Sequence[int]) -> list[Clause]:
         """Clauses the candidate breaks and every real solution keeps; empty if it is valid."""
-        out: list[Clause] = []
-        for g in self.graphs:
-            out.extend(_cuts_for(g, values))
-        return out
+        return self._cutter.cuts(values)
+
+    def cutter(self, forced: AbstractSet[Lit] = frozenset()) -> Cutter:
+        """The cut rules for this relaxation, with ``forced`` presence literals (see `Cutter`)."""
+        return Cutter(self, forced) if forced else self._cutter
+
+    @functools.cached_property
+    def _cutter(self) -> Cutter:
+        return Cutter(self)
 
 
 def relax(
@@ -74,13 +84,13 @@ def relax(
 
     With ``labels``, disjoint paths also get a pair label per node (one per used node, fixed
     at the terminals, equal along chosen edges), so a path that joins two different pairs
-    is impossible at once instead of needing one cut per round: on the 10x10 Numberlink
-    seed this took a cut loop from 662 rounds to 2.
+    is impossible at once instead of needing one cut per round; without them a solver can
+    draw many wrong pairings, each costing a round, before it finds a right one.
 
     With ``implied``, a loop or path node that the model's own counts or clauses already
-    force onto the graph (some of its edges must be chosen, as for every cell of a
-    full-coverage Numberlink) gets no presence variable: it counts as always present, its
-    degree count is a plain ``== 2`` and its cuts are shorter.
+    force onto the graph (some of its edges must be chosen, as when a puzzle asks every
+    cell to be covered) gets no presence variable: it counts as always present, its degree
+    count is a plain ``== 2`` and its cuts are shorter.
 
     Raises `OutOfTime` when ``deadline`` passes while it works (large label sets take seconds).
     """
@@ -192,68 +202,98 @@ def _incident(edges: Sequence[Edge]) -> dict[Node, list[Edge]]:
     return out
 
 
-def _pieces(g: _Graph, values: Sequence[int]) -> list[set[Node]]:
-    """Connected pieces of the used nodes under the chosen edges."""
-    parent: dict[Node, Node] = {}
-
-    def find(x: Node) -> Node:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for node in g.nodes:
-        lit = g.on[node]
-        if lit is None or lit.holds(values):
-            parent[node] = node
-    for e in g.constraint.edges:
-        if e.lit.holds(values) and e.u in parent and e.v in parent:
-            parent[find(e.u)] = find(e.v)
-    groups: dict[Node, set[Node]] = {}
-    for node in parent:
-        groups.setdefault(find(node), set()).add(node)
-    return list(groups.values())
+# --- the cut rules ------------------------------------------------------------------------
 
 
-def _boundary(g: _Graph, piece: set[Node]) -> tuple[Lit, ...]:
-    return tuple(e.lit for e in g.constraint.edges if (e.u in piece) != (e.v in piece))
+class Cutter:
+    """The cut rules of this module for one relaxation, on integer node and edge indices.
+
+    ``forced`` names presence literals known to be true in every solution (a solver may
+    find them by probing its own propagation): their nodes count as always present, so a cut
+    through one loses its ``~on`` literal and is shorter and stronger. Without it the cuts
+    are exactly those `Relaxation.cuts` returns.
+    """
+
+    def __init__(self, relaxation: Relaxation, forced: AbstractSet[Lit] = frozenset()):
+        self.model = relaxation.model
+        self.graphs = [_Indexed(g, forced) for g in relaxation.graphs]
+
+    def cuts(self, values: Sequence[int]) -> list[Clause]:
+        """Clauses the candidate breaks and every real solution keeps; empty if it is valid."""
+        if len(self.graphs) == 1:
+            return self.graphs[0].cuts(values)
+        return [cut for g in self.graphs for cut in g.cuts(values)]
 
 
-def _cuts_for(g: _Graph, values: Sequence[int]) -> list[Clause]:
-    con = g.constraint
-    pieces = _pieces(g, values)
-    if isinstance(con, (Loop, Connected)):
-        if isinstance(con, Loop):
-            # absent nodes are their own (edgeless) pieces in _pieces only when used
-            pieces = [p for p in pieces if len(p) > 1 or _used(g, p, values)]
-        if len(pieces) <= 1:
+class _Indexed:
+    """One relaxed graph constraint with its nodes and edges numbered (cuts run per candidate)."""
+
+    __slots__ = ("lines", "on", "edges", "incident", "pair")
+
+    def __init__(self, g: _Graph, forced: AbstractSet[Lit]):
+        index = {node: i for i, node in enumerate(g.nodes)}
+        self.lines = not isinstance(g.constraint, (Loop, Connected))  # paths end at terminals
+        self.on: list[Lit | None] = [None if g.on[n] in forced else g.on[n] for n in g.nodes]
+        self.edges = [(index[e.u], index[e.v], e.lit) for e in g.constraint.edges]
+        self.incident: list[list[int]] = [[] for _ in g.nodes]
+        for k, (u, v, _) in enumerate(self.edges):
+            self.incident[u].append(k)
+            self.incident[v].append(k)
+        self.pair = {index[n]: p for n, p in g.terminals.items()}
+
+    def pieces(self, values: Sequence[int]) -> list[list[int]]:
+        """Connected pieces of the used nodes under the chosen edges, in node order."""
+        used = [lit is None or (values[lit.var] == lit.value) == lit.positive for lit in self.on]
+        chosen = [
+            (u, v) for u, v, lit in self.edges
+            if used[u] and used[v] and (values[lit.var] == lit.value) == lit.positive
+        ]
+        roots, _ = int_roots(len(used), chosen)
+        groups: dict[int, list[int]] = {}
+        for i, root in enumerate(roots):
+            if used[i]:
+                groups.setdefault(root, []).append(i)
+        return list(groups.values())
+
+    def boundary(self, piece: list[int], label: list[int]) -> tuple[Lit, ...]:
+        """The literals of the edges with exactly one end in the piece."""
+        here = label[piece[0]]
+        out = []
+        for i in piece:
+            for k in self.incident[i]:
+                u, v, lit = self.edges[k]
+                if label[u] != here or label[v] != here:
+                    out.append(lit)
+        return tuple(out)
+
+    def absent(self, *nodes: int) -> tuple[Lit, ...]:
+        """``~on`` of those nodes that are not always present."""
+        return tuple(~lit for lit in (self.on[i] for i in nodes) if lit is not None)
+
+    def representative(self, piece: list[int]) -> int:
+        """A node of the piece, preferring one that is always present (shorter cut)."""
+        return next((i for i in piece if self.on[i] is None), piece[0])
+
+    def cuts(self, values: Sequence[int]) -> list[Clause]:
+        """The cuts this candidate breaks, by the rules in the module docstring."""
+        pieces = self.pieces(values)
+        if not self.lines and len(pieces) <= 1:
             return []
-        cuts = []
+        label = [-1] * len(self.on)
         for k, piece in enumerate(pieces):
-            i = _representative(g, piece)
-            j = _representative(g, pieces[(k + 1) % len(pieces)])
-            lits = [~g.on[x] for x in (i, j) if g.on[x] is not None]  # type: ignore[operator]
-            cuts.append(Clause(tuple(lits) + _boundary(g, piece)))
-        return cuts
-    cuts = []
-    for piece in pieces:
-        ends = [t for t in piece if t in g.terminals]
-        if not ends:
-            if len(piece) > 1:  # a stray cycle; a lone unused node is not a piece
-                on = g.on[_representative(g, piece)]
-                cuts.append(Clause((() if on is None else (~on,)) + _boundary(g, piece)))
-        elif len(ends) == 2 and g.terminals[ends[0]] != g.terminals[ends[1]]:
-            cuts.append(Clause(_boundary(g, piece)))
-    return cuts
-
-
-def _used(g: _Graph, piece: set[Node], values: Sequence[int]) -> bool:
-    node = next(iter(piece))
-    lit = g.on[node]
-    return lit is None or lit.holds(values)
-
-
-def _representative(g: _Graph, piece: set[Node]) -> Node:
-    """A node of the piece, preferring one that is always present (shorter cut)."""
-    always = [n for n in piece if g.on[n] is None]
-    return always[0] if always else min(piece, key=repr)
+            for i in piece:
+                label[i] = k
+        out = []
+        if not self.lines:  # Loop, Connected: every piece against the next one
+            for k, piece in enumerate(pieces):
+                other = pieces[(k + 1) % len(pieces)]
+                lits = self.absent(self.representative(piece), self.representative(other))
+                out.append(Clause(lits + self.boundary(piece, label)))
+            return out
+        for piece in pieces:
+            ends = [i for i in piece if i in self.pair]
+            if not ends and len(piece) > 1:  # a stray cycle; a lone unused node is not a piece
+                out.append(Clause(self.absent(self.representative(piece)) + self.boundary(piece, label)))
+            elif len(ends) == 2 and self.pair[ends[0]] != self.pair[ends[1]]:
+                out.append(Clause(self.boundary(piece, label)))
+        return out

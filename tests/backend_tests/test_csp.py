@@ -22,7 +22,7 @@ from models import (  # tests/ is on the path, like bruteforce
 )
 
 from puzzlekit.backends import cpsat, csp
-from puzzlekit.errors import BackendUnavailable
+from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.genres import hashi, masyu
 from puzzlekit.ir import Model, ModelBuilder
 
@@ -105,5 +105,5 @@ def test_missing_package_raises_backend_unavailable(monkeypatch):
 
 def test_version_and_unknown_option():
     assert csp.version()[0].isdigit()
-    with pytest.raises(TypeError):
+    with pytest.raises(UnknownName, match="backend 'csp' has no option 'workers'; it takes none"):
         csp.solve(counts_model(), workers=2)
