@@ -114,3 +114,16 @@ def test_union_find_is_written_once():
     places = [str(p.relative_to(ROOT)) for p in ROOT.joinpath("puzzlekit").rglob("*.py")
               if pattern.search(p.read_text())]
     assert places == ["puzzlekit/unionfind.py"]
+
+
+def test_no_top_level_backends_module_is_installed(tmp_path):
+    """Outside the checkout, only the one package imports: no stray top-level ``backends``."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import importlib.util as u;"
+        "print(u.find_spec('backends') is None, u.find_spec('puzzlekit.backends') is not None)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, check=True)
+    assert out.stdout.split() == [b"True", b"True"]

@@ -15,17 +15,13 @@ CSP_SEEDS = {"masyu", "hashi"}
 
 
 def known_gap(backend: str, genre: str) -> bool:
-    """numberlink01 on mip with CBC (HiGHS missing): CBC finds no solution in minutes (pair
-    labels, integer labels with big-M rows, per-pair edge copies; hundreds of cut rounds
-    without labels). HiGHS, the default when installed, finds it and proves it unique in
-    about 90 s."""
+    """numberlink01 on mip with CBC (HiGHS missing): CBC finds no solution in minutes (see
+    docs/benchmarks.md). HiGHS, the default when installed, finds it and proves it unique."""
     if (backend, genre) != ("mip", "numberlink"):
         return False
-    import pulp
+    import importlib.util
 
-    from puzzlekit.backends import mip
-
-    return mip.resolve_solver(pulp, "auto") == "cbc"
+    return importlib.util.find_spec("highspy") is None
 
 
 def installed() -> list[str]:

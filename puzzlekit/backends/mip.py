@@ -361,10 +361,3 @@ def solve(
     return base.run(
         model, limit, deadline, build, supports=SUPPORTS, relax={"implied": True}, stats={"solver": solver}
     )
-
-
-def __getattr__(name: str) -> Any:
-    """``resolve_solver``, the old public name of `_resolve_solver`, for callers not yet moved."""
-    if name == "resolve_solver":
-        return _resolve_solver
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
