@@ -6,6 +6,7 @@ anyone sees has passed the genre's rule checker.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.metadata
 import math
 import os
@@ -17,7 +18,7 @@ from typing import Any
 
 from puzzlekit import backends
 
-from . import genres, textio
+from . import genres, ladder, textio
 from .clock import Deadline
 from .errors import BackendUnavailable, InternalError, OutOfTime, UnknownName
 from .ir import Clause, Lit
@@ -278,3 +279,137 @@ def determined(
             break
         common = {k: v for k, v in common.items() if other[k] == v}
     return common
+
+
+# --- grading and hints: the deduction ladder on the genre's model -------------------------
+
+
+def grade(puzzle: Any, time_limit: float | None = None) -> ladder.Grade:
+    """How hard the puzzle is: the weakest level of the deduction ladder that solves it.
+
+    Below ``search`` the ladder fixes every answer-key value by sound deductions, so the
+    answer is unique once the genre's rule checker accepts it (it is checked here). At
+    ``search`` the node count of a depth-first search is reported, and ``unique`` says
+    whether it found exactly one answer. Deterministic. Raises `OutOfTime` at the limit.
+    """
+    module = genre_module(puzzle)
+    deadline = Deadline(_time_limit(time_limit))
+    model = module.model(puzzle)
+    reasoner = ladder.Reasoner(model, deadline)
+    graded = reasoner.grade()
+    if graded.rank < ladder.SEARCH and graded.unique is not False:
+        engine = reasoner.close(graded.rank, reasoner.masks())
+        assert engine is not None
+        _checked(module, puzzle, "the grading ladder", reasoner.known(engine))
+        return dataclasses.replace(graded, unique=True)
+    return graded
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a player should look at next: wrong entries first, else one deduction.
+
+    ``kind`` is ``check`` (``wrong`` lists entries that contradict the solution), ``solved``
+    (nothing is left to find), or the step's kind (``deduce``, ``contradiction``, ``reveal``).
+    """
+
+    kind: str
+    step: ladder.Step | None = None
+    wrong: tuple[Hashable, ...] = ()
+    words: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.words}
+        if self.kind == "check":
+            out["wrong"] = [list(k) if isinstance(k, tuple) else k for k in self.wrong]
+        if self.step is not None:
+            out.update(
+                level=self.step.level, rank=self.step.rank,
+                fixes=[[_plain(k), v] for k, v in self.step.fixes.items()],
+                because=[{"rule": w.rule, "cells": [_plain(c) for c in w.cells]} if w else None
+                         for w in self.step.because],
+            )
+            if self.step.hypothesis is not None:
+                out["hypothesis"] = [_plain(self.step.hypothesis[0]), self.step.hypothesis[1]]
+        return out
+
+
+def _plain(value: Any) -> Any:
+    """A key or cell as JSON (tuples as lists)."""
+    return [_plain(x) for x in value] if isinstance(value, tuple) else value
+
+
+def _unique_answer(module: ModuleType, puzzle: Any, deadline: Deadline) -> dict[Hashable, int]:
+    model = module.model(puzzle)
+    name, solver = _backend("auto", module.NAME)
+    result = solver.solve(model, limit=2, time_limit=deadline.left())
+    undecided = result.status == "solved" and not result.complete and len(result.solutions) < 2
+    if result.status == "timeout" or undecided:
+        raise OutOfTime("the solution was not found within the time limit")
+    if result.status == "unsolvable":
+        raise UnknownName(f"this {module.NAME} puzzle has no solution: there is nothing to hint")
+    if len(result.solutions) > 1:
+        raise UnknownName(f"this {module.NAME} puzzle has more than one solution: hints need exactly one")
+    _checked(module, puzzle, name, result.solutions[0])
+    return result.solutions[0]
+
+
+def state_of(puzzle: Any, data: Any) -> dict[Hashable, int]:
+    """A player's partial state from its JSON (the genre's state format, see docs/genres/)."""
+    module = genre_module(puzzle)
+    reader = getattr(module, "state_from_json", None)
+    if reader is None:
+        raise UnknownName(f"{module.NAME} has no state format yet")
+    return reader(puzzle, data)
+
+
+def hint(puzzle: Any, state: dict[Hashable, int] | None = None, time_limit: float | None = None) -> Hint:
+    """The next thing to do from a player's state (answer-key values by key; None: empty).
+
+    Entries that contradict the solution come first ("check"); else the next deduction at the
+    weakest level that makes one, with the rules it rests on.
+    """
+    module = genre_module(puzzle)
+    deadline = Deadline(_time_limit(time_limit))
+    solution = _unique_answer(module, puzzle, deadline)
+    state = dict(state or {})
+    wrong = ladder.wrong_entries(state, solution)
+    describe = _describer(module, puzzle)
+    if wrong:
+        return Hint("check", wrong=tuple(wrong),
+                    words="; ".join(f"{describe(k, state[k])} is wrong" for k in wrong))
+    step = ladder.next_step(module.model(puzzle), state, solution, deadline)
+    if step is None:
+        return Hint("solved", words="the puzzle is solved")
+    return Hint(step.kind, step=step, words=_words(step, describe))
+
+
+def explain(puzzle: Any, time_limit: float | None = None) -> list[Hint]:
+    """Every step from the empty grid to the solved puzzle, as hints."""
+    module = genre_module(puzzle)
+    deadline = Deadline(_time_limit(time_limit))
+    solution = _unique_answer(module, puzzle, deadline)
+    describe = _describer(module, puzzle)
+    steps = ladder.explain(module.model(puzzle), solution, deadline=deadline)
+    return [Hint(step.kind, step=step, words=_words(step, describe)) for step in steps]
+
+
+def _describer(module: ModuleType, puzzle: Any) -> Any:
+    own = getattr(module, "describe", None)
+    if own is not None:
+        return lambda key, value: own(puzzle, key, value)
+    return lambda key, value: f"{_plain(key)} = {value}"
+
+
+def _words(step: ladder.Step, describe: Any) -> str:
+    """One sentence: what the step fixes and why, citing the rules it rests on."""
+    fixes = ", ".join(describe(k, v) for k, v in step.fixes.items())
+    rules = sorted({str(w) for w in step.because if w is not None})
+    why = "; ".join(rules) if rules else "the rules"
+    if step.kind == "reveal":
+        return f"no deduction found: {fixes} (revealed from the solution)"
+    if step.kind == "contradiction" and step.hypothesis is not None:
+        return f"if {describe(*step.hypothesis)}, then {why} cannot all hold; so {fixes}"
+    if step.kind == "contradiction":
+        return f"trying the alternatives breaks {why}; so {fixes}"
+    return f"{fixes}, because {why}"

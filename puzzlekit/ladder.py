@@ -338,55 +338,101 @@ def next_step(
     """The next deduction from ``state`` at the weakest level that makes one (None: solved).
 
     The level is the weakest whose reasoning fixes an answer-key value the state leaves open;
-    the step fixes that value (and what the same constraints fix with it) and cites a set of
-    constraints that suffices, none of which can be left out. From ``trial`` up, the failed
-    assumptions are named. ``solution`` is the unique answer: when no level fixes anything,
+    the step fixes that one value and cites a set of constraints that suffices, none of which
+    can be left out. At ``trial`` the step names the failed assumption ("if X, then these
+    rules cannot all hold"). ``solution`` is the unique answer: when no level fixes anything,
     the step reveals one value of it. The state must agree with the solution (check first).
+    Values the puzzle gives outright (`givens`) count as known.
     """
+    state = {**givens(model), **state}
     reasoner = Reasoner(model, deadline)
     unknown = [v for v in reasoner.out if model.vars[v].key not in state]
     if not unknown:
         return None
     masks = reasoner.masks(state)
-    for rank in range(SEARCH):
+    explainer = Explainer(model, deadline)
+    for rank in (0, 1):
         engine = reasoner.close(rank, masks)
         if engine is None:
             raise ValueError("the state contradicts the rules")
         new = {k: val for k, val in reasoner.known(engine).items() if k not in state}
         if new:
-            return _explained(model, state, rank, new, deadline)
+            key, value = next(iter(new.items()))
+            v = reasoner.index[key]
+            refs = explainer.minimal(rank, state, ("fix", v, 1 << (value - engine.lo[v])), [v])
+            return Step(LEVELS[rank].name, rank, "deduce", {key: value}, explainer.why(refs), None,
+                        tuple(refs))
+    trial = _single_trial(reasoner, explainer, state, masks)
+    if trial is not None:
+        return trial
+    for rank in (2, 3, 4):  # chains of trials, then the stronger levels
+        engine = reasoner.close(rank, masks)
+        new = {k: val for k, val in reasoner.known(engine).items() if k not in state} if engine else {}
+        if new:
+            key, value = next(iter(new.items()))
+            v = reasoner.index[key]
+            refs = explainer.minimal(rank, state, ("fix", v, 1 << (value - model.vars[v].lo)), [v])
+            return Step(LEVELS[rank].name, rank, "contradiction", {key: value}, explainer.why(refs), None,
+                        tuple(refs))
     key = model.vars[unknown[0]].key
     return Step(LEVELS[SEARCH].name, SEARCH, "reveal", {key: solution[key]})
 
 
-def _explained(model: Model, state: State, rank: int, new: dict[Hashable, int], deadline: Deadline) -> Step:
-    """The step that fixes the first of ``new``, with its constraints and failed trials."""
-    explainer = Explainer(model, deadline)
-    key = next(iter(new))
-    v = model.output[[model.vars[i].key for i in model.output].index(key)]
-    lo = model.vars[v].lo
-    refs = explainer.minimal(rank, state, ("fix", v, 1 << (new[key] - lo)), [v])
-    sub = Reasoner(submodel(model, refs), deadline)
-    closed = sub.close(rank, sub.masks(state))
-    fixes = {k: x for k, x in sub.known(closed).items() if k not in state} if closed else {}
-    fixes = {key: new[key], **fixes}
-    hypothesis = None
-    kind = "deduce"
-    if rank >= 2:
-        kind = "contradiction"
-        inner = 2 if rank == 4 else 1
-        for value in range(model.vars[v].lo, model.vars[v].hi + 1):
-            if value != new[key] and sub.close(inner, sub.masks({**state, key: value})) is None:
-                hypothesis = (key, value)
-                break
-    return Step(LEVELS[rank].name, rank, kind, fixes, explainer.why(refs), hypothesis, tuple(refs))
+def _single_trial(reasoner: Reasoner, explainer: Explainer, state: State, masks: list[int]) -> Step | None:
+    """A ``trial`` step: an unknown each of whose other values fails at ``lines`` on its own."""
+    model = reasoner.model
+    engine = reasoner.close(1, masks)
+    if engine is None:
+        return None
+    for v in reasoner.out:
+        m = engine.dom[v]
+        if not m & (m - 1):
+            continue
+        key = model.vars[v].key
+        failing, surviving = [], []
+        bit = 1
+        while bit <= m:
+            if m & bit:
+                mark = len(engine.trail)
+                ok = engine.narrow(v, bit) and engine.fixpoint()
+                engine.undo(mark)
+                (surviving if ok else failing).append(engine.lo[v] + bit.bit_length() - 1)
+                if len(surviving) > 1:
+                    break
+            bit <<= 1
+        if len(surviving) != 1:
+            continue
+        refs: list[Ref] = []
+        for value in failing:
+            for ref in explainer.minimal(1, {**state, key: value}, ("fail",), [v]):
+                if ref not in refs:
+                    refs.append(ref)
+        return Step(LEVELS[2].name, 2, "contradiction", {key: surviving[0]}, explainer.why(refs),
+                    (key, failing[0]), tuple(refs))
+    return None
+
+
+def givens(model: Model) -> dict[Hashable, int]:
+    """Answer-key values the puzzle states outright (one-literal clauses): never a hint."""
+    out: dict[Hashable, int] = {}
+    answer = set(model.output)
+    for clause in model.clauses:
+        if len(clause.lits) != 1 or clause.lits[0].var not in answer:
+            continue
+        lit = clause.lits[0]
+        var = model.vars[lit.var]
+        if lit.positive:
+            out[var.key] = lit.value
+        elif var.is_bool and lit.value in (0, 1):
+            out[var.key] = 1 - lit.value
+    return out
 
 
 def explain(
     model: Model, solution: Mapping[Hashable, int], state: State | None = None, deadline: Deadline = UNLIMITED
 ) -> list[Step]:
     """Every step from ``state`` (default: nothing known) to the solved puzzle."""
-    known = dict(state or {})
+    known = {**givens(model), **(state or {})}
     steps = []
     while True:
         step = next_step(model, known, solution, deadline)
