@@ -18,7 +18,7 @@ from typing import Any
 from puzzlekit import backends
 
 from . import __version__, api, genres, textio
-from .errors import ParseError, PuzzlekitError, UnknownName
+from .errors import InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
 
 EXIT = {"solved": 0, "unsolvable": 1, "timeout": 3}
 USAGE_ERROR = 2
@@ -113,6 +113,33 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
     check.add_argument("solution", metavar="SOLUTION.json", help="solution JSON file")
 
+    for name, summary, words in (
+        ("grade", "how hard a puzzle is",
+         "Grade a puzzle: the weakest level of the deduction ladder (rules, lines, trial, either, "
+         "deep, search) that solves it, with the rounds, trials and search nodes it took. "
+         "docs/grading.md explains the levels."),
+        ("hint", "the next step from a partial state",
+         "Print the next step: entries of the state that contradict the solution first, else "
+         "the next deduction at the weakest level that makes one, with the rules it rests on."),
+        ("explain", "every step from the empty grid to the solution",
+         "Print the whole chain of steps a player can follow, from the empty grid to the solution."),
+    ):
+        command = sub.add_parser(name, help=summary, description=words)
+        command.add_argument("genre", metavar="GENRE", help=GENRE_HELP)
+        command.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+        if name == "hint":
+            command.add_argument(
+                "--state", metavar="STATE.json", default=None,
+                help="the player's partial state (the state JSON of docs/genres/); default: empty",
+            )
+        command.add_argument(
+            "--time-limit", "-t", type=_seconds, default=None, metavar="S",
+            help="stop after S seconds (exit 3)",
+        )
+        command.add_argument(
+            "--format", "-f", choices=("text", "json"), default="text", help="output format (default text)"
+        )
+
     sub.add_parser("genres", help="list the genres", description="List the genres puzzlekit solves.")
     sub.add_parser(
         "backends", help="list the backends and which are installed",
@@ -130,6 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _solve(args)
         if args.command == "check":
             return _check(args)
+        if args.command in ("grade", "hint", "explain"):
+            return _coach(args)
         if args.command == "genres":
             for name in genres.NAMES:
                 doc = (genres.get(name).__doc__ or "").strip().splitlines()[0]
@@ -143,6 +172,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for key, meaning in backends.OPTIONS[name].items():
                     print(f"{'':8}   -o {key}=...  {meaning}")
             return 0
+    except OutOfTime as exc:
+        print(f"puzzlekit: {exc}", file=sys.stderr)
+        return UNDECIDED
+    except InternalError as exc:
+        print(f"puzzlekit: internal error: {exc} (a bug: please report it)", file=sys.stderr)
+        return INTERNAL_ERROR
     except PuzzlekitError as exc:
         print(f"puzzlekit: error: {exc}", file=sys.stderr)
         return USAGE_ERROR
@@ -227,6 +262,36 @@ def _more(result: api.SolveResult) -> str:
     if result.more:
         return " (more exist)"
     return " (the time limit ended: there may be more)" if result.status == "solved" else ""
+
+
+def _coach(args: argparse.Namespace) -> int:
+    """grade, hint and explain."""
+    if args.command == "hint" and args.file == "-" and args.state == "-":
+        raise UnknownName("FILE and --state cannot both be - (standard input is read once)")
+    puzzle = api.load(args.genre, args.file)
+    if args.command == "grade":
+        graded = api.grade(puzzle, time_limit=args.time_limit)
+        if args.format == "json":
+            print(json.dumps(graded.to_json()))
+        else:
+            extra = f", {graded.nodes} search nodes" if graded.level == "search" else ""
+            unique = {True: "unique", False: "not unique", None: "uniqueness undecided"}[graded.unique]
+            print(f"{api.genre_module(puzzle).NAME}: level {graded.level} (rank {graded.rank}); "
+                  f"{graded.rounds} rounds, {graded.probes} trials{extra}; {unique}")
+        return 0 if graded.unique else 1
+    if args.command == "hint":
+        state = api.state_of(puzzle, _read_json(args.state)) if args.state else None
+        hints = [api.hint(puzzle, state, time_limit=args.time_limit)]
+    else:
+        hints = api.explain(puzzle, time_limit=args.time_limit)
+    if args.format == "json":
+        data = [h.to_json() for h in hints]
+        print(json.dumps(data[0] if args.command == "hint" else data))
+    else:
+        for i, h in enumerate(hints, 1):
+            level = f"[{h.step.level}] " if h.step else ""
+            print(f"{i}. {level}{h.words}" if args.command == "explain" else f"{h.kind}: {level}{h.words}")
+    return 0
 
 
 def _check(args: argparse.Namespace) -> int:

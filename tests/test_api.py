@@ -104,3 +104,12 @@ def test_an_answer_the_rules_reject_is_an_internal_error(monkeypatch, call):
     wrong = r"backend 'search' returned a masyu answer that breaks"
     with pytest.raises(puzzlekit.InternalError, match=wrong):
         getattr(puzzlekit, call)(puzzle, backend="search")
+
+
+def test_the_command_reports_a_rejected_answer_as_internal_error_exit_4(monkeypatch, capsys):
+    from puzzlekit import api, backends, cli
+
+    honest = backends.get("search")
+    monkeypatch.setattr(api.backends, "get", lambda name: _LyingBackend(honest))
+    assert cli.main(["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search"]) == 4
+    assert "internal error" in capsys.readouterr().err
