@@ -195,14 +195,21 @@ def grid_rows(
 
 def check_size(height: int, width: int, source: str, line: Line | None = None) -> None:
     """Refuse grids over the documented limits (`MAX_SIDE`, `MAX_CELLS`)."""
+    problem = size_problem(height, width)
+    if problem:
+        raise error(source, line, 1, problem)
+
+
+def size_problem(height: int, width: int) -> str | None:
+    """What is wrong with a grid of this size (empty, or over `MAX_SIDE` or `MAX_CELLS`), or None."""
     if height < 1 or width < 1:
-        raise error(source, line, 1, f"grid must have at least one row and column, got {height}x{width}")
+        return f"grid must have at least one row and column, got {height}x{width}"
     if height > MAX_SIDE or width > MAX_SIDE or height * width > MAX_CELLS:
-        raise error(
-            source, line, 1,
+        return (
             f"grid {height}x{width} is over the size limit ({MAX_SIDE} rows or columns, "
-            f"{MAX_CELLS} cells)",
+            f"{MAX_CELLS} cells)"
         )
+    return None
 
 
 def error(source: str, line: Line | None, column: int, message: str) -> ParseError:
