@@ -21,11 +21,24 @@ Pair = tuple[Cell, Cell]
 Bridge = tuple[Cell, Cell, int]
 
 
+_CELL = _common.int_cell(WATER, MAX_CLUE, "0 (water) or an island number 1-8")
+
+
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """Islands on water: ``grid[r][c]`` is 0 (water) or the island's number 1..8."""
+    """Islands on water: ``grid[r][c]`` is 0 (water) or the island's number 1..8.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    rectangular grid within the size limits, cells 0..8, at least one island, and no island
+    whose number is more than twice the islands it sees. A break raises `ParseError` naming
+    the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted for tuples and stored as tuples.
+    """
 
     grid: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        _common.assign(self, grid=_common.grid_of(self.grid, _CELL))
+        _check_islands(self)
 
     def islands(self) -> dict[Cell, int]:
         """Every island's number by cell."""
@@ -76,28 +89,25 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
                 )
             values.append(WATER if ch == "." else int(ch))
         out.append(tuple(values))
-    puzzle = Puzzle(tuple(out))
-    _check_islands(puzzle, body, rows, source)
-    return puzzle
+    with _common.located(source, _common.grid_place(body, rows)):
+        return Puzzle(tuple(out))
 
 
-def _check_islands(
-    puzzle: Puzzle, body: list[textio.Line], rows: list[list[textio.Token]], source: str
-) -> None:
+def _check_islands(puzzle: Puzzle) -> None:
     """Refuse a grid without islands, or an island whose number can never be met."""
     islands = puzzle.islands()
     if not islands:
-        raise textio.error(source, body[0], rows[0][0].column, "no islands: the grid holds only water")
+        raise _common.Invalid("no islands: the grid holds only water", ("grid",))
     reach: dict[Cell, int] = {cell: 0 for cell in islands}
     for a, b in puzzle.pairs():
         reach[a] += 2
         reach[b] += 2
     for (r, c), clue in sorted(islands.items()):
         if clue > reach[(r, c)]:
-            raise textio.error(
-                source, body[r], rows[r][c].column,
+            raise _common.Invalid(
                 f"island {clue} sees {reach[(r, c)] // 2} other island(s), so it can carry at most "
                 f"{reach[(r, c)]} bridge(s)",
+                ("grid", r, c),
             )
 
 

@@ -14,13 +14,25 @@ from . import _common
 
 NAME = "masyu"
 EMPTY, WHITE, BLACK = 0, 1, 2
+#: The cell tokens of the file format and their values.
+TOKENS = {"0": EMPTY, "1": WHITE, "2": BLACK}
+_CELL = _common.int_cell(EMPTY, BLACK, "0 (empty), 1 (white) or 2 (black)")
 
 
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """Pearls on a grid: ``grid[r][c]`` is 0 (empty), 1 (white) or 2 (black)."""
+    """Pearls on a grid: ``grid[r][c]`` is 0 (empty), 1 (white) or 2 (black).
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file:
+    a rectangular grid within the size limits of every cell a 0, 1 or 2; anything else raises
+    `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted for
+    tuples and stored as tuples.
+    """
 
     grid: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        _common.assign(self, grid=_common.grid_of(self.grid, _CELL))
 
     def pearls(self) -> dict[Cell, int]:
         """Every pearl by cell."""
@@ -42,18 +54,10 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
     lines = textio.content_lines(text, source)
     headers, body = textio.read_headers(lines, set(), source)
     rows = textio.grid_rows(body, source)
-    out = []
-    for line, row in zip(body, rows):
-        values = []
-        for tok in row:
-            if tok.text not in ("0", "1", "2"):
-                raise textio.error(
-                    source, line, tok.column,
-                    f"expected 0 (empty), 1 (white) or 2 (black), found {tok.text!r}",
-                )
-            values.append(int(tok.text))
-        out.append(tuple(values))
-    return Puzzle(tuple(out))
+    # a token that is not a cell stays text, which the Puzzle refuses at its place
+    cells = [[TOKENS.get(tok.text, tok.text) for tok in row] for row in rows]
+    with _common.located(source, _common.grid_place(body, rows)):
+        return Puzzle(cells)
 
 
 def format(puzzle: Puzzle) -> str:
@@ -165,8 +169,8 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"edges": [...]}``."""
-    return Solution(_common.edges_from_json(data))
+    """A solution from its JSON shape ``{"edges": [...]}``: cells of the grid, no edge twice."""
+    return Solution(_common.edges_from_json(data, bounds=_common.grid_bounds(puzzle.height, puzzle.width)))
 
 
 def random_puzzle(rng: _random.Random, height: int, width: int, density: float = 0.2) -> Puzzle:

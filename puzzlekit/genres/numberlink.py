@@ -17,14 +17,27 @@ from . import _common
 NAME = "numberlink"
 EMPTY = 0
 COVER_MODES = ("all", "any")
+#: Largest number (nine digits, as in the file format).
+MAX_NUMBER = 999_999_999
+_CELL = _common.int_cell(EMPTY, MAX_NUMBER, "0 (empty) or a number k >= 1")
 
 
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """Numbers on a grid (``grid[r][c]``: 0 empty, k >= 1 an end of pair k) and the cover mode."""
+    """Numbers on a grid (``grid[r][c]``: 0 empty, k >= 1 an end of pair k) and the cover mode.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    rectangular grid within the size limits, cells 0..`MAX_NUMBER`, each number exactly twice
+    and at least one, ``cover`` "all" or "any" (in any case; stored in lower case). A break
+    raises `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted
+    for tuples and stored as tuples.
+    """
 
     grid: tuple[tuple[int, ...], ...]
     cover: str = "all"
+
+    def __post_init__(self) -> None:
+        _check(self)
 
     def numbers(self) -> dict[Cell, int]:
         """Every number by cell."""
@@ -52,20 +65,41 @@ class Solution:
 # reading and writing -------------------------------------------------------------------------
 
 
+def _check(puzzle: Puzzle) -> None:
+    """The rules of a well-formed Numberlink (see `Puzzle`); stores the grid as tuples."""
+    cover = puzzle.cover
+    if not isinstance(cover, str) or cover.lower() not in COVER_MODES:
+        raise _common.Invalid(f"cover must be 'all' or 'any', found {_common.shown(cover)}", ("cover",))
+    rows = _common.grid_of(puzzle.grid, _CELL)
+    seen: dict[int, list[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if value:
+                places = seen.setdefault(value, [])
+                places.append((r, c))
+                if len(places) == 3:
+                    raise _common.Invalid(
+                        f"number {value} appears a third time (each number appears exactly twice)",
+                        ("grid", r, c),
+                    )
+    if not seen:
+        raise _common.Invalid("no numbers: the grid needs at least one pair", ("grid",))
+    for value, places in sorted(seen.items(), key=lambda kv: kv[1][0]):
+        if len(places) == 1:
+            raise _common.Invalid(
+                f"number {value} appears only once (each number appears exactly twice)", ("grid", *places[0])
+            )
+    _common.assign(puzzle, grid=rows, cover=cover.lower())
+
+
 def parse(text: str, source: str = "<string>") -> Puzzle:
     """Read whitespace-separated integers (0 empty, k >= 1 twice) after an optional ``cover:`` header."""
     lines = textio.content_lines(text, source)
     headers, body = textio.read_headers(lines, {"cover"}, source)
-    cover = "all"
-    if "cover" in headers:
-        value, line, col = headers["cover"][0]
-        if value.lower() not in COVER_MODES:
-            raise textio.error(source, line, col, f"cover must be 'all' or 'any', found {value!r}")
-        cover = value.lower()
+    cover = headers["cover"][0][0] if "cover" in headers else "all"
     if not body:
         raise textio.error(source, lines[-1], 1, "no grid rows after the headers")
     rows = textio.grid_rows(body, source)
-    seen: dict[int, list[tuple[textio.Line, int]]] = {}
     out = []
     for line, row in zip(body, rows):
         values = []
@@ -76,26 +110,11 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
                     source, line, tok.column,
                     f"expected 0 (empty) or a number k >= 1, found {what}{tok.text!r}",
                 )
-            value = int(tok.text)
-            if value:
-                places = seen.setdefault(value, [])
-                places.append((line, tok.column))
-                if len(places) == 3:
-                    raise textio.error(
-                        source, line, tok.column,
-                        f"number {value} appears a third time (each number appears exactly twice)",
-                    )
-            values.append(value)
-        out.append(tuple(values))
-    if not seen:
-        raise textio.error(source, body[0], 1, "no numbers: the grid needs at least one pair")
-    for value, places in sorted(seen.items(), key=lambda kv: (kv[1][0][0].number, kv[1][0][1])):
-        if len(places) == 1:
-            line, column = places[0]
-            raise textio.error(
-                source, line, column, f"number {value} appears only once (each number appears exactly twice)"
-            )
-    return Puzzle(tuple(out), cover)
+            values.append(int(tok.text))
+        out.append(values)
+    others = {"cover": headers["cover"][0][1:]} if "cover" in headers else {}
+    with _common.located(source, _common.grid_place(body, rows, **others)):
+        return Puzzle(out, cover)
 
 
 def format(puzzle: Puzzle) -> str:
@@ -114,7 +133,10 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
 
 
 def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/numberlink.md, one block per sentence; no pruning that assumes a unique answer."""
+    """The rules of docs/genres/numberlink.md, one block per sentence.
+
+    No pruning that assumes a unique answer.
+    """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
     lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}

@@ -24,13 +24,44 @@ Rect = tuple[int, int, int, int]  # top, left, height, width
 
 @dataclass(frozen=True)
 class Clue:
-    """A clue: the rectangle's area and shape letter (``s``, ``w``, ``t``), each optional."""
+    """A clue: the rectangle's area and shape letter (``s``, ``w``, ``t``), each optional.
+
+    Checked when made, as the parser checks a clue token: a shape letter of `SHAPES`, an area
+    from 1 to `textio.MAX_CELLS` that some rectangle of that shape has (``3s`` and ``1w`` have
+    none); otherwise `ParseError`.
+    """
 
     area: int | None = None
     shape: str | None = None
 
+    def __post_init__(self) -> None:
+        Invalid, shown = _common.Invalid, _common.shown
+        area, letter = self.area, self.shape
+        if letter is not None and (not isinstance(letter, str) or letter not in SHAPES):
+            raise Invalid(
+                f"unknown shape letter {shown(letter)}: expected s (square), w (wider than tall) "
+                "or t (taller than wide)",
+                ("shape",), field="",
+            )
+        if area is None:
+            return
+        if not _common.is_int(area):
+            raise Invalid(f"a clue's area is a whole number, found {shown(area)}", ("area",), field="")
+        problem = None
+        if area < 1:
+            problem = f"a rectangle's area is at least 1, found {str(self)!r}"
+        elif area > textio.MAX_CELLS:
+            problem = f"area {shown(area)} is larger than any grid ({textio.MAX_CELLS} cells)"
+        elif letter == "s" and isqrt(area) ** 2 != area:
+            problem = f"no square has area {area} ({str(self)!r})"
+        elif letter in ("w", "t") and area == 1:
+            problem = f"a 1x1 rectangle is a square, not {SHAPES[letter]} ({str(self)!r})"
+        if problem:
+            raise Invalid(problem, ("area",), field="")
+        object.__setattr__(self, "area", int(area))
+
     def __str__(self) -> str:
-        text = (str(self.area) if self.area is not None else "") + (self.shape or "")
+        text = (_common.shown(self.area) if self.area is not None else "") + (self.shape or "")
         return text or "?"
 
     def fits(self, height: int, width: int) -> bool:
@@ -58,11 +89,39 @@ def shape_ok(shape: str | None, height: int, width: int) -> bool:
     return True
 
 
+def _clue_cell(value: Any, at: tuple) -> Clue | None:
+    if value is None or isinstance(value, Clue):
+        return value
+    raise _common.Invalid(f"expected a Clue or None, found {_common.shown(value)}", at)
+
+
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """The grid: ``grid[r][c]`` is a `Clue` or None for a cell without one."""
+    """The grid: ``grid[r][c]`` is a `Clue` or None for a cell without one.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    rectangular grid within the size limits, at least one clue, no area larger than the grid
+    (each `Clue` checks itself). A break raises `ParseError` naming the place (``<puzzle>:
+    grid[1][2]: ...``). Lists are accepted for tuples and stored as tuples.
+    """
 
     grid: tuple[tuple[Clue | None, ...], ...]
+
+    def __post_init__(self) -> None:
+        rows = _common.grid_of(self.grid, _clue_cell)
+        cells = len(rows) * len(rows[0])
+        found = False
+        for r, row in enumerate(rows):
+            for c, clue in enumerate(row):
+                if clue is not None:
+                    found = True
+                    if clue.area is not None and clue.area > cells:
+                        raise _common.Invalid(
+                            f"area {clue.area} is larger than the grid ({cells} cells)", ("grid", r, c)
+                        )
+        if not found:
+            raise _common.Invalid("no clues: every rectangle needs one", ("grid",))
+        _common.assign(self, grid=rows)
 
     def clues(self) -> dict[Cell, Clue]:
         """Every clue by cell."""
@@ -95,8 +154,9 @@ def rect_cells(rect: Rect) -> Iterator[Cell]:
 # parsing -------------------------------------------------------------------------------
 
 
-def parse_clue(tok: textio.Token, line: textio.Line, cells: int, source: str) -> Clue | None:
-    """One token: ``.`` no clue, ``?`` a bare clue, else an optional area and an optional s/w/t."""
+def parse_clue(tok: textio.Token, line: textio.Line, source: str) -> Clue | None:
+    """One token: ``.`` no clue, ``?`` a bare clue, else an optional area and an optional letter
+    (the `Clue` checks them)."""
     if tok.text == ".":
         return None
     if tok.text == "?":
@@ -109,26 +169,9 @@ def parse_clue(tok: textio.Token, line: textio.Line, cells: int, source: str) ->
             f"found {tok.text!r}",
         )
     number, letter = match.groups()
-    if letter is not None and letter not in SHAPES:
-        raise textio.error(
-            source, line, tok.column + len(number or ""),
-            f"unknown shape letter {letter!r}: expected s (square), w (wider than tall) "
-            "or t (taller than wide)",
-        )
-    area = int(number) if number is not None else None
-    if area is not None:
-        problem = None
-        if area < 1:
-            problem = f"a rectangle's area is at least 1, found {tok.text!r}"
-        elif area > cells:
-            problem = f"area {area} is larger than the grid ({cells} cells)"
-        elif letter == "s" and isqrt(area) ** 2 != area:
-            problem = f"no square has area {area} ({tok.text!r})"
-        elif letter in ("w", "t") and area == 1:
-            problem = f"a 1x1 rectangle is a square, not {SHAPES[letter]} ({tok.text!r})"
-        if problem:
-            raise textio.error(source, line, tok.column, problem)
-    return Clue(area, letter)
+    places = {("area",): tok.column, ("shape",): tok.column + len(number or "")}
+    with _common.located(source, lambda at: (line, places.get(at, tok.column))):
+        return Clue(int(number) if number is not None else None, letter)
 
 
 def parse(text: str, source: str = "<string>") -> Puzzle:
@@ -136,11 +179,9 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
     lines = textio.content_lines(text, source)
     _, body = textio.read_headers(lines, set(), source)
     rows = textio.grid_rows(body, source)
-    cells = len(rows) * len(rows[0])
-    out = tuple(tuple(parse_clue(tok, line, cells, source) for tok in row) for line, row in zip(body, rows))
-    if all(v is None for row in out for v in row):
-        raise textio.error(source, body[0], rows[0][0].column, "no clues: every rectangle needs one")
-    return Puzzle(out)
+    out = [[parse_clue(tok, line, source) for tok in row] for line, row in zip(body, rows)]
+    with _common.located(source, _common.grid_place(body, rows)):
+        return Puzzle(out)
 
 
 def format(puzzle: Puzzle) -> str:

@@ -20,9 +20,19 @@ QUEEN = "♛"
 
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """An N x N grid of region labels: ``grid[r][c]`` is the label of the cell's region."""
+    """An N x N grid of region labels: ``grid[r][c]`` is the label of the cell's region.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    square grid within the size limits, labels from `LABELS`, exactly N regions. A break
+    raises `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``). A row may be a
+    string or a list or tuple of one-letter labels, the grid a list; they are stored as a
+    tuple of strings.
+    """
 
     grid: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        _check(self)
 
     @property
     def n(self) -> int:
@@ -47,34 +57,49 @@ class Solution:
         return {"queens": [list(cell) for cell in sorted(self.queens)]}
 
 
+def _check(puzzle: Puzzle) -> None:
+    """The rules of a well-formed Queens puzzle (see `Puzzle`); stores the rows as strings."""
+    Invalid, shown = _common.Invalid, _common.shown
+    rows = []
+    for r, row in enumerate(_common.sequence(puzzle.grid, ("grid",), "a tuple of rows of region labels")):
+        if isinstance(row, (list, tuple)) and all(isinstance(label, str) for label in row):
+            row = "".join(row)
+        if not isinstance(row, str):
+            raise Invalid(f"expected a row of region labels (a string), found {shown(row)}", ("grid", r))
+        rows.append(row)
+    n = len(rows[0]) if rows else 0
+    _common.check_size(len(rows), n, ("grid",))
+    for r, row in enumerate(rows):
+        if len(row) != n:
+            raise Invalid(
+                f"ragged grid: expected {n} cells in this row (as in row 0), found {len(row)}", ("grid", r)
+            )
+    if len(rows) != n:
+        where = ("grid", n) if len(rows) > n else ("grid", len(rows) - 1)
+        raise Invalid(f"the grid must be square: {len(rows)} rows of {n} cells", where)
+    first: dict[str, tuple[int, int]] = {}
+    for r, row in enumerate(rows):
+        for c, label in enumerate(row):
+            if label not in LABELS:
+                raise Invalid(
+                    f"expected a region label (a letter or digit), found {label!r}", ("grid", r, c)
+                )
+            first.setdefault(label, (r, c))
+    if len(first) != n:
+        labels = list(first)
+        where = ("grid", *first[labels[n]]) if len(labels) > n else ("grid",)
+        problem = f"found {len(labels)} regions ({''.join(labels)}) in a {n}x{n} grid; expected {n}"
+        raise Invalid(problem, where)
+    _common.assign(puzzle, grid=tuple(rows))
+
+
 def parse(text: str, source: str = "<string>") -> Puzzle:
     """Read N lines of N region labels, one letter or digit per cell, and check there are N regions."""
     lines = textio.content_lines(text, source)
     _, body = textio.read_headers(lines, set(), source)
     rows = textio.grid_rows(body, source, whitespace=False)
-    n = len(rows[0])
-    if len(rows) != n:
-        where = body[n] if len(rows) > n else body[-1]
-        raise textio.error(
-            source, where, 1, f"the grid must be square: {len(rows)} rows of {n} cells"
-        )
-    first: dict[str, tuple[textio.Line, textio.Token]] = {}
-    for line, row in zip(body, rows):
-        for tok in row:
-            if tok.text not in LABELS:
-                raise textio.error(
-                    source, line, tok.column,
-                    f"expected a region label (a letter or digit), found {tok.text!r}",
-                )
-            first.setdefault(tok.text, (line, tok))
-    if len(first) != n:
-        labels = list(first)
-        line, tok = first[labels[n]] if len(labels) > n else (body[0], rows[0][0])
-        raise textio.error(
-            source, line, tok.column,
-            f"found {len(labels)} regions ({''.join(labels)}) in a {n}x{n} grid; expected {n}",
-        )
-    return Puzzle(tuple("".join(tok.text for tok in row) for row in rows))
+    with _common.located(source, _common.grid_place(body, rows)):
+        return Puzzle(tuple("".join(tok.text for tok in row) for row in rows))
 
 
 def format(puzzle: Puzzle) -> str:

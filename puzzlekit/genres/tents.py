@@ -20,15 +20,48 @@ TREE, EMPTY = "T", "."
 
 @dataclass(frozen=True)
 class Puzzle(_common.LineShape):
-    """Tents per column (left to right) and per row (top to bottom), and the tree cells."""
+    """Tents per column (left to right) and per row (top to bottom), and the tree cells.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    size within the limits, counts 0..the length of their line with equal totals, trees on
+    cells of the grid. A break raises `ParseError` naming the place (``<puzzle>: cols[3]:
+    ...``). Lists are accepted for tuples and stored as tuples; ``trees`` may be any
+    collection of cells and is stored as a frozenset.
+    """
 
     cols: tuple[int, ...]
     rows: tuple[int, ...]
     trees: frozenset[Cell]
 
+    def __post_init__(self) -> None:
+        _check(self)
+
     def spots(self, tree: Cell) -> list[Cell]:
         """The empty cells orthogonally next to a tree, where its tent may stand."""
         return [n for n in grid.neighbours(tree, self.height, self.width) if n not in self.trees]
+
+
+def _check(puzzle: Puzzle) -> None:
+    """The rules of a well-formed Tents puzzle (see `Puzzle`); stores the fields normalised."""
+    cols = _common.sequence(puzzle.cols, ("cols",), "a tuple of column counts")
+    rows = _common.sequence(puzzle.rows, ("rows",), "a tuple of row counts")
+    h, w = len(rows), len(cols)
+    _common.check_size(1, w, ("cols",))
+    _common.check_size(h, w, ("rows",))
+    cols = _common.counts_of(cols, "cols", h, "rows", "tent count")
+    rows = _common.counts_of(rows, "rows", w, "columns", "tent count")
+    if sum(cols) != sum(rows):
+        raise _common.Invalid(
+            f"the row counts add up to {sum(rows)} but the column counts to {sum(cols)}: "
+            "both count the same tents, so they must agree",
+            ("rows",),
+        )
+    trees = puzzle.trees
+    if isinstance(trees, (set, frozenset)):
+        trees = list(trees)
+    items = _common.sequence(trees, ("trees",), "a collection of tree cells")
+    cells = frozenset(_common.cell_of(t, ("trees", i), h, w, "tree") for i, t in enumerate(items))
+    _common.assign(puzzle, cols=cols, rows=rows, trees=cells)
 
 
 @dataclass(frozen=True)
@@ -49,20 +82,10 @@ def make_solution(tents: Any) -> Solution:
 # parsing -------------------------------------------------------------------------------
 
 
-def _counts(entry: tuple[str, textio.Line, int], limit: int, unit: str, source: str) -> list[int]:
+def _counts(entry: tuple[str, textio.Line, int], source: str) -> tuple[list[int], list[textio.Token]]:
     value, line, col = entry
-    out = []
-    for m in re.finditer(r"\S+", value):
-        tok = textio.Token(m.group(), col + m.start())
-        n = textio.parse_int(tok, line, source, "a tent count (a whole number)")
-        if n < 0:
-            raise textio.error(source, line, tok.column, f"a tent count cannot be negative, found {n}")
-        if n > limit:
-            raise textio.error(
-                source, line, tok.column, f"count {n} is more than the {limit} {unit} of the grid"
-            )
-        out.append(n)
-    return out
+    toks = [textio.Token(m.group(), col + m.start()) for m in re.finditer(r"\S+", value)]
+    return [textio.parse_int(tok, line, source, "a tent count (a whole number)") for tok in toks], toks
 
 
 def parse(text: str, source: str = "<string>") -> Puzzle:
@@ -77,8 +100,8 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
     rows = textio.grid_rows(body, source, whitespace=False)
     h, w = len(rows), len(rows[0])
     (cols_entry,), (rows_entry,) = headers["cols"], headers["rows"]
-    col_counts = _counts(cols_entry, h, "rows", source)
-    row_counts = _counts(rows_entry, w, "columns", source)
+    col_counts, col_toks = _counts(cols_entry, source)
+    row_counts, row_toks = _counts(rows_entry, source)
     checks = ((cols_entry, col_counts, w, "column"), (rows_entry, row_counts, h, "row"))
     for entry, counts, size, unit in checks:
         if len(counts) != size:
@@ -86,22 +109,20 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
                 source, entry[1], entry[2],
                 f"expected {size} {unit} counts (the grid has {size} {unit}s), found {len(counts)}",
             )
-    if sum(col_counts) != sum(row_counts):
-        raise textio.error(
-            source, rows_entry[1], 1,
-            f"the row counts add up to {sum(row_counts)} but the column counts to {sum(col_counts)}: "
-            "both count the same tents, so they must agree",
-        )
-    trees = set()
+    trees = []
     for r, (line, row) in enumerate(zip(body, rows)):
         for c, tok in enumerate(row):
             if tok.text == TREE:
-                trees.add((r, c))
+                trees.append((r, c))
             elif tok.text != EMPTY:
                 raise textio.error(
                     source, line, tok.column, f"expected 'T' (tree) or '.' (empty), found {tok.text!r}"
                 )
-    return Puzzle(tuple(col_counts), tuple(row_counts), frozenset(trees))
+    places = {("cols",): (cols_entry[1], 1), ("rows",): (rows_entry[1], 1)}
+    places.update({("cols", i): (cols_entry[1], tok.column) for i, tok in enumerate(col_toks)})
+    places.update({("rows", i): (rows_entry[1], tok.column) for i, tok in enumerate(row_toks)})
+    with _common.located(source, lambda at: places.get(at, (body[0], 1))):
+        return Puzzle(tuple(col_counts), tuple(row_counts), frozenset(trees))
 
 
 def format(puzzle: Puzzle) -> str:

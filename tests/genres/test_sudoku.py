@@ -307,10 +307,12 @@ def test_counts_of_small_grids() -> None:
     assert len(solve_all(top)[0]) == 12
 
 
-def test_clashing_givens_built_directly_are_unsolvable() -> None:
-    puzzle = sudoku.Puzzle(((1, 1, 0, 0),) + ((0,) * 4,) * 3, (2, 2))
-    result = cpsat.solve(sudoku.model(puzzle), limit=2)
-    assert result.status == "unsolvable" and result.complete
+def test_clashing_givens_built_directly_are_refused_as_in_a_file() -> None:
+    with pytest.raises(ParseError) as info:
+        sudoku.Puzzle(((1, 1, 0, 0),) + ((0,) * 4,) * 3, (2, 2))
+    assert str(info.value) == (
+        "<puzzle>: grid[0][1]: digit 1 is given twice in row 0: at grid[0][0] and at grid[0][1]"
+    )
 
 
 # --- random instances --------------------------------------------------------------------

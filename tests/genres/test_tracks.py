@@ -269,14 +269,19 @@ def test_verify_rejects_a_cycle_through_the_start():
 
 def test_verify_rejects_wrong_column_count(seed):
     p, s = seed
-    wrong = dataclasses.replace(p, cols=(5,) + p.cols[1:])
-    assert tracks.verify(wrong, s) == ["column 0 has 4 visited cells, expected 5"]
+    # one visit moved from column 1 to column 0 (a puzzle whose totals differ is refused)
+    wrong = dataclasses.replace(p, cols=(5, 0) + p.cols[2:])
+    assert tracks.verify(wrong, s) == [
+        "column 0 has 4 visited cells, expected 5", "column 1 has 1 visited cells, expected 0",
+    ]
 
 
 def test_verify_rejects_wrong_row_count(seed):
     p, s = seed
-    wrong = dataclasses.replace(p, rows=p.rows[:-1] + (7,))
-    assert tracks.verify(wrong, s) == ["row 9 has 8 visited cells, expected 7"]
+    wrong = dataclasses.replace(p, rows=p.rows[:-2] + (2, 7))
+    assert tracks.verify(wrong, s) == [
+        "row 8 has 1 visited cells, expected 2", "row 9 has 8 visited cells, expected 7",
+    ]
 
 
 def test_verify_rejects_an_ignored_given(seed):
