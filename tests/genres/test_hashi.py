@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from refusals import file_and_data_agree, refused
 
 from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError
@@ -286,3 +287,29 @@ def test_corpus_small_instances() -> None:
         assert solutions, record["id"]
         for solution in solutions:
             assert hashi.verify(puzzle, solution) == [], record["id"]
+
+
+# --- puzzles made in Python ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([[9, 0, 1]], "grid[0][0]: expected 0 (water) or an island number 1-8, found 9"),
+        ([[1, 0, -1]], "grid[0][2]: expected 0 (water) or an island number 1-8, found -1"),
+        ([[1, 0, "1"]], "grid[0][2]: expected 0 (water) or an island number 1-8, found '1'"),
+        ([[0, 0], [0, 0]], "grid: no islands: the grid holds only water"),
+        ([[3, 0, 2]], "grid[0][0]: island 3 sees 1 other island(s), so it can carry at most 2 bridge(s)"),
+        ([[1, 0, 0], [0, 0, 1]],
+         "grid[0][0]: island 1 sees 0 other island(s), so it can carry at most 0 bridge(s)"),
+        ([[1, 0], [1]], "grid[1]: ragged grid: expected 2 cells in this row (as in row 0), found 1"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(data, message) -> None:
+    assert refused(hashi.Puzzle, data) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_agrees_with_the_parser() -> None:
+    assert hashi.Puzzle([[2, 0, 2]]) == hashi.parse("2.2\n", "t")
+    file_and_data_agree(lambda text: hashi.parse(text, "t"), "3.2\n", lambda: hashi.Puzzle(((3, 0, 2),)))
+    file_and_data_agree(lambda text: hashi.parse(text, "t"), "...\n", lambda: hashi.Puzzle(((0, 0, 0),)))

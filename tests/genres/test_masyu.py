@@ -7,6 +7,7 @@ import random
 
 import pytest
 from conftest import EXAMPLES
+from refusals import file_and_data_agree, refused
 
 from puzzlekit import grid
 from puzzlekit.backends import cpsat
@@ -130,3 +131,33 @@ def test_solution_json_round_trip():
     assert masyu.solution_from_json(p, solution.to_json()) == solution
     data = solution.to_json()["edges"]
     assert data == sorted(data) and all(a <= b for a, b in data)
+
+
+# --- puzzles made in Python ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (5, "grid: expected a tuple of rows, found 5"),
+        ((), "grid: grid must have at least one row and column, got 0x0"),
+        (((),), "grid: grid must have at least one row and column, got 1x0"),
+        (("010",), "grid[0]: expected a row (a tuple of cells), found '010'"),
+        (((0, 1, 0), (0, 0), (0, 0, 0)),
+         "grid[1]: ragged grid: expected 3 cells in this row (as in row 0), found 2"),
+        (((0, 7),), "grid[0][1]: expected 0 (empty), 1 (white) or 2 (black), found 7"),
+        (((0, -1),), "grid[0][1]: expected 0 (empty), 1 (white) or 2 (black), found -1"),
+        (((True, 0),), "grid[0][0]: expected 0 (empty), 1 (white) or 2 (black), found True"),
+        ((("1", 0),), "grid[0][0]: expected 0 (empty), 1 (white) or 2 (black), found '1'"),
+        (((0,) * 257,), "grid: grid 1x257 is over the size limit (256 rows or columns, 40000 cells)"),
+        (((0,) * 201,) * 200, "grid: grid 200x201 is over the size limit (256 rows or columns, 40000 cells)"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(data, message):
+    assert refused(masyu.Puzzle, data) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_agrees_with_the_parser():
+    p = masyu.Puzzle([[0, 1], [2, 0]])
+    assert p.grid == ((0, 1), (2, 0)) and p == puzzle("0 1\n2 0\n") and hash(p) == hash(puzzle("0 1\n2 0\n"))
+    file_and_data_agree(puzzle, "0 1\n0 7\n", lambda: masyu.Puzzle(((0, 1), (0, 7))))

@@ -7,6 +7,7 @@ import random
 
 import pytest
 from conftest import EXAMPLES
+from refusals import file_and_data_agree, refused
 
 from puzzlekit import grid
 from puzzlekit.backends import cpsat
@@ -391,3 +392,31 @@ def test_small_corpus_instances(corpus):
         assert nl.verify(p, s) == [], record["id"]
         if record.get("solution"):
             assert s.edges == exits_to_edges(record["solution"]), record["id"]
+
+
+# puzzles made in Python ----------------------------------------------------------------------
+
+
+TWICE = "(each number appears exactly twice)"
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (([[1, 1]], "some"), "cover: cover must be 'all' or 'any', found 'some'"),
+        (([[1, 1]], None), "cover: cover must be 'all' or 'any', found None"),
+        (([[1, -1]],), "grid[0][1]: expected 0 (empty) or a number k >= 1, found -1"),
+        (([[1, 10**12]],), "grid[0][1]: expected 0 (empty) or a number k >= 1, found 1000000000000"),
+        (([[1, "1"]],), "grid[0][1]: expected 0 (empty) or a number k >= 1, found '1'"),
+        (([[1, 1], [1, 0]],), f"grid[1][0]: number 1 appears a third time {TWICE}"),
+        (([[1, 2], [1, 0]],), f"grid[0][1]: number 2 appears only once {TWICE}"),
+        (([[0, 0]],), "grid: no numbers: the grid needs at least one pair"),
+        (([[1, 1], []],), "grid[1]: ragged grid: expected 2 cells in this row (as in row 0), found 0"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(args, message):
+    assert refused(nl.Puzzle, *args) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_cover_in_any_case():
+    assert nl.Puzzle([[1, 1]], "ANY") == puzzle("cover: any\n1 1\n")
+    file_and_data_agree(puzzle, "1 0\n0 2\n1 0\n", lambda: nl.Puzzle(((1, 0), (0, 2), (1, 0))))

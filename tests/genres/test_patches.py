@@ -7,6 +7,7 @@ import random
 
 import pytest
 from conftest import CORPUS, EXAMPLES
+from refusals import file_and_data_agree, refused
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
@@ -312,3 +313,45 @@ def test_corpus_instances() -> None:
         assert pa.verify(p, solution) == [], key
         ids = [line.split() for line in data[key]["solution"].strip().split("\n")[1:]]
         assert same_split(solution, ids), key
+
+
+# --- puzzles made in Python ----------------------------------------------------------------
+
+
+LETTERS = "expected s (square), w (wider than tall) or t (taller than wide)"
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((0, "s"), "a rectangle's area is at least 1, found '0s'"),
+        ((-3, None), "a rectangle's area is at least 1, found '-3'"),
+        ((3, "s"), "no square has area 3 ('3s')"),
+        ((1, "t"), "a 1x1 rectangle is a square, not taller than wide ('1t')"),
+        ((None, "x"), f"unknown shape letter 'x': {LETTERS}"),
+        ((None, 1), f"unknown shape letter 1: {LETTERS}"),
+        ((2.0, None), "a clue's area is a whole number, found 2.0"),
+        ((10**5000, None), "area <an integer of about 5000 digits> is larger than any grid (40000 cells)"),
+    ],
+)
+def test_clue_data_is_checked_when_made(args, message) -> None:
+    assert refused(pa.Clue, *args) == f"<puzzle>: {message}"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([[pa.Clue(9, "s"), None]], "grid[0][0]: area 9 is larger than the grid (2 cells)"),
+        ([[None, None]], "grid: no clues: every rectangle needs one"),
+        ([[4, None]], "grid[0][0]: expected a Clue or None, found 4"),
+        ([[pa.Clue()], []], "grid[1]: ragged grid: expected 1 cells in this row (as in row 0), found 0"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(data, message) -> None:
+    assert refused(pa.Puzzle, data) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_agrees_with_the_parser() -> None:
+    assert pa.Puzzle([[pa.Clue(2), None]]) == pa.parse("2 .\n", "t")
+    file_and_data_agree(lambda t: pa.parse(t, "t"), "1 .\n. 5\n", lambda: pa.Puzzle([[pa.Clue(1), None],
+                                                                                     [None, pa.Clue(5)]]))
+    file_and_data_agree(lambda t: pa.parse(t, "t"), "3s .\n", lambda: pa.Clue(3, "s"))

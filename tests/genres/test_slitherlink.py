@@ -9,6 +9,7 @@ import random
 
 import pytest
 from conftest import CORPUS, EXAMPLES
+from refusals import refused
 
 from puzzlekit import backends, grid
 from puzzlekit.backends import cpsat
@@ -280,3 +281,25 @@ def test_real_instances_match_their_published_solutions():
         solution = slitherlink.decode(p, result.solutions[0])
         assert slitherlink.verify(p, solution) == [], record["id"]
         assert solution.edges == shaded_outline(record["solution"]), record["id"]
+
+
+# puzzles made in Python ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ([[None, 4]], "grid[0][1]: expected None (no clue) or a clue 0-3, found 4"),
+        ([[None, "1"]], "grid[0][1]: expected None (no clue) or a clue 0-3, found '1'"),
+        ([[False]], "grid[0][0]: expected None (no clue) or a clue 0-3, found False"),
+        ([[None], [None, None]], "grid[1]: ragged grid: expected 1 cells in this row (as in row 0), found 2"),
+        ([[None] * 300], "grid: grid 1x300 is over the size limit (256 rows or columns, 40000 cells)"),
+        ([], "grid: grid must have at least one row and column, got 0x0"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(data, message):
+    assert refused(slitherlink.Puzzle, data) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists():
+    assert slitherlink.Puzzle([[None, 3], [0, None]]) == puzzle(".3\n0.\n")

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from conftest import CORPUS, EXAMPLES
+from refusals import file_and_data_agree, refused
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
@@ -302,3 +303,34 @@ def test_corpus_instances() -> None:
         grid = [line.split() for line in data[key]["solution"].strip().split("\n")[1:]]
         published = tuple((r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == "o")
         assert solution.tents == published, key
+
+
+# --- puzzles made in Python ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (((), (0,), ()), "cols: grid must have at least one row and column, got 1x0"),
+        (((0,), (0,) * 257, ()), "rows: grid 257x1 is over the size limit (256 rows or columns, 40000 "
+         "cells)"),
+        ((("1",), (1,), ()), "cols[0]: expected a tent count (a whole number), found '1'"),
+        (((1, -1), (0,), ()), "cols[1]: a tent count cannot be negative, found -1"),
+        (((2, 0), (2,), ()), "cols[0]: count 2 is more than the 1 rows of the grid"),
+        (((1,), (2,), ()), "rows[0]: count 2 is more than the 1 columns of the grid"),
+        (((1, 0), (0,), ()),
+         "rows: the row counts add up to 0 but the column counts to 1: both count the same tents, so they "
+         "must agree"),
+        (((0,), (0,), [(3, 0)]), "trees[0]: tree (3, 0) is outside the 1x1 grid (rows 0..0, columns 0..0)"),
+        (((0,), (0,), [(0,)]), "trees[0]: expected a tree (row, column), found (0,)"),
+        (((0,), (0,), 5), "trees: expected a collection of tree cells, found 5"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(args, message) -> None:
+    assert refused(tents.Puzzle, *args) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists() -> None:
+    assert tents.Puzzle([1, 0], [1], [[0, 1]]) == tents.parse("cols: 1 0\nrows: 1\n.T\n", "t")
+    bad = "cols: 1 0\nrows: 0\nT.\n"
+    file_and_data_agree(lambda t: tents.parse(t, "t"), bad, lambda: tents.Puzzle((1, 0), (0,), {(0, 0)}))
