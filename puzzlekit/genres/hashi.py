@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
-from ..errors import ParseError
 from ..grid import Cell
 from ..ir import Edge, Lit, Model, ModelBuilder
 from . import _common
@@ -168,6 +167,7 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     """Every broken rule, in words; empty when the bridges are valid. Independent of the model."""
     h, w = puzzle.height, puzzle.width
     islands = puzzle.islands()
+    visible = puzzle.pairs()  # two islands of a row or column with only water between them
     problems: list[str] = []
     good: list[Bridge] = []
     seen: set[Pair] = set()
@@ -190,8 +190,7 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
         if a == b or (a[0] != b[0] and a[1] != b[1]):
             problems.append(f"{name} is neither horizontal nor vertical")
             continue
-        between = _between(a, b)
-        if any(cell in islands for cell in between):
+        if (a, b) not in visible:
             problems.append(f"{name} crosses an island")
             continue
         good.append((a, b, k))
@@ -253,18 +252,25 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"bridges": [[[r,c],[r,c'], k], ...]}``."""
     items = _common.require(data, "bridges", list)
+    bounds = _common.grid_bounds(puzzle.height, puzzle.width)
+    first: dict[Pair, int] = {}
     out = []
     for i, item in enumerate(items):
         if not isinstance(item, (list, tuple)) or len(item) != 3:
-            raise ParseError(
-                f"bridges[{i}]: expected [[r,c], [r,c], k], found {item!r}", source="solution"
-            )
-        a = _common.point(item[0], f"bridges[{i}][0]")
-        b = _common.point(item[1], f"bridges[{i}][1]")
+            raise _common.refuse(f"bridges[{i}]: expected [[r,c], [r,c], k], found {_common.shown(item)}")
+        a = _common.point(item[0], f"bridges[{i}][0]", bounds)
+        b = _common.point(item[1], f"bridges[{i}][1]", bounds)
         k = item[2]
-        if not isinstance(k, int) or isinstance(k, bool):
-            raise ParseError(f"bridges[{i}][2]: expected a bridge count, found {k!r}", source="solution")
-        out.append((a, b, k))
+        if not (_common.is_int(k) and 1 <= k <= 2):
+            raise _common.refuse(f"bridges[{i}][2]: expected a bridge count 1 or 2, found {_common.shown(k)}")
+        pair = grid.edge(a, b)
+        if pair in first:
+            raise _common.refuse(
+                f"bridges[{i}]: the pair {_common.cell_text(pair[0])}-{_common.cell_text(pair[1])} is listed "
+                f"twice (first as bridges[{first[pair]}])"
+            )
+        first[pair] = i
+        out.append((a, b, int(k)))
     return make_solution(out)
 
 

@@ -10,7 +10,6 @@ from itertools import groupby
 from typing import Any
 
 from .. import textio
-from ..errors import ParseError
 from ..ir import Model, ModelBuilder
 from . import _common
 
@@ -304,13 +303,18 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"grid": [[0|1, ...], ...]}``."""
+    """A solution from its JSON shape ``{"grid": [[0|1, ...], ...]}``: H rows of W cells."""
     rows = _common.require(data, "grid", list)
+    h, w = puzzle.height, puzzle.width
+    if len(rows) != h:
+        raise _common.refuse(f"solution field 'grid' must have {h} rows, found {len(rows)}")
     out = []
     for r, row in enumerate(rows):
-        if not isinstance(row, list) or not all(v in (0, 1) and not isinstance(v, bool) for v in row):
-            raise ParseError(f"grid[{r}]: expected a list of 0 and 1, found {row!r}", source="solution")
-        out.append(tuple(row))
+        cells_ok = isinstance(row, list) and all(_common.is_int(v) and v in (0, 1) for v in row)
+        if not cells_ok or len(row) != w:
+            shown = _common.shown(row)
+            raise _common.refuse(f"grid[{r}]: expected a list of {w} cells 0 or 1, found {shown}")
+        out.append(tuple(map(int, row)))
     return Solution(tuple(out))
 
 

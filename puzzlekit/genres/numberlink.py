@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
-from ..errors import ParseError
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Model, ModelBuilder
 from . import _common
@@ -222,8 +221,9 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
             problems.append(f"lines {'cross' if d == 4 else 'branch'} at {cell}")
         elif d == 0 and puzzle.cover == "all":
             problems.append(f"cell {cell} is on no path (cover: all)")
-    pieces = _common.components(solution.edges)
-    for piece in sorted(pieces, key=min):
+    pieces = sorted(_common.components(solution.edges), key=min)
+    piece_of = {cell: i for i, piece in enumerate(pieces) for cell in piece}
+    for piece in pieces:
         ends = sorted((numbers[c], c) for c in piece if c in numbers)
         if not ends:
             kind = "loop" if all(deg[c] == 2 for c in piece) else "line"
@@ -232,7 +232,7 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
             said = ", ".join(f"{k} at {c}" for k, c in ends)
             problems.append(f"one line joins different numbers: {said}")
     for k, (a, b) in puzzle.pairs().items():
-        if not any(a in piece and b in piece for piece in pieces):
+        if a not in piece_of or piece_of[a] != piece_of.get(b):
             problems.append(f"the two {k}s at {a} and {b} are not joined")
     problems += _check_cells(puzzle, solution)
     return problems
@@ -286,10 +286,10 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     path touching itself). With both, they must agree.
     """
     if not isinstance(data, dict) or not ({"edges", "cells"} & set(data)):
-        raise ParseError("solution JSON has neither an 'edges' nor a 'cells' field", source="solution")
+        raise _common.refuse("solution JSON has neither an 'edges' nor a 'cells' field")
     cells = _cells_from_json(puzzle, data["cells"]) if "cells" in data else None
     if "edges" in data:
-        edges = _common.edges_from_json(data)
+        edges = _common.edges_from_json(data, bounds=_common.grid_bounds(puzzle.height, puzzle.width))
     else:
         assert cells is not None
         edges = _edges_from_cells(puzzle, cells)
@@ -299,24 +299,28 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     if "edges" in data:
         for r, c in grid.cells(puzzle.height, puzzle.width):
             if cells[r][c] != derived[r][c]:
-                raise ParseError(
-                    f"cells[{r}][{c}] is {cells[r][c]} but the edges give {derived[r][c]}", source="solution"
-                )
+                raise _common.refuse(f"cells[{r}][{c}] is {cells[r][c]} but the edges give {derived[r][c]}")
     return Solution(edges, cells)
 
 
 def _cells_from_json(puzzle: Puzzle, value: Any) -> tuple[tuple[int, ...], ...]:
+    """The ``cells`` field: H rows of W numbers, each 0 or one of the puzzle's numbers."""
     h, w = puzzle.height, puzzle.width
+    shown = _common.shown
     if not isinstance(value, list) or len(value) != h:
-        raise ParseError(f"solution field 'cells' must be a list of {h} rows", source="solution")
+        raise _common.refuse(f"solution field 'cells' must be a list of {h} rows, found {shown(value)}")
+    labels = set(puzzle.pairs())
     rows = []
     for r, row in enumerate(value):
         if not isinstance(row, list) or len(row) != w:
-            raise ParseError(f"cells[{r}] must be a list of {w} numbers", source="solution")
+            raise _common.refuse(f"cells[{r}] must be a list of {w} numbers, found {shown(row)}")
         for c, x in enumerate(row):
-            if not isinstance(x, int) or isinstance(x, bool) or x < 0:
-                raise ParseError(f"cells[{r}][{c}]: expected a number >= 0, found {x!r}", source="solution")
-        rows.append(tuple(row))
+            if not (_common.is_int(x) and (x == EMPTY or x in labels)):
+                some = ", ".join(map(str, sorted(labels)[:5])) + (", ..." if len(labels) > 5 else "")
+                raise _common.refuse(
+                    f"cells[{r}][{c}]: expected 0 or a number of the puzzle ({some}), found {shown(x)}"
+                )
+        rows.append(tuple(map(int, row)))
     return tuple(rows)
 
 
@@ -330,10 +334,9 @@ def _edges_from_cells(puzzle: Puzzle, cells: tuple[tuple[int, ...], ...]) -> fro
     )
     for cell, d in sorted(_common.degrees(edges).items()):
         if d > (1 if cell in numbers else 2):
-            raise ParseError(
+            raise _common.refuse(
                 f"cells alone do not fix the path at {cell} ({d} neighbours share its number); "
-                "give 'edges' as well",
-                source="solution",
+                "give 'edges' as well"
             )
     return edges
 

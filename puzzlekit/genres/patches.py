@@ -10,7 +10,6 @@ from math import isqrt
 from typing import Any
 
 from .. import grid, textio
-from ..errors import ParseError
 from ..grid import Cell
 from ..ir import Lit, Model, ModelBuilder
 from . import _common
@@ -261,11 +260,45 @@ def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
 # checking ------------------------------------------------------------------------------
 
 
+def _prefix_sums(h: int, w: int, values: dict[Cell, int]) -> list[list[int]]:
+    """``sums[r][c]``: the total of ``values`` over the cells of rows < r and columns < c."""
+    sums = [[0] * (w + 1) for _ in range(h + 1)]
+    for r in range(h):
+        above, here, run = sums[r], sums[r + 1], 0
+        for c in range(w):
+            run += values.get((r, c), 0)
+            here[c + 1] = above[c + 1] + run
+    return sums
+
+
+def _total(sums: list[list[int]], rect: Rect) -> int:
+    """The total of a `_prefix_sums` table over a rectangle."""
+    top, left, height, width = rect
+    bottom, right = top + height, left + width
+    return sums[bottom][right] - sums[top][right] - sums[bottom][left] + sums[top][left]
+
+
 def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
-    """Every broken rule, in words; empty when the split is valid. Independent of the model."""
+    """Every broken rule, in words; empty when the split is valid. Independent of the model.
+
+    Near-linear in the grid and the rectangles: the clues in a rectangle come from prefix
+    sums, and cells are visited one by one only while the rectangles' areas add up to at
+    most a few times the grid (beyond that, overlaps are counted, not listed cell by cell).
+    """
     h, w = puzzle.height, puzzle.width
     clues = puzzle.clues()
     problems: list[str] = []
+    # how many clues, and the sums of their rows and columns: one clue's place is the sums
+    count = _prefix_sums(h, w, {cell: 1 for cell in clues})
+    row_sum = _prefix_sums(h, w, {cell: cell[0] for cell in clues})
+    col_sum = _prefix_sums(h, w, {cell: cell[1] for cell in clues})
+
+    def fits(rect: Rect) -> bool:
+        top, left, height, width = rect
+        return min(height, width) >= 1 and min(top, left) >= 0 and top + height <= h and left + width <= w
+
+    rects = [rect for rect in solution.rects if fits(rect)]
+    paint = sum(rect[2] * rect[3] for rect in rects) <= 4 * h * w
     owner: dict[Cell, Rect] = {}
     for rect in solution.rects:
         top, left, height, width = rect
@@ -273,32 +306,55 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
         if height < 1 or width < 1:
             problems.append(f"{name} is empty")
             continue
-        if top < 0 or left < 0 or top + height > h or left + width > w:
+        if not fits(rect):
             problems.append(f"{name} leaves the {h}x{w} grid")
             continue
-        for cell in rect_cells(rect):
-            if cell in owner:
-                problems.append(f"cell {cell} lies in both {list(owner[cell])} and {list(rect)}")
-            else:
-                owner[cell] = rect
-        inside = [cell for cell in rect_cells(rect) if cell in clues]
-        if len(inside) != 1:
-            problems.append(f"{name} holds {len(inside)} clues, not exactly one")
+        if paint:
+            for cell in rect_cells(rect):
+                if cell in owner:
+                    problems.append(f"cell {cell} lies in both {list(owner[cell])} and {list(rect)}")
+                else:
+                    owner[cell] = rect
+        inside = _total(count, rect)
+        if inside != 1:
+            problems.append(f"{name} holds {inside} clues, not exactly one")
             continue
-        clue = clues[inside[0]]
+        where = (_total(row_sum, rect), _total(col_sum, rect))
+        clue = clues[where]
         if clue.area is not None and height * width != clue.area:
-            problems.append(
-                f"{name} has area {height * width}, its clue {clue} at {inside[0]} asks {clue.area}"
-            )
+            problems.append(f"{name} has area {height * width}, its clue {clue} at {where} asks {clue.area}")
         if clue.shape is not None and not shape_ok(clue.shape, height, width):
-            problems.append(
-                f"{name} is {height}x{width}, its clue {clue} at {inside[0]} asks {SHAPES[clue.shape]}"
-            )
-    missing = [cell for cell in grid.cells(h, w) if cell not in owner]
+            asks = SHAPES[clue.shape]
+            problems.append(f"{name} is {height}x{width}, its clue {clue} at {where} asks {asks}")
+    if paint:
+        missing = [cell for cell in grid.cells(h, w) if cell not in owner]
+    else:
+        covered = _coverage(h, w, rects)
+        twice = [cell for cell in grid.cells(h, w) if covered[cell[0]][cell[1]] > 1]
+        shown = ", ".join(map(str, twice[:5])) + (", ..." if len(twice) > 5 else "")
+        problems.append(f"{len(twice)} cells lie in more than one rectangle: {shown}")
+        missing = [cell for cell in grid.cells(h, w) if not covered[cell[0]][cell[1]]]
     if missing:
         shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
         problems.append(f"{len(missing)} cells lie in no rectangle: {shown}")
     return problems
+
+
+def _coverage(h: int, w: int, rects: list[Rect]) -> list[list[int]]:
+    """How many of the rectangles cover each cell (a difference table, then running sums)."""
+    diff = [[0] * (w + 1) for _ in range(h + 1)]
+    for top, left, height, width in rects:
+        diff[top][left] += 1
+        diff[top][left + width] -= 1
+        diff[top + height][left] -= 1
+        diff[top + height][left + width] += 1
+    out = [[0] * w for _ in range(h)]
+    for r in range(h):
+        run = 0
+        for c in range(w):
+            run += diff[r][c]
+            out[r][c] = run + (out[r - 1][c] if r else 0)
+    return out
 
 
 def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
@@ -344,16 +400,26 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"rects": [[top, left, height, width], ...]}``."""
+    h, w = puzzle.height, puzzle.width
     items = _common.require(data, "rects", list)
+    if len(items) > h * w:
+        raise _common.refuse(
+            f"rects: {len(items)} rectangles listed, but the {h}x{w} grid has only {h * w} cells"
+        )
+    first: dict[Rect, int] = {}
+    shown = _common.shown
     for i, item in enumerate(items):
-        if (
-            not isinstance(item, list) or len(item) != 4
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)
-        ):
-            raise ParseError(
-                f"rects[{i}]: expected [top, left, height, width], found {item!r}", source="solution"
-            )
-    return make_solution(items)
+        if not isinstance(item, list) or len(item) != 4 or not all(map(_common.is_int, item)):
+            raise _common.refuse(f"rects[{i}]: expected [top, left, height, width], found {shown(item)}")
+        top, left, height, width = rect = (int(item[0]), int(item[1]), int(item[2]), int(item[3]))
+        if height < 1 or width < 1:
+            raise _common.refuse(f"rects[{i}]: {shown(item)} is empty (height and width are at least 1)")
+        if not (0 <= top and 0 <= left and top + height <= h and left + width <= w):
+            raise _common.refuse(f"rects[{i}]: {shown(item)} leaves the {h}x{w} grid")
+        if rect in first:
+            raise _common.refuse(f"rects[{i}]: {list(rect)} is listed twice (first as rects[{first[rect]}])")
+        first[rect] = i
+    return make_solution(first)
 
 
 def random_puzzle(

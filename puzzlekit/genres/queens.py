@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random as _random
+from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -146,32 +147,32 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     """Every broken rule, in words; empty when the queens are valid. Independent of the model."""
     n = puzzle.n
     problems = []
-    placed: list[Cell] = []
+    placed: set[Cell] = set()
     for cell in solution.queens:
         if not grid.inside(cell, n, n):
             problems.append(f"queen at {list(cell)} is outside the {n}x{n} grid")
         elif cell in placed:
             problems.append(f"queen at {list(cell)} is listed twice")
         else:
-            placed.append(cell)
+            placed.add(cell)
     if len(placed) != n:
         problems.append(f"{len(placed)} queens placed, expected {n}")
+    per_row = Counter(r for r, _ in placed)
+    per_col = Counter(c for _, c in placed)
     for r in range(n):
-        count = sum(q[0] == r for q in placed)
-        if count != 1:
-            problems.append(f"row {r} holds {count} queens, expected 1")
+        if per_row[r] != 1:
+            problems.append(f"row {r} holds {per_row[r]} queens, expected 1")
     for c in range(n):
-        count = sum(q[1] == c for q in placed)
-        if count != 1:
-            problems.append(f"column {c} holds {count} queens, expected 1")
-    for label, cells in puzzle.regions().items():
-        count = sum(q in cells for q in placed)
-        if count != 1:
-            problems.append(f"region {label} holds {count} queens, expected 1")
-    for i, a in enumerate(sorted(placed)):
-        for b in sorted(placed)[i + 1 :]:
-            if max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
-                problems.append(f"queens at {list(a)} and {list(b)} touch")
+        if per_col[c] != 1:
+            problems.append(f"column {c} holds {per_col[c]} queens, expected 1")
+    per_region = Counter(puzzle.grid[r][c] for r, c in placed)
+    for label in puzzle.regions():
+        if per_region[label] != 1:
+            problems.append(f"region {label} holds {per_region[label]} queens, expected 1")
+    for r, c in sorted(placed):
+        for b in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):  # the touching cells after it
+            if b in placed:
+                problems.append(f"queens at {[r, c]} and {list(b)} touch")
     return problems
 
 
@@ -186,9 +187,8 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"queens": [[r,c], ...]}``."""
-    items = _common.require(data, "queens", list)
-    cells = [_common.point(item, f"queens[{i}]") for i, item in enumerate(items)]
-    return Solution(tuple(sorted(cells)))
+    bounds = _common.grid_bounds(puzzle.n, puzzle.n)
+    return Solution(tuple(sorted(_common.points_from_json(data, "queens", bounds, "queen"))))
 
 
 # random instances -------------------------------------------------------------------------

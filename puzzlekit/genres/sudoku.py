@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import textio
-from ..errors import ParseError
 from ..grid import Cell
 from ..ir import Model, ModelBuilder
 from . import _common
@@ -96,7 +95,7 @@ def _check(puzzle: Puzzle) -> None:
         raise Invalid(f"a {n}x{n} Sudoku is over the size limit ({MAX_N}x{MAX_N})", ("grid",))
     box = default_box(n) if puzzle.box is None else puzzle.box
     if not isinstance(box, (list, tuple)) or len(box) != 2 or not all(map(_common.is_int, box)):
-        raise Invalid(f"box must be (rows, columns) of a box, found {_common.shown(box)}", ("box",))
+        raise Invalid(f"box must be a pair (rows, columns), found {_common.shown(box)}", ("box",))
     box = (int(box[0]), int(box[1]))
     if min(box) < 1:
         raise Invalid(f"box sides must be at least 1, found '{box[0]}x{box[1]}'", ("box",))
@@ -294,19 +293,19 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"grid": [[...], ...]}`` (N rows of N integers)."""
+    """A solution from its JSON shape ``{"grid": [[...], ...]}``: N rows of N digits 1..N."""
     rows = _common.require(data, "grid", list)
     n = puzzle.n
     if len(rows) != n:
-        raise ParseError(f"solution field 'grid' must have {n} rows, found {len(rows)}", source="solution")
+        raise _common.refuse(f"solution field 'grid' must have {n} rows, found {len(rows)}")
     out = []
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != n:
-            raise ParseError(f"grid[{r}]: expected a list of {n} digits", source="solution")
+            raise _common.refuse(f"grid[{r}]: expected a list of {n} digits, found {_common.shown(row)}")
         for c, value in enumerate(row):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ParseError(f"grid[{r}][{c}]: expected an integer, found {value!r}", source="solution")
-        out.append(tuple(row))
+            if not (_common.is_int(value) and 1 <= value <= n):
+                raise _common.refuse(f"grid[{r}][{c}]: expected a digit 1-{n}, found {_common.shown(value)}")
+        out.append(tuple(map(int, row)))
     return Solution(tuple(out))
 
 

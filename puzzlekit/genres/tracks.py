@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random as _random
 import re
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -308,7 +308,8 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
         problems.append(f"the listed path does not begin at the start {puzzle.start}")
     if not path or path[-1] != puzzle.end:
         problems.append(f"the listed path does not finish at the end {puzzle.end}")
-    for cell in sorted({c for c in path if path.count(c) > 1}):
+    visits = Counter(path)
+    for cell in sorted(c for c, n in visits.items() if n > 1):
         problems.append(f"the listed path visits {cell} more than once")
     steps = {grid.edge(a, b) for a, b in zip(path, path[1:])}
     if steps != set(edges) or len(path) != len(edges) + 1:
@@ -367,11 +368,18 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
 
     Without a ``path`` field the path is read off the edges, walking from the start.
     """
-    edges = _common.edges_from_json(data)
+    h, w = puzzle.height, puzzle.width
+    bounds = _common.grid_bounds(h, w)
+    edges = _common.edges_from_json(data, bounds=bounds)
     if isinstance(data, dict) and "path" not in data:
         return Solution(edges, walk(puzzle.start, edges))
     items = _common.require(data, "path", list)
-    return Solution(edges, tuple(_common.point(p, f"path[{i}]") for i, p in enumerate(items)))
+    if len(items) > h * w:
+        raise _common.refuse(
+            f"path: {len(items)} cells listed, but the {h}x{w} grid has {h * w}: the path visits each cell "
+            "at most once"
+        )
+    return Solution(edges, tuple(_common.point(p, f"path[{i}]", bounds) for i, p in enumerate(items)))
 
 
 # random instances ----------------------------------------------------------------------

@@ -376,8 +376,15 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"path": [[r, c], ...]}``."""
+    h, w = puzzle.height, puzzle.width
     items = _common.require(data, "path", list)
-    return Solution(tuple(_common.point(item, f"path[{i}]") for i, item in enumerate(items)))
+    if len(items) > h * w:
+        raise _common.refuse(
+            f"path: {len(items)} cells listed, but the {h}x{w} grid has {h * w}: the path visits each cell "
+            "once"
+        )
+    bounds = _common.grid_bounds(h, w)
+    return Solution(tuple(_common.point(item, f"path[{i}]", bounds) for i, item in enumerate(items)))
 
 
 # random instances ----------------------------------------------------------------------
