@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -39,3 +40,27 @@ def timed(work: Callable[[], Any], seconds: float) -> Any:
     took = time.perf_counter() - start
     assert took < seconds, f"took {took:.1f} s"
     return result
+
+
+def judged(module: Any, puzzle: Any, data: Any, seconds: float = 10.0) -> list[str] | str:
+    """What ``check`` says of solution data (through JSON text, as from a file), within
+    ``seconds``: the broken rules, or the message refusing the data."""
+    data = json.loads(json.dumps(data))
+
+    def judge() -> list[str] | str:
+        try:
+            return module.verify(puzzle, module.solution_from_json(puzzle, data))
+        except ParseError as exc:
+            return str(exc)
+
+    return timed(judge, seconds)
+
+
+def cell_edges(height: int, width: int) -> list[list[list[int]]]:
+    """Every pair of neighbouring cells of a grid, as solution JSON edges."""
+    out = []
+    for r in range(height):
+        for c in range(width):
+            out += [[[r, c], [r, c + 1]]] if c + 1 < width else []
+            out += [[[r, c], [r + 1, c]]] if r + 1 < height else []
+    return out

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from conftest import EXAMPLES
-from refusals import file_and_data_agree, refused
+from refusals import cell_edges, file_and_data_agree, judged, refused
 
 from puzzlekit import grid
 from puzzlekit.backends import cpsat
@@ -161,3 +161,42 @@ def test_puzzle_data_takes_lists_and_agrees_with_the_parser():
     p = masyu.Puzzle([[0, 1], [2, 0]])
     assert p.grid == ((0, 1), (2, 0)) and p == puzzle("0 1\n2 0\n") and hash(p) == hash(puzzle("0 1\n2 0\n"))
     file_and_data_agree(puzzle, "0 1\n0 7\n", lambda: masyu.Puzzle(((0, 1), (0, 7))))
+
+
+# --- solution JSON ---------------------------------------------------------------------------
+
+
+SMALL = "0 1 0\n0 0 0\n"
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({}, "solution JSON has no 'edges' field"),
+        ({"edges": 3}, "solution field 'edges' must be a list, found 3"),
+        ({"edges": [[[0, 0]]]}, "edges[0]: expected a pair of points, found [[0, 0]]"),
+        ({"edges": [[[0, 0], [0, "1"]]]}, "edges[0][1]: expected [row, col], found [0, '1']"),
+        ({"edges": [[[0, 0], [0, 1.0]]]}, "edges[0][1]: expected [row, col], found [0, 1.0]"),
+        ({"edges": [[[0, 0], [0, True]]]}, "edges[0][1]: expected [row, col], found [0, True]"),
+        ({"edges": [[[0, 0], [0, 1]], [[2147483648, 0], [0, 0]]]},
+         "edges[1][0]: (2147483648, 0) is outside the 2x3 grid"),
+        ({"edges": [[[0, 0], [0, 1]], [[0, -1], [0, 0]]]}, "edges[1][0]: (0, -1) is outside the 2x3 grid"),
+        ({"edges": [[[0, 0], [0, 10**400]]]},
+         "edges[0][1]: (0, 100000000000000000...0000000000000000000) is outside the 2x3 grid"),
+        ({"edges": [[[0, 0], [0, 1]], [[0, 1], [0, 0]]]},
+         "edges[1]: the edge (0, 0)-(0, 1) is listed twice (first as edges[0])"),
+        ({"edges": [[list(range(10_000)), [0, 0]]]},
+         "edges[0][0]: expected [row, col], found [0, 1, 2, 3, 4, 5, ...]"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message):
+    assert judged(masyu, puzzle(SMALL), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast():
+    row = " ".join("1" if c % 7 == 0 else "0" for c in range(200)) + "\n"
+    big = puzzle(row * 200)
+    problems = judged(masyu, big, {"edges": cell_edges(200, 200)})  # every edge: the line branches everywhere
+    assert len(problems) > 40_000 and "the line branches at (0, 1)" in problems
+    message = judged(masyu, big, {"edges": [[[0, 0], [0, 1]]] * 100_000})
+    assert message.endswith("is listed twice (first as edges[0])")

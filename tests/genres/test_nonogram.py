@@ -8,7 +8,7 @@ import random
 
 import pytest
 from conftest import CORPUS, EXAMPLES
-from refusals import file_and_data_agree, refused
+from refusals import file_and_data_agree, judged, refused
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
@@ -309,3 +309,29 @@ def test_puzzle_data_takes_lists_and_agrees_with_the_parser() -> None:
     file_and_data_agree(lambda t: ng.parse(t, "t"), bad, lambda: ng.Puzzle(((2, 1),), ((1,), (1,), (1,))))
     bad = "width 2\nheight 1\nrows\n2\ncolumns\n1\n0\n"
     file_and_data_agree(lambda t: ng.parse(t, "t"), bad, lambda: ng.Puzzle(((2,),), ((1,), ())))
+
+
+# --- solution JSON -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"grid": [[1, 0]] * 2}, "solution field 'grid' must have 1 rows, found 2"),
+        ({"grid": [[1, 0, 0]]}, "grid[0]: expected a list of 2 cells 0 or 1, found [1, 0, 0]"),
+        ({"grid": [[1, 2]]}, "grid[0]: expected a list of 2 cells 0 or 1, found [1, 2]"),
+        ({"grid": [[1, True]]}, "grid[0]: expected a list of 2 cells 0 or 1, found [1, True]"),
+        ({"grid": [[0] * 900_000]}, "grid[0]: expected a list of 2 cells 0 or 1, found [0, 0, 0, 0, 0, 0, "
+         "...]"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message) -> None:
+    p = ng.parse("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n", "t")
+    assert judged(ng, p, data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast() -> None:
+    line = "\n".join(["1"] * 200)
+    big = ng.parse(f"width 200\nheight 200\nrows\n{line}\ncolumns\n{line}\n", "t")
+    problems = judged(ng, big, {"grid": [[1] * 200] * 200})
+    assert len(problems) == 400 and problems[0] == "row 0 has runs 200, the clue is 1"

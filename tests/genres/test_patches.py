@@ -7,7 +7,7 @@ import random
 
 import pytest
 from conftest import CORPUS, EXAMPLES
-from refusals import file_and_data_agree, refused
+from refusals import file_and_data_agree, judged, refused
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
@@ -355,3 +355,32 @@ def test_puzzle_data_takes_lists_and_agrees_with_the_parser() -> None:
     file_and_data_agree(lambda t: pa.parse(t, "t"), "1 .\n. 5\n", lambda: pa.Puzzle([[pa.Clue(1), None],
                                                                                      [None, pa.Clue(5)]]))
     file_and_data_agree(lambda t: pa.parse(t, "t"), "3s .\n", lambda: pa.Clue(3, "s"))
+
+
+# --- solution JSON ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"rects": [[0, 0, 1, 3]]}, "rects[0]: [0, 0, 1, 3] leaves the 1x2 grid"),
+        ({"rects": [[0, 2**31, 1, 1]]}, "rects[0]: [0, 2147483648, 1, 1] leaves the 1x2 grid"),
+        ({"rects": [[0, 0, 0, 1]]}, "rects[0]: [0, 0, 0, 1] is empty (height and width are at least 1)"),
+        ({"rects": [[0, 0, 1, 1], [0, 0, 1, 1]]},
+         "rects[1]: [0, 0, 1, 1] is listed twice (first as rects[0])"),
+        ({"rects": [[0, 0, 1, "2"]]}, "rects[0]: expected [top, left, height, width], found [0, 0, 1, '2']"),
+        ({"rects": [[0, 0, 1, 1]] * 3}, "rects: 3 rectangles listed, but the 1x2 grid has only 2 cells"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message) -> None:
+    assert judged(pa, pa.parse("2 .\n", "t"), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast() -> None:
+    squares = pa.Clue(4, "s")
+    big = pa.Puzzle([[squares if r % 2 == 0 == c % 2 else None for c in range(200)] for r in range(200)])
+    nested = [[0, 0, h, w] for h in range(1, 201) for w in range(1, 201)]  # 40,000 rectangles, overlapping
+    problems = judged(pa, big, {"rects": nested})
+    first = "(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), ..."
+    assert f"39999 cells lie in more than one rectangle: {first}" in problems
+    assert "rectangle [0, 0, 2, 2] holds 1 clues, not exactly one" not in problems

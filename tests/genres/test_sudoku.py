@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from refusals import file_and_data_agree, refused
+from refusals import file_and_data_agree, judged, refused
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
@@ -412,3 +412,30 @@ def test_puzzle_data_takes_lists_and_the_default_box() -> None:
     file_and_data_agree(sudoku.parse, "1.5.\n....\n....\n....\n",
                         lambda: sudoku.Puzzle(((1, 0, 5, 0),) + E4[1:]))
     file_and_data_agree(sudoku.parse, "box: 1x3\n1...\n....\n....\n....\n", lambda: sudoku.Puzzle(E4, (1, 3)))
+
+
+# --- solution JSON ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"grid": [[1, 2, 3, 4]] * 3}, "solution field 'grid' must have 4 rows, found 3"),
+        ({"grid": [[1, 2, 3, 4]] * 3 + [[1, 2, 3]]}, "grid[3]: expected a list of 4 digits, found [1, 2, 3]"),
+        ({"grid": [[1, 2, 3, 4]] * 3 + [[1, 2, 3, 5]]}, "grid[3][3]: expected a digit 1-4, found 5"),
+        ({"grid": [[1, 2, 3, 4]] * 3 + [[1, 2, 3, 0]]}, "grid[3][3]: expected a digit 1-4, found 0"),
+        ({"grid": [[1, 2, 3, 4]] * 3 + [[1, 2, 3, 10**400]]},
+         "grid[3][3]: expected a digit 1-4, found 100000000000000000...0000000000000000000"),
+        ({"grid": [[1, 2, 3, 4]] * 3 + [[1, 2, 3, 4.0]]}, "grid[3][3]: expected a digit 1-4, found 4.0"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message) -> None:
+    assert judged(sudoku, EMPTY4, data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast() -> None:
+    big = sudoku.Puzzle(((0,) * 64,) * 64)
+    problems = judged(sudoku, big, {"grid": [[1] * 64] * 64})
+    assert len(problems) == 3 * 64 and problems[0].startswith("row 0 repeats 1 and lacks 2, 3, 4")
+    huge = judged(sudoku, big, {"grid": [[int("9" * 400)] * 64] * 64})
+    assert huge.startswith("solution: grid[0][0]: expected a digit 1-64, found 99999")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from conftest import EXAMPLES
-from refusals import file_and_data_agree, refused
+from refusals import cell_edges, file_and_data_agree, judged, refused
 
 from puzzlekit import grid
 from puzzlekit.backends import cpsat
@@ -447,4 +447,36 @@ def test_puzzle_data_takes_lists_a_dict_of_givens_and_letters_in_any_order():
     file_and_data_agree(puzzle, "cols: 1 1\nrows: 1 2\n", lambda: tracks.Puzzle((1, 1), (1, 2), *SQUARE[2:]))
     file_and_data_agree(
         puzzle, "cols: 1 1 1\nrows: 1 1 1\ngiven: 0 1 UD\n", lambda: tracks.Puzzle(*THREE, (((0, 1), "UD"),))
+    )
+
+
+# solution JSON -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"edges": [[[0, 0], [0, 2]]]}, "edges[0][1]: (0, 2) is outside the 2x2 grid"),
+        ({"edges": [[[0, 0], [0, 1]], [[0, 1], [0, 0]]]},
+         "edges[1]: the edge (0, 0)-(0, 1) is listed twice (first as edges[0])"),
+        ({"edges": [], "path": [[0, 0], [2**31, 1]]}, "path[1]: (2147483648, 1) is outside the 2x2 grid"),
+        ({"edges": [], "path": [[0, 0], [0]]}, "path[1]: expected [row, col], found [0]"),
+        ({"edges": [], "path": "0 0"}, "solution field 'path' must be a list, found '0 0'"),
+        ({"edges": [], "path": [[0, 0]] * 5},
+         "path: 5 cells listed, but the 2x2 grid has 4: the path visits each cell at most once"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message):
+    assert judged(tracks, puzzle("cols: 1 1\nrows: 1 1\n"), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast():
+    big = puzzle(f"cols: {' '.join(['2'] * 200)}\nrows: {' '.join(['2'] * 200)}\n")
+    every = judged(tracks, big, {"edges": cell_edges(200, 200)})  # the path walked off the edges
+    assert "the path branches at (0, 1)" in every
+    column_by_column = [[r, c] for c in range(200) for r in range(200)]
+    assert len(judged(tracks, big, {"edges": [], "path": column_by_column})) > 300
+    assert judged(tracks, big, {"edges": [], "path": [[0, 0], [0, 1]] * 150_000}) == (
+        "solution: path: 300000 cells listed, but the 200x200 grid has 40000: the path visits each cell at "
+        "most once"
     )

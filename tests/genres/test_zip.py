@@ -9,7 +9,7 @@ import random
 
 import pytest
 from conftest import EXAMPLES
-from refusals import file_and_data_agree, refused
+from refusals import file_and_data_agree, judged, refused
 
 from puzzlekit import backends, grid
 from puzzlekit.backends import cpsat
@@ -270,3 +270,32 @@ def test_puzzle_data_takes_lists_and_any_collection_of_walls():
     made = zipgenre.Puzzle([[1, 0], [0, 2]], [[(0, 1), (0, 0)]])
     assert made == puzzle("1 .\n. 2\nwalls:\n0 0 0 1\n") and made.walls == frozenset({((0, 0), (0, 1))})
     file_and_data_agree(puzzle, "1 . 4\n. 2 .\n", lambda: zipgenre.Puzzle(((1, 0, 4), (0, 2, 0))))
+
+
+# solution JSON -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"path": [[0, 0], [0, 2]]}, "path[1]: (0, 2) is outside the 2x2 grid"),
+        ({"path": [[0, 0], [2**31, 0]]}, "path[1]: (2147483648, 0) is outside the 2x2 grid"),
+        ({"path": [[0, 0], [0, 10**4000]]},
+         "path[1]: (0, <an integer of about 4000 digits>) is outside the 2x2 grid"),
+        ({"path": [[0, 0]] * 5},
+         "path: 5 cells listed, but the 2x2 grid has 4: the path visits each cell once"),
+        ({"path": {"0": [0, 0]}}, "solution field 'path' must be a list, found {'0': [0, 0]}"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message):
+    assert judged(zipgenre, puzzle("1 .\n. 2\n"), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast():
+    big = zipgenre.Puzzle(((1,) + (0,) * 199,) + ((0,) * 200,) * 198 + ((0,) * 199 + (2,),))
+    column_by_column = [[r, c] for c in range(200) for r in range(200)]
+    problems = judged(zipgenre, big, {"path": column_by_column})
+    assert len(problems) == 199
+    assert problems[0] == "the step from (199, 0) to (0, 1) is not to an orthogonal neighbour"
+    message = judged(zipgenre, big, {"path": [[0, 0], [0, 1]] * 150_000})
+    assert message.startswith("solution: path: 300000 cells")
