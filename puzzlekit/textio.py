@@ -6,6 +6,7 @@ and the column, and so that oversized or binary input is refused before it costs
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass
@@ -84,6 +85,25 @@ def read_file(path: str | os.PathLike, source: str | None = None) -> tuple[str, 
     except OSError as exc:
         raise ParseError(f"cannot read file: {exc.strerror or exc}", source=label) from exc
     return decode_bytes(data, label), label
+
+
+def read_json(path: str | os.PathLike, source: str | None = None) -> tuple[object, str]:
+    """``(value, source name)`` of a JSON file (``"-"``: standard input), size-checked.
+
+    Every way the text can fail to be JSON within our limits is a ParseError: a syntax error
+    (with line and column), an integer too long to convert (over 4,300 digits) or nesting too
+    deep for the decoder.
+    """
+    text, label = read_file(path, source)
+    try:
+        return json.loads(text), label
+    except json.JSONDecodeError as exc:
+        where = {"source": label, "line": exc.lineno, "column": exc.colno}
+        raise ParseError(f"invalid JSON: {exc.msg}", **where) from None
+    except RecursionError:
+        raise ParseError("invalid JSON: lists or objects nested too deeply", source=label) from None
+    except ValueError as exc:  # an integer over the conversion limit
+        raise ParseError(f"invalid JSON: {str(exc).split(';')[0]}", source=label) from None
 
 
 def decode_bytes(data: bytes, source: str) -> str:

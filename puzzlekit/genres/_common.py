@@ -78,9 +78,10 @@ class _Shown(reprlib.Repr):
 _SHOWN = _Shown()
 
 
-def shown(value: Any) -> str:
+def shown(value: Any, limit: int = 100) -> str:
     """A value for an error message: its `repr`, shortened when long, deep or huge."""
-    return _SHOWN.repr(value)
+    text = _SHOWN.repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def is_int(value: Any) -> bool:
