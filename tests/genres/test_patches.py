@@ -7,11 +7,12 @@ import random
 
 import pytest
 from conftest import CORPUS, EXAMPLES
-from refusals import file_and_data_agree, judged, refused
+from refusals import file_and_data_agree, judged, refused, timed
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
-from puzzlekit.errors import ParseError, UnknownName
+from puzzlekit.clock import Deadline
+from puzzlekit.errors import OutOfTime, ParseError, UnknownName
 from puzzlekit.genres import patches as pa
 
 EXAMPLE = EXAMPLES / "patches01.txt"
@@ -184,9 +185,55 @@ def test_candidates_hold_one_clue_of_the_right_size() -> None:
     p = puzzle("2 . .\n. . 4\n")
     options = pa.candidates(p)
     assert options == {(0, 0): [(0, 0, 1, 2), (0, 0, 2, 1)], (1, 2): [(0, 1, 2, 2)]}
+    # the 4 has one candidate, which covers (0, 1): the 2 cannot take it, so the model leaves it out
+    assert pa.pieces(p) == {(0, 0): [(0, 0, 2, 1)], (1, 2): [(0, 1, 2, 2)]}
     m = pa.model(p)
-    assert sorted(m.output_keys()) == [("rect", 0, 0, 1, 2), ("rect", 0, 0, 2, 1), ("rect", 0, 1, 2, 2)]
+    assert sorted(m.output_keys()) == [("rect", 0, 0, 2, 1), ("rect", 0, 1, 2, 2)]
     assert solve_all(p) == {((0, 0, 2, 1), (0, 1, 2, 2))}
+
+
+def clues_in(p: pa.Puzzle, rect: tuple) -> int:
+    return sum(p.grid[r][c] is not None for r, c in pa.rect_cells(rect))
+
+
+def scanned_candidates(p: pa.Puzzle) -> dict:
+    """Candidates by looking at every rectangle of the grid (the reference for `pa.candidates`)."""
+    out = {}
+    for (r, c), clue in sorted(p.clues().items()):
+        rects = [
+            (top, left, height, width)
+            for top in range(r + 1) for left in range(c + 1)
+            for height in range(r - top + 1, p.height - top + 1)
+            for width in range(c - left + 1, p.width - left + 1)
+        ]
+        out[(r, c)] = sorted(rect for rect in rects if clue.fits(*rect[2:]) and clues_in(p, rect) == 1)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_candidates_and_pieces_lose_no_solution(seed: int) -> None:
+    rng = random.Random(seed)
+    h, w = rng.randint(1, 5), rng.randint(1, 5)
+    knobs = {"area": rng.choice([0.0, 0.3, 0.8]), "shape": rng.choice([0.0, 0.5]), "corrupt": 0.5}
+    p = pa.random_puzzle(rng, h, w, size=rng.choice([2, 3, 5]), **knobs)
+    options = pa.candidates(p)
+    assert options == scanned_candidates(p)
+    kept = pa.pieces(p)
+    assert all(set(kept[cell]) <= set(options[cell]) for cell in options)
+    used = {rect for solution in brute_force(p) for rect in solution}
+    assert used <= {rect for rects in kept.values() for rect in rects}
+
+
+def test_pieces_of_lone_and_far_apart_bare_clues() -> None:
+    lone = pa.Puzzle([[pa.Clue() if (r, c) == (30, 30) else None for c in range(60)] for r in range(60)])
+    assert pa.pieces(lone) == {(30, 30): [(0, 0, 60, 60)]}
+    # only the ? at (1, 1) reaches the corner (0, 0), only the one at (3, 3) the corner (4, 4)
+    two = puzzle(". . . . .\n. ? . . .\n. . . . .\n. . . ? .\n. . . . .\n")
+    kept = pa.pieces(two)
+    assert min(kept[(1, 1)]) == (0, 0, 2, 2) and all(rect[:2] == (0, 0) for rect in kept[(1, 1)])
+    assert all(rect[0] + rect[2] == rect[1] + rect[3] == 5 for rect in kept[(3, 3)])
+    assert len(kept[(1, 1)]) < len(pa.candidates(two)[(1, 1)])
+    assert solve_all(two) == brute_force(two)
 
 
 def test_shapes_and_bare_clues() -> None:
@@ -384,3 +431,29 @@ def test_a_big_bad_solution_is_judged_fast() -> None:
     first = "(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), ..."
     assert f"39999 cells lie in more than one rectangle: {first}" in problems
     assert "rectangle [0, 0, 2, 2] holds 1 clues, not exactly one" not in problems
+
+
+# --- large grids -----------------------------------------------------------------------------
+
+
+def bare(n: int, *cells: tuple[int, int]) -> pa.Puzzle:
+    return pa.Puzzle([[pa.Clue() if (r, c) in cells else None for c in range(n)] for r in range(n)])
+
+
+@pytest.mark.parametrize("n", [30, 60, 200])
+def test_a_lone_bare_clue_builds_at_once(n: int) -> None:
+    p = bare(n, (n // 2, n // 2))  # 15 s, minutes and out of memory before
+    assert timed(lambda: pa.model(p), 3.0).output_keys() == [("rect", 0, 0, n, n)]
+
+
+def test_model_building_stops_at_the_deadline() -> None:
+    p = bare(60, (10, 10), (50, 50))  # about 5 s to build
+    with pytest.raises(OutOfTime):
+        timed(lambda: pa.model(p, deadline=Deadline(0.2)), 1.5)
+
+
+def test_a_model_too_large_to_build_is_refused() -> None:
+    with pytest.raises(pa.ModelTooLarge) as info:
+        timed(lambda: pa.model(bare(100, (0, 0), (99, 99))), 2.0)
+    words = "would need 19,998 candidate rectangles covering 50,985,000 cells (the limit is 10,000,000)"
+    assert words in str(info.value)
