@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Edge, Lit, Model, ModelBuilder
 from . import _common
@@ -120,8 +121,11 @@ def bridge_key(a: Cell, b: Cell) -> Hashable:
     return ("bridge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/hashi.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/hashi.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     m = ModelBuilder(NAME)
     islands = puzzle.islands()
     pairs = puzzle.pairs()
@@ -131,11 +135,11 @@ def model(puzzle: Puzzle) -> Model:
 
     # ... never crossing another bridge or an island (pairs only see each other across water).
     crossing: dict[Cell, dict[bool, list[Pair]]] = {}
-    for pair, passed in pairs.items():
+    for pair, passed in deadline.paced(pairs.items(), 256):
         horizontal = pair[0][0] == pair[1][0]
         for cell in passed:
             crossing.setdefault(cell, {True: [], False: []})[horizontal].append(pair)
-    for by_axis in crossing.values():
+    for by_axis in deadline.paced(crossing.values(), 256):
         for h in by_axis[True]:
             for v in by_axis[False]:
                 m.clause([ModelBuilder.eq(bridge[h], 0), ModelBuilder.eq(bridge[v], 0)])
@@ -155,6 +159,7 @@ def model(puzzle: Puzzle) -> Model:
     )
 
     m.output(bridge.values())
+    deadline.check()
     return m.build()
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Lit, Model, ModelBuilder
 from . import _common
@@ -70,11 +71,14 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/masyu.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/masyu.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
-    lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}
+    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(grid.cell_edges(h, w), 1024)}
 
     def side(cell: Cell, direction: str, distance: int = 1) -> Lit | None:
         """The edge leaving the cell ``distance - 1`` steps away, towards ``direction``."""
@@ -92,7 +96,7 @@ def model(puzzle: Puzzle) -> Model:
     # Draw one closed loop through cell centres, moving orthogonally, never crossing or branching.
     m.loop(Edge(a, b, x) for (a, b), x in lit.items())
 
-    for cell, pearl in puzzle.pearls().items():
+    for cell, pearl in deadline.paced(puzzle.pearls().items(), 256):
         near = {d: side(cell, d) for d in "UDLR"}
         far = {d: side(cell, d, 2) for d in "UDLR"}
         # It passes through every pearl.
@@ -115,6 +119,7 @@ def model(puzzle: Puzzle) -> Model:
                     m.clause([~near[d]] + ([far[d]] if far[d] is not None else []))
 
     m.output(lit.values())
+    deadline.check()
     return m.build()
 
 

@@ -10,6 +10,7 @@ from itertools import groupby
 from typing import Any
 
 from .. import textio
+from ..clock import UNLIMITED, Deadline
 from ..ir import Model, ModelBuilder
 from . import _common
 
@@ -230,14 +231,17 @@ def cell_key(r: int, c: int) -> Hashable:
     return ("cell", r, c)
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/nonogram.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/nonogram.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
     filled = [[m.bool(cell_key(r, c)) for c in range(w)] for r in range(h)]
 
     # Each row's runs of filled cells have the given lengths, in order (left to right).
-    for r, clue in enumerate(puzzle.rows):
+    for r, clue in deadline.paced(enumerate(puzzle.rows), 64):
         m.runs(filled[r], clue)
 
     # Each column's runs of filled cells have the given lengths, in order (top to bottom).
@@ -245,6 +249,7 @@ def model(puzzle: Puzzle) -> Model:
         m.runs([filled[r][c] for r in range(h)], clue)
 
     m.output(x for row in filled for x in row)
+    deadline.check()
     return m.build()
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Model, ModelBuilder
 from . import _common
@@ -131,14 +132,15 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle) -> Model:
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     """The rules of docs/genres/numberlink.md, one block per sentence.
 
-    No pruning that assumes a unique answer.
+    No pruning that assumes a unique answer. ``deadline`` (`puzzlekit.clock.Deadline`) stops
+    the building with `OutOfTime` when it ends.
     """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
-    lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}
+    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(grid.cell_edges(h, w), 1024)}
     around = {
         cell: [lit[grid.edge(cell, n)] for n in grid.neighbours(cell, h, w)] for cell in grid.cells(h, w)
     }
@@ -155,14 +157,15 @@ def model(puzzle: Puzzle) -> Model:
     others = [cell for cell in grid.cells(h, w) if cell not in numbers]
     if puzzle.cover == "all":
         # With cover: all every cell lies on a path, so a path passes straight or turning through it.
-        for cell in others:
+        for cell in deadline.paced(others, 1024):
             m.exactly(2, around[cell])
     else:
         # With cover: any cells may stay empty; a path through a cell uses two of its sides.
-        for cell in others:
+        for cell in deadline.paced(others, 1024):
             m.at_most(2, around[cell])
 
     m.output(lit.values())
+    deadline.check()
     return m.build()
 
 

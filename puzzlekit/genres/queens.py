@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Model, ModelBuilder
 from . import _common
@@ -113,8 +114,11 @@ def queen_key(cell: Cell) -> Hashable:
     return ("queen", cell[0], cell[1])
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/queens.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/queens.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     n = puzzle.n
     m = ModelBuilder(NAME)
     queen = {cell: m.bool(queen_key(cell)) for cell in grid.cells(n, n)}
@@ -126,7 +130,7 @@ def model(puzzle: Puzzle) -> Model:
     for c in range(n):
         m.exactly(1, [queen[(r, c)] for r in range(n)])
     # ... and one per region.
-    for cells in puzzle.regions().values():
+    for cells in deadline.paced(puzzle.regions().values(), 16):
         m.exactly(1, [queen[cell] for cell in cells])
 
     # No two touching, diagonally included: two touching cells always share a 2x2 block.
@@ -135,6 +139,7 @@ def model(puzzle: Puzzle) -> Model:
             m.at_most(1, [queen[(r + dr, c + dc)] for dr in (0, 1) for dc in (0, 1)])
 
     m.output(queen.values())
+    deadline.check()
     return m.build()
 
 

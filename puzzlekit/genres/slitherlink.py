@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Model, ModelBuilder
 from . import _common
@@ -82,19 +83,24 @@ def edge_key(p: Cell, q: Cell) -> Hashable:
     return ("edge",) + grid.edge(p, q)
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/slitherlink.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/slitherlink.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     m = ModelBuilder(NAME)
-    lit = {e: m.bool(edge_key(*e)) for e in grid.lattice_edges(puzzle.height, puzzle.width)}
+    edges = grid.lattice_edges(puzzle.height, puzzle.width)
+    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(edges, 1024)}
 
     # Draw one closed loop along the grid lines (between lattice points).
     m.loop(Edge(p, q, x) for (p, q), x in lit.items())
 
     # A number in a cell is how many of its four sides the loop uses.
-    for cell, clue in puzzle.clues().items():
+    for cell, clue in deadline.paced(puzzle.clues().items(), 1024):
         m.exactly(clue, [lit[side] for side in grid.cell_sides(cell)])
 
     m.output(lit.values())
+    deadline.check()
     return m.build()
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Model, ModelBuilder
 from . import _common
@@ -222,18 +223,24 @@ def cell_key(cell: Cell) -> Hashable:
     return ("cell", cell[0], cell[1])
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/sudoku.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/sudoku.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     n = puzzle.n
     m = ModelBuilder(NAME)
 
     # Fill digits 1..N ...
     digit = {(r, c): m.int(cell_key((r, c)), 1, n) for r in range(n) for c in range(n)}
     # (each literal "cell holds v" is made once and shared by its row, column and box)
-    holds = {cell: [None] + [ModelBuilder.eq(x, v) for v in range(1, n + 1)] for cell, x in digit.items()}
+    holds = {
+        cell: [None] + [ModelBuilder.eq(x, v) for v in range(1, n + 1)]
+        for cell, x in deadline.paced(digit.items(), 64)
+    }
 
     # ... so each row, column and box holds each once.
-    for _, cells in puzzle.units():
+    for _, cells in deadline.paced(puzzle.units(), 4):
         for value in range(1, n + 1):
             m.exactly(1, [holds[cell][value] for cell in cells])
 
@@ -242,6 +249,7 @@ def model(puzzle: Puzzle) -> Model:
         m.fix(ModelBuilder.eq(digit[cell], value))
 
     m.output(digit.values())
+    deadline.check()
     return m.build()
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Lit, Model, ModelBuilder
 from . import _common
@@ -144,8 +145,11 @@ def tent_key(cell: Cell) -> Hashable:
     return ("tent",) + cell
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/tents.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/tents.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
     # Place tents in empty cells.
@@ -156,14 +160,14 @@ def model(puzzle: Puzzle) -> Model:
     # cell takes exactly one edge when it holds a tent and none otherwise. The edges are
     # auxiliary: the answer key is the tents alone.
     incoming: dict[Cell, list[Lit]] = {cell: [] for cell in tent}
-    for tree in sorted(puzzle.trees):
+    for tree in deadline.paced(sorted(puzzle.trees), 256):
         edges = []
         for spot in puzzle.spots(tree):
             x = m.bool(("pair", tree, spot))
             edges.append(x)
             incoming[spot].append(x)
         m.exactly(1, edges)
-    for cell, x in tent.items():
+    for cell, x in deadline.paced(tent.items(), 1024):
         m.exactly(1, incoming[cell] + [~x])  # sum(edges) + (1 - tent) == 1
 
     # No two tents touch, diagonals included (every touching pair shares a 2x2 block).
@@ -182,6 +186,7 @@ def model(puzzle: Puzzle) -> Model:
         m.exactly(k, [tent[(r, c)] for c in range(w) if (r, c) in tent])
 
     m.output(tent.values())
+    deadline.check()
     return m.build()
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Lit, Model, ModelBuilder
 from . import _common
@@ -212,11 +213,14 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/tracks.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/tracks.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
-    lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}
+    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(grid.cell_edges(h, w), 1024)}
     incident: dict[Cell, dict[str, Lit]] = {cell: {} for cell in grid.cells(h, w)}
     for (a, b), x in lit.items():
         incident[a][grid.direction_between(a, b)] = x
@@ -228,7 +232,7 @@ def model(puzzle: Puzzle) -> Model:
     m.path((Edge(a, b, x) for (a, b), x in lit.items()), puzzle.start, puzzle.end)
 
     # A cell is visited when the path touches it: the ends always, any other cell with two steps.
-    for cell, x in visited.items():
+    for cell, x in deadline.paced(visited.items(), 1024):
         if cell in (puzzle.start, puzzle.end):
             m.fix(x)
         else:
@@ -248,6 +252,7 @@ def model(puzzle: Puzzle) -> Model:
             m.fix(x if d in dirs else ~x)
 
     m.output(lit.values())
+    deadline.check()
     return m.build()
 
 

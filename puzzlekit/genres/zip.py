@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Lit, Model, ModelBuilder
 from . import _common
@@ -191,8 +192,11 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle, encoding: str = "split") -> Model:
-    """The rules of docs/genres/zip.md, one block per sentence (``encoding``: "split" or "ranks")."""
+def model(puzzle: Puzzle, encoding: str = "split", deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/zip.md, one block per sentence (``encoding``: "split" or "ranks").
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown zip encoding {encoding!r}; expected one of {', '.join(ENCODINGS)}")
     h, w = puzzle.height, puzzle.width
@@ -201,7 +205,8 @@ def model(puzzle: Puzzle, encoding: str = "split") -> Model:
     m = ModelBuilder(NAME)
 
     # Orthogonal steps, never crossing a wall: a walled pair of cells has no step variable.
-    lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w) if e not in puzzle.walls}
+    unwalled = (e for e in grid.cell_edges(h, w) if e not in puzzle.walls)
+    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(unwalled, 1024)}
     at: dict[Cell, list[Lit]] = {cell: [] for cell in grid.cells(h, w)}
     for (a, b), x in lit.items():
         at[a].append(x)
@@ -209,19 +214,22 @@ def model(puzzle: Puzzle, encoding: str = "split") -> Model:
 
     # One path through every cell exactly once, starting at 1 and ending at the largest number:
     # two steps at every cell, one at each end.
-    for cell, steps in at.items():
+    for cell, steps in deadline.paced(at.items(), 1024):
         m.exactly(1 if cell in (first, last) else 2, steps)
 
     if encoding == "split":
-        _ordered_by_split_numbers(m, puzzle, lit)
+        _ordered_by_split_numbers(m, puzzle, lit, deadline)
     else:
-        _ordered_by_ranks(m, puzzle, lit)
+        _ordered_by_ranks(m, puzzle, lit, deadline)
 
     m.output(lit.values())
+    deadline.check()
     return m.build()
 
 
-def _ordered_by_split_numbers(m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdge, Lit]) -> None:
+def _ordered_by_split_numbers(
+    m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdge, Lit], deadline: Deadline = UNLIMITED
+) -> None:
     """Visiting the numbered cells in increasing order: disjoint paths 1->2, 2->3, ..., (K-1)->K.
 
     Number k's cell is two nodes, ``(cell, "in")`` (end of the path from k-1) and
@@ -237,7 +245,7 @@ def _ordered_by_split_numbers(m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdg
         return ([(cell, "in")] if k > 1 else []) + ([(cell, "out")] if k < last else [])
 
     edges: list[Edge] = []
-    for (a, b), x in lit.items():
+    for (a, b), x in deadline.paced(lit.items(), 1024):
         if a in number and b in number:
             # Two numbers are neighbours on the path only when they are consecutive.
             lo, hi = sorted((a, b), key=number.get)
@@ -260,7 +268,9 @@ def _ordered_by_split_numbers(m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdg
     m.disjoint_paths(edges, pairs)
 
 
-def _ordered_by_ranks(m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdge, Lit]) -> None:
+def _ordered_by_ranks(
+    m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdge, Lit], deadline: Deadline = UNLIMITED
+) -> None:
     """Visiting the numbered cells in increasing order: one path from 1 to K, a rank per cell.
 
     Ranks are all different, 0 at the 1, N-1 at K, and differ by one along every step, so
@@ -273,14 +283,14 @@ def _ordered_by_ranks(m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdge, Lit])
     rank = {cell: m.int(("_rank", cell), 0, n - 1) for cell in grid.cells(h, w)}
     m.fix(ModelBuilder.eq(rank[numbers[1]], 0))
     m.fix(ModelBuilder.eq(rank[numbers[puzzle.last]], n - 1))
-    for t in range(n):
+    for t in deadline.paced(range(n), 64):
         m.exactly(1, [ModelBuilder.eq(rank[cell], t) for cell in rank])
-    for (a, b), x in lit.items():
+    for (a, b), x in deadline.paced(lit.items(), 1):
         for u, v in ((a, b), (b, a)):
             for t in range(n):
                 near = [ModelBuilder.eq(rank[v], s) for s in (t - 1, t + 1) if 0 <= s < n]
                 m.clause([~x, ~ModelBuilder.eq(rank[u], t), *near])
-    for k in range(1, puzzle.last):
+    for k in deadline.paced(range(1, puzzle.last), 1):
         here, after = rank[numbers[k]], rank[numbers[k + 1]]
         for t in range(n):
             m.clause([~ModelBuilder.eq(here, t), *(ModelBuilder.eq(after, s) for s in range(t + 1, n))])
