@@ -6,6 +6,7 @@ and the column, and so that oversized or binary input is refused before it costs
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass
@@ -84,6 +85,25 @@ def read_file(path: str | os.PathLike, source: str | None = None) -> tuple[str, 
     except OSError as exc:
         raise ParseError(f"cannot read file: {exc.strerror or exc}", source=label) from exc
     return decode_bytes(data, label), label
+
+
+def read_json(path: str | os.PathLike, source: str | None = None) -> tuple[object, str]:
+    """``(value, source name)`` of a JSON file (``"-"``: standard input), size-checked.
+
+    Every way the text can fail to be JSON within our limits is a ParseError: a syntax error
+    (with line and column), an integer too long to convert (over 4,300 digits) or nesting too
+    deep for the decoder.
+    """
+    text, label = read_file(path, source)
+    try:
+        return json.loads(text), label
+    except json.JSONDecodeError as exc:
+        where = {"source": label, "line": exc.lineno, "column": exc.colno}
+        raise ParseError(f"invalid JSON: {exc.msg}", **where) from None
+    except RecursionError:
+        raise ParseError("invalid JSON: lists or objects nested too deeply", source=label) from None
+    except ValueError as exc:  # an integer over the conversion limit
+        raise ParseError(f"invalid JSON: {str(exc).split(';')[0]}", source=label) from None
 
 
 def decode_bytes(data: bytes, source: str) -> str:
@@ -195,14 +215,21 @@ def grid_rows(
 
 def check_size(height: int, width: int, source: str, line: Line | None = None) -> None:
     """Refuse grids over the documented limits (`MAX_SIDE`, `MAX_CELLS`)."""
+    problem = size_problem(height, width)
+    if problem:
+        raise error(source, line, 1, problem)
+
+
+def size_problem(height: int, width: int) -> str | None:
+    """What is wrong with a grid of this size (empty, or over `MAX_SIDE` or `MAX_CELLS`), or None."""
     if height < 1 or width < 1:
-        raise error(source, line, 1, f"grid must have at least one row and column, got {height}x{width}")
+        return f"grid must have at least one row and column, got {height}x{width}"
     if height > MAX_SIDE or width > MAX_SIDE or height * width > MAX_CELLS:
-        raise error(
-            source, line, 1,
+        return (
             f"grid {height}x{width} is over the size limit ({MAX_SIDE} rows or columns, "
-            f"{MAX_CELLS} cells)",
+            f"{MAX_CELLS} cells)"
         )
+    return None
 
 
 def error(source: str, line: Line | None, column: int, message: str) -> ParseError:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
-from ..errors import ParseError
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Edge, Lit, Model, ModelBuilder
 from . import _common
@@ -21,11 +21,24 @@ Pair = tuple[Cell, Cell]
 Bridge = tuple[Cell, Cell, int]
 
 
+_CELL = _common.int_cell(WATER, MAX_CLUE, "0 (water) or an island number 1-8")
+
+
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """Islands on water: ``grid[r][c]`` is 0 (water) or the island's number 1..8."""
+    """Islands on water: ``grid[r][c]`` is 0 (water) or the island's number 1..8.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    rectangular grid within the size limits, cells 0..8, at least one island, and no island
+    whose number is more than twice the islands it sees. A break raises `ParseError` naming
+    the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted for tuples and stored as tuples.
+    """
 
     grid: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        _common.assign(self, grid=_common.grid_of(self.grid, _CELL))
+        _check_islands(self)
 
     def islands(self) -> dict[Cell, int]:
         """Every island's number by cell."""
@@ -76,28 +89,25 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
                 )
             values.append(WATER if ch == "." else int(ch))
         out.append(tuple(values))
-    puzzle = Puzzle(tuple(out))
-    _check_islands(puzzle, body, rows, source)
-    return puzzle
+    with _common.located(source, _common.grid_place(body, rows)):
+        return Puzzle(tuple(out))
 
 
-def _check_islands(
-    puzzle: Puzzle, body: list[textio.Line], rows: list[list[textio.Token]], source: str
-) -> None:
+def _check_islands(puzzle: Puzzle) -> None:
     """Refuse a grid without islands, or an island whose number can never be met."""
     islands = puzzle.islands()
     if not islands:
-        raise textio.error(source, body[0], rows[0][0].column, "no islands: the grid holds only water")
+        raise _common.Invalid("no islands: the grid holds only water", ("grid",))
     reach: dict[Cell, int] = {cell: 0 for cell in islands}
     for a, b in puzzle.pairs():
         reach[a] += 2
         reach[b] += 2
     for (r, c), clue in sorted(islands.items()):
         if clue > reach[(r, c)]:
-            raise textio.error(
-                source, body[r], rows[r][c].column,
+            raise _common.Invalid(
                 f"island {clue} sees {reach[(r, c)] // 2} other island(s), so it can carry at most "
                 f"{reach[(r, c)]} bridge(s)",
+                ("grid", r, c),
             )
 
 
@@ -111,8 +121,11 @@ def bridge_key(a: Cell, b: Cell) -> Hashable:
     return ("bridge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/hashi.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/hashi.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     m = ModelBuilder(NAME)
     islands = puzzle.islands()
     pairs = puzzle.pairs()
@@ -122,11 +135,11 @@ def model(puzzle: Puzzle) -> Model:
 
     # ... never crossing another bridge or an island (pairs only see each other across water).
     crossing: dict[Cell, dict[bool, list[Pair]]] = {}
-    for pair, passed in pairs.items():
+    for pair, passed in deadline.paced(pairs.items(), 256):
         horizontal = pair[0][0] == pair[1][0]
         for cell in passed:
             crossing.setdefault(cell, {True: [], False: []})[horizontal].append(pair)
-    for by_axis in crossing.values():
+    for by_axis in deadline.paced(crossing.values(), 256):
         for h in by_axis[True]:
             for v in by_axis[False]:
                 m.clause([ModelBuilder.eq(bridge[h], 0), ModelBuilder.eq(bridge[v], 0)])
@@ -146,6 +159,7 @@ def model(puzzle: Puzzle) -> Model:
     )
 
     m.output(bridge.values())
+    deadline.check()
     return m.build()
 
 
@@ -158,6 +172,7 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     """Every broken rule, in words; empty when the bridges are valid. Independent of the model."""
     h, w = puzzle.height, puzzle.width
     islands = puzzle.islands()
+    visible = puzzle.pairs()  # two islands of a row or column with only water between them
     problems: list[str] = []
     good: list[Bridge] = []
     seen: set[Pair] = set()
@@ -180,8 +195,7 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
         if a == b or (a[0] != b[0] and a[1] != b[1]):
             problems.append(f"{name} is neither horizontal nor vertical")
             continue
-        between = _between(a, b)
-        if any(cell in islands for cell in between):
+        if (a, b) not in visible:
             problems.append(f"{name} crosses an island")
             continue
         good.append((a, b, k))
@@ -243,18 +257,25 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"bridges": [[[r,c],[r,c'], k], ...]}``."""
     items = _common.require(data, "bridges", list)
+    bounds = _common.grid_bounds(puzzle.height, puzzle.width)
+    first: dict[Pair, int] = {}
     out = []
     for i, item in enumerate(items):
         if not isinstance(item, (list, tuple)) or len(item) != 3:
-            raise ParseError(
-                f"bridges[{i}]: expected [[r,c], [r,c], k], found {item!r}", source="solution"
-            )
-        a = _common.point(item[0], f"bridges[{i}][0]")
-        b = _common.point(item[1], f"bridges[{i}][1]")
+            raise _common.refuse(f"bridges[{i}]: expected [[r,c], [r,c], k], found {_common.shown(item)}")
+        a = _common.point(item[0], f"bridges[{i}][0]", bounds)
+        b = _common.point(item[1], f"bridges[{i}][1]", bounds)
         k = item[2]
-        if not isinstance(k, int) or isinstance(k, bool):
-            raise ParseError(f"bridges[{i}][2]: expected a bridge count, found {k!r}", source="solution")
-        out.append((a, b, k))
+        if not (_common.is_int(k) and 1 <= k <= 2):
+            raise _common.refuse(f"bridges[{i}][2]: expected a bridge count 1 or 2, found {_common.shown(k)}")
+        pair = grid.edge(a, b)
+        if pair in first:
+            raise _common.refuse(
+                f"bridges[{i}]: the pair {_common.cell_text(pair[0])}-{_common.cell_text(pair[1])} is listed "
+                f"twice (first as bridges[{first[pair]}])"
+            )
+        first[pair] = i
+        out.append((a, b, int(k)))
     return make_solution(out)
 
 

@@ -8,19 +8,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Lit, Model, ModelBuilder
 from . import _common
 
 NAME = "masyu"
 EMPTY, WHITE, BLACK = 0, 1, 2
+#: The cell tokens of the file format and their values.
+TOKENS = {"0": EMPTY, "1": WHITE, "2": BLACK}
+_CELL = _common.int_cell(EMPTY, BLACK, "0 (empty), 1 (white) or 2 (black)")
 
 
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """Pearls on a grid: ``grid[r][c]`` is 0 (empty), 1 (white) or 2 (black)."""
+    """Pearls on a grid: ``grid[r][c]`` is 0 (empty), 1 (white) or 2 (black).
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file:
+    a rectangular grid within the size limits of every cell a 0, 1 or 2; anything else raises
+    `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted for
+    tuples and stored as tuples.
+    """
 
     grid: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        _common.assign(self, grid=_common.grid_of(self.grid, _CELL))
 
     def pearls(self) -> dict[Cell, int]:
         """Every pearl by cell."""
@@ -42,18 +55,10 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
     lines = textio.content_lines(text, source)
     headers, body = textio.read_headers(lines, set(), source)
     rows = textio.grid_rows(body, source)
-    out = []
-    for line, row in zip(body, rows):
-        values = []
-        for tok in row:
-            if tok.text not in ("0", "1", "2"):
-                raise textio.error(
-                    source, line, tok.column,
-                    f"expected 0 (empty), 1 (white) or 2 (black), found {tok.text!r}",
-                )
-            values.append(int(tok.text))
-        out.append(tuple(values))
-    return Puzzle(tuple(out))
+    # a token that is not a cell stays text, which the Puzzle refuses at its place
+    cells = [[TOKENS.get(tok.text, tok.text) for tok in row] for row in rows]
+    with _common.located(source, _common.grid_place(body, rows)):
+        return Puzzle(cells)
 
 
 def format(puzzle: Puzzle) -> str:
@@ -66,11 +71,14 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/masyu.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/masyu.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
-    lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}
+    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(grid.cell_edges(h, w), 1024)}
 
     def side(cell: Cell, direction: str, distance: int = 1) -> Lit | None:
         """The edge leaving the cell ``distance - 1`` steps away, towards ``direction``."""
@@ -88,7 +96,7 @@ def model(puzzle: Puzzle) -> Model:
     # Draw one closed loop through cell centres, moving orthogonally, never crossing or branching.
     m.loop(Edge(a, b, x) for (a, b), x in lit.items())
 
-    for cell, pearl in puzzle.pearls().items():
+    for cell, pearl in deadline.paced(puzzle.pearls().items(), 256):
         near = {d: side(cell, d) for d in "UDLR"}
         far = {d: side(cell, d, 2) for d in "UDLR"}
         # It passes through every pearl.
@@ -111,6 +119,7 @@ def model(puzzle: Puzzle) -> Model:
                     m.clause([~near[d]] + ([far[d]] if far[d] is not None else []))
 
     m.output(lit.values())
+    deadline.check()
     return m.build()
 
 
@@ -165,8 +174,8 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"edges": [...]}``."""
-    return Solution(_common.edges_from_json(data))
+    """A solution from its JSON shape ``{"edges": [...]}``: cells of the grid, no edge twice."""
+    return Solution(_common.edges_from_json(data, bounds=_common.grid_bounds(puzzle.height, puzzle.width)))
 
 
 def random_puzzle(rng: _random.Random, height: int, width: int, density: float = 0.2) -> Puzzle:

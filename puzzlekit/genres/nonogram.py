@@ -10,7 +10,7 @@ from itertools import groupby
 from typing import Any
 
 from .. import textio
-from ..errors import ParseError
+from ..clock import UNLIMITED, Deadline
 from ..ir import Model, ModelBuilder
 from . import _common
 
@@ -27,10 +27,59 @@ Clue = tuple[int, ...]
 
 @dataclass(frozen=True)
 class Puzzle(_common.LineShape):
-    """Run lengths per row (top to bottom) and per column (left to right); ``()`` is an empty line."""
+    """Run lengths per row (top to bottom) and per column (left to right); ``()`` is an empty line.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    size within the limits, run lengths of at least 1 that fit their line, and row and column
+    clues that fill the same number of cells. A break raises `ParseError` naming the place
+    (``<puzzle>: rows[3]: ...``). Lists are accepted for tuples and stored as tuples.
+    """
 
     rows: tuple[Clue, ...]
     cols: tuple[Clue, ...]
+
+    def __post_init__(self) -> None:
+        _check(self)
+
+
+def _check(puzzle: Puzzle) -> None:
+    """The rules of a well-formed Nonogram (see `Puzzle`); stores the clues as tuples."""
+    Invalid, shown = _common.Invalid, _common.shown
+    lines = {
+        name: _common.sequence(getattr(puzzle, name), (name,), f"a tuple of {unit} clues")
+        for name, unit in (("rows", "row"), ("cols", "column"))
+    }
+    height, width = len(lines["rows"]), len(lines["cols"])
+    _common.check_size(height, width, ("rows",))
+    clues: dict[str, tuple[Clue, ...]] = {}
+    for name, unit, length in (("rows", "row", width), ("cols", "column", height)):
+        out = []
+        for i, clue in enumerate(lines[name]):
+            clue = _common.sequence(clue, (name, i), "a clue (a tuple of run lengths)")
+            for j, run in enumerate(clue):
+                if not (_common.is_int(run) and run >= 1):
+                    raise Invalid(
+                        f"a run length is a whole number of at least 1, found {shown(run)} "
+                        "(a line without runs is ())",
+                        (name, i, j),
+                    )
+            need = sum(clue) + len(clue) - 1
+            if need > length:
+                raise Invalid(
+                    f"the runs {','.join(map(shown, clue))} need at least {need} cells, "
+                    f"but a {unit} has {length}",
+                    (name, i),
+                )
+            out.append(tuple(map(int, clue)))
+        clues[name] = tuple(out)
+    total_rows, total_cols = sum(map(sum, clues["rows"])), sum(map(sum, clues["cols"]))
+    if total_rows != total_cols:
+        raise Invalid(
+            f"the row clues fill {total_rows} cells but the column clues fill {total_cols}: "
+            "both count the same filled cells, so they must agree",
+            ("totals",), field="",
+        )
+    _common.assign(puzzle, rows=clues["rows"], cols=clues["cols"])
 
 
 @dataclass(frozen=True)
@@ -136,8 +185,9 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
     width, width_line = sizes["width"]
     height, height_line = sizes["height"]
     textio.check_size(height, width, source, max(width_line, height_line, key=lambda x: x.number))
-    clues: dict[str, tuple[Clue, ...]] = {}
-    for key, count, length in (("rows", height, width), ("columns", width, height)):
+    clues: dict[str, list[Clue]] = {}
+    places: dict[tuple, tuple[textio.Line, int]] = {}
+    for key, field, count in (("rows", "rows", height), ("columns", "cols", width)):
         if key not in sections:
             raise textio.error(source, end, len(end.text) + 1, f"missing the '{key}' section")
         header, body = sections[key]
@@ -151,27 +201,13 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
             raise textio.error(
                 source, body[count], 1, f"one {unit} clue line too many: there are only {count} {unit}s"
             )
-        out = []
-        for line in body:
-            clue = _clue(line, source)
-            need = sum(clue) + len(clue) - 1
-            if need > length:
-                raise textio.error(
-                    source, line, 1,
-                    f"the runs {','.join(map(str, clue))} need at least {need} cells, "
-                    f"but a {unit} has {length}",
-                )
-            out.append(clue)
-        clues[key] = tuple(out)
+        clues[field] = [_clue(line, source) for line in body]
+        places[(field,)] = (header, 1)
+        places.update({(field, i): (line, 1) for i, line in enumerate(body)})
     later = max((sections[k][0] for k in SECTIONS), key=lambda x: x.number)
-    total_rows, total_cols = sum(map(sum, clues["rows"])), sum(map(sum, clues["columns"]))
-    if total_rows != total_cols:
-        raise textio.error(
-            source, later, 1,
-            f"the row clues fill {total_rows} cells but the column clues fill {total_cols}: "
-            "both count the same filled cells, so they must agree",
-        )
-    return Puzzle(clues["rows"], clues["columns"])
+    places[("totals",)] = (later, 1)
+    with _common.located(source, lambda at: places.get(at[:2], (later, 1))):
+        return Puzzle(clues["rows"], clues["cols"])
 
 
 def format(puzzle: Puzzle) -> str:
@@ -195,14 +231,17 @@ def cell_key(r: int, c: int) -> Hashable:
     return ("cell", r, c)
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/nonogram.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/nonogram.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
     filled = [[m.bool(cell_key(r, c)) for c in range(w)] for r in range(h)]
 
     # Each row's runs of filled cells have the given lengths, in order (left to right).
-    for r, clue in enumerate(puzzle.rows):
+    for r, clue in deadline.paced(enumerate(puzzle.rows), 64):
         m.runs(filled[r], clue)
 
     # Each column's runs of filled cells have the given lengths, in order (top to bottom).
@@ -210,6 +249,7 @@ def model(puzzle: Puzzle) -> Model:
         m.runs([filled[r][c] for r in range(h)], clue)
 
     m.output(x for row in filled for x in row)
+    deadline.check()
     return m.build()
 
 
@@ -268,13 +308,18 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"grid": [[0|1, ...], ...]}``."""
+    """A solution from its JSON shape ``{"grid": [[0|1, ...], ...]}``: H rows of W cells."""
     rows = _common.require(data, "grid", list)
+    h, w = puzzle.height, puzzle.width
+    if len(rows) != h:
+        raise _common.refuse(f"solution field 'grid' must have {h} rows, found {len(rows)}")
     out = []
     for r, row in enumerate(rows):
-        if not isinstance(row, list) or not all(v in (0, 1) and not isinstance(v, bool) for v in row):
-            raise ParseError(f"grid[{r}]: expected a list of 0 and 1, found {row!r}", source="solution")
-        out.append(tuple(row))
+        cells_ok = isinstance(row, list) and all(_common.is_int(v) and v in (0, 1) for v in row)
+        if not cells_ok or len(row) != w:
+            shown = _common.shown(row)
+            raise _common.refuse(f"grid[{r}]: expected a list of {w} cells 0 or 1, found {shown}")
+        out.append(tuple(map(int, row)))
     return Solution(tuple(out))
 
 

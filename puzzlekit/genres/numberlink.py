@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
-from ..errors import ParseError
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Model, ModelBuilder
 from . import _common
@@ -17,14 +17,27 @@ from . import _common
 NAME = "numberlink"
 EMPTY = 0
 COVER_MODES = ("all", "any")
+#: Largest number (nine digits, as in the file format).
+MAX_NUMBER = 999_999_999
+_CELL = _common.int_cell(EMPTY, MAX_NUMBER, "0 (empty) or a number k >= 1")
 
 
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """Numbers on a grid (``grid[r][c]``: 0 empty, k >= 1 an end of pair k) and the cover mode."""
+    """Numbers on a grid (``grid[r][c]``: 0 empty, k >= 1 an end of pair k) and the cover mode.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    rectangular grid within the size limits, cells 0..`MAX_NUMBER`, each number exactly twice
+    and at least one, ``cover`` "all" or "any" (in any case; stored in lower case). A break
+    raises `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted
+    for tuples and stored as tuples.
+    """
 
     grid: tuple[tuple[int, ...], ...]
     cover: str = "all"
+
+    def __post_init__(self) -> None:
+        _check(self)
 
     def numbers(self) -> dict[Cell, int]:
         """Every number by cell."""
@@ -52,20 +65,41 @@ class Solution:
 # reading and writing -------------------------------------------------------------------------
 
 
+def _check(puzzle: Puzzle) -> None:
+    """The rules of a well-formed Numberlink (see `Puzzle`); stores the grid as tuples."""
+    cover = puzzle.cover
+    if not isinstance(cover, str) or cover.lower() not in COVER_MODES:
+        raise _common.Invalid(f"cover must be 'all' or 'any', found {_common.shown(cover)}", ("cover",))
+    rows = _common.grid_of(puzzle.grid, _CELL)
+    seen: dict[int, list[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if value:
+                places = seen.setdefault(value, [])
+                places.append((r, c))
+                if len(places) == 3:
+                    raise _common.Invalid(
+                        f"number {value} appears a third time (each number appears exactly twice)",
+                        ("grid", r, c),
+                    )
+    if not seen:
+        raise _common.Invalid("no numbers: the grid needs at least one pair", ("grid",))
+    for value, places in sorted(seen.items(), key=lambda kv: kv[1][0]):
+        if len(places) == 1:
+            raise _common.Invalid(
+                f"number {value} appears only once (each number appears exactly twice)", ("grid", *places[0])
+            )
+    _common.assign(puzzle, grid=rows, cover=cover.lower())
+
+
 def parse(text: str, source: str = "<string>") -> Puzzle:
     """Read whitespace-separated integers (0 empty, k >= 1 twice) after an optional ``cover:`` header."""
     lines = textio.content_lines(text, source)
     headers, body = textio.read_headers(lines, {"cover"}, source)
-    cover = "all"
-    if "cover" in headers:
-        value, line, col = headers["cover"][0]
-        if value.lower() not in COVER_MODES:
-            raise textio.error(source, line, col, f"cover must be 'all' or 'any', found {value!r}")
-        cover = value.lower()
+    cover = headers["cover"][0][0] if "cover" in headers else "all"
     if not body:
         raise textio.error(source, lines[-1], 1, "no grid rows after the headers")
     rows = textio.grid_rows(body, source)
-    seen: dict[int, list[tuple[textio.Line, int]]] = {}
     out = []
     for line, row in zip(body, rows):
         values = []
@@ -76,26 +110,11 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
                     source, line, tok.column,
                     f"expected 0 (empty) or a number k >= 1, found {what}{tok.text!r}",
                 )
-            value = int(tok.text)
-            if value:
-                places = seen.setdefault(value, [])
-                places.append((line, tok.column))
-                if len(places) == 3:
-                    raise textio.error(
-                        source, line, tok.column,
-                        f"number {value} appears a third time (each number appears exactly twice)",
-                    )
-            values.append(value)
-        out.append(tuple(values))
-    if not seen:
-        raise textio.error(source, body[0], 1, "no numbers: the grid needs at least one pair")
-    for value, places in sorted(seen.items(), key=lambda kv: (kv[1][0][0].number, kv[1][0][1])):
-        if len(places) == 1:
-            line, column = places[0]
-            raise textio.error(
-                source, line, column, f"number {value} appears only once (each number appears exactly twice)"
-            )
-    return Puzzle(tuple(out), cover)
+            values.append(int(tok.text))
+        out.append(values)
+    others = {"cover": headers["cover"][0][1:]} if "cover" in headers else {}
+    with _common.located(source, _common.grid_place(body, rows, **others)):
+        return Puzzle(out, cover)
 
 
 def format(puzzle: Puzzle) -> str:
@@ -113,14 +132,15 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle) -> Model:
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     """The rules of docs/genres/numberlink.md, one block per sentence.
 
-    No pruning that assumes a unique answer: counting and uniqueness stay exact.
+    No pruning that assumes a unique answer. ``deadline`` (`puzzlekit.clock.Deadline`) stops
+    the building with `OutOfTime` when it ends.
     """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
-    lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}
+    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(grid.cell_edges(h, w), 1024)}
     around = {
         cell: [lit[grid.edge(cell, n)] for n in grid.neighbours(cell, h, w)] for cell in grid.cells(h, w)
     }
@@ -137,14 +157,15 @@ def model(puzzle: Puzzle) -> Model:
     others = [cell for cell in grid.cells(h, w) if cell not in numbers]
     if puzzle.cover == "all":
         # With cover: all every cell lies on a path, so a path passes straight or turning through it.
-        for cell in others:
+        for cell in deadline.paced(others, 1024):
             m.exactly(2, around[cell])
     else:
         # With cover: any cells may stay empty; a path through a cell uses two of its sides.
-        for cell in others:
+        for cell in deadline.paced(others, 1024):
             m.at_most(2, around[cell])
 
     m.output(lit.values())
+    deadline.check()
     return m.build()
 
 
@@ -203,8 +224,9 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
             problems.append(f"lines {'cross' if d == 4 else 'branch'} at {cell}")
         elif d == 0 and puzzle.cover == "all":
             problems.append(f"cell {cell} is on no path (cover: all)")
-    pieces = _common.components(solution.edges)
-    for piece in sorted(pieces, key=min):
+    pieces = sorted(_common.components(solution.edges), key=min)
+    piece_of = {cell: i for i, piece in enumerate(pieces) for cell in piece}
+    for piece in pieces:
         ends = sorted((numbers[c], c) for c in piece if c in numbers)
         if not ends:
             kind = "loop" if all(deg[c] == 2 for c in piece) else "line"
@@ -213,7 +235,7 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
             said = ", ".join(f"{k} at {c}" for k, c in ends)
             problems.append(f"one line joins different numbers: {said}")
     for k, (a, b) in puzzle.pairs().items():
-        if not any(a in piece and b in piece for piece in pieces):
+        if a not in piece_of or piece_of[a] != piece_of.get(b):
             problems.append(f"the two {k}s at {a} and {b} are not joined")
     problems += _check_cells(puzzle, solution)
     return problems
@@ -267,10 +289,10 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     path touching itself). With both, they must agree.
     """
     if not isinstance(data, dict) or not ({"edges", "cells"} & set(data)):
-        raise ParseError("solution JSON has neither an 'edges' nor a 'cells' field", source="solution")
+        raise _common.refuse("solution JSON has neither an 'edges' nor a 'cells' field")
     cells = _cells_from_json(puzzle, data["cells"]) if "cells" in data else None
     if "edges" in data:
-        edges = _common.edges_from_json(data)
+        edges = _common.edges_from_json(data, bounds=_common.grid_bounds(puzzle.height, puzzle.width))
     else:
         assert cells is not None
         edges = _edges_from_cells(puzzle, cells)
@@ -280,24 +302,28 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     if "edges" in data:
         for r, c in grid.cells(puzzle.height, puzzle.width):
             if cells[r][c] != derived[r][c]:
-                raise ParseError(
-                    f"cells[{r}][{c}] is {cells[r][c]} but the edges give {derived[r][c]}", source="solution"
-                )
+                raise _common.refuse(f"cells[{r}][{c}] is {cells[r][c]} but the edges give {derived[r][c]}")
     return Solution(edges, cells)
 
 
 def _cells_from_json(puzzle: Puzzle, value: Any) -> tuple[tuple[int, ...], ...]:
+    """The ``cells`` field: H rows of W numbers, each 0 or one of the puzzle's numbers."""
     h, w = puzzle.height, puzzle.width
+    shown = _common.shown
     if not isinstance(value, list) or len(value) != h:
-        raise ParseError(f"solution field 'cells' must be a list of {h} rows", source="solution")
+        raise _common.refuse(f"solution field 'cells' must be a list of {h} rows, found {shown(value)}")
+    labels = set(puzzle.pairs())
     rows = []
     for r, row in enumerate(value):
         if not isinstance(row, list) or len(row) != w:
-            raise ParseError(f"cells[{r}] must be a list of {w} numbers", source="solution")
+            raise _common.refuse(f"cells[{r}] must be a list of {w} numbers, found {shown(row)}")
         for c, x in enumerate(row):
-            if not isinstance(x, int) or isinstance(x, bool) or x < 0:
-                raise ParseError(f"cells[{r}][{c}]: expected a number >= 0, found {x!r}", source="solution")
-        rows.append(tuple(row))
+            if not (_common.is_int(x) and (x == EMPTY or x in labels)):
+                some = ", ".join(map(str, sorted(labels)[:5])) + (", ..." if len(labels) > 5 else "")
+                raise _common.refuse(
+                    f"cells[{r}][{c}]: expected 0 or a number of the puzzle ({some}), found {shown(x)}"
+                )
+        rows.append(tuple(map(int, row)))
     return tuple(rows)
 
 
@@ -311,10 +337,9 @@ def _edges_from_cells(puzzle: Puzzle, cells: tuple[tuple[int, ...], ...]) -> fro
     )
     for cell, d in sorted(_common.degrees(edges).items()):
         if d > (1 if cell in numbers else 2):
-            raise ParseError(
+            raise _common.refuse(
                 f"cells alone do not fix the path at {cell} ({d} neighbours share its number); "
-                "give 'edges' as well",
-                source="solution",
+                "give 'edges' as well"
             )
     return edges
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random as _random
+from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Model, ModelBuilder
 from . import _common
@@ -20,9 +22,19 @@ QUEEN = "♛"
 
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """An N x N grid of region labels: ``grid[r][c]`` is the label of the cell's region."""
+    """An N x N grid of region labels: ``grid[r][c]`` is the label of the cell's region.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    square grid within the size limits, labels from `LABELS`, exactly N regions. A break
+    raises `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``). A row may be a
+    string or a list or tuple of one-letter labels, the grid a list; they are stored as a
+    tuple of strings.
+    """
 
     grid: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        _check(self)
 
     @property
     def n(self) -> int:
@@ -47,34 +59,49 @@ class Solution:
         return {"queens": [list(cell) for cell in sorted(self.queens)]}
 
 
+def _check(puzzle: Puzzle) -> None:
+    """The rules of a well-formed Queens puzzle (see `Puzzle`); stores the rows as strings."""
+    Invalid, shown = _common.Invalid, _common.shown
+    rows = []
+    for r, row in enumerate(_common.sequence(puzzle.grid, ("grid",), "a tuple of rows of region labels")):
+        if isinstance(row, (list, tuple)) and all(isinstance(label, str) for label in row):
+            row = "".join(row)
+        if not isinstance(row, str):
+            raise Invalid(f"expected a row of region labels (a string), found {shown(row)}", ("grid", r))
+        rows.append(row)
+    n = len(rows[0]) if rows else 0
+    _common.check_size(len(rows), n, ("grid",))
+    for r, row in enumerate(rows):
+        if len(row) != n:
+            raise Invalid(
+                f"ragged grid: expected {n} cells in this row (as in row 0), found {len(row)}", ("grid", r)
+            )
+    if len(rows) != n:
+        where = ("grid", n) if len(rows) > n else ("grid", len(rows) - 1)
+        raise Invalid(f"the grid must be square: {len(rows)} rows of {n} cells", where)
+    first: dict[str, tuple[int, int]] = {}
+    for r, row in enumerate(rows):
+        for c, label in enumerate(row):
+            if label not in LABELS:
+                raise Invalid(
+                    f"expected a region label (a letter or digit), found {label!r}", ("grid", r, c)
+                )
+            first.setdefault(label, (r, c))
+    if len(first) != n:
+        labels = list(first)
+        where = ("grid", *first[labels[n]]) if len(labels) > n else ("grid",)
+        problem = f"found {len(labels)} regions ({''.join(labels)}) in a {n}x{n} grid; expected {n}"
+        raise Invalid(problem, where)
+    _common.assign(puzzle, grid=tuple(rows))
+
+
 def parse(text: str, source: str = "<string>") -> Puzzle:
     """Read N lines of N region labels, one letter or digit per cell, and check there are N regions."""
     lines = textio.content_lines(text, source)
     _, body = textio.read_headers(lines, set(), source)
     rows = textio.grid_rows(body, source, whitespace=False)
-    n = len(rows[0])
-    if len(rows) != n:
-        where = body[n] if len(rows) > n else body[-1]
-        raise textio.error(
-            source, where, 1, f"the grid must be square: {len(rows)} rows of {n} cells"
-        )
-    first: dict[str, tuple[textio.Line, textio.Token]] = {}
-    for line, row in zip(body, rows):
-        for tok in row:
-            if tok.text not in LABELS:
-                raise textio.error(
-                    source, line, tok.column,
-                    f"expected a region label (a letter or digit), found {tok.text!r}",
-                )
-            first.setdefault(tok.text, (line, tok))
-    if len(first) != n:
-        labels = list(first)
-        line, tok = first[labels[n]] if len(labels) > n else (body[0], rows[0][0])
-        raise textio.error(
-            source, line, tok.column,
-            f"found {len(labels)} regions ({''.join(labels)}) in a {n}x{n} grid; expected {n}",
-        )
-    return Puzzle(tuple("".join(tok.text for tok in row) for row in rows))
+    with _common.located(source, _common.grid_place(body, rows)):
+        return Puzzle(tuple("".join(tok.text for tok in row) for row in rows))
 
 
 def format(puzzle: Puzzle) -> str:
@@ -87,8 +114,11 @@ def queen_key(cell: Cell) -> Hashable:
     return ("queen", cell[0], cell[1])
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/queens.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/queens.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     n = puzzle.n
     m = ModelBuilder(NAME)
     queen = {cell: m.bool(queen_key(cell)) for cell in grid.cells(n, n)}
@@ -100,7 +130,7 @@ def model(puzzle: Puzzle) -> Model:
     for c in range(n):
         m.exactly(1, [queen[(r, c)] for r in range(n)])
     # ... and one per region.
-    for cells in puzzle.regions().values():
+    for cells in deadline.paced(puzzle.regions().values(), 16):
         m.exactly(1, [queen[cell] for cell in cells])
 
     # No two touching, diagonally included: two touching cells always share a 2x2 block.
@@ -109,6 +139,7 @@ def model(puzzle: Puzzle) -> Model:
             m.at_most(1, [queen[(r + dr, c + dc)] for dr in (0, 1) for dc in (0, 1)])
 
     m.output(queen.values())
+    deadline.check()
     return m.build()
 
 
@@ -121,32 +152,32 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     """Every broken rule, in words; empty when the queens are valid. Independent of the model."""
     n = puzzle.n
     problems = []
-    placed: list[Cell] = []
+    placed: set[Cell] = set()
     for cell in solution.queens:
         if not grid.inside(cell, n, n):
             problems.append(f"queen at {list(cell)} is outside the {n}x{n} grid")
         elif cell in placed:
             problems.append(f"queen at {list(cell)} is listed twice")
         else:
-            placed.append(cell)
+            placed.add(cell)
     if len(placed) != n:
         problems.append(f"{len(placed)} queens placed, expected {n}")
+    per_row = Counter(r for r, _ in placed)
+    per_col = Counter(c for _, c in placed)
     for r in range(n):
-        count = sum(q[0] == r for q in placed)
-        if count != 1:
-            problems.append(f"row {r} holds {count} queens, expected 1")
+        if per_row[r] != 1:
+            problems.append(f"row {r} holds {per_row[r]} queens, expected 1")
     for c in range(n):
-        count = sum(q[1] == c for q in placed)
-        if count != 1:
-            problems.append(f"column {c} holds {count} queens, expected 1")
-    for label, cells in puzzle.regions().items():
-        count = sum(q in cells for q in placed)
-        if count != 1:
-            problems.append(f"region {label} holds {count} queens, expected 1")
-    for i, a in enumerate(sorted(placed)):
-        for b in sorted(placed)[i + 1 :]:
-            if max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
-                problems.append(f"queens at {list(a)} and {list(b)} touch")
+        if per_col[c] != 1:
+            problems.append(f"column {c} holds {per_col[c]} queens, expected 1")
+    per_region = Counter(puzzle.grid[r][c] for r, c in placed)
+    for label in puzzle.regions():
+        if per_region[label] != 1:
+            problems.append(f"region {label} holds {per_region[label]} queens, expected 1")
+    for r, c in sorted(placed):
+        for b in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):  # the touching cells after it
+            if b in placed:
+                problems.append(f"queens at {[r, c]} and {list(b)} touch")
     return problems
 
 
@@ -161,9 +192,8 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"queens": [[r,c], ...]}``."""
-    items = _common.require(data, "queens", list)
-    cells = [_common.point(item, f"queens[{i}]") for i, item in enumerate(items)]
-    return Solution(tuple(sorted(cells)))
+    bounds = _common.grid_bounds(puzzle.n, puzzle.n)
+    return Solution(tuple(sorted(_common.points_from_json(data, "queens", bounds, "queen"))))
 
 
 # random instances -------------------------------------------------------------------------

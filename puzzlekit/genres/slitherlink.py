@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Model, ModelBuilder
 from . import _common
@@ -18,11 +19,26 @@ CLUES = "0123"
 Clue = int | None
 
 
+def _clue_cell(value: Any, at: tuple) -> Clue:
+    if value is None or (_common.is_int(value) and 0 <= value <= 3):
+        return value if value is None else int(value)
+    raise _common.Invalid(f"expected None (no clue) or a clue 0-3, found {_common.shown(value)}", at)
+
+
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """Clues on a grid of cells: ``grid[r][c]`` is 0..3, or None for a cell without a number."""
+    """Clues on a grid of cells: ``grid[r][c]`` is 0..3, or None for a cell without a number.
+
+    The data is checked when the puzzle is made, as the parser checks a file: a rectangular
+    grid within the size limits, every cell None or 0..3; anything else raises `ParseError`
+    naming the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted for tuples and
+    stored as tuples.
+    """
 
     grid: tuple[tuple[Clue, ...], ...]
+
+    def __post_init__(self) -> None:
+        _common.assign(self, grid=_common.grid_of(self.grid, _clue_cell))
 
     def clues(self) -> dict[Cell, int]:
         """Every clue by cell."""
@@ -67,19 +83,24 @@ def edge_key(p: Cell, q: Cell) -> Hashable:
     return ("edge",) + grid.edge(p, q)
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/slitherlink.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/slitherlink.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     m = ModelBuilder(NAME)
-    lit = {e: m.bool(edge_key(*e)) for e in grid.lattice_edges(puzzle.height, puzzle.width)}
+    edges = grid.lattice_edges(puzzle.height, puzzle.width)
+    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(edges, 1024)}
 
     # Draw one closed loop along the grid lines (between lattice points).
     m.loop(Edge(p, q, x) for (p, q), x in lit.items())
 
     # A number in a cell is how many of its four sides the loop uses.
-    for cell, clue in puzzle.clues().items():
+    for cell, clue in deadline.paced(puzzle.clues().items(), 1024):
         m.exactly(clue, [lit[side] for side in grid.cell_sides(cell)])
 
     m.output(lit.values())
+    deadline.check()
     return m.build()
 
 
@@ -128,8 +149,9 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"edges": [...]}``."""
-    return Solution(_common.edges_from_json(data))
+    """A solution from its JSON shape ``{"edges": [...]}``: lattice points of the grid, no segment twice."""
+    bounds = _common.lattice_bounds(puzzle.height, puzzle.width)
+    return Solution(_common.edges_from_json(data, bounds=bounds))
 
 
 def boundary(region: set[Cell] | frozenset[Cell]) -> frozenset[CellEdge]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import textio
-from ..errors import ParseError
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Model, ModelBuilder
 from . import _common
@@ -32,10 +32,20 @@ def default_box(n: int) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """An N x N grid of givens (``grid[r][c]``: 0 empty, else 1..N) and the box shape (rows, cols)."""
+    """An N x N grid of givens (``grid[r][c]``: 0 empty, else 1..N) and the box shape (rows, cols).
+
+    ``box`` None means `default_box`. The data is checked when the puzzle is made, by the
+    rules the parser applies to a file: a square grid of at most `MAX_N` sides, a box of R x C
+    = N cells, givens 0..N, and no digit given twice in a row, column or box. A break raises
+    `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted for
+    tuples and stored as tuples.
+    """
 
     grid: tuple[tuple[int, ...], ...]
-    box: tuple[int, int]
+    box: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        _check(self)
 
     @property
     def n(self) -> int:
@@ -75,6 +85,53 @@ def units(n: int, box: tuple[int, int]) -> list[tuple[str, list[Cell]]]:
 # reading and writing -------------------------------------------------------------------------
 
 
+def _check(puzzle: Puzzle) -> None:
+    """The rules of a well-formed Sudoku (see `Puzzle`); stores the grid and box as tuples."""
+    Invalid = _common.Invalid
+    rows = _common.grid_of(puzzle.grid, lambda value, at: value)
+    n = len(rows)
+    if len(rows[0]) != n:
+        raise Invalid(f"a Sudoku grid is square, found {n} rows of {len(rows[0])} cells", ("grid",))
+    if n > MAX_N:
+        raise Invalid(f"a {n}x{n} Sudoku is over the size limit ({MAX_N}x{MAX_N})", ("grid",))
+    box = default_box(n) if puzzle.box is None else puzzle.box
+    if not isinstance(box, (list, tuple)) or len(box) != 2 or not all(map(_common.is_int, box)):
+        raise Invalid(f"box must be a pair (rows, columns), found {_common.shown(box)}", ("box",))
+    box = (int(box[0]), int(box[1]))
+    if min(box) < 1:
+        raise Invalid(f"box sides must be at least 1, found '{box[0]}x{box[1]}'", ("box",))
+    if box[0] * box[1] != n:
+        raise Invalid(
+            f"a {box[0]}x{box[1]} box holds {box[0] * box[1]} cells, but the first row has {n}: "
+            f"the box must hold exactly one row's worth of cells",
+            ("box",),
+        )
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if not (_common.is_int(value) and 0 <= value):
+                problem = f"expected 0 (empty) or a digit 1-{n}, found {_common.shown(value)}"
+                raise Invalid(problem, ("grid", r, c))
+            if value > n:
+                problem = f"digit {_common.shown(value)} is larger than {n}, the side of the grid"
+                raise Invalid(problem, ("grid", r, c))
+    rows = tuple(tuple(map(int, row)) for row in rows)
+    # a digit given twice in one row, column or box: refused rather than "unsolvable", since
+    # it is almost always a typing slip
+    for name, cells in units(n, box):
+        seen: dict[int, Cell] = {}
+        for r, c in cells:
+            value = rows[r][c]
+            if not value:
+                continue
+            if value in seen:
+                raise Invalid(
+                    f"digit {value} is given twice in {name}: at {{0}} and at {{1}}",
+                    ("grid", r, c), refs=(("grid", *seen[value]), ("grid", r, c)),
+                )
+            seen[value] = (r, c)
+    _common.assign(puzzle, grid=rows, box=box)
+
+
 def parse(text: str, source: str = "<string>") -> Puzzle:
     """Read an optional ``box: RxC`` header, then N rows of N cells (``.`` or ``0`` empty)."""
     lines = textio.content_lines(text, source)
@@ -83,42 +140,40 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
         raise textio.error(source, lines[-1], 1, "no grid rows after the headers")
     chars = textio.tokens(body[0], whitespace=False)
     n = len(chars) if len(chars) <= MAX_CHAR_N else len(textio.tokens(body[0]))
-    box = _read_box(headers["box"][0], n, source) if "box" in headers else default_box(n)
-    if n > MAX_N:
-        raise textio.error(source, body[0], 1, f"a {n}x{n} Sudoku is over the size limit ({MAX_N}x{MAX_N})")
-    rows = _read_rows(body, n, source)
-    puzzle = Puzzle(tuple(tuple(row) for row in rows), box)
-    _check_repeats(puzzle, body, rows, n, source)
-    return puzzle
+    box = _read_box(headers["box"][0], source) if "box" in headers else None
+    rows, tokens = _read_rows(body, n, source)
+
+    def place(at: tuple) -> tuple[textio.Line, int]:
+        if at[0] == "box":
+            return headers["box"][0][1], headers["box"][0][2]
+        if len(at) == 3:
+            return body[at[1]], tokens[at[1]][at[2]].column
+        return body[0], 1
+
+    with _common.located(source, place):
+        return Puzzle(rows, box)
 
 
-def _read_box(header: tuple[str, textio.Line, int], n: int, source: str) -> tuple[int, int]:
-    """The ``box: RxC`` header, which must tile the grid whose first row has ``n`` cells."""
+def _read_box(header: tuple[str, textio.Line, int], source: str) -> tuple[int, int]:
+    """The ``box: RxC`` header (the Puzzle checks that it tiles the grid)."""
     value, line, col = header
     match = _BOX.fullmatch(value)
     if not match:
         raise textio.error(source, line, col, f"box must look like RxC (e.g. 2x3), found {value!r}")
-    box = (int(match.group(1)), int(match.group(2)))
-    if min(box) < 1:
-        raise textio.error(source, line, col, f"box sides must be at least 1, found {value!r}")
-    if box[0] * box[1] != n:
-        raise textio.error(
-            source, line, col,
-            f"a {box[0]}x{box[1]} box holds {box[0] * box[1]} cells, but the first row has {n}: "
-            f"the box must hold exactly one row's worth of cells",
-        )
-    return box
+    return (int(match.group(1)), int(match.group(2)))
 
 
-def _read_rows(body: list[textio.Line], n: int, source: str) -> list[list[int]]:
-    """N rows of N digits; one character per cell when N <= 9, else integer tokens."""
+def _read_rows(
+    body: list[textio.Line], n: int, source: str
+) -> tuple[list[list[int]], list[list[textio.Token]]]:
+    """N rows of N digits (one character per cell when N <= 9, else integer tokens), and their tokens."""
     whitespace = n > MAX_CHAR_N
     mode = "whitespace-separated cells" if whitespace else "one character per cell"
     if len(body) > n:
         raise textio.error(
             source, body[n], 1, f"too many rows: a {n}x{n} Sudoku has {n} rows, found {len(body)}"
         )
-    out = []
+    out, tokens = [], []
     for line in body:
         toks = textio.tokens(line, whitespace)
         if len(toks) != n:
@@ -127,50 +182,25 @@ def _read_rows(body: list[textio.Line], n: int, source: str) -> list[list[int]]:
                 source, line, column, f"expected {n} cells in this row ({mode}), found {len(toks)}"
             )
         out.append([_cell(tok, line, n, source) for tok in toks])
+        tokens.append(toks)
     if len(body) < n:
         last = body[-1]
         raise textio.error(
             source, last, len(last.text) + 1,
             f"too few rows: a {n}x{n} Sudoku has {n} rows, found {len(body)}",
         )
-    return out
+    return out, tokens
 
 
 def _cell(tok: textio.Token, line: textio.Line, n: int, source: str) -> int:
+    """A cell token: ``.`` (empty) or a whole number (the Puzzle checks that it is at most N)."""
     if tok.text == ".":
         return EMPTY
     if not re.fullmatch(r"\d{1,9}", tok.text):
         raise textio.error(
             source, line, tok.column, f"expected '.', '0' or a digit 1-{n}, found {tok.text!r}"
         )
-    value = int(tok.text)
-    if value > n:
-        raise textio.error(
-            source, line, tok.column, f"digit {value} is larger than {n}, the side of the grid"
-        )
-    return value
-
-
-def _check_repeats(
-    puzzle: Puzzle, body: list[textio.Line], rows: list[list[int]], n: int, source: str
-) -> None:
-    """Refuse a digit given twice in one row, column or box, naming both places."""
-    whitespace = n > MAX_CHAR_N
-    columns = [[tok.column for tok in textio.tokens(line, whitespace)] for line in body]
-    for name, cells in puzzle.units():
-        seen: dict[int, Cell] = {}
-        for r, c in cells:
-            value = rows[r][c]
-            if not value:
-                continue
-            if value in seen:
-                r0, c0 = seen[value]
-                raise textio.error(
-                    source, body[r], columns[r][c],
-                    f"digit {value} is given twice in {name}: at line {body[r0].number} column "
-                    f"{columns[r0][c0]} and at line {body[r].number} column {columns[r][c]}",
-                )
-            seen[value] = (r, c)
+    return int(tok.text)
 
 
 def format(puzzle: Puzzle) -> str:
@@ -193,18 +223,24 @@ def cell_key(cell: Cell) -> Hashable:
     return ("cell", cell[0], cell[1])
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/sudoku.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/sudoku.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     n = puzzle.n
     m = ModelBuilder(NAME)
 
     # Fill digits 1..N ...
     digit = {(r, c): m.int(cell_key((r, c)), 1, n) for r in range(n) for c in range(n)}
     # (each literal "cell holds v" is made once and shared by its row, column and box)
-    holds = {cell: [None] + [ModelBuilder.eq(x, v) for v in range(1, n + 1)] for cell, x in digit.items()}
+    holds = {
+        cell: [None] + [ModelBuilder.eq(x, v) for v in range(1, n + 1)]
+        for cell, x in deadline.paced(digit.items(), 64)
+    }
 
     # ... so each row, column and box holds each once.
-    for _, cells in puzzle.units():
+    for _, cells in deadline.paced(puzzle.units(), 4):
         for value in range(1, n + 1):
             m.exactly(1, [holds[cell][value] for cell in cells])
 
@@ -213,6 +249,7 @@ def model(puzzle: Puzzle) -> Model:
         m.fix(ModelBuilder.eq(digit[cell], value))
 
     m.output(digit.values())
+    deadline.check()
     return m.build()
 
 
@@ -264,19 +301,19 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"grid": [[...], ...]}`` (N rows of N integers)."""
+    """A solution from its JSON shape ``{"grid": [[...], ...]}``: N rows of N digits 1..N."""
     rows = _common.require(data, "grid", list)
     n = puzzle.n
     if len(rows) != n:
-        raise ParseError(f"solution field 'grid' must have {n} rows, found {len(rows)}", source="solution")
+        raise _common.refuse(f"solution field 'grid' must have {n} rows, found {len(rows)}")
     out = []
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != n:
-            raise ParseError(f"grid[{r}]: expected a list of {n} digits", source="solution")
+            raise _common.refuse(f"grid[{r}]: expected a list of {n} digits, found {_common.shown(row)}")
         for c, value in enumerate(row):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ParseError(f"grid[{r}][{c}]: expected an integer, found {value!r}", source="solution")
-        out.append(tuple(row))
+            if not (_common.is_int(value) and 1 <= value <= n):
+                raise _common.refuse(f"grid[{r}][{c}]: expected a digit 1-{n}, found {_common.shown(value)}")
+        out.append(tuple(map(int, row)))
     return Solution(tuple(out))
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random as _random
 import re
+from collections import Counter, deque
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Lit, Model, ModelBuilder
 from . import _common
@@ -20,15 +22,48 @@ TREE, EMPTY = "T", "."
 
 @dataclass(frozen=True)
 class Puzzle(_common.LineShape):
-    """Tents per column (left to right) and per row (top to bottom), and the tree cells."""
+    """Tents per column (left to right) and per row (top to bottom), and the tree cells.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    size within the limits, counts 0..the length of their line with equal totals, trees on
+    cells of the grid. A break raises `ParseError` naming the place (``<puzzle>: cols[3]:
+    ...``). Lists are accepted for tuples and stored as tuples; ``trees`` may be any
+    collection of cells and is stored as a frozenset.
+    """
 
     cols: tuple[int, ...]
     rows: tuple[int, ...]
     trees: frozenset[Cell]
 
+    def __post_init__(self) -> None:
+        _check(self)
+
     def spots(self, tree: Cell) -> list[Cell]:
         """The empty cells orthogonally next to a tree, where its tent may stand."""
         return [n for n in grid.neighbours(tree, self.height, self.width) if n not in self.trees]
+
+
+def _check(puzzle: Puzzle) -> None:
+    """The rules of a well-formed Tents puzzle (see `Puzzle`); stores the fields normalised."""
+    cols = _common.sequence(puzzle.cols, ("cols",), "a tuple of column counts")
+    rows = _common.sequence(puzzle.rows, ("rows",), "a tuple of row counts")
+    h, w = len(rows), len(cols)
+    _common.check_size(1, w, ("cols",))
+    _common.check_size(h, w, ("rows",))
+    cols = _common.counts_of(cols, "cols", h, "rows", "tent count")
+    rows = _common.counts_of(rows, "rows", w, "columns", "tent count")
+    if sum(cols) != sum(rows):
+        raise _common.Invalid(
+            f"the row counts add up to {sum(rows)} but the column counts to {sum(cols)}: "
+            "both count the same tents, so they must agree",
+            ("rows",),
+        )
+    trees = puzzle.trees
+    if isinstance(trees, (set, frozenset)):
+        trees = list(trees)
+    items = _common.sequence(trees, ("trees",), "a collection of tree cells")
+    cells = frozenset(_common.cell_of(t, ("trees", i), h, w, "tree") for i, t in enumerate(items))
+    _common.assign(puzzle, cols=cols, rows=rows, trees=cells)
 
 
 @dataclass(frozen=True)
@@ -49,20 +84,10 @@ def make_solution(tents: Any) -> Solution:
 # parsing -------------------------------------------------------------------------------
 
 
-def _counts(entry: tuple[str, textio.Line, int], limit: int, unit: str, source: str) -> list[int]:
+def _counts(entry: tuple[str, textio.Line, int], source: str) -> tuple[list[int], list[textio.Token]]:
     value, line, col = entry
-    out = []
-    for m in re.finditer(r"\S+", value):
-        tok = textio.Token(m.group(), col + m.start())
-        n = textio.parse_int(tok, line, source, "a tent count (a whole number)")
-        if n < 0:
-            raise textio.error(source, line, tok.column, f"a tent count cannot be negative, found {n}")
-        if n > limit:
-            raise textio.error(
-                source, line, tok.column, f"count {n} is more than the {limit} {unit} of the grid"
-            )
-        out.append(n)
-    return out
+    toks = [textio.Token(m.group(), col + m.start()) for m in re.finditer(r"\S+", value)]
+    return [textio.parse_int(tok, line, source, "a tent count (a whole number)") for tok in toks], toks
 
 
 def parse(text: str, source: str = "<string>") -> Puzzle:
@@ -77,8 +102,8 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
     rows = textio.grid_rows(body, source, whitespace=False)
     h, w = len(rows), len(rows[0])
     (cols_entry,), (rows_entry,) = headers["cols"], headers["rows"]
-    col_counts = _counts(cols_entry, h, "rows", source)
-    row_counts = _counts(rows_entry, w, "columns", source)
+    col_counts, col_toks = _counts(cols_entry, source)
+    row_counts, row_toks = _counts(rows_entry, source)
     checks = ((cols_entry, col_counts, w, "column"), (rows_entry, row_counts, h, "row"))
     for entry, counts, size, unit in checks:
         if len(counts) != size:
@@ -86,22 +111,20 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
                 source, entry[1], entry[2],
                 f"expected {size} {unit} counts (the grid has {size} {unit}s), found {len(counts)}",
             )
-    if sum(col_counts) != sum(row_counts):
-        raise textio.error(
-            source, rows_entry[1], 1,
-            f"the row counts add up to {sum(row_counts)} but the column counts to {sum(col_counts)}: "
-            "both count the same tents, so they must agree",
-        )
-    trees = set()
+    trees = []
     for r, (line, row) in enumerate(zip(body, rows)):
         for c, tok in enumerate(row):
             if tok.text == TREE:
-                trees.add((r, c))
+                trees.append((r, c))
             elif tok.text != EMPTY:
                 raise textio.error(
                     source, line, tok.column, f"expected 'T' (tree) or '.' (empty), found {tok.text!r}"
                 )
-    return Puzzle(tuple(col_counts), tuple(row_counts), frozenset(trees))
+    places = {("cols",): (cols_entry[1], 1), ("rows",): (rows_entry[1], 1)}
+    places.update({("cols", i): (cols_entry[1], tok.column) for i, tok in enumerate(col_toks)})
+    places.update({("rows", i): (rows_entry[1], tok.column) for i, tok in enumerate(row_toks)})
+    with _common.located(source, lambda at: places.get(at, (body[0], 1))):
+        return Puzzle(tuple(col_counts), tuple(row_counts), frozenset(trees))
 
 
 def format(puzzle: Puzzle) -> str:
@@ -122,8 +145,11 @@ def tent_key(cell: Cell) -> Hashable:
     return ("tent",) + cell
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/tents.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/tents.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
     # Place tents in empty cells.
@@ -134,14 +160,14 @@ def model(puzzle: Puzzle) -> Model:
     # cell takes exactly one edge when it holds a tent and none otherwise. The edges are
     # auxiliary: the answer key is the tents alone.
     incoming: dict[Cell, list[Lit]] = {cell: [] for cell in tent}
-    for tree in sorted(puzzle.trees):
+    for tree in deadline.paced(sorted(puzzle.trees), 256):
         edges = []
         for spot in puzzle.spots(tree):
             x = m.bool(("pair", tree, spot))
             edges.append(x)
             incoming[spot].append(x)
         m.exactly(1, edges)
-    for cell, x in tent.items():
+    for cell, x in deadline.paced(tent.items(), 1024):
         m.exactly(1, incoming[cell] + [~x])  # sum(edges) + (1 - tent) == 1
 
     # No two tents touch, diagonals included (every touching pair shares a 2x2 block).
@@ -160,6 +186,7 @@ def model(puzzle: Puzzle) -> Model:
         m.exactly(k, [tent[(r, c)] for c in range(w) if (r, c) in tent])
 
     m.output(tent.values())
+    deadline.check()
     return m.build()
 
 
@@ -172,22 +199,71 @@ def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
 
 
 def pairing(puzzle: Puzzle, tents: set[Cell]) -> dict[Cell, Cell]:
-    """A largest matching of trees to orthogonally adjacent tents (augmenting paths): tree -> tent."""
+    """A largest matching of trees to orthogonally adjacent tents: tree -> tent.
+
+    Hopcroft-Karp (shortest augmenting paths, a few rounds of linear work), without recursion,
+    so a 200x200 grid full of trees and tents is paired in well under a second.
+    """
+    trees = sorted(puzzle.trees)
+    near = {
+        (r, c): [s for s in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if s in tents] for r, c in trees
+    }
+    mate: dict[Cell, Cell] = {}  # tree -> tent
     owner: dict[Cell, Cell] = {}  # tent -> tree
+    for tree in trees:  # a first greedy pass does most of the work
+        for spot in near[tree]:
+            if spot not in owner:
+                mate[tree], owner[spot] = spot, tree
+                break
+    while True:
+        # layers of trees by the length of the shortest alternating path from a free tree
+        layer = {tree: 0 for tree in trees if tree not in mate}
+        queue = deque(layer)
+        free_found = False
+        while queue:
+            tree = queue.popleft()
+            for spot in near[tree]:
+                other = owner.get(spot)
+                if other is None:
+                    free_found = True
+                elif other not in layer:
+                    layer[other] = layer[tree] + 1
+                    queue.append(other)
+        if not free_found:
+            return mate
+        for root in trees:
+            if root not in mate and root in layer:
+                _augment(root, near, layer, mate, owner)
 
-    def augment(tree: Cell, seen: set[Cell]) -> bool:
-        r, c = tree
-        for spot in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if spot in tents and spot not in seen:
-                seen.add(spot)
-                if spot not in owner or augment(owner[spot], seen):
-                    owner[spot] = tree
-                    return True
-        return False
 
-    for tree in sorted(puzzle.trees):
-        augment(tree, set())
-    return {tree: spot for spot, tree in owner.items()}
+def _augment(
+    root: Cell,
+    near: dict[Cell, list[Cell]],
+    layer: dict[Cell, int],
+    mate: dict[Cell, Cell],
+    owner: dict[Cell, Cell],
+) -> None:
+    """One augmenting path from a free tree along the layers (a depth-first walk with a stack)."""
+    stack = [(root, iter(near[root]))]
+    spots: list[Cell] = []  # spots[i]: the tent taken from stack[i]'s tree
+    while stack:
+        tree, options = stack[-1]
+        for spot in options:
+            other = owner.get(spot)
+            if other is None:  # a free tent: flip the path
+                spots.append(spot)
+                for (t, _), s in zip(stack, spots):
+                    mate[t], owner[s] = s, t
+                return
+            if layer.get(other) == layer[tree] + 1:
+                spots.append(spot)
+                stack.append((other, iter(near[other])))
+                break
+        else:
+            layer.pop(tree, None)  # a dead end: no later search goes through it
+            stack.pop()
+            if spots:
+                spots.pop()
 
 
 def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
@@ -205,18 +281,18 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
             problems.append(f"tent ({r}, {c}) is listed more than once")
         else:
             tents.add(cell)
-    for a in sorted(tents):
-        for b in sorted(tents):
-            if a < b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
-                problems.append(f"tents ({a[0]}, {a[1]}) and ({b[0]}, {b[1]}) touch")
+    for r, c in sorted(tents):
+        for b in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):  # the touching cells after it
+            if b in tents:
+                problems.append(f"tents ({r}, {c}) and ({b[0]}, {b[1]}) touch")
+    per_col = Counter(c for _, c in tents)
+    per_row = Counter(r for r, _ in tents)
     for c, k in enumerate(puzzle.cols):
-        got = sum(1 for t in tents if t[1] == c)
-        if got != k:
-            problems.append(f"column {c} has {got} tents, the count is {k}")
+        if per_col[c] != k:
+            problems.append(f"column {c} has {per_col[c]} tents, the count is {k}")
     for r, k in enumerate(puzzle.rows):
-        got = sum(1 for t in tents if t[0] == r)
-        if got != k:
-            problems.append(f"row {r} has {got} tents, the count is {k}")
+        if per_row[r] != k:
+            problems.append(f"row {r} has {per_row[r]} tents, the count is {k}")
     if len(tents) != len(puzzle.trees):
         problems.append(f"there are {len(tents)} tents for {len(puzzle.trees)} trees")
     # Trees and tents pair off one-to-one, each tent next to its tree: a perfect matching.
@@ -244,8 +320,8 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"tents": [[r, c], ...]}``."""
-    items = _common.require(data, "tents", list)
-    return make_solution(_common.point(item, f"tents[{i}]") for i, item in enumerate(items))
+    bounds = _common.grid_bounds(puzzle.height, puzzle.width)
+    return make_solution(_common.points_from_json(data, "tents", bounds, "tent"))
 
 
 def random_puzzle(

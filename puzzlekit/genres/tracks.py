@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random as _random
 import re
-from collections import deque
-from collections.abc import Hashable
+from collections import Counter, deque
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Lit, Model, ModelBuilder
 from . import _common
@@ -25,6 +26,14 @@ class Puzzle(_common.LineShape):
 
     ``givens`` pairs a cell with the two directions it connects to, letters in U, D, L, R
     order; at the start or end cell one of them may point out of the grid (the entrance/exit).
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file:
+    sizes within the limits, counts 0..the length of their line with equal totals, start and
+    end two different cells of the grid, each given a cell of the grid (once) with two
+    different letters, pointing out of the grid only at the start or end and there once. A
+    break raises `ParseError` naming the place (``<puzzle>: givens[0][1]: ...``). Lists are
+    accepted for tuples, ``givens`` may be a dict, letters any case in any order; they are
+    stored as tuples, the givens sorted by cell with their letters in U, D, L, R order.
     """
 
     cols: tuple[int, ...]
@@ -32,6 +41,9 @@ class Puzzle(_common.LineShape):
     start: Cell
     end: Cell
     givens: tuple[tuple[Cell, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        _check(self)
 
     def given_map(self) -> dict[Cell, str]:
         """Every given piece by cell."""
@@ -57,6 +69,60 @@ def _inner(cell: Cell, directions: str, height: int, width: int) -> set[str]:
     return {d for d in directions if grid.inside(grid.step(cell, d), height, width)}
 
 
+# checking the data ---------------------------------------------------------------------
+
+
+def _check(puzzle: Puzzle) -> None:
+    """The rules of a well-formed Tracks puzzle (see `Puzzle`); stores the fields normalised."""
+    Invalid = _common.Invalid
+    cols = _common.sequence(puzzle.cols, ("cols",), "a tuple of column counts")
+    rows = _common.sequence(puzzle.rows, ("rows",), "a tuple of row counts")
+    h, w = len(rows), len(cols)
+    _common.check_size(1, w, ("cols",))
+    _common.check_size(h, w, ("rows",))
+    cols = _common.counts_of(cols, "cols", h, "rows")
+    rows = _common.counts_of(rows, "rows", w, "columns")
+    # both lists count the same visited cells, so lists of mismatched length or total are a typo
+    if sum(cols) != sum(rows):
+        raise Invalid(
+            f"the row counts add up to {sum(rows)} but the column counts ({len(cols)} of them) to "
+            f"{sum(cols)}: both count the visited cells, so they must agree",
+            ("rows",),
+        )
+    start = _common.cell_of(puzzle.start, ("start",), h, w, "start")
+    end = _common.cell_of(puzzle.end, ("end",), h, w, "end")
+    if start == end:
+        raise Invalid(f"start and end must be different cells, both are {start}", ("ends",), field="")
+    items = puzzle.givens
+    if isinstance(items, Mapping):
+        items = list(items.items())
+    givens: dict[Cell, str] = {}
+    for i, item in enumerate(_common.sequence(items, ("givens",), "a tuple of (cell, letters) pairs")):
+        if not isinstance(item, (list, tuple)) or len(item) != 2:
+            problem = f"expected a given piece (cell, letters), found {_common.shown(item)}"
+            raise Invalid(problem, ("givens", i))
+        cell = _common.cell_of(item[0], ("givens", i, 0), h, w, "given cell")
+        text = item[1]
+        letters = text.upper() if isinstance(text, str) else ""
+        if len(letters) != 2 or not set(letters) <= set(ORDER) or letters[0] == letters[1]:
+            raise Invalid(
+                f"expected two different direction letters of U, D, L, R, found {_common.shown(text)}",
+                ("givens", i, 1),
+            )
+        outside = 2 - len(_inner(cell, letters, h, w))
+        if outside and cell not in (start, end):
+            raise Invalid(
+                f"the piece at {cell} points out of the grid; only the start or end cell may have an exit",
+                ("givens", i, 1),
+            )
+        if outside > 1:
+            raise Invalid(f"the piece at {cell} may point out of the grid at most once", ("givens", i, 1))
+        if cell in givens:
+            raise Invalid(f"cell {cell} is given twice", ("givens", i, 0))
+        givens[cell] = "".join(d for d in ORDER if d in letters)
+    _common.assign(puzzle, cols=cols, rows=rows, start=start, end=end, givens=tuple(sorted(givens.items())))
+
+
 # parsing -------------------------------------------------------------------------------
 
 
@@ -68,27 +134,15 @@ def _value_tokens(value: str, col: int) -> list[textio.Token]:
 def _counts(entry: tuple[str, textio.Line, int], source: str) -> tuple[list[int], list[textio.Token]]:
     value, line, col = entry
     toks = _value_tokens(value, col)
-    counts = []
-    for tok in toks:
-        n = textio.parse_int(tok, line, source, "a count (a whole number)")
-        if n < 0:
-            raise textio.error(source, line, tok.column, f"a count cannot be negative, found {n}")
-        counts.append(n)
-    return counts, toks
+    return [textio.parse_int(tok, line, source, "a count (a whole number)") for tok in toks], toks
 
 
-def _cell(
-    entry: tuple[str, textio.Line, int], toks: list[textio.Token], h: int, w: int, source: str, what: str
-) -> Cell:
+def _cell(entry: tuple[str, textio.Line, int], toks: list[textio.Token], source: str) -> Cell:
     _, line, _ = entry
-    r = textio.parse_int(toks[0], line, source, "a row number")
-    c = textio.parse_int(toks[1], line, source, "a column number")
-    if not grid.inside((r, c), h, w):
-        raise textio.error(
-            source, line, toks[0].column,
-            f"{what} ({r}, {c}) is outside the {h}x{w} grid (rows 0..{h - 1}, columns 0..{w - 1})",
-        )
-    return (r, c)
+    return (
+        textio.parse_int(toks[0], line, source, "a row number"),
+        textio.parse_int(toks[1], line, source, "a column number"),
+    )
 
 
 def parse(text: str, source: str = "<string>") -> Puzzle:
@@ -105,25 +159,13 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
     (cols_entry,), (rows_entry,) = headers["cols"], headers["rows"]
     cols, col_toks = _counts(cols_entry, source)
     rows, row_toks = _counts(rows_entry, source)
-    textio.check_size(1, len(cols), source, cols_entry[1])
-    textio.check_size(len(rows), len(cols), source, rows_entry[1])
-    h, w = len(rows), len(cols)
-    checks = ((cols, col_toks, cols_entry, h, "rows"), (rows, row_toks, rows_entry, w, "columns"))
-    for counts, toks, entry, limit, unit in checks:
-        for n, tok in zip(counts, toks):
-            if n > limit:
-                raise textio.error(
-                    source, entry[1], tok.column, f"count {n} is more than the {limit} {unit} of the grid"
-                )
-    # both lists count the same visited cells, so lists of mismatched length or total are a typo
-    if sum(cols) != sum(rows):
-        raise textio.error(
-            source, rows_entry[1], 1,
-            f"the row counts add up to {sum(rows)} but the column counts ({len(cols)} of them) to "
-            f"{sum(cols)}: both count the visited cells, so they must agree",
-        )
+    places: dict[tuple, tuple[textio.Line, int]] = {("cols",): cols_entry[1:], ("rows",): rows_entry[1:]}
+    places.update({("cols", i): (cols_entry[1], tok.column) for i, tok in enumerate(col_toks)})
+    places.update({("rows", i): (rows_entry[1], tok.column) for i, tok in enumerate(row_toks)})
+    for key in ("cols", "rows"):
+        places[(key,)] = (places[(key,)][0], 1)
 
-    ends: dict[str, Cell] = {"start": (0, 0), "end": (h - 1, w - 1)}
+    ends: dict[str, Cell] = {"start": (0, 0), "end": (len(rows) - 1, len(cols) - 1)}
     for key in ("start", "end"):
         if key in headers:
             entry = headers[key][0]
@@ -132,42 +174,24 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
                 raise textio.error(
                     source, entry[1], entry[2], f"expected '{key}: row col', found {entry[0]!r}"
                 )
-            ends[key] = _cell(entry, toks, h, w, source, key)
-    start, end = ends["start"], ends["end"]
-    if start == end:
-        given = [headers[k][0][1] for k in ("start", "end") if k in headers]
-        where = max(given, key=lambda line: line.number) if given else cols_entry[1]
-        raise textio.error(source, where, 1, f"start and end must be different cells, both are {start}")
+            ends[key] = _cell(entry, toks, source)
+            places[(key,)] = (entry[1], toks[0].column)
+    given = [headers[k][0][1] for k in ("start", "end") if k in headers]
+    places[("ends",)] = (max(given, key=lambda line: line.number) if given else cols_entry[1], 1)
 
-    givens: dict[Cell, str] = {}
-    for entry in headers.get("given", []):
+    givens: list[tuple[Cell, str]] = []
+    for i, entry in enumerate(headers.get("given", [])):
         value, line, col = entry
         toks = _value_tokens(value, col)
         if len(toks) != 3:
             raise textio.error(
                 source, line, col, f"expected 'given: row col XY' (e.g. 3 4 LU), found {value!r}"
             )
-        cell = _cell(entry, toks, h, w, source, "given cell")
-        letters = toks[2].text.upper()
-        if len(letters) != 2 or not set(letters) <= set(ORDER) or letters[0] == letters[1]:
-            raise textio.error(
-                source, line, toks[2].column,
-                f"expected two different direction letters of U, D, L, R, found {toks[2].text!r}",
-            )
-        outside = 2 - len(_inner(cell, letters, h, w))
-        if outside and cell not in (start, end):
-            raise textio.error(
-                source, line, toks[2].column,
-                f"the piece at {cell} points out of the grid; only the start or end cell may have an exit",
-            )
-        if outside > 1:
-            raise textio.error(
-                source, line, toks[2].column, f"the piece at {cell} may point out of the grid at most once"
-            )
-        if cell in givens:
-            raise textio.error(source, line, toks[0].column, f"cell {cell} is given twice")
-        givens[cell] = "".join(d for d in ORDER if d in letters)
-    return Puzzle(tuple(cols), tuple(rows), start, end, tuple(sorted(givens.items())))
+        givens.append((_cell(entry, toks, source), toks[2].text))
+        places.update({("givens", i): (line, col), ("givens", i, 0): (line, toks[0].column)})
+        places[("givens", i, 1)] = (line, toks[2].column)
+    with _common.located(source, lambda at: places.get(at, (lines[0], 1))):
+        return Puzzle(tuple(cols), tuple(rows), ends["start"], ends["end"], tuple(givens))
 
 
 def format(puzzle: Puzzle) -> str:
@@ -189,11 +213,14 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle) -> Model:
-    """The rules of docs/genres/tracks.md, one block per sentence."""
+def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/tracks.md, one block per sentence.
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     h, w = puzzle.height, puzzle.width
     m = ModelBuilder(NAME)
-    lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w)}
+    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(grid.cell_edges(h, w), 1024)}
     incident: dict[Cell, dict[str, Lit]] = {cell: {} for cell in grid.cells(h, w)}
     for (a, b), x in lit.items():
         incident[a][grid.direction_between(a, b)] = x
@@ -205,7 +232,7 @@ def model(puzzle: Puzzle) -> Model:
     m.path((Edge(a, b, x) for (a, b), x in lit.items()), puzzle.start, puzzle.end)
 
     # A cell is visited when the path touches it: the ends always, any other cell with two steps.
-    for cell, x in visited.items():
+    for cell, x in deadline.paced(visited.items(), 1024):
         if cell in (puzzle.start, puzzle.end):
             m.fix(x)
         else:
@@ -225,6 +252,7 @@ def model(puzzle: Puzzle) -> Model:
             m.fix(x if d in dirs else ~x)
 
     m.output(lit.values())
+    deadline.check()
     return m.build()
 
 
@@ -285,7 +313,8 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
         problems.append(f"the listed path does not begin at the start {puzzle.start}")
     if not path or path[-1] != puzzle.end:
         problems.append(f"the listed path does not finish at the end {puzzle.end}")
-    for cell in sorted({c for c in path if path.count(c) > 1}):
+    visits = Counter(path)
+    for cell in sorted(c for c, n in visits.items() if n > 1):
         problems.append(f"the listed path visits {cell} more than once")
     steps = {grid.edge(a, b) for a, b in zip(path, path[1:])}
     if steps != set(edges) or len(path) != len(edges) + 1:
@@ -344,11 +373,18 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
 
     Without a ``path`` field the path is read off the edges, walking from the start.
     """
-    edges = _common.edges_from_json(data)
+    h, w = puzzle.height, puzzle.width
+    bounds = _common.grid_bounds(h, w)
+    edges = _common.edges_from_json(data, bounds=bounds)
     if isinstance(data, dict) and "path" not in data:
         return Solution(edges, walk(puzzle.start, edges))
     items = _common.require(data, "path", list)
-    return Solution(edges, tuple(_common.point(p, f"path[{i}]") for i, p in enumerate(items)))
+    if len(items) > h * w:
+        raise _common.refuse(
+            f"path: {len(items)} cells listed, but the {h}x{w} grid has {h * w}: the path visits each cell "
+            "at most once"
+        )
+    return Solution(edges, tuple(_common.point(p, f"path[{i}]", bounds) for i, p in enumerate(items)))
 
 
 # random instances ----------------------------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import grid, textio
+from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Lit, Model, ModelBuilder
 from . import _common
@@ -27,12 +28,27 @@ ENCODINGS = ("split", "ranks")
 _WALLS = re.compile(r"(?i)walls\s*:.*")
 
 
+#: Largest number (nine digits, as in the file format).
+MAX_NUMBER = 999_999_999
+_CELL = _common.int_cell(EMPTY, MAX_NUMBER, "0 (empty) or a number 1, 2, 3, ...")
+
+
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """Numbers on a grid (``grid[r][c]`` is 0 or a number 1..K, each once) and walls between cells."""
+    """Numbers on a grid (``grid[r][c]`` is 0 or a number 1..K, each once) and walls between cells.
+
+    The data is checked when the puzzle is made, by the rules the parser applies to a file: a
+    rectangular grid within the size limits whose numbers are 1..K, each once, K >= 2, and
+    walls between two neighbouring cells of the grid. A break raises `ParseError` naming the
+    place (``<puzzle>: grid[1][2]: ...``). Lists are accepted for tuples and stored as tuples;
+    ``walls`` may be any collection of cell pairs and is stored as a frozenset of sorted pairs.
+    """
 
     grid: tuple[tuple[int, ...], ...]
     walls: frozenset[CellEdge] = frozenset()
+
+    def __post_init__(self) -> None:
+        _check(self)
 
     def numbers(self) -> dict[int, Cell]:
         """The cell of each number."""
@@ -62,6 +78,47 @@ class Solution:
 # parsing -------------------------------------------------------------------------------
 
 
+def _check(puzzle: Puzzle) -> None:
+    """The rules of a well-formed Zip (see `Puzzle`); stores the grid and walls normalised."""
+    Invalid = _common.Invalid
+    rows = _common.grid_of(puzzle.grid, _CELL)
+    h, w = len(rows), len(rows[0])
+    where: dict[int, Cell] = {}
+    for r, row in enumerate(rows):
+        for c, k in enumerate(row):
+            if k in where:
+                first = ("grid", *where[k])
+                raise Invalid(f"number {k} appears twice (first at {{0}})", ("grid", r, c), refs=(first,))
+            if k:
+                where[k] = (r, c)
+    # the numbers must be exactly 1..K with K >= 2
+    if not where:
+        raise Invalid("no numbers: the path needs at least a 1 and a 2", ("grid",))
+    last = max(where)
+    if last < 2:
+        raise Invalid("only the number 1: the path needs at least a 1 and a 2", ("grid", *where[last]))
+    for k in range(1, last + 1):
+        if k not in where:
+            raise Invalid(
+                f"number {k} is missing: the numbers must be 1..{last}, each once",
+                ("grid", *where[min(n for n in where if n > k)]),
+            )
+    walls = puzzle.walls
+    if isinstance(walls, (set, frozenset)):
+        walls = list(walls)
+    out = set()
+    for i, wall in enumerate(_common.sequence(walls, ("walls",), "a collection of walls (cell pairs)")):
+        if not isinstance(wall, (list, tuple)) or len(wall) != 2:
+            raise Invalid(f"expected a wall (two cells), found {_common.shown(wall)}", ("walls", i))
+        a, b = (_common.cell_of(cell, ("walls", i, j), h, w) for j, cell in enumerate(wall))
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            raise Invalid(
+                f"a wall lies between adjacent cells; {a} and {b} are not adjacent", ("walls", i, 0)
+            )
+        out.add(grid.edge(a, b))
+    _common.assign(puzzle, grid=rows, walls=frozenset(out))
+
+
 def parse(text: str, source: str = "<string>") -> Puzzle:
     """Read ``.``/number tokens, then optionally ``walls:`` and one ``r1 c1 r2 c2`` line per wall."""
     lines = textio.content_lines(text, source)
@@ -70,64 +127,41 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
         raise textio.error(source, lines[0], 1, "the grid must come before the 'walls:' line")
     _, grid_lines = textio.read_headers(lines if split is None else lines[:split], set(), source)
     rows = textio.grid_rows(grid_lines, source)
-    values: list[tuple[int, ...]] = []
-    where: dict[int, tuple[textio.Line, textio.Token]] = {}
+    values: list[list[int]] = []
     for line, row in zip(grid_lines, rows):
         out = []
         for tok in row:
             if tok.text == ".":
                 out.append(EMPTY)
-                continue
-            if not re.fullmatch(r"\d{1,9}", tok.text) or int(tok.text) == 0:
+            elif re.fullmatch(r"\d{1,9}", tok.text) and int(tok.text):
+                out.append(int(tok.text))
+            else:
                 raise textio.error(
                     source, line, tok.column, f"expected '.' or a number 1, 2, 3, ..., found {tok.text!r}"
                 )
-            k = int(tok.text)
-            if k in where:
-                first_line, first_tok = where[k]
-                raise textio.error(
-                    source, line, tok.column,
-                    f"number {k} appears twice (first at line {first_line.number}, "
-                    f"column {first_tok.column})",
-                )
-            where[k] = (line, tok)
-            out.append(k)
-        values.append(tuple(out))
-    _check_numbers(where, grid_lines[0], source)
-    walls: frozenset[CellEdge] = frozenset()
+        values.append(out)
+    walls, places = [], {}
     if split is not None:
-        walls = _parse_walls(lines[split], lines[split + 1:], len(values), len(values[0]), source)
-    return Puzzle(tuple(values), walls)
+        walls, places = _parse_walls(lines[split], lines[split + 1:], source)
+    place = _common.grid_place(grid_lines, rows)
 
+    def ref_text(line: textio.Line, column: int) -> str:
+        return f"line {line.number}, column {column}"
 
-def _check_numbers(
-    where: dict[int, tuple[textio.Line, textio.Token]], first: textio.Line, source: str
-) -> None:
-    """The numbers must be exactly 1..K with K >= 2."""
-    if not where:
-        raise textio.error(source, first, 1, "no numbers: the path needs at least a 1 and a 2")
-    last = max(where)
-    if last < 2:
-        line, tok = where[last]
-        raise textio.error(source, line, tok.column, "only the number 1: the path needs at least a 1 and a 2")
-    for k in range(1, last + 1):
-        if k not in where:
-            line, tok = where[min(n for n in where if n > k)]
-            raise textio.error(
-                source, line, tok.column,
-                f"number {k} is missing: the numbers must be 1..{last}, each once",
-            )
+    with _common.located(source, lambda at: places.get(at) or place(at), ref_text):
+        return Puzzle(values, walls)
 
 
 def _parse_walls(
-    head: textio.Line, lines: list[textio.Line], height: int, width: int, source: str
-) -> frozenset[CellEdge]:
-    """The ``r1 c1 r2 c2`` lines after ``walls:``, each naming two adjacent cells."""
+    head: textio.Line, lines: list[textio.Line], source: str
+) -> tuple[list[tuple[Cell, Cell]], dict[tuple, tuple[textio.Line, int]]]:
+    """The ``r1 c1 r2 c2`` lines after ``walls:`` (the Puzzle checks the cells), and their places."""
     _, value, col = textio.split_header(head)
     if value:
         raise textio.error(source, head, col, "put each wall on its own line after 'walls:'")
-    walls = set()
-    for line in lines:
+    walls = []
+    places: dict[tuple, tuple[textio.Line, int]] = {}
+    for i, line in enumerate(lines):
         toks = textio.tokens(line)
         if len(toks) != 4:
             column = toks[4].column if len(toks) > 4 else len(line.text) + 1
@@ -135,19 +169,10 @@ def _parse_walls(
                 source, line, column, f"a wall is four numbers 'r1 c1 r2 c2', found {len(toks)} token(s)"
             )
         nums = [textio.parse_int(tok, line, source, "a row or column number") for tok in toks]
-        a, b = (nums[0], nums[1]), (nums[2], nums[3])
-        for i, cell in ((0, a), (2, b)):
-            if not grid.inside(cell, height, width):
-                raise textio.error(
-                    source, line, toks[i].column, f"cell {cell} is outside the {height}x{width} grid"
-                )
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise textio.error(
-                source, line, toks[0].column,
-                f"a wall lies between adjacent cells; {a} and {b} are not adjacent",
-            )
-        walls.add(grid.edge(a, b))
-    return frozenset(walls)
+        walls.append(((nums[0], nums[1]), (nums[2], nums[3])))
+        places.update({("walls", i): (line, 1), ("walls", i, 0): (line, toks[0].column)})
+        places[("walls", i, 1)] = (line, toks[2].column)
+    return walls, places
 
 
 def format(puzzle: Puzzle) -> str:
@@ -167,8 +192,11 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle, encoding: str = "split") -> Model:
-    """The rules of docs/genres/zip.md, one block per sentence (``encoding``: "split" or "ranks")."""
+def model(puzzle: Puzzle, encoding: str = "split", deadline: Deadline = UNLIMITED) -> Model:
+    """The rules of docs/genres/zip.md, one block per sentence (``encoding``: "split" or "ranks").
+
+    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    """
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown zip encoding {encoding!r}; expected one of {', '.join(ENCODINGS)}")
     h, w = puzzle.height, puzzle.width
@@ -177,7 +205,8 @@ def model(puzzle: Puzzle, encoding: str = "split") -> Model:
     m = ModelBuilder(NAME)
 
     # Orthogonal steps, never crossing a wall: a walled pair of cells has no step variable.
-    lit = {e: m.bool(edge_key(*e)) for e in grid.cell_edges(h, w) if e not in puzzle.walls}
+    unwalled = (e for e in grid.cell_edges(h, w) if e not in puzzle.walls)
+    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(unwalled, 1024)}
     at: dict[Cell, list[Lit]] = {cell: [] for cell in grid.cells(h, w)}
     for (a, b), x in lit.items():
         at[a].append(x)
@@ -185,19 +214,22 @@ def model(puzzle: Puzzle, encoding: str = "split") -> Model:
 
     # One path through every cell exactly once, starting at 1 and ending at the largest number:
     # two steps at every cell, one at each end.
-    for cell, steps in at.items():
+    for cell, steps in deadline.paced(at.items(), 1024):
         m.exactly(1 if cell in (first, last) else 2, steps)
 
     if encoding == "split":
-        _ordered_by_split_numbers(m, puzzle, lit)
+        _ordered_by_split_numbers(m, puzzle, lit, deadline)
     else:
-        _ordered_by_ranks(m, puzzle, lit)
+        _ordered_by_ranks(m, puzzle, lit, deadline)
 
     m.output(lit.values())
+    deadline.check()
     return m.build()
 
 
-def _ordered_by_split_numbers(m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdge, Lit]) -> None:
+def _ordered_by_split_numbers(
+    m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdge, Lit], deadline: Deadline = UNLIMITED
+) -> None:
     """Visiting the numbered cells in increasing order: disjoint paths 1->2, 2->3, ..., (K-1)->K.
 
     Number k's cell is two nodes, ``(cell, "in")`` (end of the path from k-1) and
@@ -213,7 +245,7 @@ def _ordered_by_split_numbers(m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdg
         return ([(cell, "in")] if k > 1 else []) + ([(cell, "out")] if k < last else [])
 
     edges: list[Edge] = []
-    for (a, b), x in lit.items():
+    for (a, b), x in deadline.paced(lit.items(), 1024):
         if a in number and b in number:
             # Two numbers are neighbours on the path only when they are consecutive.
             lo, hi = sorted((a, b), key=number.get)
@@ -236,7 +268,9 @@ def _ordered_by_split_numbers(m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdg
     m.disjoint_paths(edges, pairs)
 
 
-def _ordered_by_ranks(m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdge, Lit]) -> None:
+def _ordered_by_ranks(
+    m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdge, Lit], deadline: Deadline = UNLIMITED
+) -> None:
     """Visiting the numbered cells in increasing order: one path from 1 to K, a rank per cell.
 
     Ranks are all different, 0 at the 1, N-1 at K, and differ by one along every step, so
@@ -249,14 +283,14 @@ def _ordered_by_ranks(m: ModelBuilder, puzzle: Puzzle, lit: dict[CellEdge, Lit])
     rank = {cell: m.int(("_rank", cell), 0, n - 1) for cell in grid.cells(h, w)}
     m.fix(ModelBuilder.eq(rank[numbers[1]], 0))
     m.fix(ModelBuilder.eq(rank[numbers[puzzle.last]], n - 1))
-    for t in range(n):
+    for t in deadline.paced(range(n), 64):
         m.exactly(1, [ModelBuilder.eq(rank[cell], t) for cell in rank])
-    for (a, b), x in lit.items():
+    for (a, b), x in deadline.paced(lit.items(), 1):
         for u, v in ((a, b), (b, a)):
             for t in range(n):
                 near = [ModelBuilder.eq(rank[v], s) for s in (t - 1, t + 1) if 0 <= s < n]
                 m.clause([~x, ~ModelBuilder.eq(rank[u], t), *near])
-    for k in range(1, puzzle.last):
+    for k in deadline.paced(range(1, puzzle.last), 1):
         here, after = rank[numbers[k]], rank[numbers[k + 1]]
         for t in range(n):
             m.clause([~ModelBuilder.eq(here, t), *(ModelBuilder.eq(after, s) for s in range(t + 1, n))])
@@ -352,8 +386,15 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"path": [[r, c], ...]}``."""
+    h, w = puzzle.height, puzzle.width
     items = _common.require(data, "path", list)
-    return Solution(tuple(_common.point(item, f"path[{i}]") for i, item in enumerate(items)))
+    if len(items) > h * w:
+        raise _common.refuse(
+            f"path: {len(items)} cells listed, but the {h}x{w} grid has {h * w}: the path visits each cell "
+            "once"
+        )
+    bounds = _common.grid_bounds(h, w)
+    return Solution(tuple(_common.point(item, f"path[{i}]", bounds) for i, item in enumerate(items)))
 
 
 # random instances ----------------------------------------------------------------------

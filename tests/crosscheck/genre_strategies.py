@@ -81,9 +81,8 @@ def hashi_instances(draw):
         r, c = draw(st.sampled_from(islands))
         values = [list(row) for row in puzzle.grid]
         values[r][c] = min(8, max(1, values[r][c] + draw(st.sampled_from([-1, 1]))))
-        nudged = dataclasses.replace(puzzle, grid=tuple(tuple(row) for row in values))
-        try:  # the parser refuses a number the island's neighbours can never carry
-            puzzle = hashi.parse(hashi.format(nudged), "drawn")
+        try:  # a number the island's neighbours can never carry is refused
+            puzzle = dataclasses.replace(puzzle, grid=tuple(tuple(row) for row in values))
         except ParseError:
             pass
     return puzzle

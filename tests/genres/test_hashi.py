@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from refusals import file_and_data_agree, judged, refused
 
 from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError
@@ -286,3 +287,59 @@ def test_corpus_small_instances() -> None:
         assert solutions, record["id"]
         for solution in solutions:
             assert hashi.verify(puzzle, solution) == [], record["id"]
+
+
+# --- puzzles made in Python ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([[9, 0, 1]], "grid[0][0]: expected 0 (water) or an island number 1-8, found 9"),
+        ([[1, 0, -1]], "grid[0][2]: expected 0 (water) or an island number 1-8, found -1"),
+        ([[1, 0, "1"]], "grid[0][2]: expected 0 (water) or an island number 1-8, found '1'"),
+        ([[0, 0], [0, 0]], "grid: no islands: the grid holds only water"),
+        ([[3, 0, 2]], "grid[0][0]: island 3 sees 1 other island(s), so it can carry at most 2 bridge(s)"),
+        ([[1, 0, 0], [0, 0, 1]],
+         "grid[0][0]: island 1 sees 0 other island(s), so it can carry at most 0 bridge(s)"),
+        ([[1, 0], [1]], "grid[1]: ragged grid: expected 2 cells in this row (as in row 0), found 1"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(data, message) -> None:
+    assert refused(hashi.Puzzle, data) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_agrees_with_the_parser() -> None:
+    assert hashi.Puzzle([[2, 0, 2]]) == hashi.parse("2.2\n", "t")
+    file_and_data_agree(lambda text: hashi.parse(text, "t"), "3.2\n", lambda: hashi.Puzzle(((3, 0, 2),)))
+    file_and_data_agree(lambda text: hashi.parse(text, "t"), "...\n", lambda: hashi.Puzzle(((0, 0, 0),)))
+
+
+# --- solution JSON ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"bridges": [[[0, 0], [0, 2]]]}, "bridges[0]: expected [[r,c], [r,c], k], found [[0, 0], [0, 2]]"),
+        ({"bridges": [[[0, 0], [0, 3], 1]]}, "bridges[0][1]: (0, 3) is outside the 1x3 grid"),
+        ({"bridges": [[[0, 0], [2**31, 2], 1]]}, "bridges[0][1]: (2147483648, 2) is outside the 1x3 grid"),
+        ({"bridges": [[[0, 0], [0, 2], 3]]}, "bridges[0][2]: expected a bridge count 1 or 2, found 3"),
+        ({"bridges": [[[0, 0], [0, 2], 10**400]]},
+         "bridges[0][2]: expected a bridge count 1 or 2, found 100000000000000000...0000000000000000000"),
+        ({"bridges": [[[0, 0], [0, 2], "1"]]}, "bridges[0][2]: expected a bridge count 1 or 2, found '1'"),
+        ({"bridges": [[[0, 0], [0, 2], 1], [[0, 2], [0, 0], 1]]},
+         "bridges[1]: the pair (0, 0)-(0, 2) is listed twice (first as bridges[0])"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message) -> None:
+    assert judged(hashi, hashi.parse("2.2\n", "t"), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast() -> None:
+    row = "".join("1" if c % 2 == 0 else "." for c in range(200))
+    big = hashi.parse("\n".join([row, "." * 200] * 100) + "\n", "t")
+    columns = range(0, 200, 2)
+    pairs = [[[r, a], [r, b], 1] for r in range(0, 200, 2) for a in columns for b in columns if a < b]
+    problems = judged(hashi, big, {"bridges": pairs[:80_000]})  # most of them over other islands
+    assert len(problems) > 70_000 and "bridge [0, 0]-[0, 4] crosses an island" in problems

@@ -7,6 +7,7 @@ import random
 
 import pytest
 from conftest import EXAMPLES
+from refusals import cell_edges, file_and_data_agree, judged, refused
 
 from puzzlekit import grid
 from puzzlekit.backends import cpsat
@@ -130,3 +131,72 @@ def test_solution_json_round_trip():
     assert masyu.solution_from_json(p, solution.to_json()) == solution
     data = solution.to_json()["edges"]
     assert data == sorted(data) and all(a <= b for a, b in data)
+
+
+# --- puzzles made in Python ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (5, "grid: expected a tuple of rows, found 5"),
+        ((), "grid: grid must have at least one row and column, got 0x0"),
+        (((),), "grid: grid must have at least one row and column, got 1x0"),
+        (("010",), "grid[0]: expected a row (a tuple of cells), found '010'"),
+        (((0, 1, 0), (0, 0), (0, 0, 0)),
+         "grid[1]: ragged grid: expected 3 cells in this row (as in row 0), found 2"),
+        (((0, 7),), "grid[0][1]: expected 0 (empty), 1 (white) or 2 (black), found 7"),
+        (((0, -1),), "grid[0][1]: expected 0 (empty), 1 (white) or 2 (black), found -1"),
+        (((True, 0),), "grid[0][0]: expected 0 (empty), 1 (white) or 2 (black), found True"),
+        ((("1", 0),), "grid[0][0]: expected 0 (empty), 1 (white) or 2 (black), found '1'"),
+        (((0,) * 257,), "grid: grid 1x257 is over the size limit (256 rows or columns, 40000 cells)"),
+        (((0,) * 201,) * 200, "grid: grid 200x201 is over the size limit (256 rows or columns, 40000 cells)"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(data, message):
+    assert refused(masyu.Puzzle, data) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_agrees_with_the_parser():
+    p = masyu.Puzzle([[0, 1], [2, 0]])
+    assert p.grid == ((0, 1), (2, 0)) and p == puzzle("0 1\n2 0\n") and hash(p) == hash(puzzle("0 1\n2 0\n"))
+    file_and_data_agree(puzzle, "0 1\n0 7\n", lambda: masyu.Puzzle(((0, 1), (0, 7))))
+
+
+# --- solution JSON ---------------------------------------------------------------------------
+
+
+SMALL = "0 1 0\n0 0 0\n"
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({}, "solution JSON has no 'edges' field"),
+        ({"edges": 3}, "solution field 'edges' must be a list, found 3"),
+        ({"edges": [[[0, 0]]]}, "edges[0]: expected a pair of points, found [[0, 0]]"),
+        ({"edges": [[[0, 0], [0, "1"]]]}, "edges[0][1]: expected [row, col], found [0, '1']"),
+        ({"edges": [[[0, 0], [0, 1.0]]]}, "edges[0][1]: expected [row, col], found [0, 1.0]"),
+        ({"edges": [[[0, 0], [0, True]]]}, "edges[0][1]: expected [row, col], found [0, True]"),
+        ({"edges": [[[0, 0], [0, 1]], [[2147483648, 0], [0, 0]]]},
+         "edges[1][0]: (2147483648, 0) is outside the 2x3 grid"),
+        ({"edges": [[[0, 0], [0, 1]], [[0, -1], [0, 0]]]}, "edges[1][0]: (0, -1) is outside the 2x3 grid"),
+        ({"edges": [[[0, 0], [0, 10**400]]]},
+         "edges[0][1]: (0, 100000000000000000...0000000000000000000) is outside the 2x3 grid"),
+        ({"edges": [[[0, 0], [0, 1]], [[0, 1], [0, 0]]]},
+         "edges[1]: the edge (0, 0)-(0, 1) is listed twice (first as edges[0])"),
+        ({"edges": [[list(range(10_000)), [0, 0]]]},
+         "edges[0][0]: expected [row, col], found [0, 1, 2, 3, 4, 5, ...]"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message):
+    assert judged(masyu, puzzle(SMALL), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast():
+    row = " ".join("1" if c % 7 == 0 else "0" for c in range(200)) + "\n"
+    big = puzzle(row * 200)
+    problems = judged(masyu, big, {"edges": cell_edges(200, 200)})  # every edge: the line branches everywhere
+    assert len(problems) > 40_000 and "the line branches at (0, 1)" in problems
+    message = judged(masyu, big, {"edges": [[[0, 0], [0, 1]]] * 100_000})
+    assert message.endswith("is listed twice (first as edges[0])")

@@ -8,6 +8,7 @@ import random
 
 import pytest
 from conftest import CORPUS, EXAMPLES
+from refusals import file_and_data_agree, judged, refused
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
@@ -274,3 +275,63 @@ def test_corpus_instances() -> None:
         assert ng.verify(p, solution) == [], record["id"]
         if record["solution"]:
             assert ["".join("#" if v else "." for v in row) for row in solution.grid] == record["solution"]
+
+
+# --- puzzles made in Python --------------------------------------------------------------
+
+
+RUN = "a run length is a whole number of at least 1"
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (((), ()), "rows: grid must have at least one row and column, got 0x0"),
+        ((((),) * 257, ((),)), "rows: grid 257x1 is over the size limit (256 rows or columns, 40000 cells)"),
+        ((5, ((),)), "rows: expected a tuple of row clues, found 5"),
+        ((((),), 5), "cols: expected a tuple of column clues, found 5"),
+        (((1,), ((1,),)), "rows[0]: expected a clue (a tuple of run lengths), found 1"),
+        ((((0,),), ((),)), f"rows[0][0]: {RUN}, found 0 (a line without runs is ())"),
+        ((((1,),), ((1.0,),)), f"cols[0][0]: {RUN}, found 1.0 (a line without runs is ())"),
+        ((((2, 1),), ((1,), (1,), (1,))), "rows[0]: the runs 2,1 need at least 4 cells, but a row has 3"),
+        ((((1,),), ((2,),)), "cols[0]: the runs 2 need at least 2 cells, but a column has 1"),
+        ((((2,),), ((1,), ())), "the row clues fill 2 cells but the column clues fill 1: both count the same "
+         "filled cells, so they must agree"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(args, message) -> None:
+    assert refused(ng.Puzzle, *args) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_agrees_with_the_parser() -> None:
+    text = "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n"
+    assert ng.Puzzle([[1]], [[1], []]) == ng.parse(text, "t")
+    bad = "width 3\nheight 1\nrows\n2,1\ncolumns\n1\n1\n1\n"
+    file_and_data_agree(lambda t: ng.parse(t, "t"), bad, lambda: ng.Puzzle(((2, 1),), ((1,), (1,), (1,))))
+    bad = "width 2\nheight 1\nrows\n2\ncolumns\n1\n0\n"
+    file_and_data_agree(lambda t: ng.parse(t, "t"), bad, lambda: ng.Puzzle(((2,),), ((1,), ())))
+
+
+# --- solution JSON -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"grid": [[1, 0]] * 2}, "solution field 'grid' must have 1 rows, found 2"),
+        ({"grid": [[1, 0, 0]]}, "grid[0]: expected a list of 2 cells 0 or 1, found [1, 0, 0]"),
+        ({"grid": [[1, 2]]}, "grid[0]: expected a list of 2 cells 0 or 1, found [1, 2]"),
+        ({"grid": [[1, True]]}, "grid[0]: expected a list of 2 cells 0 or 1, found [1, True]"),
+        ({"grid": [[0] * 900_000]}, "grid[0]: expected a list of 2 cells 0 or 1, found [0, 0, 0, 0, 0, 0, "
+         "...]"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message) -> None:
+    p = ng.parse("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n", "t")
+    assert judged(ng, p, data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast() -> None:
+    line = "\n".join(["1"] * 200)
+    big = ng.parse(f"width 200\nheight 200\nrows\n{line}\ncolumns\n{line}\n", "t")
+    problems = judged(ng, big, {"grid": [[1] * 200] * 200})
+    assert len(problems) == 400 and problems[0] == "row 0 has runs 200, the clue is 1"

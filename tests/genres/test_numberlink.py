@@ -7,6 +7,7 @@ import random
 
 import pytest
 from conftest import EXAMPLES
+from refusals import cell_edges, file_and_data_agree, judged, refused
 
 from puzzlekit import grid
 from puzzlekit.backends import cpsat
@@ -391,3 +392,64 @@ def test_small_corpus_instances(corpus):
         assert nl.verify(p, s) == [], record["id"]
         if record.get("solution"):
             assert s.edges == exits_to_edges(record["solution"]), record["id"]
+
+
+# puzzles made in Python ----------------------------------------------------------------------
+
+
+TWICE = "(each number appears exactly twice)"
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (([[1, 1]], "some"), "cover: cover must be 'all' or 'any', found 'some'"),
+        (([[1, 1]], None), "cover: cover must be 'all' or 'any', found None"),
+        (([[1, -1]],), "grid[0][1]: expected 0 (empty) or a number k >= 1, found -1"),
+        (([[1, 10**12]],), "grid[0][1]: expected 0 (empty) or a number k >= 1, found 1000000000000"),
+        (([[1, "1"]],), "grid[0][1]: expected 0 (empty) or a number k >= 1, found '1'"),
+        (([[1, 1], [1, 0]],), f"grid[1][0]: number 1 appears a third time {TWICE}"),
+        (([[1, 2], [1, 0]],), f"grid[0][1]: number 2 appears only once {TWICE}"),
+        (([[0, 0]],), "grid: no numbers: the grid needs at least one pair"),
+        (([[1, 1], []],), "grid[1]: ragged grid: expected 2 cells in this row (as in row 0), found 0"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(args, message):
+    assert refused(nl.Puzzle, *args) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_cover_in_any_case():
+    assert nl.Puzzle([[1, 1]], "ANY") == puzzle("cover: any\n1 1\n")
+    file_and_data_agree(puzzle, "1 0\n0 2\n1 0\n", lambda: nl.Puzzle(((1, 0), (0, 2), (1, 0))))
+
+
+# solution JSON -------------------------------------------------------------------------------
+
+
+TWO_BANDS = [[1, 1, 1, 1], [2, 2, 2, 2]]
+NUMBERS = "expected 0 or a number of the puzzle (1, 2, 3)"
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"edges": [[[0, 0], [2147483648, 0]]]}, "edges[0][1]: (2147483648, 0) is outside the 3x4 grid"),
+        ({"edges": [[[0, 0], [0, 1]], [[0, 0], [0, 1]]]},
+         "edges[1]: the edge (0, 0)-(0, 1) is listed twice (first as edges[0])"),
+        ({"edges": [[[0, 0], ["0", 1]]]}, "edges[0][1]: expected [row, col], found ['0', 1]"),
+        ({"cells": [*TWO_BANDS, [3, 3, 3, 4]]}, f"cells[2][3]: {NUMBERS}, found 4"),
+        ({"cells": [*TWO_BANDS, [3, 3, 3, 10**500]]},
+         f"cells[2][3]: {NUMBERS}, found 100000000000000000...0000000000000000000"),
+        ({"cells": [*TWO_BANDS, [3, 3, 3, True]]}, f"cells[2][3]: {NUMBERS}, found True"),
+        ({"cells": [*TWO_BANDS, [3, 3, 3]]}, "cells[2] must be a list of 4 numbers, found [3, 3, 3]"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message):
+    assert judged(nl, BANDS, data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast():
+    big = puzzle("".join(f"{r + 1} " + "0 " * 198 + f"{r + 1}\n" for r in range(200)))
+    problems = judged(nl, big, {"edges": cell_edges(200, 200)})
+    assert len(problems) > 40_000 and "lines cross at (1, 1)" in problems
+    assert judged(nl, big, {"edges": [[[2147483648, 0], [0, 0]]]}) == (
+        "solution: edges[0][0]: (2147483648, 0) is outside the 200x200 grid"
+    )

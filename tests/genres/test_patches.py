@@ -7,10 +7,12 @@ import random
 
 import pytest
 from conftest import CORPUS, EXAMPLES
+from refusals import file_and_data_agree, judged, refused, timed
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
-from puzzlekit.errors import ParseError, UnknownName
+from puzzlekit.clock import Deadline
+from puzzlekit.errors import OutOfTime, ParseError, UnknownName
 from puzzlekit.genres import patches as pa
 
 EXAMPLE = EXAMPLES / "patches01.txt"
@@ -183,9 +185,55 @@ def test_candidates_hold_one_clue_of_the_right_size() -> None:
     p = puzzle("2 . .\n. . 4\n")
     options = pa.candidates(p)
     assert options == {(0, 0): [(0, 0, 1, 2), (0, 0, 2, 1)], (1, 2): [(0, 1, 2, 2)]}
+    # the 4 has one candidate, which covers (0, 1): the 2 cannot take it, so the model leaves it out
+    assert pa.pieces(p) == {(0, 0): [(0, 0, 2, 1)], (1, 2): [(0, 1, 2, 2)]}
     m = pa.model(p)
-    assert sorted(m.output_keys()) == [("rect", 0, 0, 1, 2), ("rect", 0, 0, 2, 1), ("rect", 0, 1, 2, 2)]
+    assert sorted(m.output_keys()) == [("rect", 0, 0, 2, 1), ("rect", 0, 1, 2, 2)]
     assert solve_all(p) == {((0, 0, 2, 1), (0, 1, 2, 2))}
+
+
+def clues_in(p: pa.Puzzle, rect: tuple) -> int:
+    return sum(p.grid[r][c] is not None for r, c in pa.rect_cells(rect))
+
+
+def scanned_candidates(p: pa.Puzzle) -> dict:
+    """Candidates by looking at every rectangle of the grid (the reference for `pa.candidates`)."""
+    out = {}
+    for (r, c), clue in sorted(p.clues().items()):
+        rects = [
+            (top, left, height, width)
+            for top in range(r + 1) for left in range(c + 1)
+            for height in range(r - top + 1, p.height - top + 1)
+            for width in range(c - left + 1, p.width - left + 1)
+        ]
+        out[(r, c)] = sorted(rect for rect in rects if clue.fits(*rect[2:]) and clues_in(p, rect) == 1)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_candidates_and_pieces_lose_no_solution(seed: int) -> None:
+    rng = random.Random(seed)
+    h, w = rng.randint(1, 5), rng.randint(1, 5)
+    knobs = {"area": rng.choice([0.0, 0.3, 0.8]), "shape": rng.choice([0.0, 0.5]), "corrupt": 0.5}
+    p = pa.random_puzzle(rng, h, w, size=rng.choice([2, 3, 5]), **knobs)
+    options = pa.candidates(p)
+    assert options == scanned_candidates(p)
+    kept = pa.pieces(p)
+    assert all(set(kept[cell]) <= set(options[cell]) for cell in options)
+    used = {rect for solution in brute_force(p) for rect in solution}
+    assert used <= {rect for rects in kept.values() for rect in rects}
+
+
+def test_pieces_of_lone_and_far_apart_bare_clues() -> None:
+    lone = pa.Puzzle([[pa.Clue() if (r, c) == (30, 30) else None for c in range(60)] for r in range(60)])
+    assert pa.pieces(lone) == {(30, 30): [(0, 0, 60, 60)]}
+    # only the ? at (1, 1) reaches the corner (0, 0), only the one at (3, 3) the corner (4, 4)
+    two = puzzle(". . . . .\n. ? . . .\n. . . . .\n. . . ? .\n. . . . .\n")
+    kept = pa.pieces(two)
+    assert min(kept[(1, 1)]) == (0, 0, 2, 2) and all(rect[:2] == (0, 0) for rect in kept[(1, 1)])
+    assert all(rect[0] + rect[2] == rect[1] + rect[3] == 5 for rect in kept[(3, 3)])
+    assert len(kept[(1, 1)]) < len(pa.candidates(two)[(1, 1)])
+    assert solve_all(two) == brute_force(two)
 
 
 def test_shapes_and_bare_clues() -> None:
@@ -312,3 +360,100 @@ def test_corpus_instances() -> None:
         assert pa.verify(p, solution) == [], key
         ids = [line.split() for line in data[key]["solution"].strip().split("\n")[1:]]
         assert same_split(solution, ids), key
+
+
+# --- puzzles made in Python ----------------------------------------------------------------
+
+
+LETTERS = "expected s (square), w (wider than tall) or t (taller than wide)"
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((0, "s"), "a rectangle's area is at least 1, found '0s'"),
+        ((-3, None), "a rectangle's area is at least 1, found '-3'"),
+        ((3, "s"), "no square has area 3 ('3s')"),
+        ((1, "t"), "a 1x1 rectangle is a square, not taller than wide ('1t')"),
+        ((None, "x"), f"unknown shape letter 'x': {LETTERS}"),
+        ((None, 1), f"unknown shape letter 1: {LETTERS}"),
+        ((2.0, None), "a clue's area is a whole number, found 2.0"),
+        ((10**5000, None), "area <an integer of about 5000 digits> is larger than any grid (40000 cells)"),
+    ],
+)
+def test_clue_data_is_checked_when_made(args, message) -> None:
+    assert refused(pa.Clue, *args) == f"<puzzle>: {message}"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([[pa.Clue(9, "s"), None]], "grid[0][0]: area 9 is larger than the grid (2 cells)"),
+        ([[None, None]], "grid: no clues: every rectangle needs one"),
+        ([[4, None]], "grid[0][0]: expected a Clue or None, found 4"),
+        ([[pa.Clue()], []], "grid[1]: ragged grid: expected 1 cells in this row (as in row 0), found 0"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(data, message) -> None:
+    assert refused(pa.Puzzle, data) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_agrees_with_the_parser() -> None:
+    assert pa.Puzzle([[pa.Clue(2), None]]) == pa.parse("2 .\n", "t")
+    file_and_data_agree(lambda t: pa.parse(t, "t"), "1 .\n. 5\n", lambda: pa.Puzzle([[pa.Clue(1), None],
+                                                                                     [None, pa.Clue(5)]]))
+    file_and_data_agree(lambda t: pa.parse(t, "t"), "3s .\n", lambda: pa.Clue(3, "s"))
+
+
+# --- solution JSON ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"rects": [[0, 0, 1, 3]]}, "rects[0]: [0, 0, 1, 3] leaves the 1x2 grid"),
+        ({"rects": [[0, 2**31, 1, 1]]}, "rects[0]: [0, 2147483648, 1, 1] leaves the 1x2 grid"),
+        ({"rects": [[0, 0, 0, 1]]}, "rects[0]: [0, 0, 0, 1] is empty (height and width are at least 1)"),
+        ({"rects": [[0, 0, 1, 1], [0, 0, 1, 1]]},
+         "rects[1]: [0, 0, 1, 1] is listed twice (first as rects[0])"),
+        ({"rects": [[0, 0, 1, "2"]]}, "rects[0]: expected [top, left, height, width], found [0, 0, 1, '2']"),
+        ({"rects": [[0, 0, 1, 1]] * 3}, "rects: 3 rectangles listed, but the 1x2 grid has only 2 cells"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message) -> None:
+    assert judged(pa, pa.parse("2 .\n", "t"), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast() -> None:
+    squares = pa.Clue(4, "s")
+    big = pa.Puzzle([[squares if r % 2 == 0 == c % 2 else None for c in range(200)] for r in range(200)])
+    nested = [[0, 0, h, w] for h in range(1, 201) for w in range(1, 201)]  # 40,000 rectangles, overlapping
+    problems = judged(pa, big, {"rects": nested})
+    first = "(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), ..."
+    assert f"39999 cells lie in more than one rectangle: {first}" in problems
+    assert "rectangle [0, 0, 2, 2] holds 1 clues, not exactly one" not in problems
+
+
+# --- large grids -----------------------------------------------------------------------------
+
+
+def bare(n: int, *cells: tuple[int, int]) -> pa.Puzzle:
+    return pa.Puzzle([[pa.Clue() if (r, c) in cells else None for c in range(n)] for r in range(n)])
+
+
+@pytest.mark.parametrize("n", [30, 60, 200])
+def test_a_lone_bare_clue_builds_at_once(n: int) -> None:
+    p = bare(n, (n // 2, n // 2))  # 15 s, minutes and out of memory before
+    assert timed(lambda: pa.model(p), 3.0).output_keys() == [("rect", 0, 0, n, n)]
+
+
+def test_model_building_stops_at_the_deadline() -> None:
+    p = bare(60, (10, 10), (50, 50))  # about 5 s to build
+    with pytest.raises(OutOfTime):
+        timed(lambda: pa.model(p, deadline=Deadline(0.2)), 1.5)
+
+
+def test_a_model_too_large_to_build_is_refused() -> None:
+    with pytest.raises(pa.ModelTooLarge) as info:
+        timed(lambda: pa.model(bare(100, (0, 0), (99, 99))), 2.0)
+    words = "would need 19,998 candidate rectangles covering 50,985,000 cells (the limit is 10,000,000)"
+    assert words in str(info.value)

@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from refusals import file_and_data_agree, judged, refused
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
@@ -274,3 +275,55 @@ def test_corpus_one_star_battles() -> None:
         if checked == 6:
             break
     assert checked
+
+
+# --- puzzles made in Python ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (("AB", "AB", "AB"), "grid[2]: the grid must be square: 3 rows of 2 cells"),
+        (("ABC", "ABC"), "grid[1]: the grid must be square: 2 rows of 3 cells"),
+        (("AB", "A."), "grid[1][1]: expected a region label (a letter or digit), found '.'"),
+        (("AB", "CD"), "grid[1][0]: found 4 regions (ABCD) in a 2x2 grid; expected 2"),
+        (("AA", "AA"), "grid: found 1 regions (A) in a 2x2 grid; expected 2"),
+        (("AB", "A"), "grid[1]: ragged grid: expected 2 cells in this row (as in row 0), found 1"),
+        ((5, "AB"), "grid[0]: expected a row of region labels (a string), found 5"),
+        ("AB", "grid: expected a tuple of rows of region labels, found 'AB'"),
+        ((), "grid: grid must have at least one row and column, got 0x0"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(data, message) -> None:
+    assert refused(queens.Puzzle, data) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_of_labels() -> None:
+    assert queens.Puzzle([["A", "A"], "BB"]) == queens.Puzzle(("AA", "BB")) == queens.parse("AA\nBB\n", "t")
+    file_and_data_agree(
+        lambda t: queens.parse(t, "t"), "AAB\nABB\nCCD\n", lambda: queens.Puzzle(("AAB", "ABB", "CCD"))
+    )
+
+
+# --- solution JSON ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"queens": [[0, 1], [4, 0]]}, "queens[1]: (4, 0) is outside the 4x4 grid"),
+        ({"queens": [[0, 1], [0, -2**31]]}, "queens[1]: (0, -2147483648) is outside the 4x4 grid"),
+        ({"queens": [[0, 1], [0, 1]]}, "queens[1]: queen (0, 1) is listed twice (first as queens[0])"),
+        ({"queens": [[0, 1], [0, 1.5]]}, "queens[1]: expected [row, col], found [0, 1.5]"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message) -> None:
+    assert judged(queens, queens.parse(FOUR, "t"), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast() -> None:
+    labels = queens.LABELS
+    big = queens.Puzzle(tuple(labels[r] * 62 for r in range(62)))
+    problems = judged(queens, big, {"queens": [[r, c] for r in range(62) for c in range(62)]})
+    assert len(problems) > 15_000 and "queens at [0, 0] and [0, 1] touch" in problems
+    assert judged(queens, big, {"queens": [[0, 0]] * 200_000}).endswith("listed twice (first as queens[0])")

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from conftest import CORPUS, EXAMPLES
+from refusals import cell_edges, judged, refused
 
 from puzzlekit import backends, grid
 from puzzlekit.backends import cpsat
@@ -280,3 +281,51 @@ def test_real_instances_match_their_published_solutions():
         solution = slitherlink.decode(p, result.solutions[0])
         assert slitherlink.verify(p, solution) == [], record["id"]
         assert solution.edges == shaded_outline(record["solution"]), record["id"]
+
+
+# puzzles made in Python ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ([[None, 4]], "grid[0][1]: expected None (no clue) or a clue 0-3, found 4"),
+        ([[None, "1"]], "grid[0][1]: expected None (no clue) or a clue 0-3, found '1'"),
+        ([[False]], "grid[0][0]: expected None (no clue) or a clue 0-3, found False"),
+        ([[None], [None, None]], "grid[1]: ragged grid: expected 1 cells in this row (as in row 0), found 2"),
+        ([[None] * 300], "grid: grid 1x300 is over the size limit (256 rows or columns, 40000 cells)"),
+        ([], "grid: grid must have at least one row and column, got 0x0"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(data, message):
+    assert refused(slitherlink.Puzzle, data) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists():
+    assert slitherlink.Puzzle([[None, 3], [0, None]]) == puzzle(".3\n0.\n")
+
+
+# solution JSON -----------------------------------------------------------------------------
+
+LATTICE = "the lattice points of the 2x3 grid (rows 0..2, columns 0..3)"
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"edges": {}}, "solution field 'edges' must be a list, found {}"),
+        ({"edges": [[[0, 0], [0, "1"]]]}, "edges[0][1]: expected [row, col], found [0, '1']"),
+        ({"edges": [[[2, 3], [3, 3]]]}, f"edges[0][1]: (3, 3) is outside {LATTICE}"),
+        ({"edges": [[[0, 0], [0, 2**31]]]}, f"edges[0][1]: (0, 2147483648) is outside {LATTICE}"),
+        ({"edges": [[[0, 0], [0, 1]], [[0, 0], [0, 1]]]},
+         "edges[1]: the edge (0, 0)-(0, 1) is listed twice (first as edges[0])"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message):
+    assert judged(slitherlink, puzzle(".3.\n0..\n"), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast():
+    big = puzzle(("." * 199 + "3\n") * 200)
+    problems = judged(slitherlink, big, {"edges": cell_edges(201, 201)})
+    assert len(problems) > 40_000 and "the cell (0, 199) shows 3 but the loop uses 4 of its sides" in problems

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from refusals import file_and_data_agree, judged, refused
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
@@ -307,10 +308,12 @@ def test_counts_of_small_grids() -> None:
     assert len(solve_all(top)[0]) == 12
 
 
-def test_clashing_givens_built_directly_are_unsolvable() -> None:
-    puzzle = sudoku.Puzzle(((1, 1, 0, 0),) + ((0,) * 4,) * 3, (2, 2))
-    result = cpsat.solve(sudoku.model(puzzle), limit=2)
-    assert result.status == "unsolvable" and result.complete
+def test_clashing_givens_built_directly_are_refused_as_in_a_file() -> None:
+    with pytest.raises(ParseError) as info:
+        sudoku.Puzzle(((1, 1, 0, 0),) + ((0,) * 4,) * 3, (2, 2))
+    assert str(info.value) == (
+        "<puzzle>: grid[0][1]: digit 1 is given twice in row 0: at grid[0][0] and at grid[0][1]"
+    )
 
 
 # --- random instances --------------------------------------------------------------------
@@ -368,3 +371,71 @@ def test_corpus_instances() -> None:
             assert sudoku.verify(puzzle, solution) == [], record["id"]
             if record.get("solution"):
                 assert [list(row) for row in solution.grid] == record["solution"], record["id"]
+
+
+# --- puzzles made in Python --------------------------------------------------------------
+
+
+E4 = ((0,) * 4,) * 4
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((E4, (3, 3)), "box: a 3x3 box holds 9 cells, but the first row has 4: the box must hold exactly "
+         "one row's worth of cells"),
+        ((E4, (0, 4)), "box: box sides must be at least 1, found '0x4'"),
+        ((E4, "2x2"), "box: box must be a pair (rows, columns), found '2x2'"),
+        ((E4[:3],), "grid: a Sudoku grid is square, found 3 rows of 4 cells"),
+        ((((0,) * 65,) * 65,), "grid: a 65x65 Sudoku is over the size limit (64x64)"),
+        ((((0, 5, 0, 0),) + E4[1:],), "grid[0][1]: digit 5 is larger than 4, the side of the grid"),
+        ((((0, -1, 0, 0),) + E4[1:],), "grid[0][1]: expected 0 (empty) or a digit 1-4, found -1"),
+        ((((0, 1.0, 0, 0),) + E4[1:],), "grid[0][1]: expected 0 (empty) or a digit 1-4, found 1.0"),
+        ((((1, 0, 0, 1),) + E4[1:],),
+         "grid[0][3]: digit 1 is given twice in row 0: at grid[0][0] and at grid[0][3]"),
+        ((((2, 0, 0, 0),) + E4[1:3] + ((2, 0, 0, 0),),),
+         "grid[3][0]: digit 2 is given twice in column 0: at grid[0][0] and at grid[3][0]"),
+        ((((3, 0, 0, 0), (0, 3, 0, 0)) + E4[2:],),
+         "grid[1][1]: digit 3 is given twice in box at (0, 0): at grid[0][0] and at grid[1][1]"),
+        ((E4[:2] + ((0,) * 3,) * 2,),
+         "grid[2]: ragged grid: expected 4 cells in this row (as in row 0), found 3"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(args, message) -> None:
+    assert refused(sudoku.Puzzle, *args) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_the_default_box() -> None:
+    made = sudoku.Puzzle([[1, 0, 0, 0]] + [[0] * 4] * 3, [2, 2])
+    assert made == sudoku.Puzzle([[1, 0, 0, 0]] + [[0] * 4] * 3) == sudoku.parse("1...\n....\n....\n....\n")
+    assert made.box == (2, 2) and sudoku.Puzzle(((0,) * 6,) * 6).box == (2, 3)
+    file_and_data_agree(sudoku.parse, "1.5.\n....\n....\n....\n",
+                        lambda: sudoku.Puzzle(((1, 0, 5, 0),) + E4[1:]))
+    file_and_data_agree(sudoku.parse, "box: 1x3\n1...\n....\n....\n....\n", lambda: sudoku.Puzzle(E4, (1, 3)))
+
+
+# --- solution JSON ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"grid": [[1, 2, 3, 4]] * 3}, "solution field 'grid' must have 4 rows, found 3"),
+        ({"grid": [[1, 2, 3, 4]] * 3 + [[1, 2, 3]]}, "grid[3]: expected a list of 4 digits, found [1, 2, 3]"),
+        ({"grid": [[1, 2, 3, 4]] * 3 + [[1, 2, 3, 5]]}, "grid[3][3]: expected a digit 1-4, found 5"),
+        ({"grid": [[1, 2, 3, 4]] * 3 + [[1, 2, 3, 0]]}, "grid[3][3]: expected a digit 1-4, found 0"),
+        ({"grid": [[1, 2, 3, 4]] * 3 + [[1, 2, 3, 10**400]]},
+         "grid[3][3]: expected a digit 1-4, found 100000000000000000...0000000000000000000"),
+        ({"grid": [[1, 2, 3, 4]] * 3 + [[1, 2, 3, 4.0]]}, "grid[3][3]: expected a digit 1-4, found 4.0"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message) -> None:
+    assert judged(sudoku, EMPTY4, data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast() -> None:
+    big = sudoku.Puzzle(((0,) * 64,) * 64)
+    problems = judged(sudoku, big, {"grid": [[1] * 64] * 64})
+    assert len(problems) == 3 * 64 and problems[0].startswith("row 0 repeats 1 and lacks 2, 3, 4")
+    huge = judged(sudoku, big, {"grid": [[int("9" * 400)] * 64] * 64})
+    assert huge.startswith("solution: grid[0][0]: expected a digit 1-64, found 99999")

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from conftest import CORPUS, EXAMPLES
+from refusals import file_and_data_agree, judged, refused
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
@@ -302,3 +303,78 @@ def test_corpus_instances() -> None:
         grid = [line.split() for line in data[key]["solution"].strip().split("\n")[1:]]
         published = tuple((r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == "o")
         assert solution.tents == published, key
+
+
+# --- puzzles made in Python ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (((), (0,), ()), "cols: grid must have at least one row and column, got 1x0"),
+        (((0,), (0,) * 257, ()), "rows: grid 257x1 is over the size limit (256 rows or columns, 40000 "
+         "cells)"),
+        ((("1",), (1,), ()), "cols[0]: expected a tent count (a whole number), found '1'"),
+        (((1, -1), (0,), ()), "cols[1]: a tent count cannot be negative, found -1"),
+        (((2, 0), (2,), ()), "cols[0]: count 2 is more than the 1 rows of the grid"),
+        (((1,), (2,), ()), "rows[0]: count 2 is more than the 1 columns of the grid"),
+        (((1, 0), (0,), ()),
+         "rows: the row counts add up to 0 but the column counts to 1: both count the same tents, so they "
+         "must agree"),
+        (((0,), (0,), [(3, 0)]), "trees[0]: tree (3, 0) is outside the 1x1 grid (rows 0..0, columns 0..0)"),
+        (((0,), (0,), [(0,)]), "trees[0]: expected a tree (row, column), found (0,)"),
+        (((0,), (0,), 5), "trees: expected a collection of tree cells, found 5"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(args, message) -> None:
+    assert refused(tents.Puzzle, *args) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists() -> None:
+    assert tents.Puzzle([1, 0], [1], [[0, 1]]) == tents.parse("cols: 1 0\nrows: 1\n.T\n", "t")
+    bad = "cols: 1 0\nrows: 0\nT.\n"
+    file_and_data_agree(lambda t: tents.parse(t, "t"), bad, lambda: tents.Puzzle((1, 0), (0,), {(0, 0)}))
+
+
+# --- solution JSON ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"tents": [[0, 0], [1, 0]]}, "tents[1]: (1, 0) is outside the 1x2 grid"),
+        ({"tents": [[0, 0], [0, 2**31]]}, "tents[1]: (0, 2147483648) is outside the 1x2 grid"),
+        ({"tents": [[0, 0], [0, 0]]}, "tents[1]: tent (0, 0) is listed twice (first as tents[0])"),
+        ({"tents": [[0, 0], None]}, "tents[1]: expected [row, col], found None"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message) -> None:
+    assert judged(tents, puzzle("cols: 1 0\nrows: 1\n.T\n"), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast() -> None:
+    trees = {(r, c) for r in range(200) for c in range(200) if (r * 7 + c * 3) % 5 == 0}
+    big = tents.Puzzle((0,) * 200, (0,) * 200, trees)
+    every = [[r, c] for r in range(200) for c in range(200) if (r, c) not in trees]  # a tent on every cell
+    problems = judged(tents, big, {"tents": every})
+    assert "tents (0, 1) and (0, 2) touch" in problems
+    assert problems[-1].startswith("tents left without a tree")
+    assert "trees left without" not in problems[-2]  # every tree has a tent beside it
+
+
+def test_pairing_is_a_largest_matching() -> None:
+    rng = random.Random(4)
+    for _ in range(200):
+        h, w = rng.randint(1, 5), rng.randint(1, 5)
+        cells = [(r, c) for r in range(h) for c in range(w)]
+        trees = {cell for cell in cells if rng.random() < 0.4}
+        spots = {cell for cell in cells if cell not in trees and rng.random() < 0.6}
+        p = tents.Puzzle((0,) * w, (0,) * h, trees)
+        matched = tents.pairing(p, spots)
+        assert len(set(matched.values())) == len(matched)
+        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 and b in spots for a, b in matched.items())
+        assert len(matched) == max(
+            (k for k in range(len(trees) + 1) for chosen in itertools.combinations(sorted(trees), k)
+             if pairs_off(list(chosen), spots)),
+            default=0,
+        )

@@ -8,6 +8,7 @@ import random
 
 import pytest
 from conftest import EXAMPLES
+from refusals import cell_edges, file_and_data_agree, judged, refused
 
 from puzzlekit import grid
 from puzzlekit.backends import cpsat
@@ -269,14 +270,19 @@ def test_verify_rejects_a_cycle_through_the_start():
 
 def test_verify_rejects_wrong_column_count(seed):
     p, s = seed
-    wrong = dataclasses.replace(p, cols=(5,) + p.cols[1:])
-    assert tracks.verify(wrong, s) == ["column 0 has 4 visited cells, expected 5"]
+    # one visit moved from column 1 to column 0 (a puzzle whose totals differ is refused)
+    wrong = dataclasses.replace(p, cols=(5, 0) + p.cols[2:])
+    assert tracks.verify(wrong, s) == [
+        "column 0 has 4 visited cells, expected 5", "column 1 has 1 visited cells, expected 0",
+    ]
 
 
 def test_verify_rejects_wrong_row_count(seed):
     p, s = seed
-    wrong = dataclasses.replace(p, rows=p.rows[:-1] + (7,))
-    assert tracks.verify(wrong, s) == ["row 9 has 8 visited cells, expected 7"]
+    wrong = dataclasses.replace(p, rows=p.rows[:-2] + (2, 7))
+    assert tracks.verify(wrong, s) == [
+        "row 8 has 1 visited cells, expected 2", "row 9 has 8 visited cells, expected 7",
+    ]
 
 
 def test_verify_rejects_an_ignored_given(seed):
@@ -387,3 +393,90 @@ def test_random_path_is_a_simple_path_between_the_ends():
         assert path[0] == (2, 2) and path[-1] == (0, 5)
         assert len(set(path)) == len(path)
         assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
+
+
+# puzzles made in Python ----------------------------------------------------------------
+
+
+SQUARE = ((1, 1), (1, 1), (0, 0), (1, 1))  # cols, rows, start, end of a 2x2 grid
+THREE = ((1, 1, 1), (1, 1, 1), (0, 0), (2, 2))
+LIMIT = "is over the size limit (256 rows or columns, 40000 cells)"
+LETTERS = "expected two different direction letters of U, D, L, R"
+GRID = "the 2x2 grid (rows 0..1, columns 0..1)"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (((), (1,), (0, 0), (0, 0)), "cols: grid must have at least one row and column, got 1x0"),
+        (((0,) * 257, (0,), (0, 0), (0, 1)), f"cols: grid 1x257 {LIMIT}"),
+        (((0,) * 201, (0,) * 200, (0, 0), (0, 1)), f"rows: grid 200x201 {LIMIT}"),
+        ((5, (1,), (0, 0), (0, 0)), "cols: expected a tuple of column counts, found 5"),
+        (((1, "1"), *SQUARE[1:]), "cols[1]: expected a count (a whole number), found '1'"),
+        (((1, -1), *SQUARE[1:]), "cols[1]: a count cannot be negative, found -1"),
+        (((3, 1), *SQUARE[1:]), "cols[0]: count 3 is more than the 2 rows of the grid"),
+        (((1, 1), (1, 3), *SQUARE[2:]), "rows[1]: count 3 is more than the 2 columns of the grid"),
+        (((1, 1), (1, 2), *SQUARE[2:]),
+         "rows: the row counts add up to 3 but the column counts (2 of them) to 2: both count the visited "
+         "cells, so they must agree"),
+        ((*SQUARE[:2], (2, 0), (1, 1)), f"start: start (2, 0) is outside {GRID}"),
+        ((*SQUARE[:3], [0, -1]), f"end: end (0, -1) is outside {GRID}"),
+        ((*SQUARE[:2], "00", (1, 1)), "start: expected a start (row, column), found '00'"),
+        ((*SQUARE[:2], (1, 1), (1, 1)), "start and end must be different cells, both are (1, 1)"),
+        ((*SQUARE, (((0, 0),),)), "givens[0]: expected a given piece (cell, letters), found ((0, 0),)"),
+        ((*SQUARE, (((2, 0), "UD"),)), f"givens[0][0]: given cell (2, 0) is outside {GRID}"),
+        ((*SQUARE, (((0, 0), "RX"),)), f"givens[0][1]: {LETTERS}, found 'RX'"),
+        ((*SQUARE, (((0, 0), "RR"),)), f"givens[0][1]: {LETTERS}, found 'RR'"),
+        ((*SQUARE, (((0, 0), None),)), f"givens[0][1]: {LETTERS}, found None"),
+        ((*THREE, (((0, 1), "UD"),)),
+         "givens[0][1]: the piece at (0, 1) points out of the grid; only the start or end cell may have an "
+         "exit"),
+        ((*THREE, (((0, 0), "UL"),)),
+         "givens[0][1]: the piece at (0, 0) may point out of the grid at most once"),
+        ((*SQUARE, (((0, 0), "RD"), ((0, 0), "DR"))), "givens[1][0]: cell (0, 0) is given twice"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(args, message):
+    assert refused(tracks.Puzzle, *args) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_a_dict_of_givens_and_letters_in_any_order():
+    made = tracks.Puzzle([1, 1], [1, 1], [0, 0], [1, 1], {(1, 1): "ul", (0, 0): "dr"})
+    assert made == puzzle("cols: 1 1\nrows: 1 1\ngiven: 0 0 RD\ngiven: 1 1 LU\n")
+    assert made.givens == (((0, 0), "DR"), ((1, 1), "UL"))
+    file_and_data_agree(puzzle, "cols: 1 1\nrows: 1 2\n", lambda: tracks.Puzzle((1, 1), (1, 2), *SQUARE[2:]))
+    file_and_data_agree(
+        puzzle, "cols: 1 1 1\nrows: 1 1 1\ngiven: 0 1 UD\n", lambda: tracks.Puzzle(*THREE, (((0, 1), "UD"),))
+    )
+
+
+# solution JSON -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"edges": [[[0, 0], [0, 2]]]}, "edges[0][1]: (0, 2) is outside the 2x2 grid"),
+        ({"edges": [[[0, 0], [0, 1]], [[0, 1], [0, 0]]]},
+         "edges[1]: the edge (0, 0)-(0, 1) is listed twice (first as edges[0])"),
+        ({"edges": [], "path": [[0, 0], [2**31, 1]]}, "path[1]: (2147483648, 1) is outside the 2x2 grid"),
+        ({"edges": [], "path": [[0, 0], [0]]}, "path[1]: expected [row, col], found [0]"),
+        ({"edges": [], "path": "0 0"}, "solution field 'path' must be a list, found '0 0'"),
+        ({"edges": [], "path": [[0, 0]] * 5},
+         "path: 5 cells listed, but the 2x2 grid has 4: the path visits each cell at most once"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message):
+    assert judged(tracks, puzzle("cols: 1 1\nrows: 1 1\n"), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast():
+    big = puzzle(f"cols: {' '.join(['2'] * 200)}\nrows: {' '.join(['2'] * 200)}\n")
+    every = judged(tracks, big, {"edges": cell_edges(200, 200)})  # the path walked off the edges
+    assert "the path branches at (0, 1)" in every
+    column_by_column = [[r, c] for c in range(200) for r in range(200)]
+    assert len(judged(tracks, big, {"edges": [], "path": column_by_column})) > 300
+    assert judged(tracks, big, {"edges": [], "path": [[0, 0], [0, 1]] * 150_000}) == (
+        "solution: path: 300000 cells listed, but the 200x200 grid has 40000: the path visits each cell at "
+        "most once"
+    )

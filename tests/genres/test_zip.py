@@ -9,6 +9,7 @@ import random
 
 import pytest
 from conftest import EXAMPLES
+from refusals import file_and_data_agree, judged, refused
 
 from puzzlekit import backends, grid
 from puzzlekit.backends import cpsat
@@ -240,3 +241,61 @@ def test_random_path_covers_every_cell_with_orthogonal_steps():
         assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
     with pytest.raises(ValueError):
         zipgenre.random_puzzle(random.Random(0), 1, 1)
+
+
+# puzzles made in Python ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (([[1, -1]],), "grid[0][1]: expected 0 (empty) or a number 1, 2, 3, ..., found -1"),
+        (([[1, 2, 1]],), "grid[0][2]: number 1 appears twice (first at grid[0][0])"),
+        (([[0, 0]],), "grid: no numbers: the path needs at least a 1 and a 2"),
+        (([[0, 1]],), "grid[0][1]: only the number 1: the path needs at least a 1 and a 2"),
+        (([[1, 3], [0, 0]],), "grid[0][1]: number 2 is missing: the numbers must be 1..3, each once"),
+        (([[1, 2]], {((0, 0), (0, 2))}),
+         "walls[0][1]: cell (0, 2) is outside the 1x2 grid (rows 0..0, columns 0..1)"),
+        (([[1, 2], [0, 0]], [((0, 0), (1, 1))]),
+         "walls[0][0]: a wall lies between adjacent cells; (0, 0) and (1, 1) are not adjacent"),
+        (([[1, 2]], [((0, 0),)]), "walls[0]: expected a wall (two cells), found ((0, 0),)"),
+        (([[1, 2]], 7), "walls: expected a collection of walls (cell pairs), found 7"),
+    ],
+)
+def test_puzzle_data_is_checked_when_made(args, message):
+    assert refused(zipgenre.Puzzle, *args) == f"<puzzle>: {message}"
+
+
+def test_puzzle_data_takes_lists_and_any_collection_of_walls():
+    made = zipgenre.Puzzle([[1, 0], [0, 2]], [[(0, 1), (0, 0)]])
+    assert made == puzzle("1 .\n. 2\nwalls:\n0 0 0 1\n") and made.walls == frozenset({((0, 0), (0, 1))})
+    file_and_data_agree(puzzle, "1 . 4\n. 2 .\n", lambda: zipgenre.Puzzle(((1, 0, 4), (0, 2, 0))))
+
+
+# solution JSON -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"path": [[0, 0], [0, 2]]}, "path[1]: (0, 2) is outside the 2x2 grid"),
+        ({"path": [[0, 0], [2**31, 0]]}, "path[1]: (2147483648, 0) is outside the 2x2 grid"),
+        ({"path": [[0, 0], [0, 10**4000]]},
+         "path[1]: (0, <an integer of about 4000 digits>) is outside the 2x2 grid"),
+        ({"path": [[0, 0]] * 5},
+         "path: 5 cells listed, but the 2x2 grid has 4: the path visits each cell once"),
+        ({"path": {"0": [0, 0]}}, "solution field 'path' must be a list, found {'0': [0, 0]}"),
+    ],
+)
+def test_malformed_solution_json_is_refused(data, message):
+    assert judged(zipgenre, puzzle("1 .\n. 2\n"), data) == f"solution: {message}"
+
+
+def test_a_big_bad_solution_is_judged_fast():
+    big = zipgenre.Puzzle(((1,) + (0,) * 199,) + ((0,) * 200,) * 198 + ((0,) * 199 + (2,),))
+    column_by_column = [[r, c] for c in range(200) for r in range(200)]
+    problems = judged(zipgenre, big, {"path": column_by_column})
+    assert len(problems) == 199
+    assert problems[0] == "the step from (199, 0) to (0, 1) is not to an orthogonal neighbour"
+    message = judged(zipgenre, big, {"path": [[0, 0], [0, 1]] * 150_000})
+    assert message.startswith("solution: path: 300000 cells")
