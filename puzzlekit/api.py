@@ -176,7 +176,13 @@ def solve(
     solver.version()  # loads the solver package (or raises BackendUnavailable) before the clock
     import_seconds = time.perf_counter() - started
     deadline = Deadline(seconds)
-    model = module.model(puzzle)
+    try:
+        model = module.model(puzzle, deadline=deadline)
+    except OutOfTime:  # the model was still being built when the time ended
+        return SolveResult(
+            module.NAME, name, "timeout", (), None, deadline.elapsed(), {"model_seconds": deadline.elapsed()},
+            unique_reason="time limit", import_seconds=import_seconds,
+        )
     model_seconds = deadline.elapsed()
     # one more than shown, so a full list can say whether more solutions exist
     wanted = limit + 1 if limit > 1 else (2 if unique else 1)
@@ -257,7 +263,7 @@ def determined(
     name, solver = _backend(backend, module.NAME)
     solver.version()
     deadline = Deadline(_time_limit(time_limit))
-    model = module.model(puzzle)
+    model = module.model(puzzle, deadline=deadline)
 
     def another(extra: list[Clause]) -> dict | None:
         result = solver.solve(model.with_constraints(clauses=extra), limit=1, time_limit=deadline.left())
@@ -294,7 +300,7 @@ def grade(puzzle: Any, time_limit: float | None = None) -> ladder.Grade:
     """
     module = genre_module(puzzle)
     deadline = Deadline(_time_limit(time_limit))
-    model = module.model(puzzle)
+    model = module.model(puzzle, deadline=deadline)
     reasoner = ladder.Reasoner(model, deadline)
     graded = reasoner.grade()
     if graded.rank < ladder.SEARCH and graded.unique is not False:
@@ -340,7 +346,7 @@ def _plain(value: Any) -> Any:
 
 
 def _unique_answer(module: ModuleType, puzzle: Any, deadline: Deadline) -> dict[Hashable, int]:
-    model = module.model(puzzle)
+    model = module.model(puzzle, deadline=deadline)
     name, solver = _backend("auto", module.NAME)
     result = solver.solve(model, limit=2, time_limit=deadline.left())
     undecided = result.status == "solved" and not result.complete and len(result.solutions) < 2
@@ -378,7 +384,7 @@ def hint(puzzle: Any, state: dict[Hashable, int] | None = None, time_limit: floa
     if wrong:
         return Hint("check", wrong=tuple(wrong),
                     words="; ".join(f"{describe(k, state[k])} is wrong" for k in wrong))
-    step = ladder.next_step(module.model(puzzle), state, solution, deadline)
+    step = ladder.next_step(module.model(puzzle, deadline=deadline), state, solution, deadline)
     if step is None:
         return Hint("solved", words="the puzzle is solved")
     return Hint(step.kind, step=step, words=_words(step, describe))
@@ -390,7 +396,7 @@ def explain(puzzle: Any, time_limit: float | None = None) -> list[Hint]:
     deadline = Deadline(_time_limit(time_limit))
     solution = _unique_answer(module, puzzle, deadline)
     describe = _describer(module, puzzle)
-    steps = ladder.explain(module.model(puzzle), solution, deadline=deadline)
+    steps = ladder.explain(module.model(puzzle, deadline=deadline), solution, deadline=deadline)
     return [Hint(step.kind, step=step, words=_words(step, describe)) for step in steps]
 
 
