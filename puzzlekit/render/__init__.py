@@ -58,9 +58,9 @@ def svg(
     """The puzzle as a standalone SVG 1.1 document (text).
 
     ``solution`` is the genre's `Solution` (e.g. ``solve(puzzle).solutions[0]``); ``state``
-    a dict of answer-key values by key (tuples, or lists as read from JSON), each checked
-    against the genre's model; ``highlight`` cells ``(r, c)`` to mark. A state or highlight
-    that does not fit the puzzle raises `RenderError`.
+    a dict of answer-key values by key (the keys of the genre's ``model`` output, such as
+    ``("edge", (0, 0), (0, 1))``), each checked against the model; ``highlight`` cells
+    ``(r, c)`` to mark. A state or highlight that does not fit the puzzle raises `RenderError`.
     """
     name = _genre_of(puzzle)
     genre = genres.get(name)

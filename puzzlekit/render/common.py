@@ -53,16 +53,9 @@ class Layout:
 # a player's state and the highlight ------------------------------------------------------
 
 
-def _plain_key(key: Any) -> Hashable:
-    """A key read from JSON (lists) as the model's key (tuples)."""
-    if isinstance(key, list):
-        return tuple(_plain_key(x) for x in key)
-    return key
-
-
 def read_state(genre: ModuleType, puzzle: Any, state: Any) -> dict[Hashable, int]:
     """A state checked against the genre's answer key: every key one of the model's output
-    keys, every value in that variable's range. Lists in keys (from JSON) become tuples."""
+    keys, every value in that variable's range."""
     if not state:
         return {}
     if not isinstance(state, dict):
@@ -70,15 +63,14 @@ def read_state(genre: ModuleType, puzzle: Any, state: Any) -> dict[Hashable, int
     model = genre.model(puzzle)
     domain = {model.vars[i].key: (model.vars[i].lo, model.vars[i].hi) for i in model.output}
     out: dict[Hashable, int] = {}
-    for raw, value in state.items():
-        key = _plain_key(raw)
+    for key, value in state.items():
         if key not in domain:
             raise RenderError(
-                f"the state names {raw!r}, which is not in this {genre.NAME} puzzle's answer key"
+                f"the state names {key!r}, which is not in this {genre.NAME} puzzle's answer key"
             )
         lo, hi = domain[key]
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise RenderError(f"the state gives {raw!r} the value {value!r}; expected {lo}..{hi}")
+            raise RenderError(f"the state gives {key!r} the value {value!r}; expected {lo}..{hi}")
         out[key] = value
     return out
 
