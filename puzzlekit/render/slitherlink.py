@@ -25,7 +25,7 @@ def draw(
 
     for (r, c), clue in sorted(puzzle.clues().items()):
         x, y = layout.centre((r, c))
-        canvas.text(x, y, str(clue), layout.cell * 0.6, cls="clue")
+        canvas.text(x, y, str(clue), layout.cell * 0.5, cls="clue")
     width = layout.cell * 0.1
     if solution is not None:
         common.draw_lines(canvas, solution.edges, point, "loop", LINE, width)
