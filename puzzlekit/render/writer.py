@@ -1,0 +1,139 @@
+"""A small SVG 1.1 writer: elements in the order drawn, attributes in the order given.
+
+Nothing here knows a puzzle. Output is deterministic: numbers are written with at most two
+decimals, attributes keep their insertion order, and text and attribute values are escaped.
+Each drawn element carries a ``class`` naming what it shows (``pearl white``, ``loop``,
+``given``), so tests and style sheets can find it; colours and widths are presentation
+attributes, so a rasteriser without CSS draws the same picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+SVG_NS = "http://www.w3.org/2000/svg"
+FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+
+#: Okabe and Ito's palette for lines and marks that colour-blind readers can tell apart
+#: (black left out: it is the ink of the grid and the clues).
+OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
+#: Paul Tol's "light" scheme: backgrounds that keep black text and symbols readable.
+#: Olive comes last, as it is the closest to pear.
+TOL_LIGHT = ("#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99", "#BBCC33",
+             "#DDDDDD", "#AAAA00")
+#: Paul Tol's "muted" scheme: more line colours once Okabe-Ito's run out.
+TOL_MUTED = ("#CC6677", "#332288", "#DDCC77", "#117733", "#88CCEE", "#882255", "#44AA99",
+             "#999933", "#AA4499")
+
+INK = "#000000"
+GRID = "#9A9A9A"
+FAINT = "#D0D0D0"
+LINE = "#0072B2"  # the solution's line: Okabe-Ito blue
+STATE = "#555555"  # a player's entries, set apart from the solution's
+ABSENT = "#D55E00"  # marks for "known absent": Okabe-Ito vermilion
+HIGHLIGHT = "#F0E442"  # Okabe-Ito yellow
+
+
+def num(x: float) -> str:
+    """A coordinate as text: an integer when whole, else at most two decimals."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def escape(text: str, quote: bool = False) -> str:
+    """Text safe inside an element (and inside a double-quoted attribute when ``quote``)."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if quote:
+        text = text.replace('"', "&quot;").replace("\n", "&#10;").replace("\t", "&#9;")
+    return "".join(ch if ch in "\n\t" or ord(ch) >= 0x20 else "\ufffd" for ch in text)
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, float):
+        return num(v)
+    return str(v)
+
+
+class Canvas:
+    """An SVG picture being drawn: ``width`` x ``height`` user units, one unit a pixel at scale 1."""
+
+    def __init__(self, width: float, height: float, title: str = "", background: str = "#FFFFFF"):
+        self.width = width
+        self.height = height
+        self.title = title
+        self._parts: list[str] = []
+        self._depth = 1
+        if background:
+            self.rect(0, 0, width, height, cls="background", fill=background)
+
+    # elements ----------------------------------------------------------------------
+
+    def element(self, tag: str, cls: str | None, text: str | None = None, **attrs: Any) -> None:
+        """One element; keyword ``stroke_width`` is written ``stroke-width`` (underscores to hyphens)."""
+        pairs = ([("class", cls)] if cls else []) + [
+            (k.rstrip("_").replace("_", "-"), v) for k, v in attrs.items() if v is not None
+        ]
+        head = "".join(f' {k}="{escape(_value(v), quote=True)}"' for k, v in pairs)
+        pad = "  " * self._depth
+        if text is None:
+            self._parts.append(f"{pad}<{tag}{head}/>")
+        else:
+            self._parts.append(f"{pad}<{tag}{head}>{escape(text)}</{tag}>")
+
+    def open(self, cls: str, **attrs: Any) -> None:
+        """Start a group (``close`` ends it)."""
+        pairs = [("class", cls)] + [(k.replace("_", "-"), v) for k, v in attrs.items() if v is not None]
+        head = "".join(f' {k}="{escape(_value(v), quote=True)}"' for k, v in pairs)
+        self._parts.append(f"{'  ' * self._depth}<g{head}>")
+        self._depth += 1
+
+    def close(self) -> None:
+        self._depth -= 1
+        self._parts.append(f"{'  ' * self._depth}</g>")
+
+    def rect(self, x: float, y: float, w: float, h: float, cls: str | None = None, **attrs: Any) -> None:
+        self.element("rect", cls, x=float(x), y=float(y), width=float(w), height=float(h), **attrs)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, cls: str | None = None, **attrs: Any) -> None:
+        self.element("line", cls, x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), **attrs)
+
+    def circle(self, cx: float, cy: float, r: float, cls: str | None = None, **attrs: Any) -> None:
+        self.element("circle", cls, cx=float(cx), cy=float(cy), r=float(r), **attrs)
+
+    def polygon(self, points: Iterable[tuple[float, float]], cls: str | None = None, **attrs: Any) -> None:
+        self.element("polygon", cls, points=" ".join(f"{num(x)},{num(y)}" for x, y in points), **attrs)
+
+    def path(self, d: str, cls: str | None = None, **attrs: Any) -> None:
+        self.element("path", cls, d=d, **attrs)
+
+    def text(
+        self, x: float, y: float, content: str, size: float, cls: str | None = None,
+        weight: str | None = None, fill: str = INK, anchor: str = "middle",
+    ) -> None:
+        """Text whose centre line is at ``y`` (the baseline is placed below it by hand, since
+        rasterisers differ on ``dominant-baseline``)."""
+        self.element(
+            "text", cls, content, x=float(x), y=float(y + 0.36 * size), font_family=FONT,
+            font_size=float(size), font_weight=weight, fill=fill, text_anchor=anchor,
+        )
+
+    def cross(self, x: float, y: float, r: float, cls: str = "absent", stroke: str = ABSENT,
+              width: float = 2.0) -> None:
+        """A small x centred on a point: one path of two strokes."""
+        d = (f"M{num(x - r)} {num(y - r)}L{num(x + r)} {num(y + r)}"
+             f"M{num(x - r)} {num(y + r)}L{num(x + r)} {num(y - r)}")
+        self.path(d, cls, fill="none", stroke=stroke, stroke_width=float(width), stroke_linecap="round")
+
+    # output ------------------------------------------------------------------------
+
+    def to_string(self) -> str:
+        """The whole document: an XML declaration and a standalone ``<svg>`` root."""
+        w, h = num(self.width), num(self.height)
+        head = [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            f'<svg xmlns="{SVG_NS}" version="1.1" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
+        ]
+        if self.title:
+            head.append(f"  <title>{escape(self.title)}</title>")
+        return "\n".join(head + self._parts + ["</svg>", ""])
