@@ -19,6 +19,7 @@ from puzzlekit import backends
 
 from . import __version__, api, genres, textio
 from .errors import InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
+from .genres._common import shown
 
 EXIT = {"solved": 0, "unsolvable": 1, "timeout": 3}
 USAGE_ERROR = 2
@@ -303,7 +304,7 @@ def _check(args: argparse.Namespace) -> int:
     if isinstance(data, dict) and "solutions" in data:
         if data.get("genre") not in (None, module.NAME):
             raise ParseError(
-                f"this is a {data['genre']!r} solution, not {module.NAME!r}", source=args.solution
+                f"this is a {shown(data['genre'])} solution, not {module.NAME!r}", source=args.solution
             )
         items = data["solutions"]
         if not isinstance(items, list):
@@ -332,13 +333,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _read_json(path: str) -> Any:
-    text, source = textio.read_file(path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(
-            f"invalid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno
-        ) from None
+    return textio.read_json(path)[0]
 
 
 if __name__ == "__main__":

@@ -11,10 +11,21 @@ from typing import Any
 
 from .. import grid, textio
 from ..clock import UNLIMITED, Deadline
-from ..errors import PuzzlekitError
 from ..grid import Cell
 from ..ir import Lit, Model, ModelBuilder
 from . import _common
+from ._rectangles import (  # noqa: F401 (part of this module's API)
+    MAX_TERMS,
+    ModelTooLarge,
+    candidates,
+    cores,
+    listed,
+    pieces,
+    prefix_sums,
+    shape_ok,
+    size_of,
+    total,
+)
 
 NAME = "patches"
 SHAPES = {"s": "square", "w": "wider than tall", "t": "taller than wide"}
@@ -77,17 +88,6 @@ def _possible(area: int, shape: str | None) -> bool:
     if shape == "s":
         return isqrt(area) ** 2 == area
     return area > 1 or shape is None
-
-
-def shape_ok(shape: str | None, height: int, width: int) -> bool:
-    """Whether a ``height`` x ``width`` rectangle has the shape letter's form (None: any)."""
-    if shape == "s":
-        return height == width
-    if shape == "w":
-        return width > height
-    if shape == "t":
-        return height > width
-    return True
 
 
 def _clue_cell(value: Any, at: tuple) -> Clue | None:
@@ -200,282 +200,6 @@ def rect_key(rect: Rect) -> Hashable:
     return ("rect",) + rect
 
 
-Core = tuple[int, int, int, int]  # top, bottom, left, right rows and columns, inclusive
-
-
-def candidates(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> dict[Cell, list[Rect]]:
-    """For each clue, every rectangle that holds it and no other clue and matches its area and shape.
-
-    Generated row span by row span around the clue, so rectangles holding a second clue are
-    never visited: the work is proportional to the rectangles listed.
-    """
-    clues = sorted(puzzle.clues().items())
-    return _listed(puzzle, clues, [(r, r, c, c) for (r, c), _ in clues], deadline)
-
-
-#: Most cells the candidate rectangles of a model may cover together (one count term each):
-#: about 10 s and 1 GB to build. A grid with too few clues to fix the pieces goes far beyond.
-MAX_TERMS = 10_000_000
-
-
-class ModelTooLarge(PuzzlekitError, ValueError):
-    """A puzzle whose model would be too large to build (see `MAX_TERMS`)."""
-
-
-def pieces(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> dict[Cell, list[Rect]]:
-    """The `candidates` that can be a clue's rectangle in some solution, as far as cheaply known.
-
-    Every cell lies in some clue's rectangle. When only one clue has candidates that reach a
-    cell, that clue's rectangle covers the cell, so its candidates shrink to those holding it
-    and the other clues' candidates may not touch it; this is repeated until nothing changes.
-    No solution is lost. On a grid with one ``?`` clue it leaves the whole grid as the only piece.
-    """
-    clues = sorted(puzzle.clues().items())
-    return _listed(puzzle, clues, _cores(puzzle, clues, deadline), deadline)
-
-
-def _size(
-    puzzle: Puzzle, clues: list[tuple[Cell, Clue]], cores: list[Core], deadline: Deadline
-) -> tuple[int, int]:
-    """How many rectangles `_listed` would list, and how many cells they cover together."""
-    space = _Space(puzzle.height, puzzle.width, cores)
-    rects = cells = 0
-    for (_, clue), core in zip(clues, cores):
-        deadline.check()
-        left, right = core[2], core[3]
-        for top, bottom, a, b, widths in _pairs(space, core, clue):
-            for width in widths:
-                placed = min(left, b - width + 1) - max(a, right - width + 1) + 1
-                rects += placed
-                cells += placed * width * (bottom - top + 1)
-    return rects, cells
-
-
-class _Space:
-    """The cores of all clues (the box each clue's rectangle must cover) on the grid, with the
-    nearest core cell to the left and to the right of every cell, row by row."""
-
-    def __init__(self, height: int, width: int, cores: list[Core]):
-        self.height, self.width = height, width
-        owner = [[-1] * width for _ in range(height)]
-        self.overlap = False
-        for k, (top, bottom, left, right) in enumerate(cores):
-            for row in owner[top : bottom + 1]:
-                if any(x != -1 for x in row[left : right + 1]):
-                    self.overlap = True
-                row[left : right + 1] = [k] * (right - left + 1)
-        self.left: list[list[int]] = []  # left[i][j]: the last core column <= j in row i, or -1
-        self.right: list[list[int]] = []  # right[i][j]: the first core column >= j in row i, or width
-        for row in owner:
-            last, lefts = -1, []
-            for j, x in enumerate(row):
-                if x != -1:
-                    last = j
-                lefts.append(last)
-            first, rights = width, [0] * width
-            for j in range(width - 1, -1, -1):
-                if row[j] != -1:
-                    first = j
-                rights[j] = first
-            self.left.append(lefts)
-            self.right.append(rights)
-
-    def spans(self, core: Core, most: int) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
-        """The row spans a rectangle covering ``core`` and no other core can take, at most ``most`` tall.
-
-        Returns ``tops``: ``(top, L, R)`` for each top row, nearest first, with the columns
-        L..R that rows top..(core bottom) leave free; and ``bottoms``: ``(bottom, L, R)`` for
-        the rows below the core. A rectangle of rows top..bottom may use columns
-        max(L, L')..min(R, R').
-        """
-        top, bottom, left, right = core
-        width = self.width
-
-        def free(i: int) -> tuple[int, int] | None:
-            lefts, rights = self.left[i], self.right[i]
-            if not top <= i <= bottom and rights[left] <= right:
-                return None  # another core lies in the core's columns
-            first = lefts[left - 1] + 1 if left else 0
-            return first, (rights[right + 1] - 1 if right + 1 < width else width - 1)
-
-        lo, hi = 0, width - 1
-        for i in range(top, bottom + 1):
-            a, b = free(i)  # type: ignore[misc]
-            lo, hi = max(lo, a), min(hi, b)
-        tops = [(top, lo, hi)]
-        for i in range(top - 1, max(-1, bottom - most), -1):
-            limits = free(i)
-            if limits is None:
-                break
-            lo, hi = max(lo, limits[0]), min(hi, limits[1])
-            tops.append((i, lo, hi))
-        lo, hi = 0, width - 1
-        bottoms = [(bottom, lo, hi)]
-        for i in range(bottom + 1, min(self.height, top + most)):
-            limits = free(i)
-            if limits is None:
-                break
-            lo, hi = max(lo, limits[0]), min(hi, limits[1])
-            bottoms.append((i, lo, hi))
-        return tops, bottoms
-
-
-def _widths(clue: Clue, height: int, least: int, most: int) -> range:
-    """The widths a rectangle of ``height`` rows may take for the clue, between ``least`` and ``most``."""
-    if clue.area is not None:
-        width = clue.area // height
-        fits = width * height == clue.area and least <= width <= most
-        if not fits or not shape_ok(clue.shape, height, width):
-            return range(0)
-        return range(width, width + 1)
-    if clue.shape == "s":
-        return range(height, height + 1) if least <= height <= most else range(0)
-    if clue.shape == "w":
-        return range(max(least, height + 1), most + 1)
-    if clue.shape == "t":
-        return range(least, min(most, height - 1) + 1)
-    return range(least, most + 1)
-
-
-def _tallest(clue: Clue, core: Core) -> int:
-    """An upper bound on the height of the clue's rectangle (its area over the core's width)."""
-    if clue.area is None:
-        return textio.MAX_SIDE + 1
-    return clue.area // (core[3] - core[2] + 1)
-
-
-def _pairs(space: _Space, core: Core, clue: Clue) -> Iterator[tuple[int, int, int, int, range]]:
-    """``(top, bottom, L, R, widths)`` for each row span the clue's rectangle may take."""
-    tops, bottoms = space.spans(core, _tallest(clue, core))
-    least = core[3] - core[2] + 1
-    for top, lo, hi in tops:
-        for bottom, lo2, hi2 in bottoms:
-            height = bottom - top + 1
-            a, b = max(lo, lo2), min(hi, hi2)
-            widths = _widths(clue, height, least, b - a + 1)
-            if widths:
-                yield top, bottom, a, b, widths
-
-
-def _listed(
-    puzzle: Puzzle, clues: list[tuple[Cell, Clue]], cores: list[Core], deadline: Deadline
-) -> dict[Cell, list[Rect]]:
-    """Every rectangle covering each clue's core, no other core, of the clue's area and shape."""
-    space = _Space(puzzle.height, puzzle.width, cores)
-    out: dict[Cell, list[Rect]] = {}
-    for (cell, clue), core in zip(clues, cores):
-        deadline.check()
-        left, right = core[2], core[3]
-        rects = []
-        for top, bottom, a, b, widths in _pairs(space, core, clue):
-            height = bottom - top + 1
-            for width in widths:
-                lefts = range(max(a, right - width + 1), min(left, b - width + 1) + 1)
-                rects += [(top, x, height, width) for x in lefts]
-            if len(rects) > 4096:
-                deadline.check()
-        out[cell] = sorted(rects) if not space.overlap else []
-    return out
-
-
-def _cores(puzzle: Puzzle, clues: list[tuple[Cell, Clue]], deadline: Deadline) -> list[Core]:
-    """For each clue, the box its rectangle covers in every solution (see `pieces`).
-
-    Each round finds the cells only one clue reaches and grows that clue's box to hold them;
-    a clue's reach is worked out again only when its box grew or another box grew into it.
-    """
-    h, w = puzzle.height, puzzle.width
-    cores: list[Core] = [(r, r, c, c) for (r, c), _ in clues]
-    # how many clues reach each cell, and the sum of their numbers (when one does: its number),
-    # as differences along each row
-    count = [[0] * (w + 1) for _ in range(h)]
-    owner = [[0] * (w + 1) for _ in range(h)]
-    reach: list[list[tuple[int, int, int]]] = [[] for _ in clues]
-    boxes: list[Core] = list(cores)  # the bounding box of each clue's reach
-    dirty = list(range(len(clues)))
-    while dirty:
-        deadline.check()
-        space = _Space(h, w, cores)
-        if space.overlap:  # two clues must cover one cell: there is no solution
-            return cores
-        for k in dirty:
-            for sign, rows in ((-1, reach[k]), (1, None)):
-                if rows is None:
-                    rows = reach[k] = list(_reach(space, cores[k], clues[k][1]))
-                    if rows:
-                        lines = [i for i, _, _ in rows]
-                        first, last = min(a for _, a, _ in rows), max(b for _, _, b in rows)
-                        boxes[k] = (min(lines), max(lines), first, last)
-                for i, a, b in rows:
-                    count[i][a] += sign
-                    count[i][b + 1] -= sign
-                    owner[i][a] += sign * k
-                    owner[i][b + 1] -= sign * k
-        grown = [list(core) for core in cores]
-        for i in range(h):
-            seen = clue_sum = 0
-            counts, owners = count[i], owner[i]
-            for j in range(w):
-                seen += counts[j]
-                clue_sum += owners[j]
-                if seen == 1:
-                    box = grown[clue_sum]
-                    if i < box[0]:
-                        box[0] = i
-                    elif i > box[1]:
-                        box[1] = i
-                    if j < box[2]:
-                        box[2] = j
-                    elif j > box[3]:
-                        box[3] = j
-                elif seen == 0:  # a cell no rectangle can reach: there is no solution
-                    return cores
-        changed = [k for k, box in enumerate(grown) if tuple(box) != cores[k]]
-        cores = [tuple(box) for box in grown]  # type: ignore[misc]
-        # the clues whose box grew, and those whose reach holds a cell some box grew into
-        mark = {(i, j) for k in changed for i in range(cores[k][0], cores[k][1] + 1)
-                for j in range(cores[k][2], cores[k][3] + 1)}
-        touched = _prefix_sums(h, w, dict.fromkeys(mark, 1))
-        dirty = [
-            k for k, (top, bottom, left, right) in enumerate(boxes)
-            if _total(touched, (top, left, bottom - top + 1, right - left + 1))
-        ]
-    return cores
-
-
-def _reach(space: _Space, core: Core, clue: Clue) -> Iterator[tuple[int, int, int]]:
-    """``(row, first, last)``: the columns of each row that some rectangle of the clue covers."""
-    top, bottom, left, right = core
-    above: dict[int, tuple[int, int]] = {}  # by top row: the widest columns of a rectangle starting there
-    below: dict[int, tuple[int, int]] = {}  # by bottom row
-    for t, b, lo, hi, widths in _pairs(space, core, clue):
-        widest = widths[-1]
-        first, last = max(lo, right - widest + 1), min(hi, left + widest - 1)
-        old = above.get(t, (first, last))
-        above[t] = (min(old[0], first), max(old[1], last))
-        old = below.get(b, (first, last))
-        below[b] = (min(old[0], first), max(old[1], last))
-    if not above:
-        return
-    # a row above the core: rectangles starting at or above it; below: ending at or below it
-    first, last = space.width, -1
-    for i in range(min(above), top):
-        if i in above:
-            first, last = min(first, above[i][0]), max(last, above[i][1])
-        if first <= last:
-            yield i, first, last
-    first = min(a for a, _ in above.values())
-    last = max(b for _, b in above.values())
-    for i in range(top, bottom + 1):  # the core's rows: every rectangle
-        yield i, first, last
-    first, last = space.width, -1
-    for i in range(max(below), bottom, -1):
-        if i in below:
-            first, last = min(first, below[i][0]), max(last, below[i][1])
-        if first <= last:
-            yield i, first, last
-
-
 def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     """The rules of docs/genres/patches.md, one block per sentence.
 
@@ -487,15 +211,15 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     # equals the number when given and its shape matches the letter when given: one boolean
     # per rectangle that could be the clue's piece (`pieces`: none that no solution can use).
     clues = sorted(puzzle.clues().items())
-    cores = _cores(puzzle, clues, deadline)
-    rects, cells = _size(puzzle, clues, cores, deadline)
+    boxes = cores(puzzle, clues, deadline)
+    rects, cells = size_of(puzzle, clues, boxes, deadline)
     if cells > MAX_TERMS:
         raise ModelTooLarge(
             f"the patches model of this {puzzle.height}x{puzzle.width} grid would need {rects:,} candidate "
             f"rectangles covering {cells:,} cells (the limit is {MAX_TERMS:,}): its {len(clues)} clue(s) "
             "leave the pieces too free; give more clues or areas"
         )
-    options = _listed(puzzle, clues, cores, deadline)
+    options = listed(puzzle, clues, boxes, deadline)
     chosen: dict[Rect, Lit] = {rect: m.bool(rect_key(rect)) for rects in options.values() for rect in rects}
 
     # Each clue lies in exactly one of the rectangles.
@@ -524,24 +248,6 @@ def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
 # checking ------------------------------------------------------------------------------
 
 
-def _prefix_sums(h: int, w: int, values: dict[Cell, int]) -> list[list[int]]:
-    """``sums[r][c]``: the total of ``values`` over the cells of rows < r and columns < c."""
-    sums = [[0] * (w + 1) for _ in range(h + 1)]
-    for r in range(h):
-        above, here, run = sums[r], sums[r + 1], 0
-        for c in range(w):
-            run += values.get((r, c), 0)
-            here[c + 1] = above[c + 1] + run
-    return sums
-
-
-def _total(sums: list[list[int]], rect: Rect) -> int:
-    """The total of a `_prefix_sums` table over a rectangle."""
-    top, left, height, width = rect
-    bottom, right = top + height, left + width
-    return sums[bottom][right] - sums[top][right] - sums[bottom][left] + sums[top][left]
-
-
 def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     """Every broken rule, in words; empty when the split is valid. Independent of the model.
 
@@ -553,9 +259,9 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     clues = puzzle.clues()
     problems: list[str] = []
     # how many clues, and the sums of their rows and columns: one clue's place is the sums
-    count = _prefix_sums(h, w, {cell: 1 for cell in clues})
-    row_sum = _prefix_sums(h, w, {cell: cell[0] for cell in clues})
-    col_sum = _prefix_sums(h, w, {cell: cell[1] for cell in clues})
+    count = prefix_sums(h, w, {cell: 1 for cell in clues})
+    row_sum = prefix_sums(h, w, {cell: cell[0] for cell in clues})
+    col_sum = prefix_sums(h, w, {cell: cell[1] for cell in clues})
 
     def fits(rect: Rect) -> bool:
         top, left, height, width = rect
@@ -579,11 +285,11 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
                     problems.append(f"cell {cell} lies in both {list(owner[cell])} and {list(rect)}")
                 else:
                     owner[cell] = rect
-        inside = _total(count, rect)
+        inside = total(count, rect)
         if inside != 1:
             problems.append(f"{name} holds {inside} clues, not exactly one")
             continue
-        where = (_total(row_sum, rect), _total(col_sum, rect))
+        where = (total(row_sum, rect), total(col_sum, rect))
         clue = clues[where]
         if clue.area is not None and height * width != clue.area:
             problems.append(f"{name} has area {height * width}, its clue {clue} at {where} asks {clue.area}")
