@@ -7,10 +7,23 @@
     ('solved', True)
 """
 
+from . import genres as _genres
 from .api import SolveResult, count, determined, genre_module, is_unique, load, solve
 from .errors import BackendUnavailable, InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
 
 __version__ = "0.1.0"
+
+
+def _picture(puzzle: object) -> str:
+    """A notebook's picture of a puzzle (the SVG of `puzzlekit.render.svg`)."""
+    from . import render
+
+    return render.svg(puzzle)
+
+
+# genres sit below the pictures, so the pictures are attached to their puzzles from here
+for _name in _genres.NAMES:
+    _genres.get(_name).Puzzle._repr_svg_ = _picture
 
 __all__ = [
     "BackendUnavailable",

@@ -68,6 +68,17 @@ class SolveResult:
     unique_reason: str | None = None
     more: bool = False
     import_seconds: float = 0.0
+    puzzle: Any = field(default=None, repr=False, compare=False)
+
+    def render(self, index: int = 0) -> str:
+        """An SVG picture of the puzzle with solution ``index`` (the puzzle alone if none)."""
+        from . import render  # pictures sit beside the pipeline; loaded when first drawn
+
+        solution = self.solutions[index] if self.solutions else None
+        return render.svg(self.puzzle, solution)
+
+    def _repr_svg_(self) -> str:  # notebooks show the picture
+        return self.render()
 
     def to_json(self) -> dict[str, Any]:
         """The solution JSON shared by every genre (see docs/genres/)."""
@@ -181,7 +192,7 @@ def solve(
     except OutOfTime:  # the model was still being built when the time ended
         return SolveResult(
             module.NAME, name, "timeout", (), None, deadline.elapsed(), {"model_seconds": deadline.elapsed()},
-            unique_reason="time limit", import_seconds=import_seconds,
+            unique_reason="time limit", import_seconds=import_seconds, puzzle=puzzle,
         )
     model_seconds = deadline.elapsed()
     # one more than shown, so a full list can say whether more solutions exist
@@ -208,7 +219,7 @@ def solve(
     stats = {**result.stats, "model_seconds": round(model_seconds, 6), "model": model.stats()}
     return SolveResult(
         module.NAME, name, result.status, solutions, is_unique, deadline.elapsed(), stats,
-        complete=complete, unique_reason=reason, more=more, import_seconds=import_seconds,
+        complete=complete, unique_reason=reason, more=more, import_seconds=import_seconds, puzzle=puzzle,
     )
 
 

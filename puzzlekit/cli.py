@@ -141,6 +141,20 @@ def build_parser() -> argparse.ArgumentParser:
             "--format", "-f", choices=("text", "json"), default="text", help="output format (default text)"
         )
 
+    render = sub.add_parser(
+        "render", help="draw a puzzle as SVG or PNG",
+        description="Draw a puzzle the way it is printed, optionally with a solution or a player's "
+        "state, as SVG (or PNG with the png extra: pip install 'puzzlekit[png]').",
+    )
+    render.add_argument("genre", metavar="GENRE", help=GENRE_HELP)
+    render.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    shown = render.add_mutually_exclusive_group()
+    shown.add_argument("--solve", action="store_true", help="solve the puzzle and draw its solution")
+    shown.add_argument("--solution", metavar="S.json", help="draw this solution (solution JSON)")
+    render.add_argument("--state", metavar="STATE.json", help="draw a player's partial state")
+    render.add_argument("--output", "-o", metavar="OUT", required=True,
+                        help="the picture file: .svg or .png (- writes SVG to standard output)")
+
     sub.add_parser("genres", help="list the genres", description="List the genres puzzlekit solves.")
     sub.add_parser(
         "backends", help="list the backends and which are installed",
@@ -160,6 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check(args)
         if args.command in ("grade", "hint", "explain"):
             return _coach(args)
+        if args.command == "render":
+            return _render(args)
         if args.command == "genres":
             for name in genres.NAMES:
                 doc = (genres.get(name).__doc__ or "").strip().splitlines()[0]
@@ -292,6 +308,41 @@ def _coach(args: argparse.Namespace) -> int:
         for i, h in enumerate(hints, 1):
             level = f"[{h.step.level}] " if h.step else ""
             print(f"{i}. {level}{h.words}" if args.command == "explain" else f"{h.kind}: {level}{h.words}")
+    return 0
+
+
+def _render(args: argparse.Namespace) -> int:
+    from . import render
+
+    out = args.output
+    if not (out == "-" or out.lower().endswith((".svg", ".png"))):
+        raise UnknownName(f"--output must end in .svg or .png (or be -), not {out!r}")
+    if [args.file, args.solution, args.state].count("-") > 1:
+        raise UnknownName("only one input can be - (standard input is read once)")
+    puzzle = api.load(args.genre, args.file)
+    module = api.genre_module(puzzle)
+    solution = None
+    if args.solve:
+        result = api.solve(puzzle)
+        if not result.solutions:
+            print(f"puzzlekit: {module.NAME}: {result.status}; drawing the puzzle alone", file=sys.stderr)
+        solution = result.solutions[0] if result.solutions else None
+    elif args.solution:
+        data = _read_json(args.solution)
+        if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
+            data = data["solutions"][0]
+        solution = module.solution_from_json(puzzle, data)
+    state = api.state_of(puzzle, _read_json(args.state)) if args.state else None
+    picture = render.svg(puzzle, solution, state=state)
+    if out == "-":
+        sys.stdout.write(picture)
+    elif out.lower().endswith(".png"):
+        data = render.png(picture)
+        with open(out, "wb") as handle:
+            handle.write(data)
+    else:
+        with open(out, "w", encoding="utf-8") as handle:
+            handle.write(picture)
     return 0
 
 

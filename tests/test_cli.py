@@ -156,3 +156,16 @@ def test_options_reach_the_backend():
     assert swept.returncode == 0 and "unique: yes" in swept.stdout.decode(), swept.stderr
     searched = run_cli("solve", "numberlink", seed, "-b", "search", "-o", "method=dfs", "-t", "2")
     assert searched.returncode == 3, searched.stdout
+
+
+def test_render_writes_an_svg_the_xml_parser_reads(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "m.svg"
+    proc = run_cli("render", "masyu", str(EXAMPLES / "masyu01.txt"), "--solve", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    root = ET.parse(out).getroot()
+    assert root.tag.endswith("svg")
+    assert any("loop" in (el.get("class") or "") for el in root.iter())
+    bad = run_cli("render", "masyu", str(EXAMPLES / "masyu01.txt"), "-o", str(tmp_path / "m.gif"))
+    assert bad.returncode == 2 and b".svg or .png" in bad.stderr
