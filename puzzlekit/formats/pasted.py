@@ -30,26 +30,29 @@ from ..genres import masyu, nonogram, numberlink, patches, slitherlink
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 SITES = {
     "loop-dot": "puzzle-masyu.com", "loop-task-cell": "puzzle-loop.com",
-    "nmtt": "puzzle-nonograms.com", "cell": "puzzle-shikaku.com",
+    "nmtt": "puzzle-nonograms.com", "nmtl": "puzzle-nonograms.com", "cell": "puzzle-shikaku.com",
 }
 _LENGTH = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:px)?\s*", re.I)
 
 
 @dataclass
 class Node:
-    """An element: tag, attributes, children and the text directly inside it."""
+    """An element: tag, attributes, and its content (text and elements) in document order."""
 
     tag: str
     attrs: dict[str, str]
-    children: list[Node] = field(default_factory=list)
-    text: list[str] = field(default_factory=list)
+    content: list[Node | str] = field(default_factory=list)
+
+    @property
+    def children(self) -> list[Node]:
+        return [part for part in self.content if isinstance(part, Node)]
 
     @property
     def classes(self) -> set[str]:
         return set(self.attrs.get("class", "").split())
 
     def all_text(self) -> str:
-        return "".join(self.text) + "".join(child.all_text() for child in self.children)
+        return "".join(part if isinstance(part, str) else part.all_text() for part in self.content)
 
     def walk(self):
         yield self
@@ -67,12 +70,12 @@ class _Builder(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         node = Node(tag, {k: v or "" for k, v in attrs})
-        self.stack[-1].children.append(node)
+        self.stack[-1].content.append(node)
         if tag not in VOID:
             self.stack.append(node)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.stack[-1].children.append(Node(tag, {k: v or "" for k, v in attrs}))
+        self.stack[-1].content.append(Node(tag, {k: v or "" for k, v in attrs}))
 
     def handle_endtag(self, tag: str) -> None:
         for i in range(len(self.stack) - 1, 0, -1):
@@ -81,7 +84,7 @@ class _Builder(HTMLParser):
                 return
 
     def handle_data(self, data: str) -> None:
-        self.stack[-1].text.append(data)
+        self.stack[-1].content.append(data)
 
 
 def parse_html(text: str) -> Node:
@@ -92,9 +95,10 @@ def parse_html(text: str) -> Node:
 
 
 def looks_like(text: str) -> bool:
-    """Whether a text is a pasted board: HTML with a board class, or puzzlemadness JSON."""
+    """Whether a text is a pasted board: JSON, HTML, or any text with a board's class (our own
+    file formats never start with ``{`` or ``<``)."""
     head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith("{") and "puzzleData" in text:
+    if head.startswith(("{", "<")):
         return True
     if "<" not in text:
         return False
