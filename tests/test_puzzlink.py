@@ -329,6 +329,7 @@ def test_other_ids_and_the_load_entry_point(tmp_path):
     assert formats.to_url(formats.read("https://puzz.link/p?hashikake/3/1/1g1")[1]) == \
         "https://puzz.link/p?hashi/3/1/1g1"
     assert formats.load(f"https://puzz.link/p?{BODY}")[0] == "masyu"
+    assert not formats.is_url("mashu/01.txt")  # a relative path, not the bare body form
     path = tmp_path / "board.txt"
     path.write_text(formats.write_pzprv3(formats.read(BODY)[1]))
     assert formats.load(str(path)) == formats.read(BODY)

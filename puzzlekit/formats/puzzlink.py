@@ -26,6 +26,7 @@ FLAGS = {"mashu": "f", "slither": "f", "arukone": "e"}
 SUFFIXES = ("_edit", "_play")
 _SCHEME = re.compile(r"(?i)https?://")
 _PATH = re.compile(r"(?i)(?:[^?#\s]*/)?p(?:\.html)?")
+_BARE = re.compile(r"[A-Za-z_]+/(?:[a-z]+/)?\d+/\d+(?:/|$)")
 _HOST = re.compile(r"(?i)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?")
 
 
@@ -45,7 +46,7 @@ def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
     question = rest.find("?")
     if question < 0:
         first = rest.split("/", 1)[0]
-        if not scheme and "/" in rest and _base(first) in {*b.KINDS, *b.ALIASES, *b.OTHERS}:
+        if not scheme and _BARE.match(rest) and _base(first) in {*b.KINDS, *b.ALIASES, *b.OTHERS}:
             return rest, start
         if scheme:
             raise ParseError("not a puzz.link puzzle address: nothing after '?' names a puzzle",
