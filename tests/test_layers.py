@@ -17,7 +17,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("puzzlekit.errors", "puzzlekit.clock", "puzzlekit.unionfind", "puzzlekit.ir")),
     ("transforms", ("puzzlekit.transforms",)),
     ("genres and backends", ("puzzlekit.grid", "puzzlekit.textio", "puzzlekit.genres", "puzzlekit.backends")),
-    ("pictures", ("puzzlekit.render",)),
+    ("pictures and file formats", ("puzzlekit.render", "puzzlekit.formats")),
     ("reasoning", ("puzzlekit.ladder",)),
     ("pipeline", ("puzzlekit.api",)),
     ("command", ("puzzlekit.cli", "puzzlekit.__main__", "puzzlekit")),

@@ -1,0 +1,227 @@
+"""puzz.link and pzv.jp URLs: every form people paste in, one canonical form out.
+
+Accepted: ``http``/``https`` or no scheme; the hosts ``puzz.link``, ``pzv.jp``, their mirrors
+or no host at all; the paths ``p`` and ``p.html`` (in any folder, e.g. ``/pzpr/v3/p.html``)
+or none (``?mashu/...``, or the bare body ``mashu/6/6/...``); the genre id with an
+``_edit``/``_play`` suffix. The body reads ``[pflag/]cols/rows/data`` (columns first); a body
+``pzprv3/...`` is a whole percent-encoded pzprv3 file. Written: ``https://puzz.link/p?...``.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+
+from .. import textio
+from ..errors import ParseError
+from . import board as b
+from . import urlcodes as code
+from .board import Board
+
+CANONICAL = "https://puzz.link/p?"
+#: Hosts known to serve pzprjs (others are accepted too, with the same paths).
+HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app", "pzplus.tck.mn", "indi.s58.xrea.com")
+#: pflag letters each genre knows.
+FLAGS = {"mashu": "f", "slither": "f", "arukone": "e"}
+SUFFIXES = ("_edit", "_play")
+_SCHEME = re.compile(r"(?i)https?://")
+_PATH = re.compile(r"(?i)(?:[^?#\s]*/)?p(?:\.html)?")
+_BARE = re.compile(r"[A-Za-z_]+/(?:[a-z]+/)?\d+/\d+(?:/|$)")
+_HOST = re.compile(r"(?i)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?")
+
+
+def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
+    """The part after ``?`` of a puzz.link URL and its offset in ``text``, or None when
+    ``text`` does not look like a URL. The bare body (``mashu/6/6/...``) counts when its
+    genre id is a known one. An address that is a URL but not a puzz.link one is refused."""
+    stripped = text.strip()
+    if not stripped or any(ch.isspace() for ch in stripped) or len(stripped) > textio.MAX_BYTES:
+        return None
+    start = len(text) - len(text.lstrip())
+    if len(stripped) > 1 and stripped[0] in "<\"'" and stripped[-1] in ">\"'":
+        stripped, start = stripped[1:-1], start + 1
+    scheme = _SCHEME.match(stripped)
+    rest = stripped[scheme.end():] if scheme else stripped
+    start += scheme.end() if scheme else 0
+    question = rest.find("?")
+    if question < 0:
+        first = rest.split("/", 1)[0]
+        if not scheme and _BARE.match(rest) and _base(first) in {*b.KINDS, *b.ALIASES, *b.OTHERS}:
+            return rest, start
+        if scheme:
+            raise ParseError("not a puzz.link puzzle address: nothing after '?' names a puzzle",
+                             source=source)
+        return None
+    before = rest[:question]
+    if before and not (not scheme and _PATH.fullmatch(before)):
+        host, _, path = before.partition("/")
+        if not _HOST.fullmatch(host) or not _PATH.fullmatch(path):
+            if not scheme:
+                return None
+            raise ParseError(
+                f"not a puzz.link puzzle address: expected HOST/p?... or HOST/p.html?..., found "
+                f"{before!r} before '?'", source=source,
+            )
+    elif scheme:
+        raise ParseError("not a puzz.link puzzle address: no host", source=source)
+    return rest[question + 1:].split("#", 1)[0], start + question + 1
+
+
+def _base(ident: str) -> str:
+    key = ident.lower()
+    for suffix in SUFFIXES:
+        key = key.removesuffix(suffix)
+    return key
+
+
+def looks_like(text: str) -> bool:
+    """Whether a text is a puzz.link URL (by its shape, without decoding the body)."""
+    try:
+        return split(text) is not None
+    except ParseError:
+        return True
+
+
+def is_pzprv3(query: str) -> bool:
+    """Whether the URL's body is a percent-encoded pzprv3 file."""
+    return re.match(r"pzprv3(\.\d+)?/", query) is not None
+
+
+def decode(text: str, source: str = "<url>") -> Board:
+    """The board of a puzz.link URL (not of a ``p?pzprv3/...`` one: see `pzprv3_text`)."""
+    found = split(text, source)
+    if found is None:
+        raise ParseError("not a puzz.link URL (expected e.g. https://puzz.link/p?mashu/6/6/...)",
+                         source=source)
+    query, offset = found
+
+    def fail(message: str, at: int) -> ParseError:
+        return ParseError(message, source=source, line=1, column=offset + at + 1)
+
+    parts = query.split("/")
+    ident = parts[0]
+    kind = b.kind(_base(ident), source, offset + 1)
+    at = len(ident) + 1
+    i = 1
+    if i < len(parts) and parts[i].startswith("v:"):
+        raise fail(f"pzprjs variant {parts[i]!r} is not supported", at)
+    flags = ""
+    if i < len(parts) and parts[i] and not parts[i].isdigit():
+        flags = parts[i]
+        allowed = FLAGS.get(kind.pid, "")
+        for ch in flags:
+            if ch not in allowed:
+                known = f" (known: {', '.join(allowed)})" if allowed else " (it takes none)"
+                raise fail(f"unknown option letter {ch!r} for {kind.pid}{known}", at)
+        at += len(flags) + 1
+        i += 1
+    sizes = []
+    for what in ("columns", "rows"):
+        piece = parts[i] if i < len(parts) else ""
+        if not re.fullmatch(r"\d{1,6}", piece) or int(piece) < 1:
+            found_text = repr(piece) if piece else "nothing"
+            raise fail(f"expected the number of {what} (columns come first), found {found_text}", at)
+        sizes.append(int(piece))
+        at += len(piece) + 1
+        i += 1
+    cols, rows = sizes
+    if kind.pid == "sudoku" and rows != cols:
+        raise fail(f"a Sudoku URL gives the side twice, found {cols} and {rows}", at - 1)
+    if rows > textio.MAX_SIDE or cols > textio.MAX_SIDE or rows * cols > textio.MAX_CELLS:
+        raise fail(
+            f"grid {rows}x{cols} is over the size limit ({textio.MAX_SIDE} rows or columns, "
+            f"{textio.MAX_CELLS} cells)", at - 1,
+        )
+    data = "/".join(parts[i:])
+    if data.endswith("/"):
+        data = data[:-1]
+    try:
+        return _decode_data(Board(kind.pid, rows, cols, "".join(sorted(set(flags)))), data)
+    except code.CodeError as exc:
+        raise fail(exc.message, at + exc.offset) from None
+
+
+def _decode_data(empty: Board, data: str) -> Board:
+    pid, rows, cols, flags = empty.pid, empty.rows, empty.cols, empty.flags
+    n = rows * cols
+
+    def grid(values: list) -> tuple[tuple, ...]:
+        return tuple(tuple(values[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    if pid == "mashu":
+        values, at = code.read_circles(data, n)
+        out = Board(pid, rows, cols, flags, grid(values))
+    elif pid == "slither":
+        values, at = code.read_4cell(data, n)
+        out = Board(pid, rows, cols, flags, grid(values))
+    elif pid == "nonogram":
+        xr, xc = -(-rows // 2), -(-cols // 2)
+        values, at = code.read_number16(data, cols * xr + rows * xc, wide=False)
+        col_clues = tuple(_reading(values[c * xr:(c + 1) * xr]) for c in range(cols))
+        rest = values[cols * xr:]
+        row_clues = tuple(_reading(rest[r * xc:(r + 1) * xc]) for r in range(rows))
+        out = Board(pid, rows, cols, flags, col_clues=col_clues, row_clues=row_clues)
+    elif pid == "tents":
+        counts, at = code.read_number16(data, cols + rows, wide=False)
+        marked, at = code.read_1cell(data, n, at)
+        trees = frozenset((i // cols, i % cols) for i, x in enumerate(marked) if x)
+        out = Board(pid, rows, cols, flags, col_counts=tuple(counts[:cols]),
+                    row_counts=tuple(counts[cols:]), trees=trees)
+    elif pid == "starbattle":
+        match = re.match(r"(\d{1,4})/", data)
+        if match is None or int(match.group(1)) < 1:
+            raise code.CodeError("expected the number of stars, then '/'", 0)
+        walls, at = code.read_borders(data, rows, cols, match.end())
+        regions = b.regions_from_walls(rows, cols, walls)
+        out = Board(pid, rows, cols, flags, stars=int(match.group(1)), regions=regions, walls=walls)
+    else:
+        values, at = code.read_number16(data, n)
+        out = Board(pid, rows, cols, flags, grid(values))
+    if at < len(data):
+        raise code.CodeError(f"unexpected text after the last cell: {data[at:at + 20]!r}", at)
+    return out
+
+
+def _reading(slots: list[int | None]) -> tuple[int, ...]:
+    """A line's clues in reading order from its slots listed nearest the grid first."""
+    return tuple(x for x in reversed(slots) if x is not None)
+
+
+def pzprv3_text(text: str, source: str = "<url>") -> str:
+    """The pzprv3 file held by a ``p?pzprv3/...`` URL, ``/``-separated."""
+    found = split(text, source)
+    if found is None or not is_pzprv3(found[0]):
+        raise ParseError("not a puzz.link pzprv3 URL", source=source)
+    return urllib.parse.unquote(found[0])
+
+
+def encode(board: Board) -> str:
+    """The canonical URL of a board (ValueError when a value has no URL code)."""
+    pid, rows, cols = board.pid, board.rows, board.cols
+    flat = [v for row in board.cells for v in row]
+    if pid == "mashu":
+        data = code.write_circles(flat)
+    elif pid == "slither":
+        data = code.write_4cell(flat)
+    elif pid == "nonogram":
+        xr, xc = -(-rows // 2), -(-cols // 2)
+        slots: list[int | None] = []
+        for clues, size in ((board.col_clues, xr), (board.row_clues, xc)):
+            for clue in clues:
+                if len(clue) > size:
+                    raise ValueError(f"a line of this nonogram has {len(clue)} runs; the URL holds {size}")
+                slots += list(reversed(clue)) + [None] * (size - len(clue))
+        data = code.write_number16(slots, wide=False)
+    elif pid == "tents":
+        data = code.write_number16([*board.col_counts, *board.row_counts], wide=False)
+        data += code.write_1cell([(r, c) in board.trees for r in range(rows) for c in range(cols)])
+    elif pid == "starbattle":
+        walls = board.walls or b.walls_of(board.regions)
+        data = f"{board.stars}/" + code.write_borders(rows, cols, walls)
+    else:
+        data = code.write_number16(flat)
+    head = f"{board.flags}/" if board.flags else ""
+    body = f"{b.KINDS[pid].urlid}/{head}{cols}/{rows}/{data}"
+    if not body[-1].isalnum():
+        body += "/"
+    return CANONICAL + body
