@@ -8,7 +8,19 @@
 """
 
 from . import genres as _genres
-from .api import SolveResult, count, determined, genre_module, is_unique, load, solve
+from .api import (
+    SolveResult,
+    count,
+    determined,
+    explain,
+    genre_module,
+    grade,
+    hint,
+    is_unique,
+    load,
+    solve,
+    to_url,
+)
 from .errors import BackendUnavailable, InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
 
 __version__ = "0.1.0"
@@ -39,4 +51,8 @@ __all__ = [
     "is_unique",
     "load",
     "solve",
+    "grade",
+    "hint",
+    "explain",
+    "to_url",
 ]

@@ -18,7 +18,7 @@ from typing import Any
 
 from puzzlekit import backends
 
-from . import genres, ladder, textio
+from . import formats, genres, ladder
 from .clock import Deadline
 from .errors import BackendUnavailable, InternalError, OutOfTime, UnknownName
 from .ir import Clause, Lit
@@ -108,11 +108,18 @@ def genre_module(puzzle: Any) -> ModuleType:
     return genres.get(module[len(prefix):])
 
 
-def load(genre: str, path_or_text: str | os.PathLike, source: str | None = None) -> Any:
-    """Parse a puzzle from a file path (``-``: standard input) or from its text."""
-    module = genres.get(genre)
-    text, name = textio.read_source(path_or_text, source)
-    return module.parse(text, name)
+def load(genre: str | None, path_or_text: str | os.PathLike, source: str | None = None) -> Any:
+    """Parse a puzzle from a file path (``-``: standard input), its text, a puzz.link URL, a
+    pzprv3 board or a board pasted from a puzzle website (recognised by content; see
+    docs/formats.md). ``genre`` may be None when the input names its genre (URLs, boards)."""
+    if genre is not None:
+        genres.get(genre)  # an unknown genre is named as such first
+    return formats.load(path_or_text, genre, source)[1]
+
+
+def to_url(puzzle: Any) -> str:
+    """The puzzle's canonical puzz.link URL (a ParseError for a genre or clue it has no form for)."""
+    return formats.to_url(puzzle)
 
 
 def choose_backend(genre: str | None = None) -> str:

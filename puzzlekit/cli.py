@@ -17,7 +17,7 @@ from typing import Any
 
 from puzzlekit import backends
 
-from . import __version__, api, genres, textio
+from . import __version__, api, formats, genres, textio
 from .errors import InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
 from .genres._common import shown
 
@@ -25,6 +25,8 @@ EXIT = {"solved": 0, "unsolvable": 1, "timeout": 3}
 USAGE_ERROR = 2
 UNDECIDED = 3
 GENRE_HELP = f"one of: {', '.join(genres.NAMES)} (or a common other name, e.g. bridges, loopy, shikaku)"
+GENRE_OPTIONAL = GENRE_HELP + "; may be left out when FILE is a puzz.link URL or a pasted board"
+FILE_HELP = "puzzle file, - for standard input, a puzz.link URL, or a board pasted from a puzzle site"
 INTERNAL_ERROR = 4
 
 
@@ -74,8 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
         "solve", help="solve a puzzle file",
         description="Solve a puzzle and print its solution(s) as text or JSON.",
     )
-    solve.add_argument("genre", metavar="GENRE", help=GENRE_HELP)
-    solve.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    solve.add_argument("genre", metavar="GENRE", nargs="?", help=GENRE_OPTIONAL)
+    solve.add_argument("file", metavar="FILE", help=FILE_HELP)
     solve.add_argument(
         "--backend", "-b", default="auto", metavar="B",
         help=f"solver: {', '.join(backends.NAMES)} or auto (the default: the fastest installed "
@@ -126,8 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
          "Print the whole chain of steps a player can follow, from the empty grid to the solution."),
     ):
         command = sub.add_parser(name, help=summary, description=words)
-        command.add_argument("genre", metavar="GENRE", help=GENRE_HELP)
-        command.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+        command.add_argument("genre", metavar="GENRE", nargs="?", help=GENRE_OPTIONAL)
+        command.add_argument("file", metavar="FILE", help=FILE_HELP)
         if name == "hint":
             command.add_argument(
                 "--state", metavar="STATE.json", default=None,
@@ -146,14 +148,22 @@ def build_parser() -> argparse.ArgumentParser:
         description="Draw a puzzle the way it is printed, optionally with a solution or a player's "
         "state, as SVG (or PNG with the png extra: pip install 'puzzlekit[png]').",
     )
-    render.add_argument("genre", metavar="GENRE", help=GENRE_HELP)
-    render.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    render.add_argument("genre", metavar="GENRE", nargs="?", help=GENRE_OPTIONAL)
+    render.add_argument("file", metavar="FILE", help=FILE_HELP)
     shown = render.add_mutually_exclusive_group()
     shown.add_argument("--solve", action="store_true", help="solve the puzzle and draw its solution")
     shown.add_argument("--solution", metavar="S.json", help="draw this solution (solution JSON)")
     render.add_argument("--state", metavar="STATE.json", help="draw a player's partial state")
     render.add_argument("--output", "-o", metavar="OUT", required=True,
                         help="the picture file: .svg or .png (- writes SVG to standard output)")
+
+    url = sub.add_parser(
+        "url", help="print a puzzle's puzz.link URL",
+        description="Print the puzzle's canonical puzz.link URL (docs/formats.md lists the genres "
+        "that have one).",
+    )
+    url.add_argument("genre", metavar="GENRE", nargs="?", help=GENRE_OPTIONAL)
+    url.add_argument("file", metavar="FILE", help=FILE_HELP)
 
     sub.add_parser("genres", help="list the genres", description="List the genres puzzlekit solves.")
     sub.add_parser(
@@ -176,6 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _coach(args)
         if args.command == "render":
             return _render(args)
+        if args.command == "url":
+            print(api.to_url(api.load(args.genre, args.file)))
+            return 0
         if args.command == "genres":
             for name in genres.NAMES:
                 doc = (genres.get(name).__doc__ or "").strip().splitlines()[0]
@@ -351,7 +364,14 @@ def _check(args: argparse.Namespace) -> int:
         raise UnknownName("FILE and SOLUTION.json cannot both be - (standard input is read once)")
     module = genres.get(args.genre)
     puzzle = api.load(args.genre, args.file)
-    data = _read_json(args.solution)
+    if formats.is_url(args.solution):
+        text, name = args.solution, "the URL"
+    else:
+        text, name = textio.read_file(args.solution)
+    if formats.format_of(text) in ("pzprv3", "url"):  # a solved board from puzz.link
+        solution = formats.read_pzprv3_solution(module.NAME, puzzle, text, source=name)
+        return _report([module.verify(puzzle, solution)])
+    data = textio.parse_json(text, name)
     if isinstance(data, dict) and "solutions" in data:
         if data.get("genre") not in (None, module.NAME):
             raise ParseError(
@@ -365,14 +385,20 @@ def _check(args: argparse.Namespace) -> int:
     if not items:
         print(f"{args.solution}: holds no solution to check")
         return 1
-    bad = 0
-    for i, item in enumerate(items, 1):
+    found = []
+    for item in items:
         try:
-            solution = module.solution_from_json(puzzle, item)
+            found.append(module.verify(puzzle, module.solution_from_json(puzzle, item)))
         except ParseError as exc:
             raise ParseError(exc.reason, source=args.solution) from None
-        problems = module.verify(puzzle, solution)
-        label = f"solution {i}" if len(items) > 1 else "solution"
+    return _report(found)
+
+
+def _report(problems_per_solution: list[list[str]]) -> int:
+    """Print each checked solution's broken rules; exit 1 if any breaks one."""
+    bad = 0
+    for i, problems in enumerate(problems_per_solution, 1):
+        label = f"solution {i}" if len(problems_per_solution) > 1 else "solution"
         if problems:
             bad += 1
             print(f"{label}: breaks {len(problems)} rule(s):")
@@ -385,6 +411,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _read_json(path: str) -> Any:
     return textio.read_json(path)[0]
+
 
 
 if __name__ == "__main__":

@@ -95,8 +95,14 @@ def read_json(path: str | os.PathLike, source: str | None = None) -> tuple[objec
     deep for the decoder.
     """
     text, label = read_file(path, source)
+    return parse_json(text, label), label
+
+
+def parse_json(text: str, source: str) -> object:
+    """JSON text as a value; every way it can fail within our limits is a ParseError."""
+    label = source
     try:
-        return json.loads(text), label
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         where = {"source": label, "line": exc.lineno, "column": exc.colno}
         raise ParseError(f"invalid JSON: {exc.msg}", **where) from None

@@ -169,3 +169,23 @@ def test_render_writes_an_svg_the_xml_parser_reads(tmp_path):
     assert any("loop" in (el.get("class") or "") for el in root.iter())
     bad = run_cli("render", "masyu", str(EXAMPLES / "masyu01.txt"), "-o", str(tmp_path / "m.gif"))
     assert bad.returncode == 2 and b".svg or .png" in bad.stderr
+
+
+def test_urls_in_and_out_and_a_pzprv3_solution(tmp_path):
+    url = run_cli("url", "masyu", str(EXAMPLES / "masyu01.txt"))
+    assert url.returncode == 0 and url.stdout.startswith(b"https://puzz.link/p?mashu/")
+    link = url.stdout.decode().strip()
+    named = run_cli("solve", link, "--unique")  # the genre read from the URL
+    assert named.returncode == 0 and b"unique: yes" in named.stdout
+    assert run_cli("solve", "slitherlink", link).returncode == 2  # another genre's URL
+    from puzzlekit import formats
+
+    puzzle = masyu.parse((EXAMPLES / "masyu01.txt").read_text())
+    import puzzlekit
+
+    board = tmp_path / "solved.txt"
+    board.write_text(formats.write_pzprv3(puzzle, puzzlekit.solve(puzzle).solutions[0]))
+    checked = run_cli("check", "masyu", str(EXAMPLES / "masyu01.txt"), str(board))
+    assert checked.returncode == 0 and b"valid" in checked.stdout
+    refused = run_cli("url", "tracks", str(EXAMPLES / "tracks01.txt"))
+    assert refused.returncode == 2 and b"no puzz.link form" in refused.stderr

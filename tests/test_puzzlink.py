@@ -381,7 +381,7 @@ REFUSED = {
     "https://puzz.link/p?starbattle/3/3/2/0000": "2 stars",
     "https://puzz.link/p?tents/2/2/.1101i": "a \\? tent count",
     "https://puzz.link/p?shikaku/2/2/0": "area 0",
-    "https://puzz.link/p?nonogram/2/2/3": "nonogram: ",
+    "https://puzz.link/p?nonogram/2/2/3": "need at least 3 cells",
 }
 
 
