@@ -156,13 +156,13 @@ BAD = {
                     "both dot-white and dot-black"),
     "letter clue": ('<div class="loop-task-cell" style="top:0;left:0">x</div>', "reads 'x'"),
     "clue 5": ('<div class="loop-task-cell" style="top:0;left:0">5</div>', "Slitherlink clues are 0-3"),
-    "area too big": ('<div class="cell" style="top:0;left:0">9</div>', "patches: area 9 is larger"),
-    "no area": ('<div class="cell" style="top:0;left:0"></div>', "patches: no clues"),
+    "area too big": ('<div class="cell" style="top:0;left:0">9</div>', "area 9 is larger"),
+    "no area": ('<div class="cell" style="top:0;left:0"></div>', "no clues"),
     "rows only": ('<table class="nmtl"><tr><td>1</td></tr></table>', "one table of class nmtt, found no"),
     "ragged": ('<table class="nmtt"><tr><td>1</td><td></td></tr><tr><td>1</td></tr></table>'
                '<table class="nmtl"><tr><td>1</td></tr></table>', "row 1 of table nmtt has 1 cells"),
     "too long": ('<table class="nmtt"><tr><td>3</td></tr></table><table class="nmtl"><tr><td>3</td></tr>'
-                 "</table>", "nonogram: "),
+                 "</table>", "need at least|nonogram"),
     "nothing": ("<html><body><div class='grid'>1 2</div></body></html>", "no puzzle board in this HTML"),
     "bad json": ('{"puzzleData": {"gridWidth": 2,', "invalid JSON"),
     "no data": ('{"puzzleData": 3}', "'puzzleData' is an object"),
@@ -173,7 +173,7 @@ BAD = {
     "odd value": ('{"puzzleData": {"gridWidth": 2, "gridHeight": 1, "data": {"startingGrid": [1, -1]}}}',
                   r"startingGrid\[1\] is -1"),
     "lone number": ('{"puzzleData": {"gridWidth": 2, "gridHeight": 1, "data": {"startingGrid": [1, 2]}}}',
-                    "numberlink: number 1 appears only once"),
+                    "number 1 appears only once"),
 }
 
 
