@@ -19,6 +19,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("genres and backends", ("puzzlekit.grid", "puzzlekit.textio", "puzzlekit.genres", "puzzlekit.backends")),
     ("reasoning", ("puzzlekit.ladder",)),
     ("pipeline", ("puzzlekit.api",)),
+    ("batch", ("puzzlekit.batch",)),
     ("command", ("puzzlekit.cli", "puzzlekit.__main__", "puzzlekit")),
 )
 #: Side by side in one layer, never importing each other.
