@@ -256,7 +256,10 @@ SITECUSTOMIZE = textwrap.dedent('''
 ''')
 
 
-def test_a_hanging_solver_is_killed_and_a_crash_recorded(tmp_path, monkeypatch):
+@pytest.mark.parametrize("cluster", [None, "local"])
+def test_a_hanging_solver_is_killed_and_a_crash_recorded(tmp_path, monkeypatch, cluster):
+    if cluster is not None:
+        pytest.importorskip("distributed")
     hooks = tmp_path / "hooks"
     hooks.mkdir()
     (hooks / "sitecustomize.py").write_text(SITECUSTOMIZE)
@@ -269,7 +272,7 @@ def test_a_hanging_solver_is_killed_and_a_crash_recorded(tmp_path, monkeypatch):
             handle.write(json.dumps({"id": i, "genre": genre, "puzzle": text}) + "\n")
     out = tmp_path / "out.jsonl"
     started = time.monotonic()
-    records = {r["id"]: r for r in batch.run("solve", "sudoku", items, out, jobs=2,
+    records = {r["id"]: r for r in batch.run("solve", "sudoku", items, out, jobs=2, cluster=cluster,
                                               time_limit=0.5, kill_after=2.0)}
     assert time.monotonic() - started < 30
     assert sorted(records) == list(range(len(names)))
@@ -305,13 +308,28 @@ def test_a_finished_run_run_again_does_nothing(tmp_path):
     again = batch.run("solve", "sudoku", items, out, jobs=2)
     assert list(again) == [] and (again.total, again.already_done) == (4, 4)
     assert out.read_bytes() == data
-    # a changed puzzle under the same id is new work; the other records stay
+    # a changed puzzle under the same id is new work, and its record replaces the old one
     lines = items.read_text().splitlines()
     entry = json.loads(lines[0])
     entry["puzzle"] = entry["puzzle"].replace("..3.49...", "..3.4....", 1)
     items.write_text("\n".join([json.dumps(entry), *lines[1:]]) + "\n")
     (changed,) = batch.run("solve", "sudoku", items, out, jobs=2)
-    assert changed["id"] == "sudoku" and len(_read(out)) == 5
+    assert changed["id"] == "sudoku"
+    final = _read(out)
+    assert sorted(r["id"] for r in final) == sorted(r["id"] for r in first)
+    assert [r for r in final if r["id"] == "sudoku"] == [changed]
+    # records of items outside this run's PATHs stay
+    other = tmp_path / "other.jsonl"
+    other.write_text(lines[1] + "\n")
+    assert list(batch.run("solve", "sudoku", other, out, jobs=1)) == []
+    assert len(_read(out)) == 4
+
+
+def test_the_output_file_inside_an_input_folder_is_not_an_input(tmp_path):
+    (tmp_path / "a.txt").write_text((EXAMPLES / "sudoku01.txt").read_text())
+    out = tmp_path / "out.jsonl"
+    assert [r["id"] for r in batch.run("solve", "sudoku", tmp_path, out, jobs=1)] == [str(tmp_path / "a.txt")]
+    assert list(batch.run("solve", "sudoku", tmp_path, out, jobs=1)) == []
 
 
 def test_redo_replaces_the_records_of_a_status(tmp_path):

@@ -3,7 +3,7 @@
 Each task becomes one Dask task, `dask_task`, which hands it to a solver process of its own
 (a `pool.Runner` kept per Dask thread) and waits with the same kill deadline as the local
 pool: outcomes, and so records, are the same whichever way an item ran. The run keeps a
-window of tasks in flight (twice the cluster's threads), so a long batch never floods the
+window of tasks in flight (eight per thread of the cluster), so a long batch never floods the
 scheduler, and writes each record as its task finishes.
 
 ``cluster="local"`` starts a `distributed.LocalCluster` of ``jobs`` one-thread worker
@@ -18,7 +18,7 @@ import collections
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..errors import BackendUnavailable, PuzzlekitError
@@ -27,6 +27,9 @@ from .pool import Finished, Runner
 _LOCAL = threading.local()
 #: Seconds between two looks at the cluster's size.
 RESIZE_SECONDS = 2.0
+#: Tasks in flight: at least this many, and this many per Dask thread (so that no thread
+#: waits on the scheduler between two short tasks, and a long batch does not flood it).
+WINDOW, WINDOW_PER_THREAD = 16, 8
 
 
 def dask_task(task: dict[str, Any], kill_after: float | None) -> dict[str, Any]:
@@ -75,23 +78,23 @@ def connect(cluster: Any, jobs: int) -> tuple[Any, Callable[[], None]]:
 
 
 def on_cluster(
-    client: Any, tasks: list[dict[str, Any]], kill_after: float | None, tick: float = 1.0
+    client: Any, tasks: Sequence[dict[str, Any]], kill_after: float | None, tick: float = 1.0
 ) -> Iterator[Finished]:
     """Run tasks on the cluster; yields the ``(task, outcome)`` pairs finished since the last
     yield (an empty list after ``tick`` seconds without any), like `pool.local`."""
     import distributed
 
-    queue = collections.deque(tasks)
+    queue = collections.deque(range(len(tasks)))
     flying: dict[Any, dict[str, Any]] = {}
     run = uuid.uuid4().hex[:12]
-    window, looked = 4, 0.0
+    window, looked = WINDOW, 0.0
     try:
         while queue or flying:
             if time.monotonic() - looked > RESIZE_SECONDS:
-                window = max(4, 2 * sum(client.nthreads().values()))
+                window = max(WINDOW, WINDOW_PER_THREAD * sum(client.nthreads().values()))
                 looked = time.monotonic()
             while queue and len(flying) < window:
-                task = queue.popleft()
+                task = tasks[queue.popleft()]
                 future = client.submit(dask_task, task, kill_after, pure=False,
                                        key=f"puzzlekit-batch-{run}-{task['n']}")
                 flying[future] = task

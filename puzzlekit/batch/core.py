@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from .. import api
 from ..errors import UnknownName
 from . import cluster as dask_path
 from . import pool
-from .items import ACTIONS, Item, collect
+from .items import ACTIONS, Item, collect, key_of
 from .journal import Journal
 from .progress import Progress
 
@@ -93,7 +93,9 @@ def run(
     plus 5 s; no limit, no kill) is killed and the item recorded as a timeout. ``backend``,
     ``unique``, ``seed`` and ``options`` go to `api.solve`. Items already recorded in
     ``out`` (same action, id and fingerprint) are skipped, except those whose status is in
-    ``redo`` (their records are replaced). ``progress`` None shows progress on a terminal.
+    ``redo``; a record of an id whose input has changed since (another fingerprint) is
+    replaced too, so the file keeps one record per item. Records of items that are not in
+    ``paths`` stay as they are. ``progress`` None shows progress on a terminal.
 
     Bad arguments, a PATH that does not exist and an output file that another run holds
     raise at once; nothing about a single item ever does.
@@ -110,28 +112,23 @@ def run(
         raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    items = collect(action, genre, list(paths))
+    items = collect(action, genre, list(paths), exclude=[out])
     settings = {"time_limit": limit, "backend": backend, "unique": bool(unique), "seed": seed,
                 "options": dict(options or {})}
     redo = frozenset(redo)
 
     def generator(handle: BatchRun) -> Iterator[dict]:
-        with Journal(out, fsync=fsync, redo=redo) as journal:
-            pending, handle.total = _pending(action, items, journal.done)
+        with Journal(out, fsync=fsync) as journal:
+            collected = list(items)
+            journal.forget(_stale(action, collected, redo))
+            pending, handle.total = _pending(action, collected, journal.done)
             handle.already_done = handle.total - len(pending)
             show = Progress(handle.total, handle.already_done, enabled=progress)
             client, release, stream = None, None, None
             try:
-                tasks = []
-                unreadable = []
-                for n, item in enumerate(pending):
-                    if item.error is not None:
-                        unreadable.append(record(action, item, _failed(item.error)))
-                    else:
-                        tasks.append({"n": n, "action": action, "genre": item.genre,
-                                      "source": item.source, "text": item.text,
-                                      "solution": item.solution, "params": item.params, **settings})
-                yield from _write(journal, show, unreadable)
+                tasks = _Tasks(action, pending, settings)
+                yield from _write(journal, show, [record(action, item, _failed(item.error))
+                                                  for item in pending if item.error is not None])
                 if not tasks:
                     return
                 if cluster is None:
@@ -160,6 +157,42 @@ def _limit(value: float | None, name: str) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value) or value <= 0:
         raise ValueError(f"{name} must be a number of seconds above 0, not {value!r}")
     return None if math.isinf(value) else float(value)
+
+
+class _Tasks(Sequence[dict]):
+    """The tasks of the readable items, each made when a solver process is about to take it
+    (only the items stay in memory for the whole run). Task ``n`` is ``pending[n]``."""
+
+    def __init__(self, action: str, pending: list[Item], settings: dict[str, Any]):
+        self.action = action
+        self.pending = pending
+        self.settings = settings
+        self.runnable = [n for n, item in enumerate(pending) if item.error is None]
+
+    def __len__(self) -> int:
+        return len(self.runnable)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        n = self.runnable[index]
+        item = self.pending[n]
+        return {"n": n, "action": self.action, "genre": item.genre, "source": item.source,
+                "text": item.text, "solution": item.solution, "params": item.params, **self.settings}
+
+
+def _stale(action: str, items: list[Item], redo: frozenset[str]) -> Any:
+    """Which records to replace: those of this run's items whose status is in ``redo``, and
+    those of this run's ids whose input has another fingerprint now."""
+    inputs: dict[tuple[str, str], set[str]] = {}
+    for item in items:
+        inputs.setdefault(item.key(action)[:2], set()).add(item.fingerprint)
+
+    def stale(rec: dict[str, Any]) -> bool:
+        fingerprints = inputs.get(key_of(rec["action"], rec["id"], "")[:2])
+        return fingerprints is not None and (rec["status"] in redo or rec["fingerprint"] not in fingerprints)
+
+    return stale
 
 
 def _pending(action: str, items: Iterable[Item], done: set) -> tuple[list[Item], int]:

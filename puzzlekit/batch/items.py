@@ -76,15 +76,19 @@ def error_of(exc: BaseException) -> dict[str, str]:
     return {"type": type(exc).__name__, "message": str(exc)}
 
 
-def collect(action: str, genre: str, paths: Iterable[str | os.PathLike]) -> Iterator[Item]:
+def collect(
+    action: str, genre: str, paths: Iterable[str | os.PathLike], exclude: Iterable[str | os.PathLike] = ()
+) -> Iterator[Item]:
     """Every item the PATHs hold, in order. A PATH that does not exist raises `ParseError`
-    before anything runs (so call this before starting work); a bad file inside is an item."""
+    before anything runs (so call this before starting work); a bad file inside is an item.
+    Files found in folders that are among ``exclude`` (the run's output) are left out."""
     genre = genres.canonical(genre)
+    skip = {os.path.realpath(p) for p in exclude}
     expanded: list[tuple[str, bool]] = []
     for path in paths:
         name = os.fspath(path)
         if os.path.isdir(name):
-            expanded.extend((f, f.endswith(".jsonl")) for f in _walk(name))
+            expanded.extend((f, f.endswith(".jsonl")) for f in _walk(name) if os.path.realpath(f) not in skip)
         elif os.path.isfile(name) or name == "-":
             expanded.append((name, name.endswith(".jsonl")))
         else:

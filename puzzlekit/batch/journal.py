@@ -13,7 +13,7 @@ import errno
 import fcntl
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import ParseError, PuzzlekitError
@@ -23,22 +23,29 @@ from .items import key_of
 class Journal:
     """An output file open for appending, with the keys of the records already in it."""
 
-    def __init__(self, path: str | os.PathLike, *, fsync: bool = True, redo: Iterable[str] = ()):
+    def __init__(self, path: str | os.PathLike, *, fsync: bool = True):
         self.path = os.fspath(path)
         self.fsync = fsync
         self.fd = _open_locked(self.path)
         try:
             self.records, self.size, self.dropped = _read(self.fd, self.path)
-            redo = set(redo)
-            if redo and any(r.get("status") in redo for r in self.records):
-                self._rewrite([r for r in self.records if r.get("status") not in redo])
-            elif self.dropped:
+            if self.dropped:
                 os.ftruncate(self.fd, self.size)
                 self.sync()
         except BaseException:
             os.close(self.fd)
             raise
         self.done = {key_of(r["action"], r["id"], r["fingerprint"]) for r in self.records}
+
+    def forget(self, drop: Callable[[dict[str, Any]], bool]) -> int:
+        """Take out the records for which ``drop`` is true (their items run again); returns
+        how many. The file is replaced atomically, so a crash leaves the old or the new one."""
+        keep = [r for r in self.records if not drop(r)]
+        dropped = len(self.records) - len(keep)
+        if dropped:
+            self._rewrite(keep)
+            self.done = {key_of(r["action"], r["id"], r["fingerprint"]) for r in keep}
+        return dropped
 
     def append(self, record: dict[str, Any], sync: bool = True) -> None:
         """Write one record as one line, never leaving part of it in the file; then fsync it,
@@ -75,7 +82,7 @@ class Journal:
             os.fsync(self.fd)
 
     def _rewrite(self, keep: list[dict[str, Any]]) -> None:
-        """Replace the file by the records kept (for redo), atomically: a new file, locked,
+        """Replace the file by the records kept, atomically: a new file, locked,
         written, synced, then renamed over the old one while the old one is still locked."""
         folder = os.path.dirname(os.path.abspath(self.path))
         tmp = os.path.join(folder, f".{os.path.basename(self.path)}.{os.getpid()}.tmp")

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..errors import InternalError
@@ -202,12 +202,13 @@ Finished = list[tuple[dict[str, Any], dict[str, Any]]]
 
 
 def local(
-    tasks: list[dict[str, Any]], jobs: int, kill_after: float | None, tick: float = 1.0
+    tasks: Sequence[dict[str, Any]], jobs: int, kill_after: float | None, tick: float = 1.0
 ) -> Iterator[Finished]:
     """Run tasks on ``jobs`` solver processes; yields the ``(task, outcome)`` pairs that
     finished since the last yield, in the order they finished: an empty list after ``tick``
-    seconds without any (for progress). The caller writes a whole list, then syncs once."""
-    queue = collections.deque(tasks)
+    seconds without any (for progress). The caller writes a whole list, then syncs once.
+    ``tasks`` may make each task when it is asked for (a task is read once, when it starts)."""
+    queue = collections.deque(range(len(tasks)))
     runners: list[Runner] = []
     selector = selectors.DefaultSelector()
 
@@ -225,9 +226,9 @@ def local(
     def dispatch() -> None:
         for runner in runners:
             if runner.ready and runner.task is None and queue:
-                task = queue.popleft()
-                if not runner.send(task, kill_after):
-                    queue.appendleft(task)  # not taken: the process's death is read later
+                index = queue.popleft()
+                if not runner.send(tasks[index], kill_after):
+                    queue.appendleft(index)  # not taken: the process's death is read later
 
     try:
         for _ in range(min(jobs, len(queue))):
