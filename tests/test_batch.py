@@ -338,8 +338,11 @@ def test_redo_replaces_the_records_of_a_status(tmp_path):
     records = _read(out)
     records[1]["status"] = "timeout"
     out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    before = out.read_text().splitlines()
     (redone,) = batch.run("solve", "sudoku", items, out, jobs=1, redo=["timeout"])
     assert redone["id"] == records[1]["id"] and redone["status"] == "solved"
+    after = out.read_text().splitlines()
+    assert after[:-1] == before[:1] + before[2:], "the records kept are kept byte for byte"
     final = _read(out)
     assert sorted(r["id"] for r in final) == sorted(r["id"] for r in records)
     assert all(r["status"] == "solved" for r in final)
@@ -350,11 +353,25 @@ def test_a_torn_last_line_is_dropped_and_a_foreign_line_refused(tmp_path):
     good = {"id": 1, "fingerprint": "f", "action": "solve", "status": "solved"}
     out.write_text(json.dumps(good) + "\n" + '{"id": 2, "fing')
     with Journal(out) as journal:
-        assert journal.records == [good] and journal.dropped
+        assert list(journal.records()) == [good] and journal.dropped and journal.count == 1
     assert out.read_text() == json.dumps(good) + "\n"
     out.write_text("hello\n" + json.dumps(good) + "\n")
     with pytest.raises(ParseError, match="not a batch record"):
         Journal(out)
+
+
+def test_records_are_read_across_chunk_boundaries(tmp_path, monkeypatch):
+    from puzzlekit.batch import journal as module
+
+    monkeypatch.setattr(module, "CHUNK", 7)
+    records = [{"id": i, "fingerprint": "f" * i, "action": "solve", "status": "solved"} for i in range(5)]
+    out = tmp_path / "out.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in records) + "\n" + '{"id": 9')
+    with Journal(out) as journal:
+        assert list(journal.records()) == records and journal.count == 5 and journal.dropped
+        assert journal.forget(lambda r: r["id"] % 2) == 2
+        assert [r["id"] for r in journal.records()] == [0, 2, 4]
+    assert [r["id"] for r in _read(out)] == [0, 2, 4]
 
 
 def test_a_second_run_on_the_same_output_is_refused(tmp_path):
