@@ -450,7 +450,19 @@ def test_bad_arguments_are_refused_before_anything_runs(tmp_path):
         batch.run("solve", "sudoku", tmp_path / "missing", out)
     with pytest.raises(ValueError):
         batch.run("solve", "sudoku", EXAMPLES, out, jobs=0)
+    with pytest.raises(ValueError):
+        batch.run("solve", "sudoku", EXAMPLES, out, seed=-1)
     assert not out.exists()
+
+
+def test_an_unknown_backend_stops_the_run_instead_of_being_recorded(tmp_path):
+    out = tmp_path / "out.jsonl"
+    with pytest.raises(UnknownName, match="nosuch"):
+        list(batch.run("solve", "sudoku", EXAMPLES / "sudoku01.txt", out, jobs=1, backend="nosuch"))
+    with pytest.raises(UnknownName):
+        list(batch.run("solve", "sudoku", EXAMPLES / "sudoku01.txt", out, jobs=1, backend="cpsat",
+                       options={"bogus": "1"}))
+    assert out.read_text() == ""
 
 
 def test_the_module_is_callable_as_batch():

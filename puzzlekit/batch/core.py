@@ -87,8 +87,8 @@ def run(
     appending one JSON Lines record per item to ``out``; returns the records as they come.
 
     ``jobs`` solver processes run at once (default: the number of cores); ``cluster`` runs
-    them on Dask instead ("local", an address such as "tcp://127.0.0.1:8786", or a
-    `distributed.Client`). ``time_limit`` is each item's limit, passed to the solver; a
+    them on Dask instead ("local": a local cluster of ``jobs`` workers; an address such as
+    "tcp://127.0.0.1:8786" or a `distributed.Client`: the cluster's size, ``jobs`` unused). ``time_limit`` is each item's limit, passed to the solver; a
     process still without an answer after ``kill_after`` seconds (default: twice the limit
     plus 5 s; no limit, no kill) is killed and the item recorded as a timeout. ``backend``,
     ``unique``, ``seed`` and ``options`` go to `api.solve`. Items already recorded in
@@ -97,8 +97,11 @@ def run(
     replaced too, so the file keeps one record per item. Records of items that are not in
     ``paths`` stay as they are. ``progress`` None shows progress on a terminal.
 
-    Bad arguments, a PATH that does not exist and an output file that another run holds
-    raise at once; nothing about a single item ever does.
+    Bad arguments and a PATH that does not exist raise at once; an output file that is not
+    a batch's or that another run is writing raises when the iteration starts. Nothing about
+    a single item raises, but a backend that is unknown or not installed, or a backend
+    option it refuses, stops the run with `UnknownName` at the first item that meets it
+    (such an error is the run's, not the item's, and is not recorded).
     """
     if action not in ACTIONS:
         raise UnknownName(f"unknown batch action {action!r}; one of: {', '.join(ACTIONS)}")
@@ -110,6 +113,8 @@ def run(
         jobs = default_jobs()
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+        raise ValueError(f"seed must be a whole number from 0 to {2**31 - 1}, not {seed!r}")
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     items = collect(action, genre, list(paths), exclude=[out])
@@ -139,8 +144,12 @@ def run(
                 for finished in stream:
                     if not finished:
                         show.tick()
+                    refused = [o["error"] for _, o in finished if _is_the_runs(o["error"])]
                     yield from _write(journal, show, [record(action, pending[task["n"]], outcome)
-                                                      for task, outcome in finished])
+                                                      for task, outcome in finished
+                                                      if not _is_the_runs(outcome["error"])])
+                    if refused:
+                        raise UnknownName(refused[0]["message"])
             finally:
                 if stream is not None:
                     stream.close()  # kills the solver processes still running
@@ -208,6 +217,14 @@ def _pending(action: str, items: Iterable[Item], done: set) -> tuple[list[Item],
         if key not in done:
             pending.append(item)
     return pending, len(seen)
+
+
+#: Errors that come from the run's settings (the same for every item), not from an item.
+RUN_ERRORS = frozenset({"UnknownName", "BackendUnavailable"})
+
+
+def _is_the_runs(error: dict[str, Any] | None) -> bool:
+    return error is not None and error.get("type") in RUN_ERRORS
 
 
 def _failed(error: dict[str, Any]) -> dict[str, Any]:
