@@ -134,7 +134,8 @@ def run_command(args: argparse.Namespace) -> int:
             signal.signal(sig, handler)
     if not args.quiet:
         statuses = ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) or "nothing to do"
-        print(f"puzzlekit batch: {records.total} items, {records.already_done} recorded before, "
+        print(f"puzzlekit batch: {records.total} item{'' if records.total == 1 else 's'}, "
+              f"{records.already_done} recorded before, "
               f"{sum(counts.values())} now ({statuses}) -> {args.out}", file=sys.stderr)
     return 0
 

@@ -88,14 +88,15 @@ def run(
 
     ``jobs`` solver processes run at once (default: the number of cores); ``cluster`` runs
     them on Dask instead ("local": a local cluster of ``jobs`` workers; an address such as
-    "tcp://127.0.0.1:8786" or a `distributed.Client`: the cluster's size, ``jobs`` unused). ``time_limit`` is each item's limit, passed to the solver; a
-    process still without an answer after ``kill_after`` seconds (default: twice the limit
-    plus 5 s; no limit, no kill) is killed and the item recorded as a timeout. ``backend``,
-    ``unique``, ``seed`` and ``options`` go to `api.solve`. Items already recorded in
-    ``out`` (same action, id and fingerprint) are skipped, except those whose status is in
-    ``redo``; a record of an id whose input has changed since (another fingerprint) is
-    replaced too, so the file keeps one record per item. Records of items that are not in
-    ``paths`` stay as they are. ``progress`` None shows progress on a terminal.
+    "tcp://127.0.0.1:8786" or a `distributed.Client`: the cluster's size, ``jobs`` unused).
+    ``time_limit`` is each item's limit, passed to the solver; a process still without an
+    answer after ``kill_after`` seconds (default: twice the limit plus 5 s; no limit, no
+    kill) is killed and the item recorded as a timeout. ``backend``, ``unique``, ``seed`` and
+    ``options`` go to `api.solve`. Items already recorded in ``out`` (same action, id and
+    fingerprint) are skipped, except those whose status is in ``redo``; a record of an id
+    whose input has changed since (another fingerprint) is replaced too, so the file keeps
+    one record per item. Records of items that are not in ``paths`` stay as they are.
+    ``progress`` None shows progress on a terminal.
 
     Bad arguments and a PATH that does not exist raise at once; an output file that is not
     a batch's or that another run is writing raises when the iteration starts. Nothing about
