@@ -78,14 +78,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary line at the end")
 
 
+SUMMARY = "solve, check or grade many puzzles into JSON Lines"
+DESCRIPTION = ("Solve, check or grade many puzzles, one JSON Lines record per item, on local solver "
+               "processes or a Dask cluster. Interrupted runs restart where they stopped.")
+EPILOG = ("Exit status: 0 every item recorded, 2 bad usage or input, 4 internal error, "
+          "130 interrupted. Records and inputs: docs/batch.md.")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="puzzlekit batch",
-        description="Solve, check or grade many puzzles, one JSON Lines record per item, on local "
-        "solver processes or a Dask cluster. Interrupted runs restart where they stopped.",
-        epilog="Exit status: 0 every item recorded, 2 bad usage or input, 4 internal error, "
-        "130 interrupted. Records and inputs: docs/batch.md.",
-    )
+    parser = argparse.ArgumentParser(prog="puzzlekit batch", description=DESCRIPTION, epilog=EPILOG)
     add_arguments(parser)
     return parser
 
