@@ -173,6 +173,19 @@ def test_a_dask_local_cluster_gives_the_same_records(big, local_records, tmp_pat
     assert _untimed(records) == _untimed(local_records)
 
 
+def test_the_local_cluster_listens_on_the_loopback_only():
+    pytest.importorskip("distributed")
+    from puzzlekit.batch import cluster
+
+    client, close = cluster.connect("local", 1)
+    try:
+        info = client.scheduler_info()
+        addresses = [info["address"], *info["workers"], *(w["nanny"] for w in info["workers"].values())]
+        assert len(addresses) == 3 and all(a.startswith("tcp://127.0.0.1:") for a in addresses), addresses
+    finally:
+        close()
+
+
 def test_sigterm_stops_cleanly_with_whole_records(big, tmp_path):
     out = tmp_path / "term.jsonl"
     proc = _start("solve", FOLDER_GENRE, *big["paths"], "-o", str(out), "--jobs", "2")
