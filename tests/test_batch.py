@@ -285,13 +285,14 @@ def test_a_hanging_solver_is_killed_and_a_crash_recorded(tmp_path, monkeypatch, 
             handle.write(json.dumps({"id": i, "genre": genre, "puzzle": text}) + "\n")
     out = tmp_path / "out.jsonl"
     started = time.monotonic()
+    # a generous limit for the honest solves (the machine may be busy), an early backstop
     records = {r["id"]: r for r in batch.run("solve", "sudoku", items, out, jobs=2, cluster=cluster,
-                                              time_limit=0.5, kill_after=2.0)}
-    assert time.monotonic() - started < 30
+                                              time_limit=10, kill_after=4.0)}
+    assert time.monotonic() - started < 60
     assert sorted(records) == list(range(len(names)))
     hung, crashed = records[1], records[3]
     assert hung["status"] == "timeout" and hung["error"]["type"] == "Killed"
-    assert 2.0 <= hung["seconds"] < 10
+    assert 4.0 <= hung["seconds"] < 15
     assert crashed["status"] == "crashed" and "SIGSEGV" in crashed["error"]["message"]
     assert all(records[i]["status"] == "solved" for i in (0, 2, 4, 5))
 
