@@ -11,7 +11,6 @@ records themselves are read from the file when needed, and kept byte for byte.
 from __future__ import annotations
 
 import errno
-import fcntl
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -59,7 +58,7 @@ class Journal:
         done: set[tuple[str, str, str]] = set()
         size = count = 0
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _lock(fd)
             for line, record, _ in _records(self.fd, self.path):
                 if not drop(record):
                     _write_all(fd, line)
@@ -126,6 +125,15 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
+def _lock(fd: int) -> None:
+    """An exclusive lock on an open file, or OSError (EWOULDBLOCK) when another holds it."""
+    try:
+        import fcntl  # POSIX only: imported here so that importing puzzlekit works everywhere
+    except ImportError:
+        raise PuzzlekitError("batch runs need a POSIX system (the output is locked with flock)") from None
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
 def _open_locked(path: str) -> int:
     existed = os.path.exists(path)
     try:
@@ -133,11 +141,14 @@ def _open_locked(path: str) -> int:
     except OSError as exc:
         raise PuzzlekitError(f"{path}: cannot open the output file: {exc.strerror or exc}") from None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        _lock(fd)
     except OSError as exc:
         os.close(fd)
         if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
             raise PuzzlekitError(f"{path}: another batch run is writing this file") from None
+        raise
+    except BaseException:
+        os.close(fd)
         raise
     if not existed:
         _sync_folder(os.path.dirname(os.path.abspath(path)))

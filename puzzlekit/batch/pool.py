@@ -11,7 +11,6 @@ has its process killed and gets a ``timeout`` outcome; a process that dies gets 
 from __future__ import annotations
 
 import collections
-import fcntl
 import json
 import os
 import selectors
@@ -41,9 +40,11 @@ class Runner:
     """One solver process and the task it is on."""
 
     def __init__(self) -> None:
+        import fcntl  # POSIX only, like the rest of a batch run (see journal._lock)
+
         self.stderr = tempfile.TemporaryFile()
         flags = fcntl.fcntl(self.stderr.fileno(), fcntl.F_GETFL)
-        fcntl.fcntl(self.stderr.fileno(), fcntl.F_SETFL, flags | os.O_APPEND)
+        fcntl.fcntl(self.stderr.fileno(), fcntl.F_SETFL, flags | os.O_APPEND)  # truncated per task
         # PR_SET_PDEATHSIG follows the thread that starts the process: start it from the
         # thread that keeps the run going (the run's own thread, or a Dask worker's thread).
         self.proc = subprocess.Popen(
