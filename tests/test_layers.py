@@ -20,6 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pictures and file formats", ("puzzlekit.render", "puzzlekit.formats")),
     ("reasoning", ("puzzlekit.ladder",)),
     ("pipeline", ("puzzlekit.api",)),
+    ("batch", ("puzzlekit.batch",)),
     ("command", ("puzzlekit.cli", "puzzlekit.__main__", "puzzlekit")),
 )
 #: Side by side in one layer, never importing each other.
