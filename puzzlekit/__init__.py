@@ -7,6 +7,7 @@
     ('solved', True)
 """
 
+from . import batch
 from . import genres as _genres
 from .api import (
     SolveResult,
@@ -55,4 +56,5 @@ __all__ = [
     "hint",
     "explain",
     "to_url",
+    "batch",
 ]

@@ -18,6 +18,7 @@ from typing import Any
 from puzzlekit import backends
 
 from . import __version__, api, formats, genres, textio
+from .batch import command as batch_command
 from .errors import InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
 from .genres._common import shown
 
@@ -165,6 +166,12 @@ def build_parser() -> argparse.ArgumentParser:
     url.add_argument("genre", metavar="GENRE", nargs="?", help=GENRE_OPTIONAL)
     url.add_argument("file", metavar="FILE", help=FILE_HELP)
 
+    many = sub.add_parser(
+        "batch", help=batch_command.SUMMARY, description=batch_command.DESCRIPTION,
+        epilog=batch_command.EPILOG,
+    )
+    batch_command.add_arguments(many)
+
     sub.add_parser("genres", help="list the genres", description="List the genres puzzlekit solves.")
     sub.add_parser(
         "backends", help="list the backends and which are installed",
@@ -186,6 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _coach(args)
         if args.command == "render":
             return _render(args)
+        if args.command == "batch":
+            return batch_command.run_command(args)
         if args.command == "url":
             print(api.to_url(api.load(args.genre, args.file)))
             return 0
