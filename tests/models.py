@@ -10,10 +10,22 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from puzzlekit import grid
+from puzzlekit import grid, ir
 from puzzlekit.backends import cpsat
 from puzzlekit.backends.base import Result
-from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
+from puzzlekit.ir import (
+    Clause,
+    Connected,
+    Count,
+    DisjointPaths,
+    Edge,
+    Lit,
+    Loop,
+    Model,
+    ModelBuilder,
+    Runs,
+    Var,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 Solve = Callable[..., Result]
@@ -181,3 +193,78 @@ def random_model(seed: int) -> Model:
 
 def empty_model() -> Model:
     return ModelBuilder("empty").build()
+
+
+def _bools(name: str, n: int, output: bool = True, **constraints) -> Model:
+    """``n`` booleans keyed ``("x", i)`` (all in the answer key) under the given constraints."""
+    variables = tuple(Var(i, ("x", i), 0, 1) for i in range(n))
+    return Model(name, variables, output=tuple(range(n)) if output else (), **constraints)
+
+
+def degenerate_models() -> dict[str, Model]:
+    """Edge cases of every kind, built as plain IR (some are refused by `ModelBuilder`): graph
+    constraints without edges or nodes, with one node or a self-loop, terminals used twice,
+    runs over no cells or of length 0, no variables at all. Each means what its ``holds``
+    says: an empty loop has no solution, no pairs and no edges is one solution, and so on."""
+    x = [Lit(i) for i in range(4)]
+    ab = Edge("a", "b", x[0])
+    return {
+        "no variables": _bools("none", 0),
+        "no variables, a false count": _bools("none", 0, counts=(Count((), ">=", 1),)),
+        "no variables, an empty clause": _bools("none", 0, clauses=(Clause(()),)),
+        "an empty answer key": _bools("unkeyed", 2, output=False),
+        "loop without edges": _bools("loop", 0, graphs=(Loop(()),)),
+        "loop without edges, a free variable": _bools("loop", 1, graphs=(Loop(()),)),
+        "two loops without edges": _bools("loop", 0, graphs=(Loop(()), Loop(()))),
+        "loop of one edge": _bools("loop", 1, graphs=(Loop((ab,)),)),
+        "loop of one node (a self-loop)": _bools("loop", 1, graphs=(Loop((Edge("a", "a", x[0]),)),)),
+        "loop of two parallel edges": _bools("loop", 2, graphs=(Loop((ab, Edge("a", "b", x[1]))),)),
+        "loop of a triangle, one edge negated": _bools(
+            "loop", 3, graphs=(Loop((Edge("a", "b", ~x[0]), Edge("b", "c", x[1]), Edge("c", "a", x[2]))),)
+        ),
+        "path without edges": _bools("path", 0, graphs=(ir.Path((), "s", "t"),)),
+        "path of one edge": _bools("path", 1, graphs=(ir.Path((Edge("s", "t", x[0]),), "s", "t"),)),
+        "path with a self-loop at its start": _bools(
+            "path", 2, graphs=(ir.Path((Edge("s", "t", x[0]), Edge("s", "s", x[1])), "s", "t"),)
+        ),
+        "path whose ends have no edges": _bools("path", 1, graphs=(ir.Path((ab,), "s", "t"),)),
+        "path from a node to itself": _bools("path", 1, graphs=(ir.Path((Edge("s", "t", x[0]),), "s", "s"),)),
+        "no pairs, no edges": _bools("pairs", 0, graphs=(DisjointPaths((), ()),)),
+        "no pairs, some edges": _bools(
+            "pairs", 2, graphs=(DisjointPaths((ab, Edge("b", "c", x[1])), ()),)
+        ),
+        "a pair without edges": _bools("pairs", 0, graphs=(DisjointPaths((), (("a", "b"),)),)),
+        "two pairs without edges": _bools("pairs", 0, graphs=(DisjointPaths((), (("a", "b"), ("c", "d"))),)),
+        "a pair joined by one edge": _bools("pairs", 1, graphs=(DisjointPaths((ab,), (("a", "b"),)),)),
+        "pairs sharing a terminal": _bools(
+            "pairs", 2, graphs=(DisjointPaths((ab, Edge("b", "c", x[1])), (("a", "b"), ("b", "c"))),)
+        ),
+        "the same pair twice": _bools("pairs", 1, graphs=(DisjointPaths((ab,), (("a", "b"), ("a", "b"))),)),
+        "a pair of one node": _bools("pairs", 1, graphs=(DisjointPaths((ab,), (("a", "a"),)),)),
+        "connected without nodes": _bools("connected", 0, graphs=(Connected((), ()),)),
+        "connected, one node always present": _bools("connected", 0, graphs=(Connected((("a", None),), ()),)),
+        "connected, one optional node": _bools("connected", 1, graphs=(Connected((("a", x[0]),), ()),)),
+        "connected, two present nodes, no edge": _bools(
+            "connected", 0, graphs=(Connected((("a", None), ("b", None)), ()),)
+        ),
+        "connected, two optional nodes, no edge": _bools(
+            "connected", 2, graphs=(Connected((("a", x[0]), ("b", x[1])), ()),)
+        ),
+        "connected, a self-loop": _bools(
+            "connected", 1, graphs=(Connected((("a", None),), (Edge("a", "a", x[0]),)),)
+        ),
+        "connected, an edge to no node": _bools(
+            "connected", 2, graphs=(Connected((("a", None),), (Edge("a", "z", x[0]), Edge("a", "a", x[1]))),)
+        ),
+        "connected, one optional edge": _bools(
+            "connected", 3, graphs=(Connected((("a", x[0]), ("b", x[1])), (Edge("a", "b", x[2]),)),)
+        ),
+        "no runs in no cells": _bools("runs", 0, runs=(Runs((), ()),)),
+        "a run in no cells": _bools("runs", 0, runs=(Runs((), (1,)),)),
+        "a run in no cells, a free variable": _bools("runs", 1, runs=(Runs((), (2,)),)),
+        "a run in one cell": _bools("runs", 1, runs=(Runs((x[0],), (1,)),)),
+        "a run longer than its line": _bools("runs", 2, runs=(Runs((x[0], x[1]), (3,)),)),
+        "a run of length 0": _bools("runs", 2, runs=(Runs((x[0], x[1]), (0,)),)),
+        "runs of no cells, over no cells": _bools("runs", 0, runs=(Runs((), (0,)),)),
+        "a run over a negated cell": _bools("runs", 2, runs=(Runs((~x[0], x[1]), (2,)),)),
+    }

@@ -128,6 +128,9 @@ class _Lowering:
             for node in (e.u, e.v):
                 index.setdefault(node, len(index))
             lit = self.lit(e.lit)
+            if e.u == e.v:  # a chosen self-loop breaks the constraint; the node's own arc is its "off"
+                self.cp.add_bool_or([lit.Not()])
+                continue
             fwd = self.cp.new_bool_var(f"g{gi}:{e.u}>{e.v}")
             back = self.cp.new_bool_var(f"g{gi}:{e.v}>{e.u}")
             self.cp.add(fwd + back == lit)
@@ -142,8 +145,13 @@ class _Lowering:
         else:
             ends = list(g.pairs)
         terminals = {node for pair in ends for node in pair}
+        if len(terminals) != 2 * len(ends):  # a node that ends two paths: no solution
+            self.cp.add_bool_or([])
+            return
         for node in terminals:
             index.setdefault(node, len(index))
+        if not index:  # no nodes: an empty loop has no solution (added above), no pairs have one
+            return
         off: dict[Any, Any] = {}
         for node, i in index.items():
             degree = sum(incident.get(node, []))
@@ -188,7 +196,12 @@ class _Lowering:
         nodes = [n for n, _ in g.nodes]
         present = {n: (self.true if lit is None else self.lit(lit)) for n, lit in g.nodes}
         big = len(nodes)
+        edges = []
         for e in g.edges:
+            if e.u not in present or e.v not in present:  # an edge to no node is never chosen
+                self.cp.add_bool_or([self.lit(e.lit).Not()])
+                continue
+            edges.append(e)
             for end in (e.u, e.v):
                 self.cp.add_implication(self.lit(e.lit), present[end])
         fixed = [n for n, lit in g.nodes if lit is None]
@@ -203,7 +216,7 @@ class _Lowering:
                 self.cp.add_bool_or([present[n].Not()] + [root[m] for m in nodes[: i + 1]])
         flow_in: dict[Any, list[Any]] = {n: [] for n in nodes}
         flow_out: dict[Any, list[Any]] = {n: [] for n in nodes}
-        for e in g.edges:
+        for e in edges:
             lit = self.lit(e.lit)
             for a, b in ((e.u, e.v), (e.v, e.u)):
                 f = self.cp.new_int_var(0, big, f"flow{a}>{b}")
@@ -225,8 +238,8 @@ class _Lowering:
                 self.cp.add(y == x)
                 x = y
             cells.append(x)
-        if not cells:
-            if runs.lengths:
+        if not cells or min(runs.lengths, default=1) < 1:
+            if runs.lengths:  # runs in no cells, or a run of no cells: never
                 self.cp.add_bool_or([])
             return
         transitions, final = run_automaton(runs.lengths)

@@ -15,7 +15,11 @@ solver call -> lazy cuts.
   give it index order, the genre's sweep over the grid (a small open frontier), with each
   auxiliary moved up to where its rows pin it down (see `_order`).
 * The library has no time limit: a constraint on every variable reads the clock and raises
-  `OutOfTime`, which unwinds the search; the driver takes it as "unknown".
+  `OutOfTime`, which unwinds the search; the driver takes it as "unknown". Rows over one
+  variable (the unit clauses of `expand_runs`, say) narrow its domain before the Problem is
+  built: the library would apply each in ``preProcess``, before any clock is read, and remove
+  it from its list of constraints one at a time, quadratic in the number of rows (minutes
+  for a 30x30 nonogram).
 * The library cannot add constraints between searches, so each call builds a new Problem
   from the rows of the relaxed model plus every cut and blocking clause added so far.
 """
@@ -251,21 +255,33 @@ class _Session(base.Session):
     def solve(self, seconds: float | None) -> tuple[str, Sequence[int] | None]:
         """Search a rebuilt Problem for its first solution within ``seconds``."""
         self.calls += 1
+        deadline = Deadline(seconds)
         if self.false:
             return "unsat", None
         if not self.model.vars:
             return "sat", []
-        problem = self.lib.Problem(self.solver(_order(self.model, self.rows)))
+        allowed = {v.index: set(range(v.lo, v.hi + 1)) for v in self.model.vars}
+        rows = []
+        for row in deadline.paced(self.rows, every=256):
+            variables, tables, op, rhs = row
+            if len(variables) == 1:  # narrow the domain now (see the module docstring)
+                table = tables[0]
+                allowed[variables[0]] = {x for x in allowed[variables[0]] if compare(table[x], op, rhs)}
+            else:
+                rows.append(row)
+        if not all(allowed.values()):
+            return "unsat", None
+        problem = self.lib.Problem(self.solver(_order(self.model, rows)))
         for v in self.model.vars:
-            domain = list(range(v.hi, v.lo - 1, -1))  # the search tries the last value first
+            domain = [x for x in range(v.hi, v.lo - 1, -1) if x in allowed[v.index]]  # the last is tried first
             if self.rng is not None:
                 self.rng.shuffle(domain)
             problem.addVariable(v.index, domain)
         if seconds is not None:
             # added first, so every assignment reads the clock before any other check
-            clock = self.clock(time.perf_counter() + seconds)
+            clock = self.clock(deadline.start + seconds)
             problem.addConstraint(clock, [v.index for v in self.model.vars])
-        for variables, tables, op, rhs in self.rows:
+        for variables, tables, op, rhs in deadline.paced(rows, every=256):
             problem.addConstraint(self.sum(tables, op, rhs), list(variables))
         solution = next(iter(problem.getSolutionIter()), None)  # OutOfTime: the driver stops
         if solution is None:

@@ -106,25 +106,26 @@ def relax(
 
     musts = _at_least_one_sets(model, deadline) if implied and model.graphs else []
     for gi, g in enumerate(model.graphs):
-        incident = _incident(g.edges)
         if isinstance(g, Connected):
             on = {node: lit for node, lit in g.nodes}
+            kept = []
             for e in g.edges:
+                if e.u not in on or e.v not in on:  # an edge to no node is never chosen
+                    clauses.append(Clause((~e.lit,)))
+                    continue
+                kept.append(e)
                 for end in (e.u, e.v):
-                    if end not in on:
-                        raise ValueError(f"edge {e!r} touches {end!r}, not a node of {g!r}")
                     if on[end] is not None:
                         clauses.append(Clause((~e.lit, on[end])))
-            graphs.append(_Graph(g, tuple(on), on))
+            graphs.append(_Graph(Connected(g.nodes, tuple(kept)), tuple(on), on))
             continue
-        terminals: dict[Node, int] = {}
-        if isinstance(g, Path):
-            terminals = {g.start: 0, g.end: 0}
-        elif isinstance(g, DisjointPaths):
-            for k, (a, b) in enumerate(g.pairs):
-                if a in terminals or b in terminals or a == b:
-                    raise ValueError(f"terminal {a!r} or {b!r} is used twice in {g!r}")
-                terminals[a] = terminals[b] = k
+        ends = [(g.start, g.end)] if isinstance(g, Path) else list(getattr(g, "pairs", ()))
+        terminals = {t: k for k, pair in enumerate(ends) for t in pair}
+        if len(terminals) != 2 * len(ends):
+            clauses.append(Clause(()))  # a node that ends two paths: no solution
+            continue
+        clauses.extend(Clause((~e.lit,)) for e in g.edges if e.u == e.v)  # a self-loop is never chosen
+        incident = _incident(g.edges)
         on = {}
         present = _present_nodes(incident, musts) if musts else set()
         for node in deadline.paced(list(incident) + [t for t in terminals if t not in incident]):

@@ -44,6 +44,9 @@ def expand_runs(model: Model, deadline: Deadline = UNLIMITED) -> Model:
     vars_: list[Var] = list(model.vars)
     clauses: list[Clause] = []
     for ri, runs in enumerate(deadline.paced(model.runs, every=1)):
+        if min(runs.lengths, default=1) < 1:  # a run of no cells never appears
+            clauses.append(Clause(()))
+            continue
         transitions, final = run_automaton(runs.lengths)
         end = final[0]
         n = len(runs.cells)

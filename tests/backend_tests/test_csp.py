@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 
 import pytest
 from models import (  # tests/ is on the path, like bruteforce
@@ -23,7 +24,7 @@ from models import (  # tests/ is on the path, like bruteforce
 
 from puzzlekit.backends import cpsat, csp
 from puzzlekit.errors import BackendUnavailable, UnknownName
-from puzzlekit.genres import hashi, masyu
+from puzzlekit.genres import hashi, masyu, nonogram
 from puzzlekit.ir import Model, ModelBuilder
 
 MODELS = {
@@ -87,6 +88,17 @@ def test_time_limit_interrupts_the_search():
     result = csp.solve(market_split(), time_limit=1)
     assert result.status == "timeout" and not result.solutions and not result.complete
     assert result.stats["seconds"] < 2.5  # the clock constraint unwinds the library's search
+
+
+def test_rows_over_one_variable_do_not_outlast_the_time_limit():
+    # a 30x30 nonogram's runs become ~30,000 unit clauses among ~110,000 rows; the library
+    # applied each in preProcess, before any clock, at a cost quadratic in the rows (minutes)
+    model = nonogram.model(nonogram.random_puzzle(random.Random(3), 30, 30))
+    started = time.perf_counter()
+    result = csp.solve(model, time_limit=2)
+    spent = time.perf_counter() - started
+    assert result.status in ("timeout", "solved")
+    assert spent < 2 + 1.5, f"{spent:.1f} s on a 2 s limit"
 
 
 def test_seed_changes_nothing_but_the_search():

@@ -192,7 +192,7 @@ class Engine:
         seen: set[Any] = set()
         for a, b in pairs:
             if a == b or a in seen or b in seen:
-                raise ValueError(f"terminal {a!r} or {b!r} is used twice in {g!r}")
+                raise _Contradiction  # a node that ends two paths: no solution
             seen |= {a, b}
             index.setdefault(a, len(index))
             index.setdefault(b, len(index))
@@ -253,10 +253,10 @@ class Engine:
         present = [self.lit(lit) if lit is not None else (self.const, 0b10, True) for _, lit in g.nodes]
         edges = []
         for e in g.edges:
-            for end in (e.u, e.v):
-                if end not in index:
-                    raise ValueError(f"edge {e!r} touches {end!r}, not a node of {g!r}")
             lit = self.lit(e.lit)
+            if e.u not in index or e.v not in index:  # an edge to no node is never chosen
+                self.units.append((lit[0], lit[1], not lit[2]))
+                continue
             edges.append((index[e.u], index[e.v], lit))
             # chosen edges join present nodes only
             for end in (e.u, e.v):
