@@ -36,7 +36,7 @@ SEED = "seed"
 GRILOPS = "grilops"
 GRILOPS_GENRES: tuple[str, ...] = ("masyu", "numberlink", "tracks")
 SW = "sw"
-SW_GENRES: tuple[str, ...] = ("masyu", "sudoku", "slitherlink")
+SW_GENRES: tuple[str, ...] = ("masyu", "sudoku", "slitherlink", "tents", "patches")
 #: Where ``--sw-puzzlekit`` looks by default (git-ignored).
 SW_DIR = ROOT / "benchmarks" / ".peers" / "puzzlekit-sw"
 SW_RUNNER = Path(__file__).resolve().parent / "sw_runner.py"
@@ -256,6 +256,8 @@ def sw_input(genre: str, puzzle: Any) -> dict[str, Any] | None:
     """Our puzzle as their solver's input (rows, cols, grid of strings); None where they differ.
 
     Their sudoku has square boxes only, so a sudoku with other boxes (6x6 with 2x3) has none.
+    Tents: trees ``x``, the counts per row and per column as further arguments (``args``).
+    Patches: their shikaku, so only puzzles whose clues are all bare areas (no shape letter).
     """
     h, w = puzzle.height, puzzle.width
     if genre == "masyu":
@@ -268,6 +270,15 @@ def sw_input(genre: str, puzzle: Any) -> dict[str, Any] | None:
         grid = [[str(v) if v else "-" for v in row] for row in puzzle.grid]
     elif genre == "slitherlink":
         grid = [["-" if v is None else str(v) for v in row] for row in puzzle.grid]
+    elif genre == "tents":
+        grid = [["x" if (r, c) in puzzle.trees else "-" for c in range(w)] for r in range(h)]
+        args = [[str(k) for k in puzzle.rows], [str(k) for k in puzzle.cols]]
+        return {"rows": h, "cols": w, "grid": grid, "args": args}
+    elif genre == "patches":
+        clues = [v for row in puzzle.grid for v in row if v is not None]
+        if any(v.area is None or v.shape is not None for v in clues):
+            return None
+        grid = [["-" if v is None else str(v.area) for v in row] for row in puzzle.grid]
     else:
         return None
     return {"rows": h, "cols": w, "grid": grid}
@@ -301,6 +312,17 @@ def sw_grid(genre: str, puzzle: Any, solution: Any) -> list[list[str]]:
                 row.append(str(score) if score else "-")
             out.append(row)
         return out
+    if genre == "tents":
+        tents = set(solution.tents)
+        return [["x" if (r, c) in puzzle.trees else "o" if (r, c) in tents else "-" for c in range(w)]
+                for r in range(h)]
+    if genre == "patches":
+        label = {}
+        for k, (top, left, height, width) in enumerate(solution.rects, 1):
+            for r in range(top, top + height):
+                for c in range(left, left + width):
+                    label[(r, c)] = str(k)
+        return [[label.get((r, c), "0") for c in range(w)] for r in range(h)]
     raise ValueError(f"no sw answer format for {genre}")
 
 
@@ -316,7 +338,9 @@ def sw_solution(genre: str, module: Any, puzzle: Any, grid: Any) -> Any:
 
     masyu: per cell the letters of its exits (``n s w e``) or ``-``; both cells of an edge must
     list it. sudoku: the digits. slitherlink: per cell 8 top + 4 left + 2 down + 1 right for the
-    sides on the loop, or ``-``; both cells of a shared side must agree.
+    sides on the loop, or ``-``; both cells of a shared side must agree. tents: ``o`` a tent,
+    ``x`` a tree, ``-`` empty. patches: a piece number per cell; each piece must fill its
+    bounding rectangle.
     """
     h, w = puzzle.height, puzzle.width
     cells = _shape(grid, h, w)
@@ -361,4 +385,23 @@ def sw_solution(genre: str, module: Any, puzzle: Any, grid: Any) -> Any:
             if n != (2 if inner else 1):
                 raise ValueError(f"the cells beside segment {list(seg[0])}-{list(seg[1])} disagree")
         return module.Solution(edges)
+    if genre == "tents":
+        if any(v not in ("o", "x", "-") for row in cells for v in row):
+            raise ValueError("the answer grid has a cell that is not o, x or -")
+        tents = [(r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v == "o"]
+        return module.make_solution(tents)
+    if genre == "patches":
+        pieces: dict[str, list[tuple[int, int]]] = {}
+        for r, row in enumerate(cells):
+            for c, v in enumerate(row):
+                pieces.setdefault(v, []).append((r, c))
+        rects = []
+        for v, where in pieces.items():
+            top, left = min(r for r, _ in where), min(c for _, c in where)
+            height = max(r for r, _ in where) - top + 1
+            width = max(c for _, c in where) - left + 1
+            if height * width != len(where):
+                raise ValueError(f"piece {v!r} is not a rectangle")
+            rects.append((top, left, height, width))
+        return module.make_solution(rects)
     raise ValueError(f"no sw answer format for {genre}")

@@ -8,12 +8,13 @@ Their package is also called ``puzzlekit``, so this script runs isolated (``-I``
 it refuses to run when the imported ``puzzlekit`` is not the one in ``DIR``. It imports only the
 standard library and their package (which brings numpy, ortools and matplotlib).
 
-The job (JSON on stdin): ``genre`` (masyu, sudoku or slitherlink), ``rows``, ``cols``, ``grid``
-(their input: a list of rows of strings), ``runs``, ``time_limit`` (seconds per solve) and
-``repeat_budget`` (stop repeating once the runs took this long). After the import and an
-untimed warm-up solve it times each solve from their puzzle grid to their answer grid
-(building their solver object and model, CP-SAT, reading the answer) and prints one line per
-event, each ``RESULT {json}``:
+The job (JSON on stdin): ``genre`` (masyu, sudoku, slitherlink, tents or patches), ``rows``,
+``cols``, ``grid`` (their input: a list of rows of strings), ``args`` (their solver's further
+arguments, e.g. the tent counts per row and per column; optional), ``runs``, ``time_limit``
+(seconds per solve) and ``repeat_budget`` (stop repeating once the runs took this long).
+After the import and an untimed warm-up solve it times each solve from their puzzle grid to
+their answer grid (building their solver object and model, CP-SAT, reading the answer) and
+prints one line per event, each ``RESULT {json}``:
 
 * ``{"event": "ready", "module": ..., "version": ...}`` once their package is imported and warm;
 * ``{"event": "run", "i", "status", "total_s", "build_s", "grid"}`` per solve (``grid`` is
@@ -35,12 +36,16 @@ import sys
 import time
 from typing import Any
 
-SOLVERS = {"masyu": "MasyuSolver", "sudoku": "SudokuSolver", "slitherlink": "SlitherlinkSolver"}
+#: Their module and solver class per genre (our patches with area clues only is their shikaku).
+SOLVERS = {"masyu": ("masyu", "MasyuSolver"), "sudoku": ("sudoku", "SudokuSolver"),
+           "slitherlink": ("slitherlink", "SlitherlinkSolver"), "tents": ("tent", "TentSolver"),
+           "patches": ("shikaku", "ShikakuSolver")}
 #: Their status strings, as ours.
 STATUS = {"Optimal": "solved", "Feasible": "solved", "Infeasible": "unsolvable", "Timeout": "timeout",
           "Unknown": "timeout"}
-#: An untimed warm-up puzzle per genre (rows, cols): all cells empty.
-WARM_UP = {"masyu": (2, 2), "sudoku": (4, 4), "slitherlink": (2, 2)}
+#: An untimed warm-up puzzle per genre: (rows, cols, grid cell, further arguments).
+WARM_UP = {"masyu": (2, 2, "-", []), "sudoku": (4, 4, "-", []), "slitherlink": (2, 2, "-", []),
+           "tents": (2, 2, "-", [["0", "0"], ["0", "0"]]), "patches": (1, 1, "1", [])}
 
 
 def emit(event: str, **data: Any) -> None:
@@ -58,18 +63,22 @@ def load(sw_dir: str, genre: str) -> tuple[Any, str, str]:
     where = os.path.realpath(package.__file__ or "")
     if not where.startswith(sw_dir + os.sep):
         raise RuntimeError(f"imported puzzlekit from {where}, not from {sw_dir}")
-    module = importlib.import_module(f"puzzlekit.solvers.{genre}")
+    module_name, class_name = SOLVERS[genre]
+    module = importlib.import_module(f"puzzlekit.solvers.{module_name}")
     version = "?"
     for entry in sorted(os.listdir(sw_dir)):
         if entry.startswith("puzzlekit-") and entry.endswith(".dist-info"):
             version = entry[len("puzzlekit-"):-len(".dist-info")]
-    return getattr(module, SOLVERS[genre]), where, version
+    return getattr(module, class_name), where, version
 
 
-def solve_once(cls: Any, rows: int, cols: int, grid: list[list[str]], time_limit: float) -> dict[str, Any]:
+def solve_once(
+    cls: Any, rows: int, cols: int, grid: list[list[str]], time_limit: float, args: list | None = None
+) -> dict[str, Any]:
     """One timed solve: their solver built from the grid, solved, and its answer grid read."""
     started = time.perf_counter()
-    result = cls(rows, cols, [list(row) for row in grid]).solve({"time_limit_sec": float(time_limit)})
+    extra = [list(a) for a in args or []]
+    result = cls(rows, cols, [list(row) for row in grid], *extra).solve({"time_limit_sec": float(time_limit)})
     data = result.solution_data
     answer = data.get("solution_grid")
     matrix = [[str(v) for v in row] for row in getattr(answer, "matrix", None) or []]
@@ -87,8 +96,8 @@ def main(argv: list[str]) -> int:
         job = json.loads(sys.stdin.read())
         genre = job["genre"]
         cls, where, version = load(argv[1], genre)
-        h, w = WARM_UP[genre]
-        solve_once(cls, h, w, [["-"] * w for _ in range(h)], 10.0)
+        h, w, blank, args = WARM_UP[genre]
+        solve_once(cls, h, w, [[blank] * w for _ in range(h)], 10.0, args)
     except Exception as exc:  # reported as a row by the parent
         emit("error", message=f"{type(exc).__name__}: {exc}")
         return 1
@@ -98,7 +107,9 @@ def main(argv: list[str]) -> int:
     budget = float(job.get("repeat_budget") or "inf")
     for i in range(int(job["runs"])):
         try:
-            run = solve_once(cls, int(job["rows"]), int(job["cols"]), job["grid"], job["time_limit"])
+            run = solve_once(
+                cls, int(job["rows"]), int(job["cols"]), job["grid"], job["time_limit"], job.get("args")
+            )
         except Exception as exc:
             emit("error", message=f"{type(exc).__name__}: {exc}")
             return 1

@@ -326,6 +326,26 @@ def test_sw_slitherlink_and_sudoku_answers_convert_both_ways() -> None:
     assert peers.sw_input("sudoku", six) is None
 
 
+def test_sw_tents_and_patches_answers_convert_both_ways() -> None:
+    tents = genres.get("tents")
+    puzzle = tents.parse("cols: 1 0 1\nrows: 1 0 1\nT..\n...\n..T\n")
+    given = peers.sw_input("tents", puzzle)
+    assert given["grid"][0] == ["x", "-", "-"] and given["args"] == [["1", "0", "1"], ["1", "0", "1"]]
+    ours = tents.make_solution([(0, 2), (2, 0)])
+    grid = peers.sw_grid("tents", puzzle, ours)
+    assert grid == [["x", "-", "o"], ["-", "-", "-"], ["o", "-", "x"]]
+    assert peers.sw_solution("tents", tents, puzzle, grid) == ours
+    patches = genres.get("patches")
+    split = patches.parse("2 . .\n. . 4\n")
+    assert peers.sw_input("patches", split)["grid"] == [["2", "-", "-"], ["-", "-", "4"]]
+    rects = patches.make_solution([(0, 0, 2, 1), (0, 1, 2, 2)])
+    assert peers.sw_grid("patches", split, rects) == [["1", "2", "2"], ["1", "2", "2"]]
+    assert peers.sw_solution("patches", patches, split, [["1", "2", "2"], ["1", "2", "2"]]) == rects
+    with pytest.raises(ValueError):  # piece 2 is not a rectangle
+        peers.sw_solution("patches", patches, split, [["1", "2", "2"], ["2", "2", "1"]])
+    assert peers.sw_input("patches", patches.parse("4s . .\n. . 2\n")) is None  # a shape letter
+
+
 def test_sw_inconsistent_answers_are_refused() -> None:
     masyu, puzzle, answer = _sw_masyu()
     one_sided = [row[:] for row in answer]

@@ -7,7 +7,7 @@ from bruteforce import as_set, solutions
 from models import grid_model
 
 from puzzlekit.backends import cpsat
-from puzzlekit.ir import ModelBuilder
+from puzzlekit.ir import Lit, ModelBuilder
 
 
 def counts_model():
@@ -31,7 +31,49 @@ def runs_model():
     return m.build()
 
 
+def latin_model(n=3, givens=(), extra=None, values=None):
+    """An n x n Latin square: exactly one cell per value in every row and column (CP-SAT
+    lowers these to AllDifferent); ``values`` limits the counts to some values."""
+    m = ModelBuilder("latin")
+    x = {(r, c): m.int((r, c), 1, n) for r in range(n) for c in range(n)}
+    lines = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
+    for cells in lines:
+        for v in values or range(1, n + 1):
+            m.exactly(1, [m.eq(x[cell], v) for cell in cells])
+    for cell, v, positive in givens:
+        m.fix(m.eq(x[cell], v) if positive else ~m.eq(x[cell], v))
+    if extra:
+        extra(m, x)
+    m.output(x.values())
+    return m.build()
+
+
+def _latin_extras(m, x):
+    # a count and clauses on the value literals, a literal outside the domain, a repeated group
+    m.count([(2, m.eq(x[0, 0], 1)), (1, m.eq(x[1, 1], 2)), (-1, ~m.eq(x[2, 2], 3))], "<=", 1)
+    m.clause([m.eq(x[0, 1], 3), ~m.eq(x[1, 0], 2)])
+    m.clause([Lit(x[2, 0].index, 7), m.eq(x[2, 1], 1)])
+    m.exactly(1, [m.eq(x[0, c], 2) for c in (2, 1, 0)])
+
+
+def _uneven(m_name="uneven"):
+    # three cells over 1..4 with exactly one per value 1..3: not a permutation (4 stays open)
+    m = ModelBuilder(m_name)
+    x = [m.int(i, 1, 4) for i in range(3)]
+    for v in (1, 2, 3):
+        m.exactly(1, [m.eq(y, v) for y in x])
+    m.output(x)
+    return m.build()
+
+
 MODELS = {
+    "latin": latin_model,
+    "latin givens": lambda: latin_model(givens=(((0, 0), 1, True), ((1, 1), 1, False), ((2, 2), 3, False))),
+    "latin extras": lambda: latin_model(givens=(((1, 2), 3, True),), extra=_latin_extras),
+    "latin two values": lambda: latin_model(values=(1, 2)),
+    "latin clash": lambda: latin_model(givens=(((0, 0), 1, True), ((0, 0), 2, True))),
+    "latin no value left": lambda: latin_model(givens=tuple(((0, 0), v, False) for v in (1, 2, 3))),
+    "uneven": _uneven,
     "counts": counts_model,
     "runs": runs_model,
     "empty runs": lambda: _runs_only(()),
@@ -64,6 +106,18 @@ def test_enumeration_equals_brute_force(name):
     assert result.complete
     assert as_set(result.solutions) == expected
     assert result.status == ("solved" if expected else "unsolvable")
+
+
+def test_permutation_counts_become_all_different():
+    model = latin_model(4)
+    groups, absorbed = cpsat._all_different(model)
+    assert len(groups) == 8 and absorbed == set(range(len(model.counts)))
+    assert cpsat._all_different(latin_model(values=(1, 2))) == ([], set())
+    assert cpsat._all_different(_uneven()) == ([], set())
+    given = latin_model(3, givens=(((0, 0), 2, True),))
+    low = cpsat._Lowering(given)  # the given is the cell's domain, not a value literal
+    assert low.domains[given.vars[0].index] == [2] and not low.channels
+    assert cpsat.solve(latin_model(6), limit=2).status == "solved"
 
 
 def test_time_limit_is_honoured():
