@@ -273,7 +273,8 @@ class _Session(base.Session):
             return "unsat", None
         problem = self.lib.Problem(self.solver(_order(self.model, rows)))
         for v in self.model.vars:
-            domain = [x for x in range(v.hi, v.lo - 1, -1) if x in allowed[v.index]]  # the last is tried first
+            # the search tries the last value first
+            domain = [x for x in range(v.hi, v.lo - 1, -1) if x in allowed[v.index]]
             if self.rng is not None:
                 self.rng.shuffle(domain)
             problem.addVariable(v.index, domain)

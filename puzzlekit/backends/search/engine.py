@@ -226,7 +226,9 @@ class Engine:
             self._clause(lit for _, _, lit in edges)
         self._add(kind, graph)
 
-    def _find_required(self, graph: Graph, incident: list[list[CLit]], deadline: Deadline = UNLIMITED) -> None:
+    def _find_required(
+        self, graph: Graph, incident: list[list[CLit]], deadline: Deadline = UNLIMITED
+    ) -> None:
         """Mark nodes whose degree some count keeps positive: ``sum(edges) >= k > 0`` always,
         or ``sum(edges) - c * x == 0`` once x holds (a visit variable)."""
         by_edges: dict[frozenset, list] = {}
