@@ -14,6 +14,9 @@ import pytest
 from models import grid_model
 
 from puzzlekit import backends
+from puzzlekit.backends import base
+from puzzlekit.clock import Deadline
+from puzzlekit.errors import OutOfTime
 from puzzlekit.ir import Clause, Lit, Model, Var
 
 LIMIT = 0.2
@@ -70,3 +73,31 @@ def test_graph_lowering_stops_at_the_time_limit(name: str, many_pairs: Model) ->
         gc.unfreeze()
     assert result.status == "timeout" and not result.solutions
     assert spent < LIMIT + SLACK, f"{name} took {spent:.2f} s on a {LIMIT} s limit"
+
+
+def test_a_cutter_that_runs_out_of_time_ends_the_enumeration() -> None:
+    """A cutter may read the clock (sat's probe does): its `OutOfTime` is the end of the time."""
+
+    class Session(base.Session):
+        def solve(self, seconds):
+            return "sat", [1, 0]
+
+    class Cutter:
+        def cuts(self, values):
+            raise OutOfTime("the time limit ended")
+
+    model = Model("two", (Var(0, "a", 0, 1), Var(1, "b", 0, 1)), output=(0, 1))
+    found, exhausted, stats = base.enumerate_lazily(model, Cutter(), Session(), 3, Deadline(10))
+    assert found == [] and not exhausted and stats["rounds"] == 1
+
+
+def test_sat_hands_clauses_to_a_new_solver_under_the_clock() -> None:
+    pytest.importorskip("pysat")
+    from puzzlekit.backends import sat
+
+    cnf = sat._Cnf(Model("one", (Var(0, "a", 0, 1),), clauses=(Clause((Lit(0),)),), output=(0,)))
+    with pytest.raises(OutOfTime):
+        sat._loaded(cnf, "cadical195", Deadline(0))
+    solver = sat._loaded(cnf, "cadical195", Deadline(10))
+    assert solver.solve() and solver.get_model()[1] > 0  # variable 2 is "a"
+    solver.delete()
