@@ -154,7 +154,10 @@ def enumerate_lazily(
         if status == "unsat":
             return found, True, stats
         assert values is not None
-        broken = cutter.cuts(values)
+        try:
+            broken = cutter.cuts(values)  # a cutter may read the clock too (sat's probe does)
+        except OutOfTime:
+            return found, False, stats
         if broken:
             stats["cuts"] += len(broken)
             session.add(broken)

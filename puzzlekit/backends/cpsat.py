@@ -251,7 +251,7 @@ class _Lowering:
         index: dict[Any, int] = {}
         incident: dict[Any, list[Any]] = {}
         arcs: list[tuple[int, int, Any]] = []
-        for e in g.edges:
+        for e in self.deadline.paced(g.edges):
             for node in (e.u, e.v):
                 index.setdefault(node, len(index))
             lit = self.lit(e.lit)
@@ -280,7 +280,7 @@ class _Lowering:
         if not index:  # no nodes: an empty loop has no solution (added above), no pairs have one
             return
         off: dict[Any, Any] = {}
-        for node, i in index.items():
+        for node, i in self.deadline.paced(index.items()):
             degree = sum(incident.get(node, []))
             if node in terminals:
                 self.cp.add(degree == 1)
@@ -304,8 +304,12 @@ class _Lowering:
         equality was measurably slower.
         """
         pairs = range(len(g.pairs))
-        label = {n: [self.cp.new_bool_var(f"g{gi}:n{i}=pair{k}") for k in pairs] for n, i in index.items()}
-        for node, flags in label.items():
+        every = max(1, 64 // len(pairs))  # read the clock every 64 or so new booleans
+        label = {
+            n: [self.cp.new_bool_var(f"g{gi}:n{i}=pair{k}") for k in pairs]
+            for n, i in self.deadline.paced(index.items(), every)
+        }
+        for node, flags in self.deadline.paced(label.items(), every):
             if node in off:
                 self.cp.add(sum(flags) + off[node] == 1)
             else:
@@ -313,7 +317,7 @@ class _Lowering:
         for k, (a, b) in enumerate(g.pairs):
             self.cp.add_bool_or([label[a][k]])
             self.cp.add_bool_or([label[b][k]])
-        for e in self.deadline.paced(g.edges):
+        for e in self.deadline.paced(g.edges, every):
             chosen = self.lit(e.lit)
             for k in pairs:
                 self.cp.add_bool_or([chosen.Not(), label[e.u][k].Not(), label[e.v][k]])
@@ -324,7 +328,7 @@ class _Lowering:
         present = {n: (self.true if lit is None else self.lit(lit)) for n, lit in g.nodes}
         big = len(nodes)
         edges = []
-        for e in g.edges:
+        for e in self.deadline.paced(g.edges):
             if e.u not in present or e.v not in present:  # an edge to no node is never chosen
                 self.cp.add_bool_or([self.lit(e.lit).Not()])
                 continue
@@ -336,21 +340,21 @@ class _Lowering:
             root = {n: (self.true if n == fixed[0] else self.true.Not()) for n in nodes}
         else:
             root = {n: self.cp.new_bool_var(f"root{i}") for i, n in enumerate(nodes)}
-            for i, n in enumerate(nodes):
+            for i, n in self.deadline.paced(enumerate(nodes), every=1):
                 self.cp.add_implication(root[n], present[n])
                 for earlier in nodes[:i]:
                     self.cp.add_implication(root[n], present[earlier].Not())
                 self.cp.add_bool_or([present[n].Not()] + [root[m] for m in nodes[: i + 1]])
         flow_in: dict[Any, list[Any]] = {n: [] for n in nodes}
         flow_out: dict[Any, list[Any]] = {n: [] for n in nodes}
-        for e in edges:
+        for e in self.deadline.paced(edges):
             lit = self.lit(e.lit)
             for a, b in ((e.u, e.v), (e.v, e.u)):
                 f = self.cp.new_int_var(0, big, f"flow{a}>{b}")
                 self.cp.add(f == 0).only_enforce_if(lit.Not())
                 flow_out[a].append(f)
                 flow_in[b].append(f)
-        for n in nodes:
+        for n in self.deadline.paced(nodes):
             excess = self.cp.new_int_var(0, big, f"excess{n}")
             self.cp.add(excess == 0).only_enforce_if(root[n].Not())
             self.cp.add(sum(flow_out[n]) - sum(flow_in[n]) + present[n] == excess)

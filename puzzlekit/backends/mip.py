@@ -226,11 +226,15 @@ class _Session(base.Session):
             self.columns[v.index] = {
                 k: self._binary(f"x{v.index}_{k}" if k >= 0 else f"x{v.index}_m{-k}") for k in values
             }
-        self.problem.setObjective(self._expression([(-1, lit) for lit in prefer])[0])
+        self.objective = self._expression([(-1, lit) for lit in prefer])[0]
+        self.problem.setObjective(self.objective)
+        self.table: list[tuple[Any, str, int]] = []  # every row as (expression, op, rhs), for HiGHS
         self.rows = 0
-        for v in model.vars:
+        for v in deadline.paced(model.vars):
             if not v.is_bool:
-                self.problem += pulp.lpSum(self.columns[v.index].values()) == 1
+                one = pulp.lpSum(self.columns[v.index].values())
+                self.problem += one == 1
+                self.table.append((one, "==", 1))
                 self.rows += 1
         self.false = False  # a row without variables is false: no solution at all
         self.extra: list[Clause] = []
@@ -274,6 +278,7 @@ class _Session(base.Session):
             return
         rhs -= constant
         self.problem += expr == rhs if op == "==" else expr <= rhs if op == "<=" else expr >= rhs
+        self.table.append((expr, op, rhs))
         self.rows += 1
 
     def add(self, clauses: Sequence[Clause]) -> None:
@@ -291,6 +296,11 @@ class _Session(base.Session):
             return "unsat", None
         if self.rows == 0:
             values = [0] * len(self.model.vars)  # only booleans, and nothing constrains them
+        elif self.solver_name == "highs":
+            answer, found_values = self._highs(seconds)
+            if found_values is None:
+                return answer, None
+            values = found_values
         else:
             solver = _solver(pulp, self.solver_name, seconds, self.seed)
             grace = None if seconds is None else seconds + _GRACE
@@ -320,6 +330,66 @@ class _Session(base.Session):
             if seconds is not None:
                 return "unknown", None  # e.g. a time-limited run that reports a point it does not have
             raise RuntimeError(f"{self.solver_name} returned a point that breaks {broken[:3]}")
+        return "sat", values
+
+    def _highs(self, seconds: float | None) -> tuple[str, list[int] | None]:
+        """One HiGHS run on the problem, handed over row by row with the clock read.
+
+        PuLP's own HiGHS interface passes over the whole problem several times in Python (one
+        call per row, sorting the columns by name, copying values and duals back) before and
+        after HiGHS runs, seconds on a large grid that HiGHS's time limit does not cover; here
+        the rows go over in one call and HiGHS gets the time left once they are there.
+        """
+        import highspy
+        import numpy as np
+
+        deadline = Deadline(seconds)
+        _silence_highs_banner()
+        highs = highspy.Highs()
+        highs.setOptionValue("output_flag", False)
+        if self.seed:
+            highs.setOptionValue("random_seed", self.seed)
+        columns = [x for v in self.model.vars for x in self.columns[v.index].values()]
+        index = {x: i for i, x in enumerate(columns)}
+        n = len(columns)
+        every = np.arange(n, dtype=np.int32)
+        highs.addVars(n, np.zeros(n), np.ones(n))
+        highs.changeColsIntegrality(n, every, np.full(n, highspy.HighsVarType.kInteger))
+        cost = np.zeros(n)
+        for x, c in self.objective.items():
+            cost[index[x]] = c
+        highs.changeColsCost(n, every, cost)
+        inf = highspy.kHighsInf
+        lower, upper, starts, cols, coefs = [], [], [], [], []
+        for expr, op, rhs in deadline.paced(self.table, every=256):
+            starts.append(len(cols))
+            for x, c in expr.items():
+                cols.append(index[x])
+                coefs.append(c)
+            lower.append(-inf if op == "<=" else rhs)
+            upper.append(inf if op == ">=" else rhs)
+        highs.addRows(
+            len(lower), np.array(lower), np.array(upper), len(cols),
+            np.array(starts, dtype=np.int32), np.array(cols, dtype=np.int32), np.array(coefs, dtype=float),
+        )
+        left = deadline.left()
+        if left is not None:
+            if left <= 0:
+                return "unknown", None
+            highs.setOptionValue("time_limit", left)
+        highs.run()
+        if highs.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
+            return "unsat", None
+        if highs.getInfo().primal_solution_status != highspy.kSolutionStatusFeasible:
+            if seconds is not None:
+                return "unknown", None
+            raise RuntimeError(f"HiGHS stopped without a time limit, neither feasible nor infeasible: "
+                               f"{highs.getModelStatus()}")
+        point = highs.getSolution().col_value
+        values = []
+        for v in self.model.vars:
+            ones = [k for k, x in self.columns[v.index].items() if point[index[x]] > 0.5]
+            values.append(int(bool(ones)) if v.is_bool else (ones[0] if ones else v.lo))
         return "sat", values
 
     def stats(self) -> dict[str, Any]:

@@ -70,6 +70,7 @@ OPTIONS: dict[str, base.Option] = {
 }
 SUPPORTS = frozenset({"Count", "Clause"})
 _NO_INTERRUPT = ("cadical",)  # solver name prefixes without ``interrupt``
+_SLICE = 4096  # clauses handed to a new solver between two looks at the clock
 
 
 def _lib() -> Any:
@@ -387,10 +388,11 @@ def _normalise(terms: list[tuple[int, int]], rhs: int) -> tuple[list[tuple[int, 
 class _Session(base.Session):
     """One incremental SAT solver over a relaxed model: cuts and blocking clauses go to it live."""
 
-    def __init__(self, cnf: _Cnf, solver: str):
+    def __init__(self, cnf: _Cnf, solver: str, deadline: Deadline = UNLIMITED):
         self.cnf = cnf
         self.name = solver
-        self.solver = cnf.pysat.solvers.Solver(name=solver, bootstrap_with=cnf.clauses)
+        self.deadline = deadline
+        self.solver = _loaded(cnf, solver, deadline)
         self.sent = len(cnf.clauses)
         self.interruptible = not solver.startswith(_NO_INTERRUPT)
 
@@ -441,10 +443,10 @@ class _Session(base.Session):
     def forced(self, lits: Sequence[Lit]) -> set[Lit]:
         """The literals that unit propagation shows true in every solution (failed literals)."""
         # CaDiCaL's propagate is slow from Python; a throw-away MiniSat probes far faster
-        probe = self.cnf.pysat.solvers.Solver(name="minisat22", bootstrap_with=self.cnf.clauses)
+        probe = _loaded(self.cnf, "minisat22", self.deadline)
         out = set()
         try:
-            for lit in lits:
+            for lit in self.deadline.paced(lits):
                 x = self.cnf.lit(lit)
                 if x == 1 or (x != -1 and not probe.propagate(assumptions=[-x])[0]):
                     out.add(lit)
@@ -494,6 +496,23 @@ class _ProbingCutter:
         return out
 
 
+def _loaded(cnf: _Cnf, name: str, deadline: Deadline) -> Any:
+    """A new solver given the CNF's clauses in slices, reading the clock between them.
+
+    python-sat hands clauses over one Python call each, so millions of clauses take seconds
+    that no solver limit covers; `OutOfTime` frees the half-loaded solver.
+    """
+    solver = cnf.pysat.solvers.Solver(name=name)
+    try:
+        for start in range(0, len(cnf.clauses), _SLICE):
+            deadline.check()
+            solver.append_formula(cnf.clauses[start:start + _SLICE])
+    except BaseException:
+        solver.delete()
+        raise
+    return solver
+
+
 def _solver_name(value: Any) -> str:
     """The python-sat name of a solver (aliases such as ``cd19`` allowed), asked of python-sat."""
     _lib()
@@ -513,7 +532,7 @@ def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels
         for g in relaxation.graphs:
             if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
                 (cnf.pair_codes if labels == "binary" else cnf.pair_labels)(g)
-    return _Session(cnf, solver)
+    return _Session(cnf, solver, deadline)
 
 
 def solve(

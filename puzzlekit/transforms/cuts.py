@@ -156,8 +156,9 @@ def relax(
 def _add_labels(g, gi, on, terminals, new_bool, counts, clauses, deadline: Deadline) -> None:
     """Pair labels: each used node has exactly one, terminals their own, equal along edges."""
     pairs = range(len(g.pairs))
-    label = {node: [new_bool(("_label", gi, node, k)) for k in pairs] for node in on}
-    for node, flags in label.items():
+    every = max(1, 64 // len(pairs))  # read the clock every 64 or so new booleans
+    label = {node: [new_bool(("_label", gi, node, k)) for k in pairs] for node in deadline.paced(on, every)}
+    for node, flags in deadline.paced(label.items(), every):
         if node in terminals:
             for k in pairs:
                 clauses.append(Clause((flags[k] if k == terminals[node] else ~flags[k],)))
@@ -165,7 +166,7 @@ def _add_labels(g, gi, on, terminals, new_bool, counts, clauses, deadline: Deadl
             counts.append(Count(tuple((1, x) for x in flags), "==", 1))
         else:
             counts.append(Count(tuple((1, x) for x in flags) + ((-1, on[node]),), "==", 0))
-    for e in deadline.paced(g.edges):
+    for e in deadline.paced(g.edges, every):
         for k in pairs:
             clauses.append(Clause((~e.lit, ~label[e.u][k], label[e.v][k])))
             clauses.append(Clause((~e.lit, ~label[e.v][k], label[e.u][k])))

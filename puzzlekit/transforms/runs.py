@@ -58,7 +58,7 @@ def expand_runs(model: Model, deadline: Deadline = UNLIMITED) -> Model:
         clauses.append(Clause((Lit(states[0], 0),)))
         clauses.append(Clause((Lit(states[n], end),)))
         step = {(q, b): nxt for q, b, nxt in transitions}
-        for i, cell in enumerate(runs.cells):
+        for i, cell in enumerate(deadline.paced(runs.cells, every=max(1, 256 // (end + 1)))):
             for q in range(end + 1):
                 here = Lit(states[i], q, False)
                 for b, cell_is_not_b in ((1, ~cell), (0, cell)):

@@ -6,12 +6,17 @@ for z3, on this machine under load); a limit of a fraction of a second must stil
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 
 import pytest
+from models import grid_model
 
 from puzzlekit import backends
+from puzzlekit.backends import base
+from puzzlekit.clock import Deadline
+from puzzlekit.errors import OutOfTime
 from puzzlekit.ir import Clause, Lit, Model, Var
 
 LIMIT = 0.2
@@ -42,3 +47,57 @@ def test_lowering_stops_at_the_time_limit(name: str, big_model: Model) -> None:
     assert result.status == "timeout" and not result.solutions
     assert spent < LIMIT + SLACK, f"{name} took {spent:.2f} s on a {LIMIT} s limit"
     assert result.stats["seconds"] < LIMIT + SLACK
+
+
+@pytest.fixture(scope="module")
+def many_pairs() -> Model:
+    """A 100x100 grid whose 100 rows are each a pair to join: a million pair labels to lower."""
+    n = 100
+    return grid_model(n, n, "pairs", pairs=[((r, 0), (r, n - 1)) for r in range(n)])
+
+
+@pytest.mark.parametrize("name", backends.NAMES)
+def test_graph_lowering_stops_at_the_time_limit(name: str, many_pairs: Model) -> None:
+    # cpsat built its labels (a boolean per node and pair) without reading the clock: 25 s
+    if backends.installed().get(name) is None:
+        pytest.skip(f"{name} is not installed")
+    solver = backends.get(name)
+    solver.version()
+    gc.collect()
+    gc.freeze()  # the module's big models stay out of the collector's passes during the call
+    try:
+        started = time.perf_counter()
+        result = solver.solve(many_pairs, time_limit=LIMIT)
+        spent = time.perf_counter() - started
+    finally:
+        gc.unfreeze()
+    assert result.status == "timeout" and not result.solutions
+    assert spent < LIMIT + SLACK, f"{name} took {spent:.2f} s on a {LIMIT} s limit"
+
+
+def test_a_cutter_that_runs_out_of_time_ends_the_enumeration() -> None:
+    """A cutter may read the clock (sat's probe does): its `OutOfTime` is the end of the time."""
+
+    class Session(base.Session):
+        def solve(self, seconds):
+            return "sat", [1, 0]
+
+    class Cutter:
+        def cuts(self, values):
+            raise OutOfTime("the time limit ended")
+
+    model = Model("two", (Var(0, "a", 0, 1), Var(1, "b", 0, 1)), output=(0, 1))
+    found, exhausted, stats = base.enumerate_lazily(model, Cutter(), Session(), 3, Deadline(10))
+    assert found == [] and not exhausted and stats["rounds"] == 1
+
+
+def test_sat_hands_clauses_to_a_new_solver_under_the_clock() -> None:
+    pytest.importorskip("pysat")
+    from puzzlekit.backends import sat
+
+    cnf = sat._Cnf(Model("one", (Var(0, "a", 0, 1),), clauses=(Clause((Lit(0),)),), output=(0,)))
+    with pytest.raises(OutOfTime):
+        sat._loaded(cnf, "cadical195", Deadline(0))
+    solver = sat._loaded(cnf, "cadical195", Deadline(10))
+    assert solver.solve() and solver.get_model()[1] > 0  # variable 2 is "a"
+    solver.delete()

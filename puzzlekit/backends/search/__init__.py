@@ -128,9 +128,9 @@ def _depth_first(
     """Propagate and search depth first, for at most ``max_nodes`` nodes."""
     try:
         engine = new_engine(model, deadline)
+        search = Search(engine, seed, deadline)
     except OutOfTime:
         return timed_out(deadline)
-    search = Search(engine, seed)
     found, exhausted = search.run(limit, deadline, max_nodes)
     status, complete = outcome(found, exhausted)
     return finish(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 
-from puzzlekit.clock import Deadline
+from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import OutOfTime
 from puzzlekit.ir import Model
 
@@ -23,14 +23,14 @@ from ..base import project
 from .engine import COUNT, Engine, mask_values
 
 
-def determined(model: Model) -> set[int]:
+def determined(model: Model, deadline: Deadline = UNLIMITED) -> set[int]:
     """Auxiliary booleans that the output fixes: the one free term of an equality count."""
     known = set(model.output)
     found: set[int] = set()
     changed = True
     while changed:
         changed = False
-        for count in model.counts:
+        for count in deadline.paced(model.counts, every=256):
             if count.op != "==":
                 continue
             free = [(c, lit) for c, lit in count.terms if lit.var not in known and c]
@@ -48,7 +48,8 @@ def determined(model: Model) -> set[int]:
 class Search:
     """Depth-first search over the engine: answer-key variables first, fail first."""
 
-    def __init__(self, engine: Engine, seed: int):
+    def __init__(self, engine: Engine, seed: int, deadline: Deadline = UNLIMITED):
+        """Set up the search (raises `OutOfTime` when that outlasts ``deadline``)."""
         self.engine = engine
         model = engine.model
         rank = list(range(engine.n))  # ties: model order for seed 0, else a seeded shuffle
@@ -56,7 +57,7 @@ class Search:
             random.Random(seed).shuffle(rank)
         occurrences = engine.occurrences
         order = sorted(range(engine.n), key=lambda v: (-occurrences[v], rank[v]))
-        out = set(model.output) | determined(model)
+        out = set(model.output) | determined(model, deadline)
         self.phases = ([v for v in order if v in out], [v for v in order if v not in out])
         self.output = out
         # cardinality counts (unit terms, ==) over answer-key variables

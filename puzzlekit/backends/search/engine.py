@@ -119,7 +119,7 @@ class Engine:
         self.prio = [_PRIORITY[k] for k in self.kinds]
         self.watchers: list[list[int]] = [[] for _ in range(n + 1)]
         self.occurrences = [0] * (n + 1)
-        for cid in range(nc):
+        for cid in deadline.paced(range(nc), every=256):
             for v in self._vars_of(cid):
                 self.watchers[v].append(cid)
                 self.occurrences[v] += 1
@@ -160,9 +160,9 @@ class Engine:
             self._clause(self.lit(x) for x in clause.lits)
         for g in deadline.paced(model.graphs, every=1):
             if isinstance(g, Connected):
-                self._compile_connected(g)
+                self._compile_connected(g, deadline)
             else:
-                self._compile_circuit(g)
+                self._compile_circuit(g, deadline)
         for runs in deadline.paced(model.runs):
             self._compile_runs(runs)
 
@@ -179,9 +179,9 @@ class Engine:
             raise ValueError(f"unknown operator {op!r}")
         self._add(COUNT, (tuple(body), low, high))
 
-    def _compile_circuit(self, g: Loop | Path | DisjointPaths) -> None:
+    def _compile_circuit(self, g: Loop | Path | DisjointPaths, deadline: Deadline = UNLIMITED) -> None:
         index: dict[Any, int] = {}
-        for e in g.edges:
+        for e in deadline.paced(g.edges, every=256):
             index.setdefault(e.u, len(index))
             index.setdefault(e.v, len(index))
         pairs: list[tuple[Any, Any]] = []
@@ -197,7 +197,7 @@ class Engine:
             index.setdefault(a, len(index))
             index.setdefault(b, len(index))
         edges = []
-        for e in g.edges:
+        for e in deadline.paced(g.edges):
             lit = self.lit(e.lit)
             if e.u == e.v:
                 self.units.append((lit[0], lit[1], not lit[2]))  # a self-loop is never chosen
@@ -215,9 +215,9 @@ class Engine:
             if u != v:
                 incident[u].append(lit)
                 incident[v].append(lit)
-        self._find_required(graph, incident)
+        self._find_required(graph, incident, deadline)
         self.ends.append((tuple(map(tuple, incident)), tuple(graph.terminal_bit)))
-        for node, lits in enumerate(incident):
+        for node, lits in enumerate(deadline.paced(incident)):
             if graph.terminal_bit[node]:
                 self._compile_count((tuple((1, x) for x in lits), "==", 1))
             elif lits:
@@ -226,15 +226,17 @@ class Engine:
             self._clause(lit for _, _, lit in edges)
         self._add(kind, graph)
 
-    def _find_required(self, graph: Graph, incident: list[list[CLit]]) -> None:
+    def _find_required(
+        self, graph: Graph, incident: list[list[CLit]], deadline: Deadline = UNLIMITED
+    ) -> None:
         """Mark nodes whose degree some count keeps positive: ``sum(edges) >= k > 0`` always,
         or ``sum(edges) - c * x == 0`` once x holds (a visit variable)."""
         by_edges: dict[frozenset, list] = {}
-        for kind, data in zip(self.kinds, self.data):
+        for kind, data in deadline.paced(zip(self.kinds, self.data), every=64):
             if kind == COUNT:
                 unit = frozenset(t[1:] for t in data[0] if t[0] == 1)
                 by_edges.setdefault(unit, []).append(data)
-        for u, lits in enumerate(incident):
+        for u, lits in enumerate(deadline.paced(incident)):
             key = frozenset(lits)
             if not lits or len(key) != len(lits):
                 continue
@@ -248,11 +250,11 @@ class Engine:
                 elif len(rest) == 1 and rest[0][0] < 0 and low == high == 0:
                     graph.when.append((u, rest[0][1:]))
 
-    def _compile_connected(self, g: Connected) -> None:
+    def _compile_connected(self, g: Connected, deadline: Deadline = UNLIMITED) -> None:
         index = {node: i for i, (node, _) in enumerate(g.nodes)}
         present = [self.lit(lit) if lit is not None else (self.const, 0b10, True) for _, lit in g.nodes]
         edges = []
-        for e in g.edges:
+        for e in deadline.paced(g.edges):
             lit = self.lit(e.lit)
             if e.u not in index or e.v not in index:  # an edge to no node is never chosen
                 self.units.append((lit[0], lit[1], not lit[2]))
