@@ -11,7 +11,7 @@ from .. import grid, textio
 from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Edge, Lit, Model, ModelBuilder
-from . import _common
+from . import _common, _states
 
 NAME = "hashi"
 WATER = 0
@@ -139,10 +139,12 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
         horizontal = pair[0][0] == pair[1][0]
         for cell in passed:
             crossing.setdefault(cell, {True: [], False: []})[horizontal].append(pair)
-    for by_axis in deadline.paced(crossing.values(), 256):
+    for cell, by_axis in deadline.paced(crossing.items(), 256):
         for h in by_axis[True]:
             for v in by_axis[False]:
-                m.clause([ModelBuilder.eq(bridge[h], 0), ModelBuilder.eq(bridge[v], 0)])
+                with m.rule(f"bridges never cross: {_pair_text(h)} and {_pair_text(v)} would meet at {cell}",
+                            cells=[cell]):
+                    m.clause([ModelBuilder.eq(bridge[h], 0), ModelBuilder.eq(bridge[v], 0)])
 
     # Each island has as many bridge ends as its number.
     ends: dict[Cell, list[tuple[int, Lit]]] = {island: [] for island in islands}
@@ -150,17 +152,23 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
         for island in pair:
             ends[island] += [(1, ModelBuilder.eq(x, 1)), (2, ModelBuilder.eq(x, 2))]
     for island, clue in islands.items():
-        m.count(ends[island], "==", clue)
+        with m.rule(f"the island at {island} has {clue} bridge{'s' if clue > 1 else ''}", cells=[island]):
+            m.count(ends[island], "==", clue)
 
     # All islands are connected.
-    m.connected(
-        [(island, None) for island in islands],
-        [Edge(a, b, ~ModelBuilder.eq(x, 0)) for (a, b), x in bridge.items()],
-    )
+    with m.rule("all islands are connected into one group"):
+        m.connected(
+            [(island, None) for island in islands],
+            [Edge(a, b, ~ModelBuilder.eq(x, 0)) for (a, b), x in bridge.items()],
+        )
 
     m.output(bridge.values())
     deadline.check()
     return m.build()
+
+
+def _pair_text(pair: Pair) -> str:
+    return f"{pair[0]}-{pair[1]}"
 
 
 def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
@@ -277,6 +285,57 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
         first[pair] = i
         out.append((a, b, int(k)))
     return make_solution(out)
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"bridges": [[[r,c],[r,c'], k], ...], "no_bridges": [[[r,c],[r,c']], ...],
+    "complete": false}`` (see docs/genres/hashi.md): pairs of islands known to have k bridges
+    (1 or 2) and pairs known to have none."""
+    bounds = _common.grid_bounds(puzzle.height, puzzle.width)
+    pairs = puzzle.pairs()
+
+    def islands(value: Any, place: str) -> Pair:
+        a, b = _states.pair(value, place, bounds, "a pair of islands [[r, c], [r, c]]")
+        if (a, b) not in pairs:
+            raise _states.refuse(
+                f"{place}: {_common.cell_text(a)} and {_common.cell_text(b)} are not two islands that see "
+                "each other across water"
+            )
+        return a, b
+
+    def bridges(value: Any, place: str) -> tuple[Hashable, int]:
+        if not isinstance(value, (list, tuple)) or len(value) != 3:
+            raise _states.refuse(f"{place}: expected [[r,c], [r,c], k], found {_common.shown(value)}")
+        k = value[2]
+        if not (_common.is_int(k) and 1 <= k <= 2):
+            raise _states.refuse(f"{place}[2]: expected a bridge count 1 or 2, found {_common.shown(k)}")
+        return bridge_key(*islands(value[:2], place)), int(k)
+
+    def none(value: Any, place: str) -> tuple[Hashable, int]:
+        return bridge_key(*islands(value, place)), 0
+
+    def text(key: Hashable) -> str:
+        return f"the pair {_pair_text(key[1:])}"  # type: ignore[index]
+
+    fields = {"bridges": _states.each(bridges), "no_bridges": _states.each(none)}
+    return _states.read(data, NAME, fields, text, lambda: (bridge_key(*pair) for pair in pairs))
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
+
+    def item(key: Hashable, value: int) -> list:
+        _, a, b = key  # type: ignore[misc]
+        return [list(a), list(b), value] if value else [list(a), list(b)]
+
+    return _states.write(state, "bridge", "bridges", "no_bridges", item, values=(0, 1, 2))
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``two bridges between (1, 1) and (1, 5)``."""
+    _, a, b = key  # type: ignore[misc]
+    count = {0: "no bridge", 1: "one bridge", 2: "two bridges"}.get(value, f"{value} bridges")
+    return f"{count} between {a} and {b}"
 
 
 def random_puzzle(

@@ -11,7 +11,7 @@ from .. import grid, textio
 from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Lit, Model, ModelBuilder
-from . import _common
+from . import _common, _states
 
 NAME = "masyu"
 EMPTY, WHITE, BLACK = 0, 1, 2
@@ -94,29 +94,36 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
             m.clause(~x for x in lits)  # type: ignore[union-attr]
 
     # Draw one closed loop through cell centres, moving orthogonally, never crossing or branching.
-    m.loop(Edge(a, b, x) for (a, b), x in lit.items())
+    with m.rule("the loop is one closed loop through cell centres that never crosses or branches"):
+        m.loop(Edge(a, b, x) for (a, b), x in lit.items())
 
     for cell, pearl in deadline.paced(puzzle.pearls().items(), 256):
         near = {d: side(cell, d) for d in "UDLR"}
         far = {d: side(cell, d, 2) for d in "UDLR"}
+        name = "white" if pearl == WHITE else "black"
         # It passes through every pearl.
-        m.exactly(2, [x for x in near.values() if x is not None])
+        with m.rule(f"{name} pearl at {cell}: the loop passes through it", cells=[cell]):
+            m.exactly(2, [x for x in near.values() if x is not None])
         if pearl == WHITE:
             # On a white pearl it goes straight ...
-            for a, b in ("LR", "RL", "UD", "DU"):
-                if near[a] is not None:
-                    m.clause([~near[a]] + ([near[b]] if near[b] is not None else []))
+            with m.rule(f"white pearl at {cell}: the loop goes straight through it", cells=[cell]):
+                for a, b in ("LR", "RL", "UD", "DU"):
+                    if near[a] is not None:
+                        m.clause([~near[a]] + ([near[b]] if near[b] is not None else []))
             # ... and turns in at least one of the two neighbouring cells along its way.
-            never(near["L"], far["L"], far["R"])
-            never(near["U"], far["U"], far["D"])
+            with m.rule(f"white pearl at {cell}: the loop turns just before or just after it", cells=[cell]):
+                never(near["L"], far["L"], far["R"])
+                never(near["U"], far["U"], far["D"])
         else:
             # On a black pearl it turns ...
-            never(near["L"], near["R"])
-            never(near["U"], near["D"])
+            with m.rule(f"black pearl at {cell}: the loop turns there", cells=[cell]):
+                never(near["L"], near["R"])
+                never(near["U"], near["D"])
             # ... and goes straight in both neighbouring cells along its way.
-            for d in "UDLR":
-                if near[d] is not None:
-                    m.clause([~near[d]] + ([far[d]] if far[d] is not None else []))
+            with m.rule(f"black pearl at {cell}: the loop goes straight on both sides of it", cells=[cell]):
+                for d in "UDLR":
+                    if near[d] is not None:
+                        m.clause([~near[d]] + ([far[d]] if far[d] is not None else []))
 
     m.output(lit.values())
     deadline.check()
@@ -176,6 +183,24 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
 def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"edges": [...]}``: cells of the grid, no edge twice."""
     return Solution(_common.edges_from_json(data, bounds=_common.grid_bounds(puzzle.height, puzzle.width)))
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"edges": [...], "no_edges": [...], "complete": false}`` (see
+    docs/genres/masyu.md): the loop's known steps and known gaps between adjacent cells."""
+    h, w = puzzle.height, puzzle.width
+    return _states.edge_state(data, NAME, _common.grid_bounds(h, w), lambda: grid.cell_edges(h, w))
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
+    return _states.write(state, "edge", "edges", "no_edges", _states.edge_json)
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``the loop runs between (0, 0) and (0, 1)``."""
+    _, a, b = key  # type: ignore[misc]
+    return f"the loop {'runs' if value else 'does not run'} between {a} and {b}"
 
 
 def random_puzzle(rng: _random.Random, height: int, width: int, density: float = 0.2) -> Puzzle:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random as _random
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
@@ -12,7 +12,7 @@ from typing import Any
 from .. import textio
 from ..clock import UNLIMITED, Deadline
 from ..ir import Model, ModelBuilder
-from . import _common
+from . import _common, _states
 
 NAME = "nonogram"
 #: Keyword lines of the `.non` format that carry no constraint and are skipped.
@@ -242,15 +242,26 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
 
     # Each row's runs of filled cells have the given lengths, in order (left to right).
     for r, clue in deadline.paced(enumerate(puzzle.rows), 64):
-        m.runs(filled[r], clue)
+        with m.rule(_clue_rule(f"row {r}", clue), cells=[(r, c) for c in range(w)]):
+            m.runs(filled[r], clue)
 
     # Each column's runs of filled cells have the given lengths, in order (top to bottom).
     for c, clue in enumerate(puzzle.cols):
-        m.runs([filled[r][c] for r in range(h)], clue)
+        with m.rule(_clue_rule(f"column {c}", clue), cells=[(r, c) for r in range(h)]):
+            m.runs([filled[r][c] for r in range(h)], clue)
 
     m.output(x for row in filled for x in row)
     deadline.check()
     return m.build()
+
+
+def _clue_rule(line: str, clue: Clue) -> str:
+    """A line's clue as a rule: ``row 2 has runs 3, 1 in order``."""
+    if not clue:
+        return f"{line} has no filled cells"
+    if len(clue) == 1:
+        return f"{line} has one run of {clue[0]}"
+    return f"{line} has runs {', '.join(map(str, clue))} in order"
 
 
 def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
@@ -321,6 +332,57 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
             raise _common.refuse(f"grid[{r}]: expected a list of {w} cells 0 or 1, found {shown}")
         out.append(tuple(map(int, row)))
     return Solution(tuple(out))
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"grid": [[1, 0 or null, ...], ...], "complete": false}`` (see
+    docs/genres/nonogram.md): 1 a cell known filled, 0 known empty, null unknown."""
+    h, w = puzzle.height, puzzle.width
+
+    def cells(rows: list, name: str) -> Iterator[tuple[str, Hashable, int]]:
+        if len(rows) != h:
+            raise _states.refuse(f"{name}: expected {h} rows, found {len(rows)}")
+        for r, row in enumerate(rows):
+            if not isinstance(row, list) or len(row) != w:
+                raise _states.refuse(f"{name}[{r}]: expected a list of {w} cells, found {_common.shown(row)}")
+            for c, value in enumerate(row):
+                if value is None:
+                    continue
+                if not (_common.is_int(value) and value in (0, 1)):
+                    raise _states.refuse(
+                        f"{name}[{r}][{c}]: expected 1 (filled), 0 (empty) or null (unknown), found "
+                        f"{_common.shown(value)}"
+                    )
+                yield f"{name}[{r}][{c}]", cell_key(r, c), int(value)
+
+    def text(key: Hashable) -> str:
+        return f"cell ({key[1]}, {key[2]})"  # type: ignore[index]
+
+    def every() -> Iterator[Hashable]:
+        return (cell_key(r, c) for r in range(h) for c in range(w))
+
+    return _states.read(data, NAME, {"grid": cells}, text, every)
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state); unknown
+    cells are null."""
+    h, w = puzzle.height, puzzle.width
+    rows: list[list[int | None]] = [[None] * w for _ in range(h)]
+    for key, value in state.items():
+        if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "cell" and _common.is_int(key[1])
+                and _common.is_int(key[2]) and 0 <= key[1] < h and 0 <= key[2] < w):
+            raise ValueError(f"{key!r} is not a cell of this {h}x{w} puzzle")
+        if not (_common.is_int(value) and value in (0, 1)):
+            raise ValueError(f"{key!r} has the value {value!r}; expected 0 or 1")
+        rows[key[1]][key[2]] = value
+    return {"grid": rows}
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``cell (3, 4) is filled`` or ``... is empty``."""
+    _, r, c = key  # type: ignore[misc]
+    return f"cell ({r}, {c}) is {'filled' if value else 'empty'}"
 
 
 def random_puzzle(

@@ -12,7 +12,7 @@ from .. import grid, textio
 from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Model, ModelBuilder
-from . import _common
+from . import _common, _states
 
 NAME = "numberlink"
 EMPTY = 0
@@ -148,21 +148,25 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
 
     # Connect each pair of equal numbers with one path of orthogonal steps;
     # paths never cross or share a cell.
-    m.disjoint_paths((Edge(a, b, x) for (a, b), x in lit.items()), puzzle.pairs().values())
+    with m.rule("each pair of equal numbers is joined by one line; lines never cross or share a cell"):
+        m.disjoint_paths((Edge(a, b, x) for (a, b), x in lit.items()), puzzle.pairs().values())
 
     # Each number is an end of its path: exactly one step leaves it.
-    for cell in numbers:
-        m.exactly(1, around[cell])
+    for cell, k in numbers.items():
+        with m.rule(f"the {k} at {cell} ends its line: one step leaves it", cells=[cell]):
+            m.exactly(1, around[cell])
 
     others = [cell for cell in grid.cells(h, w) if cell not in numbers]
     if puzzle.cover == "all":
         # With cover: all every cell lies on a path, so a path passes straight or turning through it.
         for cell in deadline.paced(others, 1024):
-            m.exactly(2, around[cell])
+            with m.rule(f"every cell is on a line, so one passes through {cell}: two steps", cells=[cell]):
+                m.exactly(2, around[cell])
     else:
         # With cover: any cells may stay empty; a path through a cell uses two of its sides.
         for cell in deadline.paced(others, 1024):
-            m.at_most(2, around[cell])
+            with m.rule(f"lines never branch or cross: at most two steps at {cell}", cells=[cell]):
+                m.at_most(2, around[cell])
 
     m.output(lit.values())
     deadline.check()
@@ -342,6 +346,31 @@ def _edges_from_cells(puzzle: Puzzle, cells: tuple[tuple[int, ...], ...]) -> fro
                 "give 'edges' as well"
             )
     return edges
+
+
+# states --------------------------------------------------------------------------------------
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"edges": [...], "no_edges": [...], "complete": false}`` (see
+    docs/genres/numberlink.md): the known steps of the lines and the known gaps. A ``cells``
+    field, as in a solution, is checked but not read: the labels follow from the lines."""
+    h, w = puzzle.height, puzzle.width
+    cells = _states.ignored(lambda value: _cells_from_json(puzzle, value))
+    return _states.edge_state(
+        data, NAME, _common.grid_bounds(h, w), lambda: grid.cell_edges(h, w), extra={"cells": cells}
+    )
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
+    return _states.write(state, "edge", "edges", "no_edges", _states.edge_json)
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``a line runs between (0, 0) and (0, 1)``."""
+    _, a, b = key  # type: ignore[misc]
+    return f"{'a' if value else 'no'} line runs between {a} and {b}"
 
 
 # random instances ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from .. import grid, textio
 from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Lit, Model, ModelBuilder
-from . import _common
+from . import _common, _states
 from ._rectangles import (  # noqa: F401 (part of this module's API)
     MAX_TERMS,
     ModelTooLarge,
@@ -223,8 +223,9 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     chosen: dict[Rect, Lit] = {rect: m.bool(rect_key(rect)) for rects in options.values() for rect in rects}
 
     # Each clue lies in exactly one of the rectangles.
-    for rects in options.values():
-        m.exactly(1, [chosen[rect] for rect in rects])
+    for cell, rects in options.items():
+        with m.rule(_clue_rule(cell, puzzle.grid[cell[0]][cell[1]]), cells=[cell]):
+            m.exactly(1, [chosen[rect] for rect in rects])
 
     # The rectangles split the grid: every cell lies in exactly one of them.
     covering: list[list[list[Lit]]] = [[[] for _ in range(puzzle.width)] for _ in range(puzzle.height)]
@@ -232,12 +233,19 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
         for row in covering[top : top + height]:
             for lits in row[left : left + width]:
                 lits.append(x)
-    for row in deadline.paced(covering, every=1):
-        for lits in row:
-            m.exactly(1, lits)
+    for r, row in deadline.paced(enumerate(covering), every=1):
+        for c, lits in enumerate(row):
+            with m.rule(f"the rectangles split the grid: cell {(r, c)} lies in exactly one", cells=[(r, c)]):
+                m.exactly(1, lits)
 
     m.output(chosen.values())
     return m.build()
+
+
+def _clue_rule(cell: Cell, clue: Clue) -> str:
+    """A clue's rule in words: ``the clue 4s at (0, 4) lies in one rectangle: square, of area 4``."""
+    parts = ([SHAPES[clue.shape]] if clue.shape else []) + ([f"of area {clue.area}"] if clue.area else [])
+    return f"the clue {clue} at {cell} lies in one rectangle" + (": " + ", ".join(parts) if parts else "")
 
 
 def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
@@ -390,6 +398,63 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
             raise _common.refuse(f"rects[{i}]: {list(rect)} is listed twice (first as rects[{first[rect]}])")
         first[rect] = i
     return make_solution(first)
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"rects": [[top, left, height, width], ...], "no_rects": [...],
+    "complete": false}`` (see docs/genres/patches.md): rectangles known to be patches, and
+    rectangles known not to be.
+
+    A rectangle in ``no_rects`` that no solution can use (not among the candidates of the
+    model) states nothing the puzzle does not and is left out; one in ``rects`` is kept, and a
+    hint reports it as wrong.
+    """
+    h, w = puzzle.height, puzzle.width
+
+    def rects(value: int) -> _states.Field:
+        def item(raw: Any, place: str) -> tuple[Hashable, int]:
+            if not isinstance(raw, list) or len(raw) != 4 or not all(map(_common.is_int, raw)):
+                found = _common.shown(raw)
+                raise _states.refuse(f"{place}: expected [top, left, height, width], found {found}")
+            top, left, height, width = rect = (int(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]))
+            if height < 1 or width < 1:
+                raise _states.refuse(f"{place}: {list(rect)} is empty (height and width are at least 1)")
+            if not (0 <= top and 0 <= left and top + height <= h and left + width <= w):
+                raise _states.refuse(f"{place}: {list(rect)} leaves the {h}x{w} grid")
+            return rect_key(rect), value
+
+        return _states.each(item)
+
+    found: list[set[Hashable]] = []
+
+    def every() -> set[Hashable]:
+        if not found:
+            found.append({rect_key(rect) for options in pieces(puzzle).values() for rect in options})
+        return found[0]
+
+    def text(key: Hashable) -> str:
+        return f"the rectangle {list(key[1:])}"  # type: ignore[index]
+
+    state = _states.read(data, NAME, {"rects": rects(1), "no_rects": rects(0)}, text, every)
+    if any(not value for value in state.values()):
+        state = {key: value for key, value in state.items() if value or key in every()}
+    return state
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
+    return _states.write(state, "rect", "rects", "no_rects", lambda key, value: list(key[1:]))
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``the rectangle at rows 2-3, columns 0-4 is a patch``."""
+    _, top, left, height, width = key  # type: ignore[misc]
+
+    def span(name: str, start: int, size: int) -> str:
+        return f"{name} {start}" if size == 1 else f"{name}s {start}-{start + size - 1}"
+
+    where = f"{span('row', top, height)}, {span('column', left, width)}"
+    return f"the rectangle at {where} is {'a patch' if value else 'not a patch'}"
 
 
 def random_puzzle(

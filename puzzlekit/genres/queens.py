@@ -12,7 +12,7 @@ from .. import grid, textio
 from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Model, ModelBuilder
-from . import _common
+from . import _common, _states
 
 NAME = "queens"
 #: Characters that may label a region (case matters: ``a`` and ``A`` are two regions).
@@ -125,18 +125,25 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
 
     # Place N queens: one per row ...
     for r in range(n):
-        m.exactly(1, [queen[(r, c)] for c in range(n)])
+        row = [(r, c) for c in range(n)]
+        with m.rule(f"row {r} holds one queen", cells=row):
+            m.exactly(1, [queen[cell] for cell in row])
     # ... one per column ...
     for c in range(n):
-        m.exactly(1, [queen[(r, c)] for r in range(n)])
+        column = [(r, c) for r in range(n)]
+        with m.rule(f"column {c} holds one queen", cells=column):
+            m.exactly(1, [queen[cell] for cell in column])
     # ... and one per region.
-    for cells in deadline.paced(puzzle.regions().values(), 16):
-        m.exactly(1, [queen[cell] for cell in cells])
+    for label, cells in deadline.paced(puzzle.regions().items(), 16):
+        with m.rule(f"region {label} holds one queen", cells=cells):
+            m.exactly(1, [queen[cell] for cell in cells])
 
     # No two touching, diagonally included: two touching cells always share a 2x2 block.
     for r in range(n - 1):
         for c in range(n - 1):
-            m.at_most(1, [queen[(r + dr, c + dc)] for dr in (0, 1) for dc in (0, 1)])
+            block = [(r + dr, c + dc) for dr in (0, 1) for dc in (0, 1)]
+            with m.rule(f"queens never touch: at most one in the 2x2 block at {(r, c)}", cells=block):
+                m.at_most(1, [queen[cell] for cell in block])
 
     m.output(queen.values())
     deadline.check()
@@ -194,6 +201,36 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"queens": [[r,c], ...]}``."""
     bounds = _common.grid_bounds(puzzle.n, puzzle.n)
     return Solution(tuple(sorted(_common.points_from_json(data, "queens", bounds, "queen"))))
+
+
+# states -----------------------------------------------------------------------------------
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"queens": [[r, c], ...], "no_queens": [[r, c], ...], "complete": false}``
+    (see docs/genres/queens.md): cells known to hold a queen, and cells known not to."""
+    n = puzzle.n
+    bounds = _common.grid_bounds(n, n)
+
+    def cells(value: int) -> _states.Field:
+        return _states.each(lambda raw, place: (queen_key(_states.point(raw, place, bounds)), value))
+
+    def text(key: Hashable) -> str:
+        return f"the cell ({key[1]}, {key[2]})"  # type: ignore[index]
+
+    fields = {"queens": cells(1), "no_queens": cells(0)}
+    return _states.read(data, NAME, fields, text, lambda: (queen_key(cell) for cell in grid.cells(n, n)))
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
+    return _states.write(state, "queen", "queens", "no_queens", lambda key, value: list(key[1:]))
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``a queen at (2, 5)`` or ``no queen at (2, 5)``."""
+    _, r, c = key  # type: ignore[misc]
+    return f"{'a' if value else 'no'} queen at ({r}, {c})"
 
 
 # random instances -------------------------------------------------------------------------

@@ -11,10 +11,12 @@ from .. import grid, textio
 from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Model, ModelBuilder
-from . import _common
+from . import _common, _states
 
 NAME = "slitherlink"
 CLUES = "0123"
+#: Clues in words.
+WORDS = ("none", "one", "two", "three")
 
 Clue = int | None
 
@@ -93,11 +95,13 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(edges, 1024)}
 
     # Draw one closed loop along the grid lines (between lattice points).
-    m.loop(Edge(p, q, x) for (p, q), x in lit.items())
+    with m.rule("the loop is one closed loop along the grid lines that never crosses or branches"):
+        m.loop(Edge(p, q, x) for (p, q), x in lit.items())
 
     # A number in a cell is how many of its four sides the loop uses.
     for cell, clue in deadline.paced(puzzle.clues().items(), 1024):
-        m.exactly(clue, [lit[side] for side in grid.cell_sides(cell)])
+        with m.rule(f"the {clue} at {cell}: the loop uses {WORDS[clue]} of its sides", cells=[cell]):
+            m.exactly(clue, [lit[side] for side in grid.cell_sides(cell)])
 
     m.output(lit.values())
     deadline.check()
@@ -152,6 +156,26 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"edges": [...]}``: lattice points of the grid, no segment twice."""
     bounds = _common.lattice_bounds(puzzle.height, puzzle.width)
     return Solution(_common.edges_from_json(data, bounds=bounds))
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"edges": [...], "no_edges": [...], "complete": false}`` (see
+    docs/genres/slitherlink.md): segments between neighbouring lattice points known on the
+    loop, and known off it (crossed out)."""
+    h, w = puzzle.height, puzzle.width
+    bounds = _common.lattice_bounds(h, w)
+    return _states.edge_state(data, NAME, bounds, lambda: grid.lattice_edges(h, w))
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
+    return _states.write(state, "edge", "edges", "no_edges", _states.edge_json)
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``the loop runs between the dots (0, 0) and (0, 1)``."""
+    _, p, q = key  # type: ignore[misc]
+    return f"the loop {'runs' if value else 'does not run'} between the dots {p} and {q}"
 
 
 def boundary(region: set[Cell] | frozenset[Cell]) -> frozenset[CellEdge]:

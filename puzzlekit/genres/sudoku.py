@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random as _random
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +13,7 @@ from .. import textio
 from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Model, ModelBuilder
-from . import _common
+from . import _common, _states
 
 NAME = "sudoku"
 EMPTY = 0
@@ -240,13 +240,15 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     }
 
     # ... so each row, column and box holds each once.
-    for _, cells in deadline.paced(puzzle.units(), 4):
-        for value in range(1, n + 1):
-            m.exactly(1, [holds[cell][value] for cell in cells])
+    for name, cells in deadline.paced(puzzle.units(), 4):
+        with m.rule(f"{name} holds each digit once", cells=cells):
+            for value in range(1, n + 1):
+                m.exactly(1, [holds[cell][value] for cell in cells])
 
     # The givens stay as they are.
     for cell, value in puzzle.givens().items():
-        m.fix(ModelBuilder.eq(digit[cell], value))
+        with m.rule(f"the given {value} at {cell} stays", cells=[cell]):
+            m.fix(ModelBuilder.eq(digit[cell], value))
 
     m.output(digit.values())
     deadline.check()
@@ -315,6 +317,60 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
                 raise _common.refuse(f"grid[{r}][{c}]: expected a digit 1-{n}, found {_common.shown(value)}")
         out.append(tuple(map(int, row)))
     return Solution(tuple(out))
+
+
+# states -----------------------------------------------------------------------------------
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"grid": [[digit, 0 or null, ...], ...], "complete": false}`` (see
+    docs/genres/sudoku.md): the digits entered; 0 and null are unknown cells."""
+    n = puzzle.n
+
+    def cells(rows: list, name: str) -> Iterator[tuple[str, Hashable, int]]:
+        if len(rows) != n:
+            raise _states.refuse(f"{name}: expected {n} rows, found {len(rows)}")
+        for r, row in enumerate(rows):
+            if not isinstance(row, list) or len(row) != n:
+                raise _states.refuse(f"{name}[{r}]: expected a list of {n} cells, found {_common.shown(row)}")
+            for c, value in enumerate(row):
+                if value is None or (_common.is_int(value) and value == 0):
+                    continue
+                if not (_common.is_int(value) and 1 <= value <= n):
+                    raise _states.refuse(
+                        f"{name}[{r}][{c}]: expected a digit 1-{n}, or 0 or null (unknown), found "
+                        f"{_common.shown(value)}"
+                    )
+                yield f"{name}[{r}][{c}]", cell_key((r, c)), int(value)
+
+    def text(key: Hashable) -> str:
+        return f"cell ({key[1]}, {key[2]})"  # type: ignore[index]
+
+    def every() -> Iterator[Hashable]:
+        return (cell_key((r, c)) for r in range(n) for c in range(n))
+
+    return _states.read(data, NAME, {"grid": cells}, text, every, absent=None)
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state); unknown
+    cells are null."""
+    n = puzzle.n
+    rows: list[list[int | None]] = [[None] * n for _ in range(n)]
+    for key, value in state.items():
+        if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "cell"
+                and all(_common.is_int(i) and 0 <= i < n for i in key[1:])):
+            raise ValueError(f"{key!r} is not a cell of this {n}x{n} puzzle")
+        if not (_common.is_int(value) and 1 <= value <= n):
+            raise ValueError(f"{key!r} has the value {value!r}; expected a digit 1-{n}")
+        rows[key[1]][key[2]] = value
+    return {"grid": rows}
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``cell (3, 4) is 7``."""
+    _, r, c = key  # type: ignore[misc]
+    return f"cell ({r}, {c}) is {value}"
 
 
 # random instances -------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random as _random
 import re
 from collections import Counter, deque
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +13,7 @@ from .. import grid, textio
 from ..clock import UNLIMITED, Deadline
 from ..grid import Cell
 from ..ir import Lit, Model, ModelBuilder
-from . import _common
+from . import _common, _states
 
 NAME = "tents"
 HEADERS = {"cols", "rows"}
@@ -162,32 +162,45 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     incoming: dict[Cell, list[Lit]] = {cell: [] for cell in tent}
     for tree in deadline.paced(sorted(puzzle.trees), 256):
         edges = []
-        for spot in puzzle.spots(tree):
+        spots = puzzle.spots(tree)
+        for spot in spots:
             x = m.bool(("pair", tree, spot))
             edges.append(x)
             incoming[spot].append(x)
-        m.exactly(1, edges)
+        with m.rule(f"the tree at {tree} has one tent of its own beside it", cells=[tree, *spots]):
+            m.exactly(1, edges)
     for cell, x in deadline.paced(tent.items(), 1024):
-        m.exactly(1, incoming[cell] + [~x])  # sum(edges) + (1 - tent) == 1
+        rule = f"trees and tents pair off: {cell} is paired with a tree beside it just when it holds a tent"
+        with m.rule(rule, cells=[cell]):
+            m.exactly(1, incoming[cell] + [~x])  # sum(edges) + (1 - tent) == 1
 
     # No two tents touch, diagonals included (every touching pair shares a 2x2 block).
     for r in range(h - 1):
         for c in range(w - 1):
-            block = [tent[cell] for cell in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if cell in tent]
-            if len(block) > 1:
-                m.at_most(1, block)
+            cells = [cell for cell in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if cell in tent]
+            if len(cells) > 1:
+                with m.rule(f"tents never touch: at most one in the 2x2 block at {(r, c)}", cells=cells):
+                    m.at_most(1, [tent[cell] for cell in cells])
 
     # Column counts give the tents in each column.
     for c, k in enumerate(puzzle.cols):
-        m.exactly(k, [tent[(r, c)] for r in range(h) if (r, c) in tent])
+        column = [(r, c) for r in range(h)]
+        with m.rule(f"column {c} holds {_tents(k)}", cells=column):
+            m.exactly(k, [tent[cell] for cell in column if cell in tent])
 
     # Row counts give the tents in each row.
     for r, k in enumerate(puzzle.rows):
-        m.exactly(k, [tent[(r, c)] for c in range(w) if (r, c) in tent])
+        row = [(r, c) for c in range(w)]
+        with m.rule(f"row {r} holds {_tents(k)}", cells=row):
+            m.exactly(k, [tent[cell] for cell in row if cell in tent])
 
     m.output(tent.values())
     deadline.check()
     return m.build()
+
+
+def _tents(k: int) -> str:
+    return "no tents" if k == 0 else "1 tent" if k == 1 else f"{k} tents"
 
 
 def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
@@ -322,6 +335,41 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     """A solution from its JSON shape ``{"tents": [[r, c], ...]}``."""
     bounds = _common.grid_bounds(puzzle.height, puzzle.width)
     return make_solution(_common.points_from_json(data, "tents", bounds, "tent"))
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"tents": [[r, c], ...], "no_tents": [[r, c], ...], "complete": false}``
+    (see docs/genres/tents.md): cells known to hold a tent, and cells known to stay grass."""
+    h, w = puzzle.height, puzzle.width
+    bounds = _common.grid_bounds(h, w)
+
+    def cells(value: int) -> _states.Field:
+        def item(raw: Any, place: str) -> tuple[Hashable, int]:
+            cell = _states.point(raw, place, bounds)
+            if cell in puzzle.trees:
+                raise _states.refuse(f"{place}: {_common.cell_text(cell)} is a tree")
+            return tent_key(cell), value
+
+        return _states.each(item)
+
+    def text(key: Hashable) -> str:
+        return f"the cell ({key[1]}, {key[2]})"  # type: ignore[index]
+
+    def every() -> Iterator[Hashable]:
+        return (tent_key(cell) for cell in grid.cells(h, w) if cell not in puzzle.trees)
+
+    return _states.read(data, NAME, {"tents": cells(1), "no_tents": cells(0)}, text, every)
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
+    return _states.write(state, "tent", "tents", "no_tents", lambda key, value: list(key[1:]))
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``a tent at (2, 5)`` or ``no tent at (2, 5)``."""
+    _, r, c = key  # type: ignore[misc]
+    return f"{'a' if value else 'no'} tent at ({r}, {c})"
 
 
 def random_puzzle(

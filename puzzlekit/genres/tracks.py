@@ -13,11 +13,13 @@ from .. import grid, textio
 from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Lit, Model, ModelBuilder
-from . import _common
+from . import _common, _states
 
 NAME = "tracks"
 HEADERS = {"cols", "rows", "start", "end", "given"}
 ORDER = "UDLR"
+#: Direction letters in words.
+WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
 
 
 @dataclass(frozen=True)
@@ -229,31 +231,46 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
 
     # One simple path of orthogonal steps from the start cell to the end cell; no cell is
     # visited twice. (The Path constraint gives the ends degree 1 and rules out stray cycles.)
-    m.path((Edge(a, b, x) for (a, b), x in lit.items()), puzzle.start, puzzle.end)
+    ends = [puzzle.start, puzzle.end]
+    with m.rule(f"the track is one path from {puzzle.start} to {puzzle.end} that never visits a cell twice",
+                cells=ends):
+        m.path((Edge(a, b, x) for (a, b), x in lit.items()), puzzle.start, puzzle.end)
 
     # A cell is visited when the path touches it: the ends always, any other cell with two steps.
     for cell, x in deadline.paced(visited.items(), 1024):
         if cell in (puzzle.start, puzzle.end):
-            m.fix(x)
+            end = "start" if cell == puzzle.start else "end"
+            with m.rule(f"the track visits its {end} {cell}", cells=[cell]):
+                m.fix(x)
         else:
-            m.count([*incident[cell].values(), (-2, x)], "==", 0)
+            with m.rule(f"the track passes through {cell} or misses it: two steps or none", cells=[cell]):
+                m.count([*incident[cell].values(), (-2, x)], "==", 0)
 
     # The number above each column is how many cells of that column the path visits.
     for c, k in enumerate(puzzle.cols):
-        m.exactly(k, [visited[(r, c)] for r in range(h)])
+        column = [(r, c) for r in range(h)]
+        with m.rule(f"the track visits {_cells(k)} of column {c}", cells=column):
+            m.exactly(k, [visited[cell] for cell in column])
 
     # The number beside each row is how many cells of that row the path visits.
     for r, k in enumerate(puzzle.rows):
-        m.exactly(k, [visited[(r, c)] for c in range(w)])
+        row = [(r, c) for c in range(w)]
+        with m.rule(f"the track visits {_cells(k)} of row {r}", cells=row):
+            m.exactly(k, [visited[cell] for cell in row])
 
     # Given pieces fix both connections of a cell (an exit out of the grid is not a step).
     for cell, dirs in puzzle.givens:
-        for d, x in incident[cell].items():
-            m.fix(x if d in dirs else ~x)
+        with m.rule(f"the given piece at {cell} joins {' and '.join(WORDS[d] for d in dirs)}", cells=[cell]):
+            for d, x in incident[cell].items():
+                m.fix(x if d in dirs else ~x)
 
     m.output(lit.values())
     deadline.check()
     return m.build()
+
+
+def _cells(k: int) -> str:
+    return "no cells" if k == 0 else "1 cell" if k == 1 else f"{k} cells"
 
 
 # solutions -----------------------------------------------------------------------------
@@ -385,6 +402,31 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
             "at most once"
         )
     return Solution(edges, tuple(_common.point(p, f"path[{i}]", bounds) for i, p in enumerate(items)))
+
+
+# states --------------------------------------------------------------------------------
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"edges": [...], "no_edges": [...], "path": [...], "complete": false}``
+    (see docs/genres/tracks.md): the track's known steps and known gaps between adjacent cells;
+    the steps of a listed ``path`` are known steps too."""
+    h, w = puzzle.height, puzzle.width
+    bounds = _common.grid_bounds(h, w)
+    return _states.edge_state(
+        data, NAME, bounds, lambda: grid.cell_edges(h, w), extra={"path": _states.path(bounds)}
+    )
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
+    return _states.write(state, "edge", "edges", "no_edges", _states.edge_json)
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``the track runs between (0, 0) and (0, 1)``."""
+    _, a, b = key  # type: ignore[misc]
+    return f"the track {'runs' if value else 'does not run'} between {a} and {b}"
 
 
 # random instances ----------------------------------------------------------------------

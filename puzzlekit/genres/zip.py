@@ -12,7 +12,7 @@ from __future__ import annotations
 import random as _random
 import re
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ from .. import grid, textio
 from ..clock import UNLIMITED, Deadline
 from ..grid import Cell, CellEdge
 from ..ir import Edge, Lit, Model, ModelBuilder
-from . import _common
+from . import _common, _states
 
 NAME = "zip"
 EMPTY = 0
@@ -215,7 +215,14 @@ def model(puzzle: Puzzle, encoding: str = "split", deadline: Deadline = UNLIMITE
     # One path through every cell exactly once, starting at 1 and ending at the largest number:
     # two steps at every cell, one at each end.
     for cell, steps in deadline.paced(at.items(), 1024):
-        m.exactly(1 if cell in (first, last) else 2, steps)
+        if cell == first:
+            rule = f"the path starts at the 1 at {cell}: one step leaves it"
+        elif cell == last:
+            rule = f"the path ends at the {puzzle.last} at {cell}: one step enters it"
+        else:
+            rule = f"the path passes through every cell once, so {cell} has two steps"
+        with m.rule(rule, cells=[cell]):
+            m.exactly(1 if cell in (first, last) else 2, steps)
 
     if encoding == "split":
         _ordered_by_split_numbers(m, puzzle, lit, deadline)
@@ -252,7 +259,9 @@ def _ordered_by_split_numbers(
             if number[hi] == number[lo] + 1:
                 edges.append(Edge((lo, "out"), (hi, "in"), x))
             else:
-                m.fix(~x)
+                with m.rule(f"the {number[lo]} at {lo} and the {number[hi]} at {hi} are not consecutive: "
+                            "the path does not step between them", cells=[lo, hi]):
+                    m.fix(~x)
             continue
         ends = [(u, v) for u in nodes(a) for v in nodes(b)]
         if len(ends) == 1:
@@ -260,12 +269,16 @@ def _ordered_by_split_numbers(
             continue
         # a step between a plain cell and a middle number enters it or leaves it, not both
         parts = [m.bool(("_half", a, b, side)) for side in ("in", "out")]
-        m.count([*parts, (-1, x)], "==", 0)
+        middle = a if a in number else b
+        with m.rule(f"a step between {a} and {b} either enters or leaves the {number[middle]} at {middle}",
+                    cells=[a, b]):
+            m.count([*parts, (-1, x)], "==", 0)
         edges += [Edge(u, v, part) for (u, v), part in zip(ends, parts)]
 
     cells = [cell for _, cell in sorted(puzzle.numbers().items())]
     pairs = [((cells[i], "out"), (cells[i + 1], "in")) for i in range(len(cells) - 1)]
-    m.disjoint_paths(edges, pairs)
+    with m.rule(f"the path visits the numbers 1 to {last} in order", cells=cells):
+        m.disjoint_paths(edges, pairs)
 
 
 def _ordered_by_ranks(
@@ -279,21 +292,29 @@ def _ordered_by_ranks(
     h, w = puzzle.height, puzzle.width
     n = h * w
     numbers = puzzle.numbers()
-    m.path((Edge(a, b, x) for (a, b), x in lit.items()), numbers[1], numbers[puzzle.last])
+    first, last = numbers[1], numbers[puzzle.last]
+    with m.rule(f"the path runs from the 1 at {first} to the {puzzle.last} at {last}", cells=[first, last]):
+        m.path((Edge(a, b, x) for (a, b), x in lit.items()), first, last)
     rank = {cell: m.int(("_rank", cell), 0, n - 1) for cell in grid.cells(h, w)}
-    m.fix(ModelBuilder.eq(rank[numbers[1]], 0))
-    m.fix(ModelBuilder.eq(rank[numbers[puzzle.last]], n - 1))
+    with m.rule(f"the path starts at the 1 at {first}", cells=[first]):
+        m.fix(ModelBuilder.eq(rank[first], 0))
+    with m.rule(f"the path ends at the {puzzle.last} at {last}", cells=[last]):
+        m.fix(ModelBuilder.eq(rank[last], n - 1))
     for t in deadline.paced(range(n), 64):
-        m.exactly(1, [ModelBuilder.eq(rank[cell], t) for cell in rank])
+        with m.rule(f"the path visits every cell once: one cell is its step {t}"):
+            m.exactly(1, [ModelBuilder.eq(rank[cell], t) for cell in rank])
     for (a, b), x in deadline.paced(lit.items(), 1):
-        for u, v in ((a, b), (b, a)):
-            for t in range(n):
-                near = [ModelBuilder.eq(rank[v], s) for s in (t - 1, t + 1) if 0 <= s < n]
-                m.clause([~x, ~ModelBuilder.eq(rank[u], t), *near])
+        with m.rule(f"a step between {a} and {b} joins two consecutive cells of the path", cells=[a, b]):
+            for u, v in ((a, b), (b, a)):
+                for t in range(n):
+                    near = [ModelBuilder.eq(rank[v], s) for s in (t - 1, t + 1) if 0 <= s < n]
+                    m.clause([~x, ~ModelBuilder.eq(rank[u], t), *near])
     for k in deadline.paced(range(1, puzzle.last), 1):
         here, after = rank[numbers[k]], rank[numbers[k + 1]]
-        for t in range(n):
-            m.clause([~ModelBuilder.eq(here, t), *(ModelBuilder.eq(after, s) for s in range(t + 1, n))])
+        with m.rule(f"the path reaches {k} at {numbers[k]} before {k + 1} at {numbers[k + 1]}",
+                    cells=[numbers[k], numbers[k + 1]]):
+            for t in range(n):
+                m.clause([~ModelBuilder.eq(here, t), *(ModelBuilder.eq(after, s) for s in range(t + 1, n))])
 
 
 def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
@@ -395,6 +416,38 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
         )
     bounds = _common.grid_bounds(h, w)
     return Solution(tuple(_common.point(item, f"path[{i}]", bounds) for i, item in enumerate(items)))
+
+
+# states --------------------------------------------------------------------------------
+
+
+def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
+    """A player's state from ``{"edges": [...], "no_edges": [...], "path": [...], "complete": false}``
+    (see docs/genres/zip.md): the path's known steps and known gaps between adjacent cells; the
+    steps of a listed ``path`` (a solution's, or any stretch of it) are known steps too."""
+    h, w = puzzle.height, puzzle.width
+    bounds = _common.grid_bounds(h, w)
+
+    def wall(step: CellEdge) -> str | None:
+        a, b = step
+        return f"a wall lies between {a} and {b}" if step in puzzle.walls else None
+
+    def every() -> Iterator[CellEdge]:
+        return (e for e in grid.cell_edges(h, w) if e not in puzzle.walls)
+
+    path = _states.path(bounds, wall)
+    return _states.edge_state(data, NAME, bounds, every, wall, extra={"path": path})
+
+
+def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
+    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
+    return _states.write(state, "edge", "edges", "no_edges", _states.edge_json)
+
+
+def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
+    """An answer-key value in words: ``the path steps between (0, 0) and (0, 1)``."""
+    _, a, b = key  # type: ignore[misc]
+    return f"the path {'steps' if value else 'does not step'} between {a} and {b}"
 
 
 # random instances ----------------------------------------------------------------------
