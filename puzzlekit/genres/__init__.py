@@ -3,6 +3,9 @@
 A genre module defines ``NAME``, frozen dataclasses ``Puzzle`` and ``Solution`` (with
 ``to_json()``), and the functions ``parse``, ``format``, ``model``, ``decode``, ``verify``,
 ``render``, ``solution_from_json`` and ``random_puzzle``. See docs/ir.md.
+
+A name in `VARIANTS` is another genre's module with one setting changed: ``swend`` is Wend
+read, written and drawn at random in Swedish letters by default.
 """
 
 from __future__ import annotations
@@ -10,14 +13,25 @@ from __future__ import annotations
 import difflib
 import importlib
 from types import ModuleType
+from typing import Any
 
 from ..errors import UnknownName
 
 #: Genre names users type, in the order ``puzzlekit genres`` lists them.
 NAMES: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches",
+    "tents", "patches", "wend", "swend",
 )
+
+#: Names that stand for another genre's module with settings: name -> (module, settings).
+#: Their module is a view of that one whose functions named by the genre's
+#: ``variant(**settings)`` take the settings as defaults; everything else (``NAME``,
+#: ``Puzzle``, ``model``, ``verify``, ...) is the genre's own, so a puzzle read as ``swend``
+#: is a Wend puzzle whose ``language`` is "sv", and its results name ``wend``.
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "swend": ("wend", {"language": "sv"}),
+}
+_VIEWS: dict[str, ModuleType] = {}
 
 
 #: Other names the puzzle community uses for the same rules (compared case-insensitively,
@@ -34,6 +48,7 @@ ALIASES: dict[str, str] = {
     "shikaku": "patches", "rectangles": "patches",
     "tentsandtrees": "tents", "treesandtents": "tents",
     "numberroutemaze": "tracks", "traintracks": "tracks",
+    "linkedinwend": "wend", "swedishwend": "swend",
 }
 
 
@@ -58,8 +73,25 @@ def _suggest(key: str, known: list[str]) -> str:
 
 
 def get(name: str) -> ModuleType:
-    """The module of a genre by name or alias (see `canonical`)."""
-    return importlib.import_module(f"{__name__}.{canonical(name)}")
+    """The module of a genre by name or alias (see `canonical`); for a name in `VARIANTS`,
+    the view of its genre's module in those settings."""
+    key = canonical(name)
+    if key in VARIANTS:
+        return _view(key)
+    return importlib.import_module(f"{__name__}.{key}")
+
+
+def _view(name: str) -> ModuleType:
+    """The module a `VARIANTS` name stands for, made once."""
+    if name not in _VIEWS:
+        genre, settings = VARIANTS[name]
+        base = importlib.import_module(f"{__name__}.{genre}")
+        changed = base.variant(**settings)
+        view = ModuleType(f"{__name__}.{name}", changed.pop("__doc__", base.__doc__))
+        view.__dict__.update({k: v for k, v in vars(base).items() if not k.startswith("__")})
+        view.__dict__.update(changed)
+        _VIEWS[name] = view
+    return _VIEWS[name]
 
 
 def available() -> list[str]:

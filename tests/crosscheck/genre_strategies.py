@@ -24,6 +24,7 @@ from puzzlekit.genres import (
     sudoku,
     tents,
     tracks,
+    wend,
 )
 from puzzlekit.genres import zip as zip_genre
 
@@ -150,6 +151,22 @@ def queens_instances(draw):
     return queens.random_puzzle(random.Random(draw(seeds)), n, n, planted=draw(st.sampled_from([0.5, 0.9])))
 
 
+def wend_instances(language: str):
+    """Small Wend grids (3x3 to 4x4, 2-4 words) planted by tiling a random path; few letters
+    give many answers, a corrupted word often none."""
+
+    @st.composite
+    def instances(draw):
+        h, w = draw(st.tuples(st.integers(3, 4), st.integers(3, 4)))
+        return wend.random_puzzle(
+            random.Random(draw(seeds)), h, w, words=draw(st.integers(2, 4)), letters=draw(st.integers(2, 5)),
+            blocked=draw(st.sampled_from([0.0, 0.0, 0.15])), corrupt=draw(st.sampled_from([0.0, 0.5])),
+            language=language,
+        )
+
+    return instances()
+
+
 STRATEGIES = {
     "masyu": masyu_instances(),
     "tracks": tracks_instances(),
@@ -162,4 +179,6 @@ STRATEGIES = {
     "slitherlink": slitherlink_instances(),
     "sudoku": sudoku_instances(),
     "queens": queens_instances(),
+    "wend": wend_instances("en"),
+    "swend": wend_instances("sv"),
 }

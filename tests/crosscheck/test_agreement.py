@@ -153,7 +153,14 @@ def drop_last_clause(model):
     return dataclasses.replace(model, clauses=model.clauses[:-1])
 
 
-@pytest.mark.parametrize("genre, mutation", [("hashi", drop_last_count), ("masyu", drop_last_clause)])
+def drop_clauses(model):
+    """A broken lowering: the model loses every clause (e.g. Wend's steps between neighbours)."""
+    return dataclasses.replace(model, clauses=())
+
+
+@pytest.mark.parametrize(
+    "genre, mutation", [("hashi", drop_last_count), ("masyu", drop_last_clause), ("wend", drop_clauses)]
+)
 def test_a_backend_that_drops_a_constraint_is_caught(genre, mutation):
     def mutant(model, **options):
         return cpsat.solve(mutation(model), **options)
