@@ -20,6 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pictures", ("puzzlekit.render",)),
     ("reasoning", ("puzzlekit.ladder",)),
     ("pipeline", ("puzzlekit.api",)),
+    ("generating", ("puzzlekit.generate",)),
     ("command", ("puzzlekit.cli", "puzzlekit.__main__", "puzzlekit")),
 )
 #: Side by side in one layer, never importing each other.
