@@ -20,6 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pictures and file formats", ("puzzlekit.render", "puzzlekit.formats")),
     ("reasoning", ("puzzlekit.ladder",)),
     ("pipeline", ("puzzlekit.api",)),
+    ("generating", ("puzzlekit.generate",)),
     ("batch", ("puzzlekit.batch",)),
     ("command", ("puzzlekit.cli", "puzzlekit.__main__", "puzzlekit")),
 )
