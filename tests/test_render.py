@@ -31,7 +31,7 @@ NS = "{http://www.w3.org/2000/svg}"
 def examples() -> dict[str, tuple]:
     """Each genre's example and its solution."""
     out = {}
-    for name in genres.NAMES:
+    for name in render.DRAWN:
         module = genres.get(name)
         puzzle = module.parse((EXAMPLES / f"{name}01.txt").read_text(), f"{name}01.txt")
         result = puzzlekit.solve(puzzle)
@@ -78,7 +78,7 @@ def draw(examples, name, solved: bool, **kwargs) -> tuple[ET.Element, object, ob
 
 
 @pytest.mark.parametrize("solved", [False, True], ids=["puzzle", "solved"])
-@pytest.mark.parametrize("name", genres.NAMES)
+@pytest.mark.parametrize("name", render.DRAWN)
 def test_a_standalone_svg_11_document(examples, name, solved):
     puzzle, solution = examples[name]
     text = render.svg(puzzle, solution if solved else None)
@@ -107,7 +107,7 @@ def test_the_same_input_gives_the_same_bytes_in_any_process(examples):
     program = (
         "import json, sys, puzzlekit; from puzzlekit import genres, render\n"
         "out = {}\n"
-        "for name in genres.NAMES:\n"
+        "for name in render.DRAWN:\n"
         f"    p = puzzlekit.load(name, {str(EXAMPLES)!r} + f'/{{name}}01.txt')\n"
         "    s = puzzlekit.solve(p).solutions[0]\n"
         "    out[name] = render.svg(p, s, highlight={(0, 0), (1, 1)})\n"
@@ -119,7 +119,7 @@ def test_the_same_input_gives_the_same_bytes_in_any_process(examples):
         assert json.loads(out.stdout) == mine
 
 
-@pytest.mark.parametrize("name", genres.NAMES)
+@pytest.mark.parametrize("name", render.DRAWN)
 def test_highlight_draws_each_named_cell_once(examples, name):
     cells = {(0, 0), (1, 2), (2, 1)}
     root, _, _ = draw(examples, name, solved=False, highlight=list(cells) + [(0, 0)])
@@ -127,7 +127,7 @@ def test_highlight_draws_each_named_cell_once(examples, name):
     assert find(parse(render.svg(examples[name][0])), "highlight") == []
 
 
-@pytest.mark.parametrize("name", genres.NAMES)
+@pytest.mark.parametrize("name", render.DRAWN)
 def test_a_highlight_off_the_grid_is_refused(examples, name):
     puzzle, _ = examples[name]
     with pytest.raises(render.RenderError, match="cannot highlight"):
@@ -154,7 +154,7 @@ STATE_MARK = {
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 
 
-@pytest.mark.parametrize("name", genres.NAMES)
+@pytest.mark.parametrize("name", render.DRAWN)
 def test_a_state_draws_known_present_and_known_absent_entries(examples, answers, name):
     puzzle, _ = examples[name]
     key = answers[name]
@@ -402,7 +402,7 @@ def test_patches_clues_and_rectangles(examples, solved):
 SHAPES = {"sudoku": [(4, 4), (6, 6)], "queens": [(4, 4), (5, 5)]}
 
 
-@pytest.mark.parametrize("name", genres.NAMES)
+@pytest.mark.parametrize("name", render.DRAWN)
 def test_random_puzzles_of_odd_shapes_draw(name):
     module = genres.get(name)
     rng = random.Random(7)

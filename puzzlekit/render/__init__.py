@@ -25,6 +25,12 @@ from .common import RenderError
 
 __all__ = ["RasteriserUnavailable", "RenderError", "png", "svg"]
 
+#: The genres that have a drawer in this package.
+DRAWN: tuple[str, ...] = (
+    "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
+    "tents", "patches",
+)
+
 PNG_PACKAGE = "resvg-py"
 PNG_EXTRA = "png"
 
@@ -66,6 +72,8 @@ def svg(
     genre = genres.get(name)
     if solution is not None and not isinstance(solution, genre.Solution):
         raise TypeError(f"a {name} picture takes a {name} Solution, not {type(solution).__name__}")
+    if name not in DRAWN:
+        raise RenderError(f"there is no picture for {name} yet; 'puzzlekit solve' prints it as text")
     drawer = importlib.import_module(f"{__name__}.{name}")
     return drawer.draw(puzzle, solution, state, highlight)
 

@@ -16,7 +16,7 @@ from puzzlekit.errors import ParseError
 FIELDS = {
     "masyu": ("edges",), "tracks": ("edges", "path"), "numberlink": ("edges", "cells"), "hashi": ("bridges",),
     "slitherlink": ("edges",), "sudoku": ("grid",), "nonogram": ("grid",), "queens": ("queens",),
-    "zip": ("path",), "tents": ("tents",), "patches": ("rects",),
+    "zip": ("path",), "tents": ("tents",), "patches": ("rects",), "wend": ("paths",), "swend": ("paths",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 
