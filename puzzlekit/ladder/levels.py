@@ -75,7 +75,9 @@ class Step:
 
     ``kind`` is ``deduce`` (the cited rules force ``fixes``), ``contradiction`` (assuming
     ``hypothesis`` breaks the cited rules, so ``fixes`` holds), or ``reveal`` (no deduction
-    was found: ``fixes`` is taken from the solution).
+    was found: ``fixes`` is taken from the solution). ``assumptions`` lists every value a
+    step of trials refutes, in order (``hypothesis`` is one of them); ``direct`` says each
+    was refuted from the same knowledge (else each once the ones before it were ruled out).
     """
 
     level: str
@@ -85,3 +87,5 @@ class Step:
     because: tuple[Why | None, ...] = ()
     hypothesis: tuple[Hashable, int] | None = None
     constraints: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    assumptions: tuple[tuple[Hashable, int], ...] = field(default=(), compare=False)
+    direct: bool = field(default=True, compare=False)

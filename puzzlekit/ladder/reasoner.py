@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..backends import search as search_backend
 from ..backends.search.branching import Search
 from ..backends.search.engine import COUNT, Engine
 from ..backends.search.propagation import new_engine
 from ..clock import UNLIMITED, Deadline
-from ..ir import Model
+from ..ir import Clause, Lit, Model
 from .levels import (
     CHAIN,
     DEEP,
@@ -34,7 +35,10 @@ from .rules import OFF, RULES_RUN, Pairs, Trials, count_values, group_counts, le
 
 #: ``deep`` follows each assumption with chains of its own, which costs a chain per trial:
 #: it stops after this many inner trials per answer variable (then the puzzle is ``search``).
-DEEP_BUDGET = 40
+DEEP_BUDGET = 8
+#: ``search`` counts depth-first nodes up to this many; past it, uniqueness is left to the
+#: search backend (a frontier sweep proves what depth-first search cannot finish).
+SEARCH_NODES = 10_000
 
 
 class Reasoner:
@@ -223,32 +227,46 @@ class Reasoner:
                     bit <<= 1
         return out
 
-    def refutes(self, rank: int, engine: Engine, v: int, bit: int) -> bool:
+    def refutes(self, rank: int, engine: Engine, v: int, bit: int, implied: set | None = None) -> bool:
         """Whether the level ``rank`` (``trial``, ``chain`` or ``deep``) refutes ``v`` taking
-        the value ``bit`` from the engine's domains (closed at the rank below)."""
+        the value ``bit`` from the engine's domains (closed at the rank below). At ``chain``,
+        ``implied`` collects the values the assumption fixes when it is not refuted."""
         self.effort.probes += 1
         if rank == TRIAL:
             return self.trials.refuted(engine, v, bit, TRIAL_DEPTH)
-        mark = len(engine.trail)
+        trail = engine.trail
+        mark = len(trail)
         ok = engine.narrow(v, bit) and engine.fixpoint()
         if ok and rank == DEEP:
             ok = self._inner(engine)
+        if ok and implied is not None:
+            dom = engine.dom
+            implied.update((u, dom[u]) for u, _ in trail[mark:] if not dom[u] & (dom[u] - 1))
         engine.undo(mark)
         engine.pending.clear()
         return not ok
 
     def _probe(self, engine: Engine, rank: int) -> bool | None:
-        """One round of trials at ``rank``; a refuted value is removed at once."""
+        """One round of trials at ``rank``; a refuted value is removed at once.
+
+        At ``chain`` a value that an assumption not refuted fixes is not tried in the same
+        round: its consequences are part of that assumption's, so it is not refuted either
+        (until something narrows)."""
         self.effort.rounds += 1
         narrowed = False
+        implied: set | None = set() if rank == CHAIN else None
         for v, bit in self._open(engine):
             if not engine.dom[v] & bit or engine.dom[v] == bit:
+                continue
+            if implied is not None and (v, bit) in implied:
                 continue
             self.deadline.check()
             if rank == DEEP and self.deep_left <= 0:
                 break
-            if self.refutes(rank, engine, v, bit):
+            if self.refutes(rank, engine, v, bit, implied):
                 narrowed = True
+                if implied is not None:
+                    implied.clear()
                 if not (engine.narrow(v, engine.dom[v] & ~bit) and engine.fixpoint()):
                     return None
         return narrowed
@@ -332,21 +350,37 @@ class Reasoner:
                 return self._grade(rank, unique)
         search = Search(self.full, 0)
         self.full.reset(masks)
-        found, finished = _search(search, masks, self.deadline)
+        found, finished = _search(search, masks, self.deadline, SEARCH_NODES)
         self.effort.nodes = search.nodes
-        return self._grade(SEARCH, (len(found) == 1) if finished else (False if len(found) > 1 else None))
+        if finished:
+            return self._grade(SEARCH, len(found) == 1)
+        if len(found) > 1:
+            return self._grade(SEARCH, False)
+        return self._grade(SEARCH, self._unique(state))
+
+    def _unique(self, state: State | None) -> bool | None:
+        """Whether the puzzle (with the state's values) has one answer, by the built-in search
+        backend (which sweeps a line's frontier where depth-first search is hopeless); None
+        when the time limit ends first."""
+        fixed = [Clause((Lit(self.index[key], value),)) for key, value in (state or {}).items()]
+        result = search_backend.solve(self.model.with_constraints(clauses=fixed), limit=2,
+                               time_limit=self.deadline.left())
+        if result.status == "unsolvable" or len(result.solutions) > 1:
+            return False
+        return True if result.complete else None
 
     def _grade(self, rank: int, unique: bool | None) -> Grade:
         e = self.effort
         return Grade(LEVELS[rank].name, rank, e.rounds, e.probes, e.nodes, unique)
 
 
-def _search(search: Search, masks: list[int], deadline: Deadline) -> tuple[list[dict], bool]:
-    """Depth-first search from the given domains for up to two answers; and whether it finished."""
+def _search(search: Search, masks: list[int], deadline: Deadline, nodes: int) -> tuple[list[dict], bool]:
+    """Depth-first search from the given domains for up to two answers, within ``nodes``
+    nodes; and whether it finished."""
     engine = search.engine
     start = engine.reset
     engine.reset = lambda domains=None: start(masks)  # type: ignore[method-assign]
     try:
-        return search.run(2, deadline)
+        return search.run(2, deadline, nodes)
     finally:
         engine.reset = start  # type: ignore[method-assign]

@@ -242,8 +242,10 @@ def _refutation(reasoner: Reasoner, explainer: Explainer, rank: int, state: Stat
     var = model.vars[fixed]
     hyp_var, hyp_bit = (fixed, own[0]) if own else removed[0]
     hyp = model.vars[hyp_var]
+    assumptions = tuple((model.vars[v].key, model.vars[v].lo + b.bit_length() - 1) for v, b in removed)
     return Step(LEVELS[rank].name, rank, "contradiction", {var.key: var.lo + mask.bit_length() - 1},
-                explainer.why(refs), (hyp.key, hyp.lo + hyp_bit.bit_length() - 1), tuple(refs))
+                explainer.why(refs), (hyp.key, hyp.lo + hyp_bit.bit_length() - 1), tuple(refs),
+                assumptions, direct)
 
 
 def _refute_until_fixed(reasoner: Reasoner, engine: Any, rank: int, state: State,
