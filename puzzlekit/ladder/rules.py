@@ -1,12 +1,17 @@
 """The reasoning of the ladder's lower levels, on the search engine's compiled model.
 
-* `count_values`: a count on its own, variable by variable: a variable with several literals
-  in the count (a bridge of 0, 1 or 2) adds one of its values' sums, not all of them, so
-  "at least one bridge this way" follows from the count alone;
+* `count_literals`: a count on its own, variable by variable: a variable with several
+  literals in the count (a bridge of 0, 1 or 2) adds one of its values' sums, not all of
+  them, so "at least one bridge this way" follows from the count alone; but the count sees
+  only its own literals, so what another rule found about a value it has no literal for
+  ("at least one bridge", a count of none) is not seen until the variable is fixed.
+  `count_values` sees the whole domain (the levels from ``lines`` up use it);
 * `path_cycles`: a path or set of paths on its own never closes a cycle and never joins two
   pairs (the union-find part of the whole-line reasoning, which needs nothing else);
 * `Pairs`: two rules that share literals, together: for every way the shared literals can
-  go, each rule is followed on its own; a value no way leaves open is removed;
+  go, each rule is followed on its own; a value no way leaves open is removed. Rules that
+  share one literal only are not paired: when each rule's own reasoning is complete (as for
+  cardinality counts, clauses, degrees and lines of runs) the pair adds nothing to it;
 * `refuted`: a trial of bounded depth: assume a value, apply every rule to what changed,
   all at once, a fixed number of times; a broken rule refutes the assumption.
 
@@ -26,20 +31,35 @@ from ..unionfind import int_roots
 
 #: Pairs: rules with more literals than this are left out (a loop's "some edge" clause) ...
 MAX_SCOPE = 32
-#: ... and so are pairs sharing more literals than this (the ways to try double with each).
+#: ... and so are pairs sharing more literals than this (the ways to try double with each)
+#: or just one.
 MAX_SHARED = 4
 
 
 def count_values(engine: Engine, data: Any) -> bool:
-    """Bounds of a count, each variable taking one value (the grouped form of `grouped`)."""
+    """Bounds of a count, each variable taking one value of its domain (the grouped form of
+    `grouped`)."""
+    return _count(engine, data, False)
+
+
+def count_literals(engine: Engine, data: Any) -> bool:
+    """Bounds of a count that sees only its own literals: a variable takes one value, and a
+    value the count has no literal for stays possible until the variable is fixed (at
+    ``rules``, "at least one bridge here" found by one island is not seen by the other)."""
+    return _count(engine, data, True)
+
+
+def _count(engine: Engine, data: Any, own: bool) -> bool:
     terms, low, high, groups = data
     if groups is None:
         return propagators.count_bounds(engine, (terms, low, high))
     dom = engine.dom
     lo = hi = 0
     spans = []
-    for v, sums in groups:
+    for v, sums, unseen in groups:
         m = dom[v]
+        if own and m & (m - 1):
+            m |= unseen
         least, most = 1 << 60, -(1 << 60)
         for bit, c in sums:
             if m & bit:
@@ -50,7 +70,7 @@ def count_values(engine: Engine, data: Any) -> bool:
         spans.append((least, most))
     if lo > high or hi < low:
         return False
-    for (v, sums), (least, most) in zip(groups, spans):
+    for (v, sums, _), (least, most) in zip(groups, spans):
         if least == most:
             continue
         m = dom[v]
@@ -65,7 +85,8 @@ def count_values(engine: Engine, data: Any) -> bool:
 
 def grouped(engine: Engine, data: Any) -> tuple:
     """A compiled count with its terms grouped by variable: per variable, the count's sum at
-    each of its values (None when no variable has two terms: plain bounds are the same)."""
+    each of its values and the values it has no literal for (None when no variable has two
+    terms: plain bounds are the same)."""
     terms, low, high = data
     by_var: dict[int, list[tuple[int, int, bool]]] = {}
     for c, v, b, p in terms:
@@ -81,12 +102,15 @@ def grouped(engine: Engine, data: Any) -> tuple:
             if full & bit:
                 sums.append((bit, sum(c for c, b, p in ts if (bit == b) == p)))
             bit <<= 1
-        groups.append((v, tuple(sums)))
+        named = 0
+        for _, b, _ in ts:
+            named |= b
+        groups.append((v, tuple(sums), full & ~named))
     return (terms, low, high, tuple(groups))
 
 
 def group_counts(engine: Engine) -> Engine:
-    """Give the engine's counts their grouped form (read by `count_values`)."""
+    """Give the engine's counts their grouped form (read by `count_values`, `count_literals`)."""
     for cid, kind in enumerate(engine.kinds):
         if kind == COUNT:
             engine.data[cid] = grouped(engine, engine.data[cid][:3])
@@ -148,9 +172,10 @@ def clause_unit(engine: Engine, lits: list[CLit]) -> bool:
     return open_ > 1 or engine.make(last, True)  # type: ignore[arg-type]
 
 
-#: The propagators of ``rules``, by kind: a loop is seen through its degrees only, a set of
-#: paths through `path_cycles`, connectivity not at all.
-RULES_RUN = {COUNT: count_values, LOOP: leave_alone, PATH: path_cycles, PAIRS: path_cycles, OFF: leave_alone}
+#: The propagators of ``rules``, by kind: counts by their own literals, a loop through its
+#: degrees only, a set of paths through `path_cycles`, connectivity not at all.
+RULES_RUN = {
+    COUNT: count_literals, LOOP: leave_alone, PATH: path_cycles, PAIRS: path_cycles, OFF: leave_alone}
 
 
 def _atom(engine: Engine, v: int, bit: int) -> tuple[int, int]:
@@ -191,8 +216,8 @@ class Pairs:
         by_var: dict[int, list[int]] = {}
         for i, j in sorted(seen):
             shared = atoms[i] & atoms[j]
-            if len(shared) > MAX_SHARED:
-                continue
+            if not 1 < len(shared) <= MAX_SHARED:
+                continue  # one shared literal: each rule alone already sees what the pair does
             vs = tuple(sorted({v for v, _ in atoms[i] | atoms[j]}))
             for v in vs:
                 by_var.setdefault(v, []).append(len(self.pairs))
