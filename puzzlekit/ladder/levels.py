@@ -78,6 +78,8 @@ class Step:
     was found: ``fixes`` is taken from the solution). ``assumptions`` lists every value a
     step of trials refutes, in order (``hypothesis`` is one of them); ``direct`` says each
     was refuted from the same knowledge (else each once the ones before it were ruled out).
+    ``irreducible`` is False when shrinking the citations ran out of questions (they still
+    suffice).
     """
 
     level: str
@@ -89,3 +91,4 @@ class Step:
     constraints: tuple[tuple[str, int], ...] = field(default=(), compare=False)
     assumptions: tuple[tuple[Hashable, int], ...] = field(default=(), compare=False)
     direct: bool = field(default=True, compare=False)
+    irreducible: bool = field(default=True, compare=False)

@@ -8,7 +8,7 @@ from typing import Any
 from ..clock import UNLIMITED, Deadline
 from ..errors import OutOfTime
 from ..ir import Model, Why
-from .levels import LEVELS, LINES, PAIRS, PROBING, RULES, SEARCH, State, Step
+from .levels import LEVELS, LINES, PAIRS, PROBING, RULES, SEARCH, TRIAL, State, Step
 from .reasoner import DEEP_BUDGET, Reasoner
 
 Ref = tuple[str, int]  # ("counts" | "clauses" | "graphs" | "runs", index)
@@ -16,6 +16,9 @@ Without = tuple[tuple[int, int], ...]  # values ruled out besides the state: (va
 _FIELDS = ("counts", "clauses", "graphs", "runs")
 #: Levels whose steps say "because"; the others say what an assumption breaks.
 _DEDUCE = (RULES, PAIRS, LINES)
+#: From ``lines`` up each question costs a closure with rounds of trials: shrinking one set
+#: of citations asks at most this many, then keeps what is left (enough, perhaps reducible).
+QUESTIONS = 48
 
 
 def constraints(model: Model) -> list[Ref]:
@@ -61,6 +64,9 @@ class Explainer:
                 self.by_var.setdefault(v, []).append(ref)
         self._whole: Reasoner | None = None
         self._without: Without = ()
+        self._left: int | None = None
+        #: False once a set was left unshrunk for want of questions (`QUESTIONS`)
+        self.shrunk = True
         self._failed: list[frozenset[Ref]] = []
         self._reached: list[frozenset[Ref]] = []
 
@@ -95,7 +101,9 @@ class Explainer:
 
         First the constraints around the seed variables, widened layer by layer until they
         reach the goal; then QuickXplain (Junker) shrinks that set to an irreducible one.
-        Reasoning is monotone in the constraints, which both steps rely on.
+        Reasoning is monotone in the constraints, which both steps rely on. From ``lines`` up
+        shrinking stops after `QUESTIONS` questions: the set is then enough but may not be
+        irreducible, and `shrunk` turns False.
         """
         chosen: list[Ref] = []
         seen_refs: set[Ref] = set()
@@ -115,6 +123,7 @@ class Explainer:
             chosen = list(self.refs)
         self._failed, self._reached = [], []
         self._without = without
+        self._left = None if rank <= TRIAL else QUESTIONS
         return self._quickxplain([], chosen, rank, state, goal, first=True)
 
     def _test(self, refs: list[Ref], rank: int, state: State, goal: Any) -> bool:
@@ -125,6 +134,8 @@ class Explainer:
             return False
         if any(good <= have for good in self._reached):
             return True
+        if self._left is not None:
+            self._left -= 1
         result = self.holds(refs, rank, state, goal, self._without)
         (self._reached if result else self._failed).append(have)
         return result
@@ -132,6 +143,9 @@ class Explainer:
     def _quickxplain(
         self, background: list[Ref], candidates: list[Ref], rank: int, state: State, goal: Any, first: bool
     ) -> list[Ref]:
+        if self._left is not None and self._left <= 0:
+            self.shrunk = False
+            return candidates  # out of questions: keep the rest (still enough)
         if not first and self._test(background, rank, state, goal):
             return []
         if len(candidates) == 1:
@@ -189,9 +203,11 @@ def _next(
                 return step
         key, value = next(iter(new.items()))
         v = reasoner.index[key]
+        explainer.shrunk = True
         refs = explainer.minimal(rank, state, ("fix", v, 1 << (value - model.vars[v].lo)), [v])
         kind = "deduce" if rank in _DEDUCE else "contradiction"
-        return Step(LEVELS[rank].name, rank, kind, {key: value}, explainer.why(refs), None, tuple(refs))
+        return Step(LEVELS[rank].name, rank, kind, {key: value}, explainer.why(refs), None, tuple(refs),
+                    irreducible=explainer.shrunk)
     key = model.vars[unknown[0]].key
     return Step(LEVELS[SEARCH].name, SEARCH, "reveal", {key: solution[key]})
 
@@ -228,6 +244,7 @@ def _refutation(reasoner: Reasoner, explainer: Explainer, rank: int, state: Stat
         if fixed is None:
             return None
     refs: list[Ref] = []
+    explainer.shrunk = True
     for i, (v, bit) in enumerate(removed):
         earlier = () if direct else tuple(removed[:i])
         refs += [r for r in explainer.minimal(rank, state, ("refute", v, bit), [v], earlier) if r not in refs]
@@ -245,7 +262,7 @@ def _refutation(reasoner: Reasoner, explainer: Explainer, rank: int, state: Stat
     assumptions = tuple((model.vars[v].key, model.vars[v].lo + b.bit_length() - 1) for v, b in removed)
     return Step(LEVELS[rank].name, rank, "contradiction", {var.key: var.lo + mask.bit_length() - 1},
                 explainer.why(refs), (hyp.key, hyp.lo + hyp_bit.bit_length() - 1), tuple(refs),
-                assumptions, direct)
+                assumptions, direct, explainer.shrunk)
 
 
 def _refute_until_fixed(reasoner: Reasoner, engine: Any, rank: int, state: State,
