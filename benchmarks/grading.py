@@ -102,17 +102,19 @@ def confusion(pairs: Iterable[tuple[Any, Any]], rows: Sequence[Any], cols: Seque
 # --- puzzles ---------------------------------------------------------------------------------
 
 
-def puzzles(game: str, level: str, count: int, cache: Path = CACHE) -> list[tatham.Described]:
-    """``count`` puzzles of one of his levels at the default size, from the cache or made now."""
+def puzzles(game: str, level: str, count: int, cache: Path = CACHE, size: str | None = None,
+            seed_prefix: str = SEED) -> list[tatham.Described]:
+    """``count`` puzzles of one of his levels (default size unless ``size``), from the cache
+    or made now."""
     g = tatham.game(game)
-    params = g.params(level)
+    params = g.params(level, size)
     path = cache / f"{g.name}-{params}.json"
     known: dict[str, dict] = json.loads(path.read_text()) if path.is_file() else {}
     out, added = [], False
     for i in range(count):
-        seed = f"{SEED}-{i}"
+        seed = f"{seed_prefix}-{i}"
         if seed not in known:
-            d = tatham.generate(g.name, level, 1, seed=seed)[0]
+            d = tatham.generate(g.name, level, 1, seed=seed, size=size)[0]
             known[seed] = {"desc": d.desc, "seconds": d.seconds}
             added = True
         entry = known[seed]
@@ -171,6 +173,42 @@ def measure(game: str, level: str, seed: str, game_id: str, time_limit: float,
 
 def _measure(args: tuple) -> dict[str, Any]:
     return measure(*args)
+
+
+#: Where `explain` is timed: (game, size); his default size for Solo, the largest square Pearl.
+EXPLAINED = (("solo", None), ("pearl", "10x10"))
+
+
+def explain_times(count: int, time_limit: float) -> list[dict[str, Any]]:
+    """Time `api.explain` on ``count`` puzzles of every level of the `EXPLAINED` games."""
+    import puzzlekit
+    from puzzlekit import api
+
+    _warm()
+    rows = []
+    for game, size in EXPLAINED:
+        g = tatham.game(game)
+        for level, _ in g.levels:
+            for d in puzzles(g.name, level, count, size=size, seed_prefix="explain"):
+                puzzle = puzzlekit.load(g.genre, tatham.convert(g.name, d))
+                started = time.perf_counter()
+                steps = api.explain(puzzle, time_limit=time_limit)
+                rows.append({"game": g.name, "size": d.params, "tatham": level, "seed": d.seed,
+                             "explain_s": time.perf_counter() - started, "steps": len(steps)})
+    return rows
+
+
+def explain_markdown(rows: Sequence[dict[str, Any]]) -> str:
+    """Median and slowest `explain` per game and level."""
+    out = ["| game | his level | puzzles | steps (median) | explain (median) | slowest |",
+           "|---|---|---|---|---|---|"]
+    for key in dict.fromkeys((r["game"], r["size"], r["tatham"]) for r in rows):
+        mine = [r for r in rows if (r["game"], r["size"], r["tatham"]) == key]
+        times = [r["explain_s"] for r in mine]
+        steps = statistics.median(r["steps"] for r in mine)
+        out.append(f"| {key[0]} {key[1]} | {key[2]} | {len(mine)} | {steps:.0f} | "
+                   f"{_seconds(statistics.median(times))} | {_seconds(max(times))} |")
+    return "\n".join(out) + "\n"
 
 
 def run(games: Sequence[str], count: int, jobs: int, time_limit: float, search: bool,
@@ -309,6 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per grade or check (default 60)")
     p.add_argument("--no-search", action="store_true", help="skip the uniqueness check on search")
     p.add_argument("--from-rows", type=Path, help="report on saved rows (a grading.jsonl) instead of running")
+    p.add_argument("--explain", type=int, default=0, metavar="N",
+                   help="also time explain on N puzzles per level of Solo 9x9 and Pearl 10x10")
     p.add_argument("--write-docs", action="store_true", help="refresh the numbers in docs/grading.md")
     args = p.parse_args(argv)
     try:
@@ -338,6 +378,17 @@ def main(argv: list[str] | None = None) -> int:
         rows_path.write_text("".join(json.dumps(r) + "\n" for r in rows))
         info_path.write_text(json.dumps(info, indent=1))
     text = markdown(rows, info)
+    explained_path = RESULTS / "explain.jsonl"
+    if args.explain:
+        explained = explain_times(args.explain, args.time_limit)
+        explained_path.write_text("".join(json.dumps(r) + "\n" for r in explained))
+    elif explained_path.is_file():
+        explained = [json.loads(line) for line in explained_path.read_text().splitlines() if line.strip()]
+    else:
+        explained = []
+    if explained:
+        text += ("\n### Explanations\n\n`api.explain` from the empty grid, in one process:\n\n"
+                 + explain_markdown(explained))
     (RESULTS / "grading.md").write_text(text, encoding="utf-8")
     print(text)
     if args.write_docs:
