@@ -307,6 +307,9 @@ def determined(
 
 # --- grading and hints: the deduction ladder on the genre's model -------------------------
 
+#: The ladder's levels, weakest first (a grade's ``rank`` indexes this).
+LEVEL_NAMES: tuple[str, ...] = tuple(level.name for level in ladder.LEVELS)
+
 
 def grade(puzzle: Any, time_limit: float | None = None) -> ladder.Grade:
     """How hard the puzzle is: the weakest level of the deduction ladder that solves it.
@@ -432,6 +435,10 @@ def _words(step: ladder.Step, describe: Any) -> str:
     why = "; ".join(rules) if rules else "the rules"
     if step.kind == "reveal":
         return f"no deduction found: {fixes} (revealed from the solution)"
+    if step.kind == "contradiction" and len(step.assumptions) > 1:
+        tried = " and ".join(describe(*a) for a in step.assumptions)
+        order = "each" if step.direct else "in turn, each"
+        return f"trying {tried} {order} breaks {why}; so {fixes}"
     if step.kind == "contradiction" and step.hypothesis is not None:
         return f"if {describe(*step.hypothesis)}, then {why} cannot all hold; so {fixes}"
     if step.kind == "contradiction":

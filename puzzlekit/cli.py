@@ -119,8 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name, summary, words in (
         ("grade", "how hard a puzzle is",
-         "Grade a puzzle: the weakest level of the deduction ladder (rules, lines, trial, either, "
-         "deep, search) that solves it, with the rounds, trials and search nodes it took. "
+         "Grade a puzzle: the weakest level of the deduction ladder ("
+         + ", ".join(api.LEVEL_NAMES) + ") that solves it, with the rounds, trials and search nodes it took. "
          "docs/grading.md explains the levels."),
         ("hint", "the next step from a partial state",
          "Print the next step: entries of the state that contradict the solution first, else "

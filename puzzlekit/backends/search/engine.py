@@ -111,6 +111,10 @@ class Engine:
         self.data: list[Any] = []
         self.empty = False
         self.ends: list[tuple[tuple[tuple[CLit, ...], ...], tuple[int, ...]]] = []
+        #: per IR field, for each of its constraints, what it compiled to: the propagators and
+        #: watched clauses it added, as (first cid, first clause, cid end, clause end)
+        self.origin: dict[str, list[tuple[int, int, int, int]]] = {
+            f: [] for f in ("counts", "clauses", "graphs", "runs")}
         try:
             self._compile(model, deadline)
         except _Contradiction:
@@ -154,17 +158,26 @@ class Engine:
             self.clauses.append(lits)
 
     def _compile(self, model: Model, deadline: Deadline) -> None:
+        origin = self.origin
         for count in deadline.paced(model.counts):
+            start = (len(self.kinds), len(self.clauses))
             self._compile_count(count)
+            origin["counts"].append((*start, len(self.kinds), len(self.clauses)))
         for clause in deadline.paced(model.clauses):
+            start = (len(self.kinds), len(self.clauses))
             self._clause(self.lit(x) for x in clause.lits)
+            origin["clauses"].append((*start, len(self.kinds), len(self.clauses)))
         for g in deadline.paced(model.graphs, every=1):
+            start = (len(self.kinds), len(self.clauses))
             if isinstance(g, Connected):
                 self._compile_connected(g, deadline)
             else:
                 self._compile_circuit(g, deadline)
+            origin["graphs"].append((*start, len(self.kinds), len(self.clauses)))
         for runs in deadline.paced(model.runs):
+            start = (len(self.kinds), len(self.clauses))
             self._compile_runs(runs)
+            origin["runs"].append((*start, len(self.kinds), len(self.clauses)))
 
     def _compile_count(self, count: Count | tuple) -> None:
         terms, op, rhs = (count.terms, count.op, count.rhs) if isinstance(count, Count) else count

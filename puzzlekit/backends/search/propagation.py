@@ -31,14 +31,22 @@ def _leave_alone(engine: Engine, data: object) -> bool:
     return True
 
 
-def new_engine(model: Model, deadline: Deadline = UNLIMITED, graphs: bool = True) -> Engine:
+def new_engine(
+    model: Model,
+    deadline: Deadline = UNLIMITED,
+    graphs: bool = True,
+    overrides: Mapping[int, Run] | None = None,
+) -> Engine:
     """The model compiled for search (raises `OutOfTime` when compiling outlasts ``deadline``).
 
     With ``graphs=False`` the graph constraints reason only through their node degrees: the
-    whole-graph propagators (no early cycle, reachability, blocks) are left out. The grading
-    ladder uses that as its weakest level.
+    whole-graph propagators (no early cycle, reachability, blocks) are left out. ``overrides``
+    puts other propagators in place of the defaults, by constraint kind. The grading ladder
+    uses both for its weaker levels; search itself uses neither.
     """
     run = _RUN if graphs else {**_RUN, **{kind: _leave_alone for kind in _GRAPH_KINDS}}
+    if overrides:
+        run = {**run, **overrides}
     return Engine(model, run, deadline)
 
 

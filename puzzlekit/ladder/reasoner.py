@@ -1,0 +1,386 @@
+"""The ladder's closures on a compiled model, and grading.
+
+The closure at a rank is the fixpoint of every level's reasoning up to it. It is computed
+rank by rank (each starting from the one below, which it contains), cheapest reasoning
+first: after any level narrows a domain the weaker ones run again before it goes on. Ranks
+below ``lines`` run on an engine with the rules-level propagators, the others on one with
+every propagator of the built-in search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..backends import search as search_backend
+from ..backends.search.branching import Search
+from ..backends.search.engine import COUNT, Engine
+from ..backends.search.propagation import new_engine
+from ..clock import UNLIMITED, Deadline
+from ..ir import Clause, Lit, Model
+from .levels import (
+    CHAIN,
+    DEEP,
+    EITHER,
+    LEVELS,
+    LINES,
+    PAIRS,
+    SEARCH,
+    TRIAL,
+    TRIAL_DEPTH,
+    Effort,
+    Grade,
+    State,
+)
+from .rules import OFF, RULES_RUN, Pairs, Trials, count_values, group_counts, leave_alone
+
+#: ``deep`` follows each assumption with chains of its own, which costs a chain per trial:
+#: it stops after this many inner trials per answer variable (then the puzzle is ``search``).
+DEEP_BUDGET = 8
+#: ``search`` counts depth-first nodes up to this many; past it, uniqueness is left to the
+#: search backend (a frontier sweep proves what depth-first search cannot finish).
+SEARCH_NODES = 10_000
+
+
+class Reasoner:
+    """A model compiled twice (rules-level and full propagators), and the ladder on it."""
+
+    def __init__(self, model: Model, deadline: Deadline = UNLIMITED):
+        self.model = model
+        self.deadline = deadline
+        self.local = group_counts(new_engine(model, deadline, graphs=False, overrides=RULES_RUN))
+        self._full: Engine | None = None
+        self._pairs_of: Pairs | None = None
+        self._trials_of: Trials | None = None
+        self._saved: list[tuple[list[int], list]] | None = None
+        self.out = list(model.output)
+        #: the answer variables trials look at: all, or those the constraints left on read
+        self.probed = self.out
+        self.index = {model.vars[i].key: i for i in self.out}
+        self.effort = Effort()
+        self.deep_left = DEEP_BUDGET * len(self.out)
+        self._cache: tuple[int, tuple[int, ...], list[int]] | None = None
+
+    # compiled on first use: many explanations need the rules level only
+    @property
+    def full(self) -> Engine:
+        """The engine with every propagator of the built-in search (counts by value)."""
+        if self._full is None:
+            run = {COUNT: count_values, OFF: leave_alone}
+            self._full = group_counts(new_engine(self.model, self.deadline, overrides=run))
+        return self._full
+
+    @property
+    def pairs(self) -> Pairs:
+        if self._pairs_of is None:
+            self._pairs_of = Pairs(self.local)
+        return self._pairs_of
+
+    @property
+    def trials(self) -> Trials:
+        if self._trials_of is None:
+            self._trials_of = Trials(self.local)
+        return self._trials_of
+
+    def restrict(self, refs: Iterable[tuple[str, int]] | None) -> None:
+        """Reason with only the referenced model constraints (None: all of them again).
+
+        Switches the others off in the compiled engines (a propagator of kind `OFF`, a clause
+        that always holds), so that explanations ask many questions without compiling.
+        """
+        self._cache = None
+        engines = [e for e in (self.local, self._full) if e is not None]
+        if self._saved is not None:
+            for engine, (kinds, clauses) in zip(engines, self._saved):
+                engine.kinds, engine.clauses = kinds, clauses
+            self._saved = None
+            if self._pairs_of is not None:
+                self._pairs_of.switch_off(None)
+            self.probed = self.out
+        if refs is None:
+            return
+        engines = [self.local, self.full]  # both exist while restricted, pairs and trials too,
+        pairs, _ = self.pairs, self.trials  # all built on the whole model before switching off
+        origin = self.local.origin
+        on = bytearray(len(self.local.kinds))
+        clause_on = bytearray(len(self.local.clauses))
+        for field, i in refs:
+            first, first_clause, end, end_clause = origin[field][i]
+            on[first:end] = b"\x01" * (end - first)
+            clause_on[first_clause:end_clause] = b"\x01" * (end_clause - first_clause)
+        local = self.local
+        read = {lit[0] for ci, c in enumerate(local.clauses) if clause_on[ci] for lit in c}
+        self.probed = [v for v in self.out if v in read or any(on[c] for c in local.watchers[v])]
+        true = (self.local.const, 0b10, True)
+        self._saved = []
+        for engine in engines:
+            self._saved.append((engine.kinds, engine.clauses))
+            engine.kinds = [k if on[cid] else OFF for cid, k in enumerate(engine.kinds)]
+            engine.clauses = [c if clause_on[ci] else [true, true] for ci, c in enumerate(engine.clauses)]
+        pairs.switch_off(bytearray(not (on[c] if c >= 0 else clause_on[-1 - c]) for _, c, _ in pairs.units))
+
+    # domains ---------------------------------------------------------------------------
+    def masks(self, state: State | None = None) -> list[int]:
+        """Domain bitmasks with the state's values fixed (unknown keys are refused)."""
+        engine = self.local
+        masks = list(engine.full)
+        for key, value in (state or {}).items():
+            v = self.index.get(key)
+            if v is None:
+                raise KeyError(f"{key!r} is not part of the answer")
+            masks[v] &= 1 << (value - engine.lo[v]) if 0 <= value - engine.lo[v] < 64 else 0
+        return masks
+
+    def known(self, engine: Engine) -> dict:
+        """The answer-key values fixed in the engine's current domains."""
+        out = {}
+        for v in self.out:
+            m = engine.dom[v]
+            if m and not m & (m - 1):
+                out[self.model.vars[v].key] = engine.lo[v] + m.bit_length() - 1
+        return out
+
+    def solved(self, engine: Engine | None) -> bool:
+        """Whether every answer-key variable is fixed."""
+        return engine is not None and all(not engine.dom[v] & (engine.dom[v] - 1) for v in self.out)
+
+    # closures ----------------------------------------------------------------------------
+    def close(self, rank: int, masks: list[int]) -> Engine | None:
+        """The engine at the fixpoint of every level up to ``rank`` from ``masks`` (None:
+        contradiction). Ranks above ``deep`` are treated as ``deep``."""
+        rank = min(rank, SEARCH - 1)
+        key = tuple(masks)
+        if self._cache is not None and self._cache[:2] == (rank, key):
+            engine = self.local if rank < LINES else self.full
+            self._start(engine, self._cache[2])
+            return engine
+        engine: Engine | None = None
+        for r in range(rank + 1):
+            engine = self.climb(r, masks if r == 0 else engine.dom)  # type: ignore[union-attr]
+            if engine is None:
+                return None
+        assert engine is not None
+        self._cache = (rank, key, list(engine.dom))
+        return engine
+
+    def restore(self, rank: int, masks: list[int]) -> Engine:
+        """The engine of ``rank`` set to domains already closed at that rank."""
+        engine = self.local if rank < LINES else self.full
+        self._start(engine, masks)
+        return engine
+
+    def _start(self, engine: Engine, masks: list[int]) -> bool:
+        engine.deadline = self.deadline if self.deadline.seconds is not None else None
+        if self._pairs_of is not None:
+            self._pairs_of.forget()
+        return engine.reset(masks)
+
+    def climb(self, rank: int, masks: list[int]) -> Engine | None:
+        """The closure at ``rank`` from domains closed at ``rank - 1`` (any domains at rank
+        0), which are the engine's own above rank 0 but at ``lines``; None on a contradiction."""
+        engine = self.local if rank < LINES else self.full
+        first = max(0, len(self._steps(rank)) - 1)  # the levels below are at their fixpoint already
+        if rank == 0 or masks is not engine.dom:
+            if not self._start(engine, masks):
+                return None
+            if rank == LINES:
+                if engine.dom == masks:
+                    return engine  # the whole lines added nothing
+                self.pairs.snapshot = list(masks)  # pairs and trials were at their fixpoint there
+                first = 0
+        return self._settle(engine, rank, first)
+
+    def reclose(self, rank: int, engine: Engine) -> Engine | None:
+        """The closure at ``rank`` again, after the engine of that rank was narrowed."""
+        if not engine.fixpoint():
+            return None
+        return self._settle(engine, rank, 0)
+
+    def _steps(self, rank: int) -> list:
+        return [step for r, step in ((PAIRS, self._pairs), (TRIAL, self._trial), (CHAIN, self._chain),
+                                     (EITHER, self._either), (DEEP, self._deep)) if r <= rank]
+
+    def _settle(self, engine: Engine, rank: int, i: int) -> Engine | None:
+        """Run the levels up to ``rank`` from the ``i``-th until none narrows, the weaker ones
+        again after any narrowing."""
+        steps = self._steps(rank)
+        while i < len(steps):
+            self.deadline.check()
+            result = steps[i](engine)
+            if result is None:
+                return None
+            i = 0 if result and i else i + 1
+        return engine
+
+    def _pairs(self, engine: Engine) -> bool | None:
+        return self.pairs.saturate(engine)
+
+    def _open(self, engine: Engine) -> list[tuple[int, int]]:
+        """Every (answer variable, value bit) still open, in order."""
+        out = []
+        for v in self.probed:
+            m = engine.dom[v]
+            if m & (m - 1):
+                bit = 1
+                while bit <= m:
+                    if m & bit:
+                        out.append((v, bit))
+                    bit <<= 1
+        return out
+
+    def refutes(self, rank: int, engine: Engine, v: int, bit: int, implied: set | None = None) -> bool:
+        """Whether the level ``rank`` (``trial``, ``chain`` or ``deep``) refutes ``v`` taking
+        the value ``bit`` from the engine's domains (closed at the rank below). At ``chain``,
+        ``implied`` collects the values the assumption fixes when it is not refuted."""
+        self.effort.probes += 1
+        if rank == TRIAL:
+            return self.trials.refuted(engine, v, bit, TRIAL_DEPTH)
+        trail = engine.trail
+        mark = len(trail)
+        ok = engine.narrow(v, bit) and engine.fixpoint()
+        if ok and rank == DEEP:
+            ok = self._inner(engine)
+        if ok and implied is not None:
+            dom = engine.dom
+            implied.update((u, dom[u]) for u, _ in trail[mark:] if not dom[u] & (dom[u] - 1))
+        engine.undo(mark)
+        engine.pending.clear()
+        return not ok
+
+    def _probe(self, engine: Engine, rank: int) -> bool | None:
+        """One round of trials at ``rank``; a refuted value is removed at once.
+
+        At ``chain`` a value that an assumption not refuted fixes is not tried in the same
+        round: its consequences are part of that assumption's, so it is not refuted either
+        (until something narrows)."""
+        self.effort.rounds += 1
+        narrowed = False
+        implied: set | None = set() if rank == CHAIN else None
+        for v, bit in self._open(engine):
+            if not engine.dom[v] & bit or engine.dom[v] == bit:
+                continue
+            if implied is not None and (v, bit) in implied:
+                continue
+            self.deadline.check()
+            if rank == DEEP and self.deep_left <= 0:
+                break
+            if self.refutes(rank, engine, v, bit, implied):
+                narrowed = True
+                if implied is not None:
+                    implied.clear()
+                if not (engine.narrow(v, engine.dom[v] & ~bit) and engine.fixpoint()):
+                    return None
+        return narrowed
+
+    def _trial(self, engine: Engine) -> bool | None:
+        return self._probe(engine, TRIAL)
+
+    def _chain(self, engine: Engine) -> bool | None:
+        return self._probe(engine, CHAIN)
+
+    def _deep(self, engine: Engine) -> bool | None:
+        return self._probe(engine, DEEP)
+
+    def _inner(self, engine: Engine) -> bool:
+        """Chains after an assumption of ``deep``, to their fixpoint (within the budget);
+        False on a contradiction. Refuted values are narrowed on the engine's trail."""
+        changed = True
+        while changed:
+            changed = False
+            for v, bit in self._open(engine):
+                if not engine.dom[v] & bit or engine.dom[v] == bit:
+                    continue
+                if self.deep_left <= 0:
+                    return True
+                self.deep_left -= 1
+                self.effort.probes += 1
+                mark = len(engine.trail)
+                ok = engine.narrow(v, bit) and engine.fixpoint()
+                engine.undo(mark)
+                engine.pending.clear()
+                if not ok:
+                    changed = True
+                    if not (engine.narrow(v, engine.dom[v] & ~bit) and engine.fixpoint()):
+                        return False
+        return True
+
+    def _either(self, engine: Engine) -> bool | None:
+        """What every value of one unknown agrees on, for each unknown in turn."""
+        self.effort.rounds += 1
+        narrowed = False
+        for v in self.probed:
+            m = engine.dom[v]
+            if not m & (m - 1):
+                continue
+            self.deadline.check()
+            union: list[int] | None = None
+            bit = 1
+            while bit <= m:
+                if engine.dom[v] & bit:
+                    self.effort.probes += 1
+                    mark = len(engine.trail)
+                    if engine.narrow(v, bit) and engine.fixpoint():
+                        dom = engine.dom
+                        union = list(dom) if union is None else [a | b for a, b in zip(union, dom)]
+                    engine.undo(mark)
+                    engine.pending.clear()
+                bit <<= 1
+            if union is None:
+                return None
+            before = len(engine.trail)
+            for u, allowed in enumerate(union):
+                if engine.dom[u] & ~allowed and not engine.narrow(u, allowed):
+                    return None
+            if len(engine.trail) > before:
+                narrowed = True
+                if not engine.fixpoint():
+                    return None
+        return narrowed
+
+    # grading -----------------------------------------------------------------------------
+    def grade(self, state: State | None = None, unique: bool | None = None) -> Grade:
+        """The weakest level whose deductions fix every answer-key variable from ``state``."""
+        masks = self.masks(state)
+        engine: Engine | None = None
+        for rank in range(SEARCH):
+            engine = self.climb(rank, masks if rank == 0 else engine.dom)  # type: ignore[union-attr]
+            if engine is None:
+                return self._grade(rank, unique=False)  # no solution at all
+            if self.solved(engine):
+                self._cache = (rank, tuple(masks), list(engine.dom))
+                return self._grade(rank, unique)
+        search = Search(self.full, 0)
+        self.full.reset(masks)
+        found, finished = _search(search, masks, self.deadline, SEARCH_NODES)
+        self.effort.nodes = search.nodes
+        if finished:
+            return self._grade(SEARCH, len(found) == 1)
+        if len(found) > 1:
+            return self._grade(SEARCH, False)
+        return self._grade(SEARCH, self._unique(state))
+
+    def _unique(self, state: State | None) -> bool | None:
+        """Whether the puzzle (with the state's values) has one answer, by the built-in search
+        backend (which sweeps a line's frontier where depth-first search is hopeless); None
+        when the time limit ends first."""
+        fixed = [Clause((Lit(self.index[key], value),)) for key, value in (state or {}).items()]
+        result = search_backend.solve(self.model.with_constraints(clauses=fixed), limit=2,
+                               time_limit=self.deadline.left())
+        if result.status == "unsolvable" or len(result.solutions) > 1:
+            return False
+        return True if result.complete else None
+
+    def _grade(self, rank: int, unique: bool | None) -> Grade:
+        e = self.effort
+        return Grade(LEVELS[rank].name, rank, e.rounds, e.probes, e.nodes, unique)
+
+
+def _search(search: Search, masks: list[int], deadline: Deadline, nodes: int) -> tuple[list[dict], bool]:
+    """Depth-first search from the given domains for up to two answers, within ``nodes``
+    nodes; and whether it finished."""
+    engine = search.engine
+    start = engine.reset
+    engine.reset = lambda domains=None: start(masks)  # type: ignore[method-assign]
+    try:
+        return search.run(2, deadline, nodes)
+    finally:
+        engine.reset = start  # type: ignore[method-assign]

@@ -1,0 +1,385 @@
+"""The reasoning of the ladder's lower levels, on the search engine's compiled model.
+
+* `count_literals`: a count on its own, variable by variable: a variable with several
+  literals in the count (a bridge of 0, 1 or 2) adds one of its values' sums, not all of
+  them, so "at least one bridge this way" follows from the count alone; but the count sees
+  only its own literals, so what another rule found about a value it has no literal for
+  ("at least one bridge", a count of none) is not seen until the variable is fixed.
+  `count_values` sees the whole domain (the levels from ``lines`` up use it);
+* `path_cycles`: a path or set of paths on its own never closes a cycle and never joins two
+  pairs (the union-find part of the whole-line reasoning, which needs nothing else);
+* `Pairs`: two rules that share literals, together: for every way the shared literals can
+  go, each rule is followed on its own; a value no way leaves open is removed. Rules that
+  share one literal only are not paired: when each rule's own reasoning is complete (as for
+  cardinality counts, clauses, degrees and lines of runs) the pair adds nothing to it;
+* `refuted`: a trial of bounded depth: assume a value, apply every rule to what changed,
+  all at once, a fixed number of times; a broken rule refutes the assumption.
+
+Each is monotone (narrower domains give narrower results), so every closure of the ladder
+is a unique fixpoint, whatever the order of the steps.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from typing import Any
+
+from ..backends.search import propagators
+from ..backends.search.engine import COUNT, DEGREE, LOOP, PAIRS, PATH, RUNS, TRUE, UNKNOWN, CLit, Engine
+from ..unionfind import int_roots
+
+#: Pairs: rules with more literals than this are left out (a loop's "some edge" clause) ...
+MAX_SCOPE = 32
+#: ... and so are pairs sharing more literals than this (the ways to try double with each)
+#: or just one.
+MAX_SHARED = 4
+
+
+def count_values(engine: Engine, data: Any) -> bool:
+    """Bounds of a count, each variable taking one value of its domain (the grouped form of
+    `grouped`)."""
+    return _count(engine, data, False)
+
+
+def count_literals(engine: Engine, data: Any) -> bool:
+    """Bounds of a count that sees only its own literals: a variable takes one value, and a
+    value the count has no literal for stays possible until the variable is fixed (at
+    ``rules``, "at least one bridge here" found by one island is not seen by the other)."""
+    return _count(engine, data, True)
+
+
+def _count(engine: Engine, data: Any, own: bool) -> bool:
+    terms, low, high, groups = data
+    if groups is None:
+        return propagators.count_bounds(engine, (terms, low, high))
+    dom = engine.dom
+    lo = hi = 0
+    spans = []
+    for v, sums, unseen in groups:
+        m = dom[v]
+        if own and m & (m - 1):
+            m |= unseen
+        least, most = 1 << 60, -(1 << 60)
+        for bit, c in sums:
+            if m & bit:
+                least = min(least, c)
+                most = max(most, c)
+        lo += least
+        hi += most
+        spans.append((least, most))
+    if lo > high or hi < low:
+        return False
+    for (v, sums, _), (least, most) in zip(groups, spans):
+        if least == most:
+            continue
+        m = dom[v]
+        keep = 0
+        for bit, c in sums:
+            if m & bit and lo - least + c <= high and hi - most + c >= low:
+                keep |= bit
+        if keep != m and not engine.narrow(v, keep):
+            return False
+    return True
+
+
+def grouped(engine: Engine, data: Any) -> tuple:
+    """A compiled count with its terms grouped by variable: per variable, the count's sum at
+    each of its values and the values it has no literal for (None when no variable has two
+    terms: plain bounds are the same)."""
+    terms, low, high = data
+    by_var: dict[int, list[tuple[int, int, bool]]] = {}
+    for c, v, b, p in terms:
+        by_var.setdefault(v, []).append((c, b, p))
+    if all(len(ts) == 1 for ts in by_var.values()):
+        return (terms, low, high, None)
+    groups = []
+    for v, ts in by_var.items():
+        full = engine.full[v]
+        sums = []
+        bit = 1
+        while bit <= full:
+            if full & bit:
+                sums.append((bit, sum(c for c, b, p in ts if (bit == b) == p)))
+            bit <<= 1
+        named = 0
+        for _, b, _ in ts:
+            named |= b
+        groups.append((v, tuple(sums), full & ~named))
+    return (terms, low, high, tuple(groups))
+
+
+def group_counts(engine: Engine) -> Engine:
+    """Give the engine's counts their grouped form (read by `count_values`, `count_literals`)."""
+    for cid, kind in enumerate(engine.kinds):
+        if kind == COUNT:
+            engine.data[cid] = grouped(engine, engine.data[cid][:3])
+    return engine
+
+
+def path_cycles(engine: Engine, g: Any) -> bool:
+    """Paths on their own: no cycle, no piece holding two pairs' ends, nothing after the end."""
+    dom = engine.dom
+    states = []
+    for _, _, (v, b, p) in g.edges:
+        m = dom[v]
+        states.append((UNKNOWN if m != b else TRUE if p else 0) if m & b else (0 if p else TRUE))
+    n = len(g.nodes)
+    root, closing = int_roots(n, ((u, v) for (u, v, _), s in zip(g.edges, states) if s == TRUE))
+    if closing:
+        return False
+    label = [-1] * n
+    for k, (a, b) in enumerate(g.pairs):
+        for t in (a, b):
+            r = root[t]
+            if label[r] < 0:
+                label[r] = k
+            elif label[r] != k:
+                return False
+    done = all(root[a] == root[b] for a, b in g.pairs)
+    for (u, v, lit), s in zip(g.edges, states):
+        if s == UNKNOWN:
+            ru, rv = root[u], root[v]
+            lu, lv = label[ru], label[rv]
+            if (done or ru == rv or (lu >= 0 and lv >= 0 and lu != lv)) and not engine.make(lit, False):
+                return False
+        elif s == TRUE and done and label[root[u]] < 0:
+            return False
+    return True
+
+
+def leave_alone(engine: Engine, data: Any) -> bool:
+    return True
+
+
+#: The kind given to a switched-off propagator (`Reasoner.restrict`): it does nothing.
+OFF = -1
+
+
+def clause_unit(engine: Engine, lits: list[CLit]) -> bool:
+    """A clause on its own: its last open literal is true; False when every one is false."""
+    last = None
+    open_ = 0
+    for lit in lits:
+        s = engine.status(lit)
+        if s == TRUE:
+            return True
+        if s == UNKNOWN:
+            open_ += 1
+            last = lit
+    if not open_:
+        return False
+    return open_ > 1 or engine.make(last, True)  # type: ignore[arg-type]
+
+
+#: The propagators of ``rules``, by kind: counts by their own literals, a loop through its
+#: degrees only, a set of paths through `path_cycles`, connectivity not at all.
+RULES_RUN = {
+    COUNT: count_literals, LOOP: leave_alone, PATH: path_cycles, PAIRS: path_cycles, OFF: leave_alone}
+
+
+def _atom(engine: Engine, v: int, bit: int) -> tuple[int, int]:
+    """What a literal is about: a two-valued variable, or one value of a larger one."""
+    return (v, 0) if engine.full[v].bit_count() == 2 else (v, bit)
+
+
+class Pairs:
+    """Every two rules sharing literals, for `saturate`; built once per compiled model.
+
+    A unit is a count, a node degree, a line of runs or a clause (graph constraints are not
+    rules of cells). The rules-level propagator of each is used, on any engine compiled
+    from the same model.
+    """
+
+    def __init__(self, engine: Engine):
+        run = {**engine.run, **RULES_RUN}
+        units: list[tuple[Any, int, list[CLit]]] = []  # (propagator, constraint id or -1 - clause, lits)
+        for cid, kind in enumerate(engine.kinds):
+            data = engine.data[cid]
+            lits = ([(v, b, p) for _, v, b, p in data[0]] if kind == COUNT else list(data) if kind == DEGREE
+                    else list(data[0]) if kind == RUNS else None)
+            if lits is not None:
+                units.append((run[kind], cid, lits))
+        for ci, lits in enumerate(engine.clauses):
+            units.append((clause_unit, -1 - ci, lits))
+        atoms = [{_atom(engine, v, b) for v, b, _ in lits} for _, _, lits in units]
+        by_atom: dict[tuple[int, int], list[int]] = {}
+        for i, a in enumerate(atoms):
+            if len(a) <= MAX_SCOPE:
+                for x in a:
+                    by_atom.setdefault(x, []).append(i)
+        seen: set[tuple[int, int]] = set()
+        for members in by_atom.values():
+            seen.update(itertools.combinations(members, 2))
+        self.units = units
+        self.pairs: list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]] = []
+        by_var: dict[int, list[int]] = {}
+        for i, j in sorted(seen):
+            shared = atoms[i] & atoms[j]
+            if not 1 < len(shared) <= MAX_SHARED:
+                continue  # one shared literal: each rule alone already sees what the pair does
+            vs = tuple(sorted({v for v, _ in atoms[i] | atoms[j]}))
+            for v in vs:
+                by_var.setdefault(v, []).append(len(self.pairs))
+            self.pairs.append((i, j, tuple(sorted(shared)), vs))
+        self.by_var = by_var
+        self.snapshot: list[int] | None = None
+        self.tries = 0
+        #: units switched off (`Reasoner.restrict`): pairs holding one are skipped
+        self.off: bytearray | None = None
+        self.live = range(len(self.pairs))
+
+    def switch_off(self, off: bytearray | None) -> None:
+        """Leave out the pairs holding a unit marked in ``off`` (None: none)."""
+        self.off = off
+        pairs = self.pairs
+        self.live = range(len(pairs)) if off is None else [
+            k for k, (i, j, _, _) in enumerate(pairs) if not off[i] and not off[j]]
+
+    def forget(self) -> None:
+        """The next `saturate` looks at every pair (the engine was reset)."""
+        self.snapshot = None
+
+    def saturate(self, engine: Engine) -> bool | None:
+        """Apply every pair until none narrows; None on a contradiction, else whether it narrowed."""
+        dom = engine.dom
+        if self.snapshot is None:
+            queue = list(self.live)
+        else:
+            queue = sorted({k for v, (a, b) in enumerate(zip(dom, self.snapshot)) if a != b
+                            for k in self.by_var.get(v, ())})
+        queued = set(queue)
+        narrowed = False
+        off = self.off
+        while queue:
+            k = heapq.heappop(queue)
+            queued.discard(k)
+            if off is not None and (off[self.pairs[k][0]] or off[self.pairs[k][1]]):
+                continue
+            mark = len(engine.trail)
+            result = self._pair(engine, *self.pairs[k])
+            if result is None:
+                return None
+            if result:
+                narrowed = True
+                if not engine.fixpoint():
+                    return None
+                for v, _ in engine.trail[mark:]:
+                    for other in self.by_var.get(v, ()):
+                        if other not in queued:
+                            queued.add(other)
+                            heapq.heappush(queue, other)
+        self.snapshot = list(engine.dom)
+        return narrowed
+
+    def _pair(self, engine: Engine, i: int, j: int, shared: tuple, vs: tuple) -> bool | None:
+        """Narrow by one pair: None on a contradiction, else whether anything was narrowed."""
+        dom = engine.dom
+        live = []
+        for v, b in shared:
+            m = dom[v]
+            if b == 0:
+                if m & (m - 1):
+                    low = m & -m
+                    live.append((v, low, m & ~low))
+            elif m & b and m != b:
+                live.append((v, b, m & ~b))
+        if not live:
+            return False  # the two rules no longer interact
+        run_i, id_i, _ = self.units[i]
+        run_j, id_j, _ = self.units[j]
+        data_i = engine.data[id_i] if id_i >= 0 else engine.clauses[-1 - id_i]
+        data_j = engine.data[id_j] if id_j >= 0 else engine.clauses[-1 - id_j]
+        union = [0] * len(vs)
+        found = False
+        trail = engine.trail
+        for combo in itertools.product((0, 1), repeat=len(live)):
+            self.tries += 1
+            mark = len(trail)
+            ok = all(engine.narrow(v, yes if c else no) for (v, yes, no), c in zip(live, combo))
+            while ok:
+                size = len(trail)
+                ok = run_i(engine, data_i) and run_j(engine, data_j)
+                if len(trail) == size:
+                    break
+            if ok:
+                found = True
+                dom = engine.dom
+                for k, v in enumerate(vs):
+                    union[k] |= dom[v]
+            engine.undo(mark)
+        engine.pending.clear()
+        if not found:
+            return None
+        dom = engine.dom
+        narrowed = False
+        for k, v in enumerate(vs):
+            if dom[v] & ~union[k]:
+                narrowed = True
+                if not engine.narrow(v, union[k]):
+                    return None
+        return narrowed
+
+
+class Trials:
+    """Bounded trials (`refuted`) on an engine compiled from the model: rules-level
+    propagators only, applied to what the assumption changed, all at once, layer by layer."""
+
+    def __init__(self, engine: Engine):
+        self.run = {**engine.run, **RULES_RUN}
+        self.clauses_of: list[list[int]] = [[] for _ in range(engine.n + 1)]
+        for ci, lits in enumerate(engine.clauses):
+            for v in sorted({lit[0] for lit in lits}):
+                self.clauses_of[v].append(ci)
+
+    def refuted(self, engine: Engine, v: int, bit: int, depth: int) -> bool:
+        """Whether assuming ``v`` takes the value ``bit`` breaks a rule within ``depth`` layers.
+
+        Layer k applies every rule that reads a variable layer k - 1 changed to the domains
+        as layer k - 1 left them, all at once (so the result does not depend on their
+        order), and intersects what they allow. The engine is left as it was.
+        """
+        trail, dom = engine.trail, engine.dom
+        mark = len(trail)
+        if not engine.narrow(v, bit):
+            return True
+        kinds, data, run, watchers = engine.kinds, engine.data, self.run, engine.watchers
+        clauses, clauses_of, undo = engine.clauses, self.clauses_of, engine.undo
+        changed = [v]
+        broken = False
+        for _ in range(depth):
+            # the result is an intersection, so the order of the rules does not matter
+            allowed: dict[int, int] = {}
+            for cid in {c for u in changed for c in watchers[u]}:
+                size = len(trail)
+                if not run[kinds[cid]](engine, data[cid]):
+                    broken = True
+                    break
+                if len(trail) > size:
+                    for u, _ in trail[size:]:
+                        allowed[u] = allowed.get(u, -1) & dom[u]
+                    undo(size)
+            if not broken:
+                for ci in {c for u in changed for c in clauses_of[u]}:
+                    size = len(trail)
+                    if not clause_unit(engine, clauses[ci]):
+                        broken = True
+                        break
+                    if len(trail) > size:
+                        for u, _ in trail[size:]:
+                            allowed[u] = allowed.get(u, -1) & dom[u]
+                        undo(size)
+            if broken:
+                break
+            changed = []
+            for u, mask in allowed.items():
+                if dom[u] & ~mask:
+                    if not engine.narrow(u, mask):
+                        broken = True
+                        break
+                    changed.append(u)
+            if not changed:
+                break
+        engine.undo(mark)
+        engine.pending.clear()
+        return broken
