@@ -47,6 +47,7 @@ from types import ModuleType
 from typing import Any
 
 from puzzlekit import api, backends, genres, ladder
+from puzzlekit.backends.search.propagation import new_engine
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime, UnknownName
 from puzzlekit.ir import Clause, Lit, Model
@@ -311,6 +312,34 @@ def certify(module: ModuleType, puzzle: Any, solution: Any, deadline: Deadline) 
         )
 
 
+class _Reasoner(ladder.Reasoner):
+    """The ladder's reasoner, its two engines compiled when first used: ``rules`` needs only
+    the one without whole-graph reasoning, and compiling costs more than the deductions."""
+
+    def __init__(self, model: Model, deadline: Deadline):
+        self.model, self.deadline = model, deadline
+        self.out = list(model.output)
+        self.index = {model.vars[i].key: i for i in self.out}
+        self.effort = ladder.Effort()
+        self._engines: dict[bool, Any] = {}
+
+    def _engine(self, graphs: bool) -> Any:
+        if graphs not in self._engines:
+            self._engines[graphs] = new_engine(self.model, self.deadline, graphs=graphs)
+        return self._engines[graphs]
+
+    local = property(lambda self: self._engine(False))  # type: ignore[assignment]
+    full = property(lambda self: self._engine(True))  # type: ignore[assignment]
+
+    def masks(self, state: ladder.State | None = None) -> list[int]:
+        engine = next(iter(self._engines.values()), None) or self.local
+        masks = list(engine.full)
+        for key, value in (state or {}).items():
+            v = self.index[key]
+            masks[v] &= 1 << (value - engine.lo[v]) if 0 <= value - engine.lo[v] < 64 else 0
+        return masks
+
+
 class _Run:
     """Phases 2 and 3 for one planted solution: reveal, top up to the level, remove."""
 
@@ -324,6 +353,7 @@ class _Run:
         self.rng, self.deadline, self.stats = rng, deadline, stats
         self.stateful = hasattr(rec, "state")
         self.cache: list[Any] = []
+        self.shown: list = []
         self.replant(plant)
 
     def replant(self, plant: Any) -> None:
@@ -378,11 +408,11 @@ class _Run:
         if self.stateful:
             assert self.base is not None
             if self.base[2] is None:
-                self.base = (self.base[0], {}, ladder.Reasoner(model, self.deadline))
+                self.base = (self.base[0], {}, _Reasoner(model, self.deadline))
             reasoner = self.base[2]
             assert reasoner is not None
         else:
-            reasoner = ladder.Reasoner(model, self.deadline)
+            reasoner = _Reasoner(model, self.deadline)
         engine = reasoner.close(min(rank, ladder.SEARCH - 1), reasoner.masks(state))
         if engine is None:
             raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")
@@ -391,23 +421,32 @@ class _Run:
 
     def refuted(self, items: Sequence[Item]) -> bool:
         """Whether a kept counterexample answers these items (so they are not unique)."""
-        for seen in self.cache:
-            if not any(self.rec.breaks(item, seen, items) for item in items):
+        for seen, broken in self.cache:
+            if broken is not None:
+                if broken.isdisjoint(items):
+                    return True
+            elif not any(self.rec.breaks(item, seen, items) for item in items):
                 return True
         return False
 
     def _keep(self, values: dict) -> Any:
+        """Keep a counterexample (read by the recipe), with the clues it breaks when that does
+        not depend on the other clues shown."""
         read = getattr(self.rec, "read", None)
         seen = read(values) if read else values
-        self.cache = [seen, *self.cache[: CACHE - 1]]
+        broken = None
+        if not getattr(self.rec, "CONTEXT", False):
+            broken = frozenset(it for orbit in self.orbits for it in orbit if self.rec.breaks(it, seen, ()))
+        self.cache = [(seen, broken), *self.cache[: CACHE - 1]]
         return seen
 
     # the phases --------------------------------------------------------------------------------
     def build(self) -> tuple[list, Any] | None:
         """The shown items and the plant (a repair may change it), or None: no unique puzzle."""
         repairs = 0
+        carried: list = []
         while True:
-            shown, values, unfixed = self.reveal()
+            shown, values, unfixed = self.reveal(carried)
             if shown is not None and self.rank is not None and self.rank < ladder.SEARCH:
                 shown, unfixed = self.top_up(shown, self.rank)
             if shown is not None:
@@ -421,7 +460,7 @@ class _Run:
                 return None
             repairs += 1
             self.stats["repairs"] += 1
-            self.replant(plant)
+            carried = self._carry(plant, values is None)
         accept = self._unique if self.rank is None or self.rank >= ladder.SEARCH else self._at_level
         return self.remove(shown, accept), self.plant
 
@@ -456,13 +495,21 @@ class _Run:
         picked = self.rng.sample(orbits, count)
         return sorted(set(shown).union(*picked))
 
-    def reveal(self) -> tuple[list | None, dict | None, list | None]:
+    def _carry(self, plant: Any, everything: bool) -> list:
+        """Move to a repaired plant; the clues it still has that were shown (all of them when
+        the ladder asked for the repair) stay shown."""
+        before = set(self.shown)
+        self.replant(plant)
+        return sorted(item for orbit in self.orbits for item in orbit if everything or item in before)
+
+    def reveal(self, start: Sequence[Item] = ()) -> tuple[list | None, dict | None, list | None]:
         """Phase 2: from the required clues, reveal clues that the counterexamples break.
 
         Returns the shown clues once they are unique, else (None, the counterexample that no
         hidden clue breaks, None).
         """
-        shown = list(self.required)
+        shown = sorted(set(self.required).union(start))
+        self.shown = shown
         while True:
             self.deadline.check()
             other = self.another(shown)
@@ -473,7 +520,7 @@ class _Run:
             broken = [orbit for orbit in hidden if any(self.rec.breaks(it, seen, shown) for it in orbit)]
             if not broken:
                 return None, other, None
-            shown = self._reveal(shown, broken)
+            shown = self.shown = self._reveal(shown, broken)
 
     def top_up(self, shown: list, rank: int) -> tuple[list | None, list | None]:
         """Phase 2b: reveal more clues until the ladder solves the puzzle at ``rank``.
@@ -486,6 +533,7 @@ class _Run:
             unfixed = self.solvable(shown, rank)
             if not unfixed:
                 return shown, None
+            self.shown = shown
             hidden = self._hidden(shown)
             if not hidden:
                 return None, unfixed
