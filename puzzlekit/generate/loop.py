@@ -70,6 +70,9 @@ REVEAL_SHARE = 8
 CACHE = 24
 #: Backends of different families that must both prove a generated puzzle unique.
 CERTIFIERS: tuple[str, ...] = ("sat", "search")
+#: Seconds the search backend gets to prove a puzzle unique before the ladder's proof and
+#: cpsat stand in for it (see `certify`).
+SEARCH_SECONDS = 20.0
 #: The backend that finds counterexamples (deterministic: the same input, the same answer).
 FINDER = "sat"
 
@@ -238,7 +241,8 @@ def make(
     module = genres.get(rec.NAME)
     stats = {"attempts": 0, "solver_calls": 0, "ladder_calls": 0, "repairs": 0}
     best: _Candidate | None = None
-    for _ in range(ATTEMPTS):
+    attempts = getattr(rec, "ATTEMPTS", ATTEMPTS)
+    for _ in range(attempts):
         stats["attempts"] += 1
         plant = rec.sample_solution(rng, height, width, **(options or {}))
         run = _Run(rec, module, height, width, plant, rank, symmetry, rng, deadline, stats)
@@ -261,19 +265,19 @@ def make(
             best = candidate
     if best is None:
         raise ValueError(
-            f"no unique {rec.NAME} puzzle of size {height}x{width} turned up in {ATTEMPTS} planted solutions"
+            f"no unique {rec.NAME} puzzle of size {height}x{width} turned up in {attempts} planted solutions"
             + (f" with symmetry {symmetry}" if symmetry != "none" else "")
         )
     note = ""
     if rank is not None and best.grade.rank != rank:
         asked = ladder.LEVELS[rank].name
         note = (
-            f"no {asked} {rec.NAME} puzzle of size {height}x{width} turned up in {ATTEMPTS} planted "
+            f"no {asked} {rec.NAME} puzzle of size {height}x{width} turned up in {attempts} planted "
             f"solutions (seed {seed}); this one needs {best.grade.level}"
         )
     puzzle = rec.puzzle_from(height, width, best.items)
     solution = rec.solution(best.plant)
-    certify(module, puzzle, solution, deadline)
+    stats["certified"] = certify(module, puzzle, solution, best.grade, deadline)
     stats["clues"] = len(best.items)
     return Generated(
         rec.NAME, puzzle, solution, best.grade, seed, _fingerprint(rec, puzzle),
@@ -290,26 +294,50 @@ def _closer(new: int, old: int, want: int) -> bool:
     return new > old if new < want else new < old
 
 
-def certify(module: ModuleType, puzzle: Any, solution: Any, deadline: Deadline) -> None:
-    """Prove the puzzle unique on two backend families, each finding the planted solution.
+def certify(
+    module: ModuleType, puzzle: Any, solution: Any, grade: ladder.Grade, deadline: Deadline
+) -> list[str]:
+    """Prove the puzzle unique on two backend families, each finding the planted solution;
+    returns how it was proven.
 
-    A backend that finds a second solution, or another one, where the other proves the
-    planted one unique is a bug of one of them: `InternalError`.
+    First ``sat``, then ``search`` (depth-first search on the propagation engine). When the
+    search has not finished within `SEARCH_SECONDS` and the puzzle's grade is below
+    ``search``, the grading ladder, which runs on that same engine and fixes every value by
+    sound deductions, stands as its proof, and ``cpsat`` proves uniqueness once more. A
+    backend that finds a second solution, or another one, where another proves the planted
+    one unique is a bug of one of them: `InternalError`.
     """
-    verdicts = {}
+    verdicts: dict[str, str] = {}
     want = solution.to_json()
-    for name in CERTIFIERS:
-        result = api.solve(puzzle, backend=name, limit=2, time_limit=deadline.left())
+
+    def ask(name: str, seconds: float | None, must: bool = True) -> bool:
+        result = api.solve(puzzle, backend=name, limit=2, time_limit=seconds)
         if result.unique is None:
-            raise OutOfTime(f"{name} did not decide uniqueness of the generated {module.NAME} puzzle in time")
+            if must:
+                raise OutOfTime(f"{name} did not decide in time whether the {module.NAME} puzzle is unique")
+            return False
         same = result.unique and result.solutions[0].to_json() == want
         verdicts[name] = "unique" if same else ("another solution" if result.unique else "not unique")
+        return True
+
+    ask(CERTIFIERS[0], deadline.left())
+    left = deadline.left()
+    proofs = list(CERTIFIERS)
+    if not ask(CERTIFIERS[1], SEARCH_SECONDS if left is None else min(left, SEARCH_SECONDS), must=False):
+        if grade.rank < ladder.SEARCH and grade.unique:
+            verdicts["ladder"] = "unique"
+            proofs[1] = f"ladder ({grade.level})"
+            ask("cpsat", deadline.left())
+            proofs.append("cpsat")
+        else:
+            ask(CERTIFIERS[1], deadline.left())
     if set(verdicts.values()) != {"unique"}:
         told = ", ".join(f"{k}: {v}" for k, v in verdicts.items())
         raise InternalError(
             f"a generated {module.NAME} puzzle was not proven unique with its planted solution ({told})"
             f"; puzzle:\n{module.format(puzzle)}"
         )
+    return proofs
 
 
 class _Reasoner(ladder.Reasoner):
@@ -401,8 +429,13 @@ class _Run:
             raise OutOfTime(f"the {self.rec.NAME} generator ran out of time")
         return result.solutions[0] if result.status == "solved" else None
 
-    def solvable(self, items: Sequence[Item], rank: int) -> list[Hashable]:
-        """The answer keys the ladder at ``rank`` leaves open (empty: solved at that level)."""
+    def solvable(self, items: Sequence[Item], rank: int, staged: bool = False) -> list[Hashable]:
+        """The answer keys the ladder at ``rank`` leaves open (empty: solved at that level).
+
+        ``staged``: above ``lines``, try ``rules`` first, which often suffices at a fraction
+        of the cost of the trials."""
+        if staged and rank >= 2 and not self.solvable(items, 0):
+            return []
         model, state = self._model(items)
         self.stats["ladder_calls"] += 1
         if self.stateful:
@@ -451,6 +484,8 @@ class _Run:
                 shown, unfixed = self.top_up(shown, self.rank)
             if shown is not None:
                 break
+            if values is None and self.rank is not None and self.rank >= 2:
+                return None  # unique but too hard with every clue: trials decide, not repairs
             # the clue language cannot rule out the counterexample (or fix what the ladder
             # leaves open): change the plant, if the recipe knows how
             if not hasattr(self.rec, "repair") or repairs >= _repair_budget(self.h, self.w):
@@ -530,7 +565,7 @@ class _Run:
         keys_of = getattr(self.rec, "keys", None)
         while True:
             self.deadline.check()
-            unfixed = self.solvable(shown, rank)
+            unfixed = self.solvable(shown, rank, staged=True)
             if not unfixed:
                 return shown, None
             self.shown = shown
