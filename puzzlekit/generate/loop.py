@@ -73,8 +73,9 @@ CERTIFIERS: tuple[str, ...] = ("sat", "search")
 #: Seconds the search backend gets to prove a puzzle unique before the ladder's proof and
 #: cpsat stand in for it (see `certify`).
 SEARCH_SECONDS = 20.0
-#: The backend that finds counterexamples (deterministic: the same input, the same answer).
-FINDER = "sat"
+#: The backend (and its options) that finds counterexamples; it must be deterministic (the
+#: same input, the same answer), as CP-SAT is with one worker. A recipe may name its own.
+FINDER: tuple[str, dict] = ("sat", {})
 
 Item = Hashable
 
@@ -422,8 +423,9 @@ class _Run:
         extra = [Clause((Lit(index[k], v),)) for k, v in state.items()]
         extra.append(Clause(tuple(Lit(i, self.answer[model.vars[i].key], False) for i in model.output)))
         self.stats["solver_calls"] += 1
-        result = backends.get(FINDER).solve(
-            model.with_constraints(clauses=extra), limit=1, time_limit=self.deadline.left()
+        name, options = getattr(self.rec, "FINDER", FINDER)
+        result = backends.get(name).solve(
+            model.with_constraints(clauses=extra), limit=1, time_limit=self.deadline.left(), **options
         )
         if result.status == "timeout":
             raise OutOfTime(f"the {self.rec.NAME} generator ran out of time")
