@@ -28,7 +28,7 @@ the clue language; the loop knows no genre. The recipe's names:
 
 Optional: ``keys(item)`` (the answer keys a clue is about, to aim reveals at what the ladder
 cannot fix), ``partner(plant, item, height, width)`` (the clue at the rot180 place, or None:
-the recipe then supports ``symmetry="rot180"``), ``state(item)`` (a clue that only fixes
+the recipe then supports ``symmetry="rot180"``), ``state(item, height, width)`` (a clue that only fixes
 answer-key values: the model of the required items is then built once and the clues are
 added as fixed values), ``repair(rng, plant, values, unfixed)`` (for a clue language that
 cannot exclude a counterexample, e.g. the trees of Tents: a changed plant, or None), and
@@ -405,7 +405,7 @@ class _Run:
         state: dict[Hashable, int] = {}
         for item in items:
             if item not in self.required_set:
-                state.update(self.rec.state(item))
+                state.update(self.rec.state(item, self.h, self.w))
         return self.base[0], state
 
     def _build(self, items: list) -> Model:

@@ -151,7 +151,7 @@ def puzzle_from(height: int, width: int, items: list[tuple]) -> sudoku.Puzzle:
     return sudoku.Puzzle(tuple(tuple(row) for row in grid), box)
 
 
-def state(item: tuple) -> dict[Hashable, int]:
+def state(item: tuple, height: int, width: int) -> dict[Hashable, int]:
     return {sudoku.cell_key((item[1], item[2])): item[3]}
 
 
