@@ -23,8 +23,9 @@ the clue language; the loop knows no genre. The recipe's names:
 ``puzzle_from(height, width, items) -> Puzzle``
     the puzzle showing exactly those items.
 ``breaks(item, values, shown) -> bool``
-    whether a counterexample (answer-key values, after the optional ``read(values)``) breaks
-    the item when it is added to ``shown``.
+    whether a counterexample (answer-key values, after the optional ``read(plant, values)``)
+    breaks the item when it is added to ``shown`` (``CONTEXT = True``: the answer depends on
+    ``shown``; otherwise it may not).
 
 Optional: ``keys(item)`` (the answer keys a clue is about, to aim reveals at what the ladder
 cannot fix), ``partner(plant, item, height, width)`` (the clue at the rot180 place, or None:
@@ -411,9 +412,11 @@ class _Run:
     def _build(self, items: list) -> Model:
         puzzle = self.rec.puzzle_from(self.h, self.w, items)
         model = getattr(self.rec, "model", self.module.model)(puzzle, deadline=self.deadline)
+        # the model may lack keys the shown clues rule out (a Zip wall removes a step), which
+        # the plant must then not use
         keys = set(model.output_keys())
-        if keys != set(self.answer):
-            raise InternalError(f"{self.rec.NAME}: the planted answer does not name the model's answer key")
+        if not keys <= set(self.answer) or any(v for k, v in self.answer.items() if k not in keys):
+            raise InternalError(f"{self.rec.NAME}: the planted answer does not fit the model's answer key")
         return model
 
     def another(self, items: Sequence[Item]) -> dict | None:
@@ -468,7 +471,7 @@ class _Run:
         """Keep a counterexample (read by the recipe), with the clues it breaks when that does
         not depend on the other clues shown."""
         read = getattr(self.rec, "read", None)
-        seen = read(values) if read else values
+        seen = read(self.plant, values) if read else values
         broken = None
         if not getattr(self.rec, "CONTEXT", False):
             broken = frozenset(it for orbit in self.orbits for it in orbit if self.rec.breaks(it, seen, ()))
