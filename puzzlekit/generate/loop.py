@@ -482,7 +482,7 @@ class _Run:
     def build(self) -> tuple[list, Any] | None:
         """The shown items and the plant (a repair may change it), or None: no unique puzzle."""
         repairs = 0
-        carried: list = []
+        carried: list = list(getattr(self.rec, "initial", lambda plant: [])(self.plant))
         while True:
             shown, values, unfixed = self.reveal(carried)
             if shown is not None and self.rank is not None and self.rank < ladder.SEARCH:
