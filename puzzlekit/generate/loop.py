@@ -243,6 +243,7 @@ def make(
     module = genres.get(rec.NAME)
     stats = {"attempts": 0, "solver_calls": 0, "ladder_calls": 0, "repairs": 0}
     best: _Candidate | None = None
+    fallback: tuple[list, Any] | None = None  # unique, but harder than asked with every clue
     attempts = getattr(rec, "ATTEMPTS", ATTEMPTS)
     for _ in range(attempts):
         stats["attempts"] += 1
@@ -250,6 +251,7 @@ def make(
         run = _Run(rec, module, height, width, plant, rank, symmetry, rng, deadline, stats)
         found = run.build()
         if found is None:
+            fallback = fallback or run.too_hard
             continue
         items, plant = found
         puzzle = rec.puzzle_from(height, width, items)
@@ -265,6 +267,10 @@ def make(
             break
         if best is None or _closer(graded.rank, best.grade.rank, rank):
             best = candidate
+    if best is None and fallback is not None:
+        items, plant = fallback
+        graded = api.grade(rec.puzzle_from(height, width, items), time_limit=deadline.left())
+        best = _Candidate(items, plant, graded)
     if best is None:
         raise ValueError(
             f"no unique {rec.NAME} puzzle of size {height}x{width} turned up in {attempts} planted solutions"
@@ -480,8 +486,10 @@ class _Run:
 
     # the phases --------------------------------------------------------------------------------
     def build(self) -> tuple[list, Any] | None:
-        """The shown items and the plant (a repair may change it), or None: no unique puzzle."""
+        """The shown items and the plant (a repair may change it), or None: no unique puzzle
+        at the level (`too_hard` then keeps the last unique one found, every clue shown)."""
         repairs = 0
+        self.too_hard: tuple[list, Any] | None = None
         carried: list = list(getattr(self.rec, "initial", lambda plant: [])(self.plant))
         while True:
             shown, values, unfixed = self.reveal(carried)
@@ -489,6 +497,8 @@ class _Run:
                 shown, unfixed = self.top_up(shown, self.rank)
             if shown is not None:
                 break
+            if values is None:
+                self.too_hard = (list(self.shown), self.plant)
             if values is None and self.rank is not None and self.rank >= 2:
                 return None  # unique but too hard with every clue: trials decide, not repairs
             # the clue language cannot rule out the counterexample (or fix what the ladder
