@@ -243,6 +243,8 @@ def test_level_names_and_aliases():
     assert levels("sudoku")[:2] == ("rules", "trial") and "lines" in levels("masyu")
     assert loop.resolve_level("masyu", "medium") == ladder.RANKS["lines"]
     assert loop.resolve_level("sudoku", "medium") == ladder.RANKS["trial"]
+    assert loop.resolve_level("sudoku", "hard") == loop.resolve_level("hashi", "HARD") == 2
+    assert loop.resolve_level("queens", "expert") == ladder.RANKS["deep"]
     assert loop.resolve_level("sudoku", "Easy") == 0 and loop.resolve_level("tents", None) is None
 
 
@@ -291,3 +293,16 @@ def test_a_disagreement_between_backends_is_an_internal_error(monkeypatch):
     monkeypatch.setattr(loop.api, "solve", lying)
     with pytest.raises(InternalError, match="search: not unique"):
         next(generate("sudoku", 4, 4, "rules", seed=1))
+
+
+def test_the_generation_benchmark_runs_a_case(tmp_path, capsys):
+    from benchmarks import generation
+
+    out = tmp_path / "rows.jsonl"
+    assert generation.main(["--cases", "zip-6", "--seeds", "1", "--out", str(out)]) == 0
+    row = json.loads(out.read_text().splitlines()[0])
+    assert row["status"] == "ok" and row["genre"] == "zip" and row["grade"] == "trial"
+    assert "| zip | 6x6 | trial | 1 |" in capsys.readouterr().out
+    assert {c.genre for c in generation.CASES} == {
+        "masyu", "sudoku", "tents", "slitherlink", "hashi", "tracks", "nonogram", "queens", "zip"
+    }

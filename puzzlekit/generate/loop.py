@@ -62,8 +62,9 @@ GENERATORS: tuple[str, ...] = (
     "patches", "numberlink",
 )
 SYMMETRIES: tuple[str, ...] = ("none", "rot180")
-#: Everyday names for the first, second and third level a genre can need (see `levels`).
-ALIASES: dict[str, int] = {"easy": 0, "medium": 1, "hard": 2}
+#: Everyday names of levels. ``medium`` is the first level above ``rules`` the genre has:
+#: ``lines`` for the genres with a loop, path or connectivity rule, else ``trial``.
+ALIASES: dict[str, str] = {"easy": "rules", "medium": "lines", "hard": "trial", "expert": "deep"}
 #: Planted solutions tried for one puzzle before it is downgraded to the nearest level found.
 ATTEMPTS = 6
 #: Backends of different families that must both prove a generated puzzle unique.
@@ -140,10 +141,8 @@ def resolve_level(genre: str, level: str | None) -> int | None:
         raise UnknownName(f"a level is a name ({', '.join(known)}), not {level!r}")
     key = level.strip().lower()
     if key in ALIASES:
-        index = ALIASES[key]
-        if index >= len(known):
-            raise ValueError(f"{genre} has no {key!r} level")
-        return ladder.RANKS[known[index]]
+        name = ALIASES[key]
+        return ladder.RANKS[name if name in known else known[1]]
     if key not in ladder.RANKS:
         aliases = ", ".join(ALIASES)
         raise UnknownName(f"unknown level {level!r}; levels: {', '.join(ladder.RANKS)} (or {aliases})")
