@@ -1,6 +1,9 @@
 """The shared generator loop: plant a solution, reveal clues against counterexamples, remove
 clues while the puzzle stays unique at the asked level, prove it unique twice.
 
+This module runs the attempts, grades, certifies and packs; `phases` runs the reveal and
+removal for one planted solution.
+
 A genre's recipe (a module of this package, one per genre) supplies the solution sampler and
 the clue language; the loop knows no genre. The recipe's names:
 
@@ -23,12 +26,13 @@ the clue language; the loop knows no genre. The recipe's names:
 ``puzzle_from(height, width, items) -> Puzzle``
     the puzzle showing exactly those items.
 ``breaks(item, values, shown) -> bool``
-    whether a counterexample (answer-key values, after the optional ``read(values)``) breaks
-    the item when it is added to ``shown``.
+    whether a counterexample (answer-key values, after the optional ``read(plant, values)``)
+    breaks the item when it is added to ``shown`` (``CONTEXT = True``: the answer depends on
+    ``shown``; otherwise it may not).
 
 Optional: ``keys(item)`` (the answer keys a clue is about, to aim reveals at what the ladder
 cannot fix), ``partner(plant, item, height, width)`` (the clue at the rot180 place, or None:
-the recipe then supports ``symmetry="rot180"``), ``state(item)`` (a clue that only fixes
+the recipe then supports ``symmetry="rot180"``), ``state(item, height, width)`` (a clue that only fixes
 answer-key values: the model of the required items is then built once and the clues are
 added as fixed values), ``repair(rng, plant, values, unfixed)`` (for a clue language that
 cannot exclude a counterexample, e.g. the trees of Tents: a changed plant, or None), and
@@ -38,19 +42,18 @@ cannot exclude a counterexample, e.g. the trees of Tents: a changed plant, or No
 from __future__ import annotations
 
 import importlib
-import math
 import random
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from puzzlekit import api, backends, genres, ladder
+from puzzlekit import api, genres, ladder
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime, UnknownName
-from puzzlekit.ir import Clause, Lit, Model
 
+from . import phases
 from .fingerprint import fingerprint as _fingerprint
 
 #: Genres with a recipe, in the order they were written.
@@ -59,20 +62,17 @@ GENERATORS: tuple[str, ...] = (
     "patches", "numberlink",
 )
 SYMMETRIES: tuple[str, ...] = ("none", "rot180")
-#: Everyday names for the first, second and third level a genre can need (see `levels`).
-ALIASES: dict[str, int] = {"easy": 0, "medium": 1, "hard": 2}
+#: Everyday names of levels. ``medium`` is the first level above ``rules`` the genre has:
+#: ``lines`` for the genres with a loop, path or connectivity rule, else ``trial``.
+ALIASES: dict[str, str] = {"easy": "rules", "medium": "trial", "hard": "chain", "expert": "deep"}
 #: Planted solutions tried for one puzzle before it is downgraded to the nearest level found.
 ATTEMPTS = 6
-#: A counterexample reveals about one in this many of the clues it breaks (at least one).
-REVEAL_SHARE = 8
-#: Counterexamples kept to turn down a removal without asking a solver.
-CACHE = 24
 #: Backends of different families that must both prove a generated puzzle unique.
 CERTIFIERS: tuple[str, ...] = ("sat", "search")
-#: The backend that finds counterexamples (deterministic: the same input, the same answer).
-FINDER = "sat"
+#: Seconds the search backend gets to prove a puzzle unique before the ladder's proof and
+#: cpsat stand in for it (see `certify`).
+SEARCH_SECONDS = 20.0
 
-Item = Hashable
 
 
 @dataclass(frozen=True)
@@ -141,10 +141,8 @@ def resolve_level(genre: str, level: str | None) -> int | None:
         raise UnknownName(f"a level is a name ({', '.join(known)}), not {level!r}")
     key = level.strip().lower()
     if key in ALIASES:
-        index = ALIASES[key]
-        if index >= len(known):
-            raise ValueError(f"{genre} has no {key!r} level")
-        return ladder.RANKS[known[index]]
+        name = ALIASES[key]
+        return ladder.RANKS[name if name in known else known[1]]
     if key not in ladder.RANKS:
         aliases = ", ".join(ALIASES)
         raise UnknownName(f"unknown level {level!r}; levels: {', '.join(ladder.RANKS)} (or {aliases})")
@@ -237,12 +235,15 @@ def make(
     module = genres.get(rec.NAME)
     stats = {"attempts": 0, "solver_calls": 0, "ladder_calls": 0, "repairs": 0}
     best: _Candidate | None = None
-    for _ in range(ATTEMPTS):
+    fallback: tuple[list, Any] | None = None  # unique, but harder than asked with every clue
+    attempts = getattr(rec, "ATTEMPTS", ATTEMPTS)
+    for _ in range(attempts):
         stats["attempts"] += 1
         plant = rec.sample_solution(rng, height, width, **(options or {}))
-        run = _Run(rec, module, height, width, plant, rank, symmetry, rng, deadline, stats)
+        run = phases.Run(rec, module, height, width, plant, rank, symmetry, rng, deadline, stats)
         found = run.build()
         if found is None:
+            fallback = fallback or run.too_hard
             continue
         items, plant = found
         puzzle = rec.puzzle_from(height, width, items)
@@ -258,21 +259,25 @@ def make(
             break
         if best is None or _closer(graded.rank, best.grade.rank, rank):
             best = candidate
+    if best is None and fallback is not None:
+        items, plant = fallback
+        graded = api.grade(rec.puzzle_from(height, width, items), time_limit=deadline.left())
+        best = _Candidate(items, plant, graded)
     if best is None:
         raise ValueError(
-            f"no unique {rec.NAME} puzzle of size {height}x{width} turned up in {ATTEMPTS} planted solutions"
+            f"no unique {rec.NAME} puzzle of size {height}x{width} turned up in {attempts} planted solutions"
             + (f" with symmetry {symmetry}" if symmetry != "none" else "")
         )
     note = ""
     if rank is not None and best.grade.rank != rank:
         asked = ladder.LEVELS[rank].name
         note = (
-            f"no {asked} {rec.NAME} puzzle of size {height}x{width} turned up in {ATTEMPTS} planted "
+            f"no {asked} {rec.NAME} puzzle of size {height}x{width} turned up in {attempts} planted "
             f"solutions (seed {seed}); this one needs {best.grade.level}"
         )
     puzzle = rec.puzzle_from(height, width, best.items)
     solution = rec.solution(best.plant)
-    certify(module, puzzle, solution, deadline)
+    stats["certified"] = certify(module, puzzle, solution, best.grade, deadline)
     stats["clues"] = len(best.items)
     return Generated(
         rec.NAME, puzzle, solution, best.grade, seed, _fingerprint(rec, puzzle),
@@ -289,258 +294,47 @@ def _closer(new: int, old: int, want: int) -> bool:
     return new > old if new < want else new < old
 
 
-def certify(module: ModuleType, puzzle: Any, solution: Any, deadline: Deadline) -> None:
-    """Prove the puzzle unique on two backend families, each finding the planted solution.
+def certify(
+    module: ModuleType, puzzle: Any, solution: Any, grade: ladder.Grade, deadline: Deadline
+) -> list[str]:
+    """Prove the puzzle unique on two backend families, each finding the planted solution;
+    returns how it was proven.
 
-    A backend that finds a second solution, or another one, where the other proves the
-    planted one unique is a bug of one of them: `InternalError`.
+    First ``sat``, then ``search`` (depth-first search on the propagation engine). When the
+    search has not finished within `SEARCH_SECONDS` and the puzzle's grade is below
+    ``search``, the grading ladder, which runs on that same engine and fixes every value by
+    sound deductions, stands as its proof, and ``cpsat`` proves uniqueness once more. A
+    backend that finds a second solution, or another one, where another proves the planted
+    one unique is a bug of one of them: `InternalError`.
     """
-    verdicts = {}
+    verdicts: dict[str, str] = {}
     want = solution.to_json()
-    for name in CERTIFIERS:
-        result = api.solve(puzzle, backend=name, limit=2, time_limit=deadline.left())
+
+    def ask(name: str, seconds: float | None, must: bool = True) -> bool:
+        result = api.solve(puzzle, backend=name, limit=2, time_limit=seconds)
         if result.unique is None:
-            raise OutOfTime(f"{name} did not decide uniqueness of the generated {module.NAME} puzzle in time")
+            if must:
+                raise OutOfTime(f"{name} did not decide in time whether the {module.NAME} puzzle is unique")
+            return False
         same = result.unique and result.solutions[0].to_json() == want
         verdicts[name] = "unique" if same else ("another solution" if result.unique else "not unique")
+        return True
+
+    ask(CERTIFIERS[0], deadline.left())
+    left = deadline.left()
+    proofs = list(CERTIFIERS)
+    if not ask(CERTIFIERS[1], SEARCH_SECONDS if left is None else min(left, SEARCH_SECONDS), must=False):
+        if grade.rank < ladder.SEARCH and grade.unique:
+            verdicts["ladder"] = "unique"
+            proofs[1] = f"ladder ({grade.level})"
+            ask("cpsat", deadline.left())
+            proofs.append("cpsat")
+        else:
+            ask(CERTIFIERS[1], deadline.left())
     if set(verdicts.values()) != {"unique"}:
         told = ", ".join(f"{k}: {v}" for k, v in verdicts.items())
         raise InternalError(
             f"a generated {module.NAME} puzzle was not proven unique with its planted solution ({told})"
             f"; puzzle:\n{module.format(puzzle)}"
         )
-
-
-class _Run:
-    """Phases 2 and 3 for one planted solution: reveal, top up to the level, remove."""
-
-    def __init__(
-        self, rec: ModuleType, module: ModuleType, height: int, width: int, plant: Any,
-        rank: int | None, symmetry: str, rng: random.Random, deadline: Deadline, stats: dict,
-    ):
-        self.rec, self.module = rec, module
-        self.h, self.w = height, width
-        self.rank, self.symmetry = rank, symmetry
-        self.rng, self.deadline, self.stats = rng, deadline, stats
-        self.stateful = hasattr(rec, "state")
-        self.cache: list[Any] = []
-        self.replant(plant)
-
-    def replant(self, plant: Any) -> None:
-        rec = self.rec
-        self.plant = plant
-        self.answer = rec.answer(plant)
-        self.required = sorted(rec.required(plant)) if hasattr(rec, "required") else []
-        self.required_set = set(self.required)
-        self.orbits = _orbits(rec, plant, self.h, self.w, self.symmetry)
-        self.cache = []
-        self.base: tuple[Model, dict, ladder.Reasoner | None] | None = None
-
-    # the current puzzle as a model -------------------------------------------------------------
-    def _model(self, items: Sequence[Item]) -> tuple[Model, dict[Hashable, int]]:
-        """The model of the shown items, and the answer values they fix (state recipes)."""
-        if not self.stateful:
-            return self._build(list(items)), {}
-        if self.base is None:
-            self.base = (self._build(self.required), {}, None)
-        state: dict[Hashable, int] = {}
-        for item in items:
-            if item not in self.required_set:
-                state.update(self.rec.state(item))
-        return self.base[0], state
-
-    def _build(self, items: list) -> Model:
-        puzzle = self.rec.puzzle_from(self.h, self.w, items)
-        model = getattr(self.rec, "model", self.module.model)(puzzle, deadline=self.deadline)
-        keys = set(model.output_keys())
-        if keys != set(self.answer):
-            raise InternalError(f"{self.rec.NAME}: the planted answer does not name the model's answer key")
-        return model
-
-    def another(self, items: Sequence[Item]) -> dict | None:
-        """A solution of the shown items other than the planted one (None: it is unique)."""
-        model, state = self._model(items)
-        index = {model.vars[i].key: i for i in model.output}
-        extra = [Clause((Lit(index[k], v),)) for k, v in state.items()]
-        extra.append(Clause(tuple(Lit(i, self.answer[model.vars[i].key], False) for i in model.output)))
-        self.stats["solver_calls"] += 1
-        result = backends.get(FINDER).solve(
-            model.with_constraints(clauses=extra), limit=1, time_limit=self.deadline.left()
-        )
-        if result.status == "timeout":
-            raise OutOfTime(f"the {self.rec.NAME} generator ran out of time")
-        return result.solutions[0] if result.status == "solved" else None
-
-    def solvable(self, items: Sequence[Item], rank: int) -> list[Hashable]:
-        """The answer keys the ladder at ``rank`` leaves open (empty: solved at that level)."""
-        model, state = self._model(items)
-        self.stats["ladder_calls"] += 1
-        if self.stateful:
-            assert self.base is not None
-            if self.base[2] is None:
-                self.base = (self.base[0], {}, ladder.Reasoner(model, self.deadline))
-            reasoner = self.base[2]
-            assert reasoner is not None
-        else:
-            reasoner = ladder.Reasoner(model, self.deadline)
-        engine = reasoner.close(min(rank, ladder.SEARCH - 1), reasoner.masks(state))
-        if engine is None:
-            raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")
-        dom = engine.dom
-        return [model.vars[v].key for v in reasoner.out if dom[v] & (dom[v] - 1)]
-
-    def refuted(self, items: Sequence[Item]) -> bool:
-        """Whether a kept counterexample answers these items (so they are not unique)."""
-        for seen in self.cache:
-            if not any(self.rec.breaks(item, seen, items) for item in items):
-                return True
-        return False
-
-    def _keep(self, values: dict) -> Any:
-        read = getattr(self.rec, "read", None)
-        seen = read(values) if read else values
-        self.cache = [seen, *self.cache[: CACHE - 1]]
-        return seen
-
-    # the phases --------------------------------------------------------------------------------
-    def build(self) -> tuple[list, Any] | None:
-        """The shown items and the plant (a repair may change it), or None: no unique puzzle."""
-        repairs = 0
-        while True:
-            shown, values, unfixed = self.reveal()
-            if shown is not None and self.rank is not None and self.rank < ladder.SEARCH:
-                shown, unfixed = self.top_up(shown, self.rank)
-            if shown is not None:
-                break
-            # the clue language cannot rule out the counterexample (or fix what the ladder
-            # leaves open): change the plant, if the recipe knows how
-            if not hasattr(self.rec, "repair") or repairs >= _repair_budget(self.h, self.w):
-                return None
-            plant = self.rec.repair(self.rng, self.plant, values, unfixed)
-            if plant is None:
-                return None
-            repairs += 1
-            self.stats["repairs"] += 1
-            self.replant(plant)
-        accept = self._unique if self.rank is None or self.rank >= ladder.SEARCH else self._at_level
-        return self.remove(shown, accept), self.plant
-
-    def _at_level(self, items: list) -> bool:
-        """Whether the ladder solves the items at the asked level. Above ``lines`` a solver
-        first rules out a second solution (far cheaper than the trials that would fail)."""
-        assert self.rank is not None
-        if self.refuted(items):
-            return False
-        if self.rank >= 2:
-            if not self.solvable(items, 0):
-                return True
-            if not self._unique(items):
-                return False
-        return not self.solvable(items, self.rank)
-
-    def _unique(self, items: list) -> bool:
-        if self.refuted(items):
-            return False
-        other = self.another(items)
-        if other is None:
-            return True
-        self._keep(other)
-        return False
-
-    def _hidden(self, shown: list) -> list[tuple]:
-        have = set(shown)
-        return [orbit for orbit in self.orbits if orbit[0] not in have]
-
-    def _reveal(self, shown: list, orbits: list[tuple]) -> list:
-        count = max(1, math.ceil(len(orbits) / REVEAL_SHARE))
-        picked = self.rng.sample(orbits, count)
-        return sorted(set(shown).union(*picked))
-
-    def reveal(self) -> tuple[list | None, dict | None, list | None]:
-        """Phase 2: from the required clues, reveal clues that the counterexamples break.
-
-        Returns the shown clues once they are unique, else (None, the counterexample that no
-        hidden clue breaks, None).
-        """
-        shown = list(self.required)
-        while True:
-            self.deadline.check()
-            other = self.another(shown)
-            if other is None:
-                return shown, None, None
-            seen = self._keep(other)
-            hidden = self._hidden(shown)
-            broken = [orbit for orbit in hidden if any(self.rec.breaks(it, seen, shown) for it in orbit)]
-            if not broken:
-                return None, other, None
-            shown = self._reveal(shown, broken)
-
-    def top_up(self, shown: list, rank: int) -> tuple[list | None, list | None]:
-        """Phase 2b: reveal more clues until the ladder solves the puzzle at ``rank``.
-
-        Returns the shown clues, or (None, the keys left open) when every clue is shown.
-        """
-        keys_of = getattr(self.rec, "keys", None)
-        while True:
-            self.deadline.check()
-            unfixed = self.solvable(shown, rank)
-            if not unfixed:
-                return shown, None
-            hidden = self._hidden(shown)
-            if not hidden:
-                return None, unfixed
-            aimed = hidden
-            if keys_of is not None:
-                open_keys = set(unfixed)
-                aimed = [o for o in hidden if any(k in open_keys for it in o for k in keys_of(it))] or hidden
-            shown = self._reveal(shown, aimed)
-
-    def remove(self, shown: list, accept: Callable[[list], bool]) -> list:
-        """Phase 3: drop clue orbits in a shuffled order while ``accept`` holds.
-
-        Orbits go in chunks that double after a success and halve after a failure; an orbit
-        is kept only once it failed alone, so no single orbit can be dropped from the result
-        (fewer clues never make a puzzle easier).
-        """
-        required = set(self.required)
-        have = set(shown)
-        order = [o for o in self.orbits if o[0] in have and o[0] not in required]
-        self.rng.shuffle(order)
-        current = set(shown)
-        size = max(1, len(order) // 16)
-        i = 0
-        while i < len(order):
-            self.deadline.check()
-            chunk = order[i : i + size]
-            trial = sorted(current.difference(*chunk))
-            if accept(trial):
-                current = set(trial)
-                i += len(chunk)
-                size = min(2 * size, max(1, len(order) // 4))
-            elif len(chunk) == 1:
-                i += 1
-            else:
-                size = max(1, len(chunk) // 2)
-        return sorted(current)
-
-
-def _repair_budget(height: int, width: int) -> int:
-    return 4 * (height + width) + 40
-
-
-def _orbits(rec: ModuleType, plant: Any, height: int, width: int, symmetry: str) -> list[tuple]:
-    """The clues grouped as they are shown and hidden: alone, or with their rot180 partner.
-
-    Under symmetry a clue whose partner place holds no clue is left out.
-    """
-    items = sorted(set(rec.clues(plant)) - set(rec.required(plant) if hasattr(rec, "required") else ()))
-    if symmetry == "none":
-        return [(item,) for item in items]
-    known = set(items)
-    out: dict[tuple, None] = {}
-    for item in items:
-        other = rec.partner(plant, item, height, width)
-        if other is None or other not in known:
-            continue
-        out[tuple(sorted({item, other}))] = None
-    return list(out)
+    return proofs

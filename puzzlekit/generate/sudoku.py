@@ -19,7 +19,7 @@ from puzzlekit.genres import sudoku
 from .fingerprint import Transform, first_seen
 
 NAME = "sudoku"
-LEVELS = ("rules", "trial", "either", "deep", "search")
+LEVELS = ("rules", "pairs", "trial", "chain", "either", "deep", "search")
 MIN_N, MAX_N = 4, 36
 
 
@@ -151,7 +151,7 @@ def puzzle_from(height: int, width: int, items: list[tuple]) -> sudoku.Puzzle:
     return sudoku.Puzzle(tuple(tuple(row) for row in grid), box)
 
 
-def state(item: tuple) -> dict[Hashable, int]:
+def state(item: tuple, height: int, width: int) -> dict[Hashable, int]:
     return {sudoku.cell_key((item[1], item[2])): item[3]}
 
 

@@ -1,0 +1,298 @@
+"""Phases 2 and 3 of the generator loop for one planted solution (see `loop`).
+
+Reveal clues that counterexamples break, top up until the ladder solves the puzzle at the
+asked level, then remove clues in shuffled chunks while it still does (or, with no level,
+while it stays unique). A recipe's ``repair`` changes the plant when its clues cannot rule
+a counterexample out.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable, Sequence
+from types import ModuleType
+from typing import Any
+
+from puzzlekit import backends, ladder
+from puzzlekit.clock import Deadline
+from puzzlekit.errors import InternalError, OutOfTime
+from puzzlekit.ir import Clause, Lit, Model
+
+#: A counterexample reveals about one in this many of the clues it breaks (at least one).
+REVEAL_SHARE = 8
+#: Counterexamples kept to turn down a removal without asking a solver.
+CACHE = 24
+#: The backend (and its options) that finds counterexamples; it must be deterministic (the
+#: same input, the same answer), as CP-SAT is with one worker. A recipe may name its own.
+FINDER: tuple[str, dict] = ("sat", {})
+
+Item = Hashable
+
+
+class Run:
+    """Phases 2 and 3 for one planted solution: reveal, top up to the level, remove."""
+
+    def __init__(
+        self, rec: ModuleType, module: ModuleType, height: int, width: int, plant: Any,
+        rank: int | None, symmetry: str, rng: random.Random, deadline: Deadline, stats: dict,
+    ):
+        self.rec, self.module = rec, module
+        self.h, self.w = height, width
+        self.rank, self.symmetry = rank, symmetry
+        self.rng, self.deadline, self.stats = rng, deadline, stats
+        self.stateful = hasattr(rec, "state")
+        self.cache: list[Any] = []
+        self.shown: list = []
+        self.replant(plant)
+
+    def replant(self, plant: Any) -> None:
+        rec = self.rec
+        self.plant = plant
+        self.answer = rec.answer(plant)
+        self.required = sorted(rec.required(plant)) if hasattr(rec, "required") else []
+        self.required_set = set(self.required)
+        self.orbits = _orbits(rec, plant, self.h, self.w, self.symmetry)
+        self.cache = []
+        self.base: tuple[Model, dict, ladder.Reasoner | None] | None = None
+
+    # the current puzzle as a model -------------------------------------------------------------
+    def _model(self, items: Sequence[Item]) -> tuple[Model, dict[Hashable, int]]:
+        """The model of the shown items, and the answer values they fix (state recipes)."""
+        if not self.stateful:
+            return self._build(list(items)), {}
+        if self.base is None:
+            self.base = (self._build(self.required), {}, None)
+        state: dict[Hashable, int] = {}
+        for item in items:
+            if item not in self.required_set:
+                state.update(self.rec.state(item, self.h, self.w))
+        return self.base[0], state
+
+    def _build(self, items: list) -> Model:
+        puzzle = self.rec.puzzle_from(self.h, self.w, items)
+        model = getattr(self.rec, "model", self.module.model)(puzzle, deadline=self.deadline)
+        # the model may lack keys the shown clues rule out (a Zip wall removes a step), which
+        # the plant must then not use
+        keys = set(model.output_keys())
+        if not keys <= set(self.answer) or any(v for k, v in self.answer.items() if k not in keys):
+            raise InternalError(f"{self.rec.NAME}: the planted answer does not fit the model's answer key")
+        return model
+
+    def another(self, items: Sequence[Item]) -> dict | None:
+        """A solution of the shown items other than the planted one (None: it is unique)."""
+        model, state = self._model(items)
+        index = {model.vars[i].key: i for i in model.output}
+        extra = [Clause((Lit(index[k], v),)) for k, v in state.items()]
+        extra.append(Clause(tuple(Lit(i, self.answer[model.vars[i].key], False) for i in model.output)))
+        self.stats["solver_calls"] += 1
+        name, options = getattr(self.rec, "FINDER", FINDER)
+        result = backends.get(name).solve(
+            model.with_constraints(clauses=extra), limit=1, time_limit=self.deadline.left(), **options
+        )
+        if result.status == "timeout":
+            raise OutOfTime(f"the {self.rec.NAME} generator ran out of time")
+        return result.solutions[0] if result.status == "solved" else None
+
+    def solvable(self, items: Sequence[Item], rank: int, staged: bool = False) -> list[Hashable]:
+        """The answer keys the ladder at ``rank`` leaves open (empty: solved at that level).
+
+        ``staged``: above ``lines``, try ``rules`` first, which often suffices at a fraction
+        of the cost of the trials."""
+        if staged and rank >= 2 and not self.solvable(items, 0):
+            return []
+        model, state = self._model(items)
+        self.stats["ladder_calls"] += 1
+        if self.stateful:
+            assert self.base is not None
+            if self.base[2] is None:
+                self.base = (self.base[0], {}, ladder.Reasoner(model, self.deadline))
+            reasoner = self.base[2]
+            assert reasoner is not None
+        else:
+            reasoner = ladder.Reasoner(model, self.deadline)
+        engine = reasoner.close(min(rank, ladder.SEARCH - 1), reasoner.masks(state))
+        if engine is None:
+            raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")
+        dom = engine.dom
+        return [model.vars[v].key for v in reasoner.out if dom[v] & (dom[v] - 1)]
+
+    def refuted(self, items: Sequence[Item]) -> bool:
+        """Whether a kept counterexample answers these items (so they are not unique)."""
+        for seen, broken in self.cache:
+            if broken is not None:
+                if broken.isdisjoint(items):
+                    return True
+            elif not any(self.rec.breaks(item, seen, items) for item in items):
+                return True
+        return False
+
+    def _keep(self, values: dict) -> Any:
+        """Keep a counterexample (read by the recipe), with the clues it breaks when that does
+        not depend on the other clues shown."""
+        read = getattr(self.rec, "read", None)
+        seen = read(self.plant, values) if read else values
+        broken = None
+        if not getattr(self.rec, "CONTEXT", False):
+            broken = frozenset(it for orbit in self.orbits for it in orbit if self.rec.breaks(it, seen, ()))
+        self.cache = [(seen, broken), *self.cache[: CACHE - 1]]
+        return seen
+
+    # the phases --------------------------------------------------------------------------------
+    def build(self) -> tuple[list, Any] | None:
+        """The shown items and the plant (a repair may change it), or None: no unique puzzle
+        at the level (`too_hard` then keeps the last unique one found, every clue shown)."""
+        repairs = 0
+        self.too_hard: tuple[list, Any] | None = None
+        carried: list = list(getattr(self.rec, "initial", lambda plant: [])(self.plant))
+        while True:
+            shown, values, unfixed = self.reveal(carried)
+            if shown is not None and self.rank is not None and self.rank < ladder.SEARCH:
+                shown, unfixed = self.top_up(shown, self.rank)
+            if shown is not None:
+                break
+            if values is None:
+                self.too_hard = (list(self.shown), self.plant)
+            if values is None and self.rank is not None and self.rank >= 2:
+                return None  # unique but too hard with every clue: trials decide, not repairs
+            # the clue language cannot rule out the counterexample (or fix what the ladder
+            # leaves open): change the plant, if the recipe knows how
+            if not hasattr(self.rec, "repair") or repairs >= _repair_budget(self.h, self.w):
+                return None
+            plant = self.rec.repair(self.rng, self.plant, values, unfixed)
+            if plant is None:
+                return None
+            repairs += 1
+            self.stats["repairs"] += 1
+            carried = self._carry(plant, values is None)
+        accept = self._unique if self.rank is None or self.rank >= ladder.SEARCH else self._at_level
+        return self.remove(shown, accept), self.plant
+
+    def _at_level(self, items: list) -> bool:
+        """Whether the ladder solves the items at the asked level. Above ``lines`` a solver
+        first rules out a second solution (far cheaper than the trials that would fail)."""
+        assert self.rank is not None
+        if self.refuted(items):
+            return False
+        if self.rank >= 2:
+            if not self.solvable(items, 0):
+                return True
+            if not self._unique(items):
+                return False
+        return not self.solvable(items, self.rank)
+
+    def _unique(self, items: list) -> bool:
+        if self.refuted(items):
+            return False
+        other = self.another(items)
+        if other is None:
+            return True
+        self._keep(other)
+        return False
+
+    def _hidden(self, shown: list) -> list[tuple]:
+        have = set(shown)
+        return [orbit for orbit in self.orbits if orbit[0] not in have]
+
+    def _reveal(self, shown: list, orbits: list[tuple]) -> list:
+        count = max(1, math.ceil(len(orbits) / REVEAL_SHARE))
+        picked = self.rng.sample(orbits, count)
+        return sorted(set(shown).union(*picked))
+
+    def _carry(self, plant: Any, everything: bool) -> list:
+        """Move to a repaired plant; the clues it still has that were shown (all of them when
+        the ladder asked for the repair) stay shown."""
+        before = set(self.shown)
+        self.replant(plant)
+        return sorted(item for orbit in self.orbits for item in orbit if everything or item in before)
+
+    def reveal(self, start: Sequence[Item] = ()) -> tuple[list | None, dict | None, list | None]:
+        """Phase 2: from the required clues, reveal clues that the counterexamples break.
+
+        Returns the shown clues once they are unique, else (None, the counterexample that no
+        hidden clue breaks, None).
+        """
+        shown = sorted(set(self.required).union(start))
+        self.shown = shown
+        while True:
+            self.deadline.check()
+            other = self.another(shown)
+            if other is None:
+                return shown, None, None
+            seen = self._keep(other)
+            hidden = self._hidden(shown)
+            broken = [orbit for orbit in hidden if any(self.rec.breaks(it, seen, shown) for it in orbit)]
+            if not broken:
+                return None, other, None
+            shown = self.shown = self._reveal(shown, broken)
+
+    def top_up(self, shown: list, rank: int) -> tuple[list | None, list | None]:
+        """Phase 2b: reveal more clues until the ladder solves the puzzle at ``rank``.
+
+        Returns the shown clues, or (None, the keys left open) when every clue is shown.
+        """
+        keys_of = getattr(self.rec, "keys", None)
+        while True:
+            self.deadline.check()
+            unfixed = self.solvable(shown, rank, staged=True)
+            if not unfixed:
+                return shown, None
+            self.shown = shown
+            hidden = self._hidden(shown)
+            if not hidden:
+                return None, unfixed
+            aimed = hidden
+            if keys_of is not None:
+                open_keys = set(unfixed)
+                aimed = [o for o in hidden if any(k in open_keys for it in o for k in keys_of(it))] or hidden
+            shown = self._reveal(shown, aimed)
+
+    def remove(self, shown: list, accept: Callable[[list], bool]) -> list:
+        """Phase 3: drop clue orbits in a shuffled order while ``accept`` holds.
+
+        Orbits go in chunks that double after a success and halve after a failure; an orbit
+        is kept only once it failed alone, so no single orbit can be dropped from the result
+        (fewer clues never make a puzzle easier).
+        """
+        required = set(self.required)
+        have = set(shown)
+        order = [o for o in self.orbits if o[0] in have and o[0] not in required]
+        self.rng.shuffle(order)
+        current = set(shown)
+        size = max(1, len(order) // 16)
+        i = 0
+        while i < len(order):
+            self.deadline.check()
+            chunk = order[i : i + size]
+            trial = sorted(current.difference(*chunk))
+            if accept(trial):
+                current = set(trial)
+                i += len(chunk)
+                size = min(2 * size, max(1, len(order) // 4))
+            elif len(chunk) == 1:
+                i += 1
+            else:
+                size = max(1, len(chunk) // 2)
+        return sorted(current)
+
+
+def _repair_budget(height: int, width: int) -> int:
+    return 4 * (height + width) + 40
+
+
+def _orbits(rec: ModuleType, plant: Any, height: int, width: int, symmetry: str) -> list[tuple]:
+    """The clues grouped as they are shown and hidden: alone, or with their rot180 partner.
+
+    Under symmetry a clue whose partner place holds no clue is left out.
+    """
+    items = sorted(set(rec.clues(plant)) - set(rec.required(plant) if hasattr(rec, "required") else ()))
+    if symmetry == "none":
+        return [(item,) for item in items]
+    known = set(items)
+    out: dict[tuple, None] = {}
+    for item in items:
+        other = rec.partner(plant, item, height, width)
+        if other is None or other not in known:
+            continue
+        out[tuple(sorted({item, other}))] = None
+    return list(out)

@@ -1,0 +1,308 @@
+"""Puzzle generation: unique on two backend families, graded as asked, reproducible, distinct.
+
+Every genre with a recipe makes a few small puzzles; each is solved again here on ``sat`` and
+``search`` (limit 2) and graded, independently of the generator's own certification.
+Fingerprints are checked against rotations done by hand, and the same seeds are run in two
+processes with different hash seeds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT
+
+from puzzlekit import api, ladder
+from puzzlekit.errors import InternalError, UnknownName
+from puzzlekit.generate import GENERATORS, fingerprint_of, generate, levels, loop
+from puzzlekit.generate.fingerprint import ROT90, TRANSFORMS
+from puzzlekit.genres import (
+    hashi,
+    masyu,
+    nonogram,
+    numberlink,
+    patches,
+    queens,
+    slitherlink,
+    sudoku,
+    tents,
+    tracks,
+)
+from puzzlekit.genres import zip as zipgenre
+
+#: Per genre: a small size and the levels asked of it in the tests.
+CASES: dict[str, tuple[int, int, tuple[str | None, ...]]] = {
+    "sudoku": (6, 6, ("rules", "trial")),
+    "masyu": (6, 6, ("rules", "lines")),
+    "slitherlink": (5, 5, ("rules", "trial")),
+    "tents": (6, 6, ("rules", None)),
+    "hashi": (6, 6, ("rules", "trial")),
+    "nonogram": (6, 6, ("rules",)),
+    "queens": (6, 6, ("rules", "trial")),
+    "tracks": (6, 6, ("rules", "lines")),
+    "zip": (5, 5, ("rules", "lines")),
+    "patches": (5, 5, ("rules", "trial")),
+    "numberlink": (6, 6, ("lines", None)),
+}
+
+
+def test_every_recipe_has_a_case():
+    assert set(CASES) == set(GENERATORS)
+
+
+def _check(made: loop.Generated, level: str | None) -> None:
+    """Unique on two backend families with the returned solution; the grade is the level
+    asked, or a note says which one it is instead."""
+    want = made.solution.to_json()
+    for backend in ("sat", "search"):
+        result = api.solve(made.puzzle, backend=backend, limit=2)
+        assert result.unique is True, (backend, made.text())
+        assert result.solutions[0].to_json() == want
+    graded = api.grade(made.puzzle)
+    assert graded.level == made.grade.level
+    if level is not None:
+        assert made.level == level
+        if made.note:
+            assert graded.level != level and graded.level in made.note and level in made.note
+        else:
+            assert graded.level == level
+
+
+@pytest.mark.parametrize(
+    "genre,height,width,level",
+    [(g, h, w, lv) for g, (h, w, lvs) in CASES.items() for lv in lvs],
+)
+def test_small_puzzles_are_unique_and_graded(genre, height, width, level):
+    made = list(generate(genre, height, width, level, count=2, seed=1))
+    assert len(made) == 2 and made[0].seed == 1 and made[1].seed > 1
+    for one in made:
+        _check(one, level)
+        assert one.fingerprint == fingerprint_of(one.puzzle)
+        assert (one.puzzle.height, one.puzzle.width) == (height, width)
+
+
+def test_the_same_seed_makes_the_same_puzzle():
+    first = next(generate("masyu", 6, 6, "lines", seed=4))
+    again = next(generate("masyu", 6, 6, "lines", seed=4))
+    assert first.text() == again.text() and first.fingerprint == again.fingerprint
+    assert first.to_json()["puzzle"] == again.to_json()["puzzle"]
+
+
+def test_a_later_seed_of_the_pack_remakes_that_puzzle():
+    pack = list(generate("zip", 5, 5, "rules", count=3, seed=10))
+    third = next(generate("zip", 5, 5, "rules", seed=pack[2].seed))
+    assert third.text() == pack[2].text()
+
+
+_GOLDEN = """
+import json, sys
+from puzzlekit.generate import generate
+out = {}
+for genre, (h, w, levels) in json.loads(sys.argv[1]).items():
+    made = next(generate(genre, h, w, levels[0], seed=1))
+    out[genre] = [made.fingerprint, made.text()]
+print(json.dumps(out, sort_keys=True))
+"""
+
+
+def test_golden_seeds_agree_across_processes_and_hash_seeds():
+    cases = json.dumps({g: [h, w, list(lv)] for g, (h, w, lv) in CASES.items()})
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
+        done = subprocess.run(
+            [sys.executable, "-c", _GOLDEN, cases], cwd=ROOT, env=env, capture_output=True, text=True,
+            timeout=600, check=True,
+        )
+        outputs.append(json.loads(done.stdout))
+    assert outputs[0] == outputs[1]
+    assert set(outputs[0]) == set(GENERATORS)
+
+
+def test_a_pack_of_fifty_holds_no_puzzle_twice():
+    pack = list(generate("zip", 5, 5, "rules", count=50, seed=0))
+    assert len({g.fingerprint for g in pack}) == 50
+    assert len({g.seed for g in pack}) == 50
+    assert len({g.text() for g in pack}) == 50
+
+
+def test_a_pack_skips_seeds_whose_puzzle_it_already_holds():
+    pack = list(generate("sudoku", 4, 4, "rules", count=12, seed=0))
+    assert len({g.fingerprint for g in pack}) == 12
+    seeds = [g.seed for g in pack]
+    assert seeds == sorted(seeds) and seeds[0] == 0
+
+
+# --- fingerprints under rotation, turned by hand --------------------------------------------
+
+QUARTER = {"U": "R", "R": "D", "D": "L", "L": "U"}
+
+
+def _turn_grid(rows):
+    """A grid a quarter turn clockwise: new[r][c] = old[H-1-c][r]."""
+    return tuple(tuple(col) for col in zip(*rows[::-1]))
+
+
+def _turn_cell(cell, height):
+    return (cell[1], height - 1 - cell[0])
+
+
+def rotate(genre: str, p):
+    """The puzzle a quarter turn clockwise, written out per genre (not with the recipes)."""
+    h = p.height
+    if genre == "sudoku":
+        return sudoku.Puzzle(_turn_grid(p.grid), p.box[::-1])
+    if genre in ("masyu", "slitherlink", "hashi"):
+        return {"masyu": masyu, "slitherlink": slitherlink, "hashi": hashi}[genre].Puzzle(_turn_grid(p.grid))
+    if genre == "numberlink":
+        return numberlink.Puzzle(_turn_grid(p.grid), p.cover)
+    if genre == "queens":
+        return queens.Puzzle(tuple("".join(row) for row in _turn_grid(p.grid)))
+    if genre == "patches":
+        def turned(clue):
+            if clue is None or clue.shape not in ("w", "t"):
+                return clue
+            return patches.Clue(clue.area, "t" if clue.shape == "w" else "w")
+        return patches.Puzzle(tuple(tuple(map(turned, row)) for row in _turn_grid(p.grid)))
+    if genre == "zip":
+        walls = frozenset(tuple(sorted((_turn_cell(a, h), _turn_cell(b, h)))) for a, b in p.walls)
+        return zipgenre.Puzzle(_turn_grid(p.grid), walls)
+    if genre == "nonogram":
+        return nonogram.Puzzle(tuple(c[::-1] for c in p.cols), tuple(p.rows[::-1]))
+    if genre == "tents":
+        return tents.Puzzle(tuple(p.rows[::-1]), tuple(p.cols), frozenset(_turn_cell(t, h) for t in p.trees))
+    assert genre == "tracks"
+    pieces = tuple((_turn_cell(cell, h), "".join(QUARTER[d] for d in letters)) for cell, letters in p.givens)
+    ends = (_turn_cell(p.start, h), _turn_cell(p.end, h))
+    return tracks.Puzzle(tuple(p.rows[::-1]), tuple(p.cols), *ends, pieces)
+
+
+@pytest.mark.parametrize("genre", sorted(GENERATORS))
+def test_the_fingerprint_does_not_change_when_the_puzzle_turns(genre):
+    h, w, lvs = CASES[genre]
+    made = next(generate(genre, h, w, lvs[0], seed=2))
+    turned = made.puzzle
+    for _ in range(4):
+        turned = rotate(genre, turned)
+        assert fingerprint_of(turned) == made.fingerprint
+    assert api.genre_module(made.puzzle).format(turned) == made.text()  # four turns: back home
+    quarter = rotate(genre, made.puzzle)
+    assert api.solve(quarter, backend="sat", limit=2).unique is True  # the turned puzzle is valid
+
+
+def test_the_recipes_turn_like_the_hand():
+    made = next(generate("tracks", 6, 6, "rules", seed=3))
+    module = api.genre_module(made.puzzle)
+    rec = loop.recipe("tracks")
+    assert module.format(rec.transform(made.puzzle, ROT90)) == module.format(rotate("tracks", made.puzzle))
+    assert len(TRANSFORMS) == 8 and len(set(TRANSFORMS)) == 8
+
+
+def test_relabelling_does_not_change_the_fingerprint():
+    made = next(generate("queens", 6, 6, "rules", seed=1))
+    swap = str.maketrans("ABCDEF", "FEDCBA")
+    renamed = queens.Puzzle(tuple(row.translate(swap) for row in made.puzzle.grid))
+    assert fingerprint_of(renamed) == made.fingerprint
+    made = next(generate("sudoku", 6, 6, "rules", seed=1))
+    digits = {0: 0, 1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
+    renamed = sudoku.Puzzle(tuple(tuple(digits[v] for v in row) for row in made.puzzle.grid))
+    assert fingerprint_of(renamed) == made.fingerprint
+
+
+def test_different_puzzles_have_different_fingerprints():
+    a, b = generate("slitherlink", 5, 5, "rules", count=2, seed=1)
+    assert a.fingerprint != b.fingerprint
+
+
+# --- symmetry, levels and refusals ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("genre,n", [("sudoku", 6), ("slitherlink", 6), ("masyu", 6)])
+def test_rot180_shows_clues_in_pairs(genre, n):
+    made = next(generate(genre, n, n, None, seed=1, symmetry="rot180"))
+    grid = made.puzzle.grid
+    empty = 0 if genre != "slitherlink" else None
+    for r in range(n):
+        for c in range(n):
+            assert (grid[r][c] == empty) == (grid[n - 1 - r][n - 1 - c] == empty)
+    _check(made, None)
+
+
+def test_a_level_out_of_reach_is_downgraded_with_a_note():
+    made = next(generate("sudoku", 4, 4, "deep", seed=1))
+    assert made.level == "deep" and made.grade.rank < ladder.RANKS["deep"]
+    assert "no deep sudoku puzzle of size 4x4" in made.note and made.grade.level in made.note
+    _check(made, "deep")
+
+
+def test_level_names_and_aliases():
+    assert levels("sudoku")[:3] == ("rules", "pairs", "trial") and "lines" not in levels("sudoku")
+    assert "lines" in levels("masyu") and levels("masyu") == tuple(level.name for level in ladder.LEVELS)
+    assert loop.resolve_level("masyu", "medium") == loop.resolve_level("sudoku", "medium") == ladder.RANKS["trial"]
+    assert loop.resolve_level("sudoku", "hard") == loop.resolve_level("hashi", "HARD") == ladder.RANKS["chain"]
+    assert loop.resolve_level("queens", "expert") == ladder.RANKS["deep"]
+    assert loop.resolve_level("sudoku", "Easy") == 0 and loop.resolve_level("tents", None) is None
+
+
+def test_refusals_name_the_problem():
+    with pytest.raises(UnknownName, match="unknown genre"):
+        generate("kakuro", 5, 5)
+    with pytest.raises(UnknownName, match="unknown genre"):
+        generate("no such genre", 5, 5)
+    with pytest.raises(ValueError, match="no sudoku puzzle needs the level 'lines'"):
+        generate("sudoku", 9, 9, "lines")
+    with pytest.raises(UnknownName, match="unknown level"):
+        generate("sudoku", 9, 9, "fiendish")
+    with pytest.raises(ValueError, match="square"):
+        generate("sudoku", 9, 8)
+    with pytest.raises(ValueError, match="does not tile"):
+        generate("sudoku", 6, 6, box=(4, 2))
+    with pytest.raises(ValueError, match="without symmetry"):
+        generate("hashi", 7, 7, symmetry="rot180")
+    with pytest.raises(UnknownName, match="unknown symmetry"):
+        generate("sudoku", 9, 9, symmetry="mirror")
+    with pytest.raises(ValueError, match="at least"):
+        generate("masyu", 2, 2)
+    with pytest.raises(ValueError, match="count"):
+        generate("masyu", 6, 6, count=0)
+
+
+def test_aliases_of_genres_are_understood():
+    made = next(generate("Loopy", 4, 4, "rules", seed=1))
+    assert made.genre == "slitherlink"
+
+
+def test_a_box_shape_is_kept():
+    made = next(generate("sudoku", 6, 6, "rules", seed=1, box="3x2"))
+    assert made.puzzle.box == (3, 2) and made.text().startswith("box: 3x2")
+
+
+def test_a_disagreement_between_backends_is_an_internal_error(monkeypatch):
+    real = api.solve
+
+    def lying(puzzle, backend="auto", **kw):
+        result = real(puzzle, backend=backend, **kw)
+        if backend == "search":
+            return api.SolveResult(result.genre, backend, "solved", result.solutions * 2, False, 0.0)
+        return result
+
+    monkeypatch.setattr(loop.api, "solve", lying)
+    with pytest.raises(InternalError, match="search: not unique"):
+        next(generate("sudoku", 4, 4, "rules", seed=1))
+
+
+def test_the_generation_benchmark_runs_a_case(tmp_path, capsys):
+    from benchmarks import generation
+
+    out = tmp_path / "rows.jsonl"
+    assert generation.main(["--cases", "zip-6", "--seeds", "1", "--out", str(out)]) == 0
+    row = json.loads(out.read_text().splitlines()[0])
+    assert row["status"] == "ok" and row["genre"] == "zip" and row["grade"] == "trial"
+    assert "| zip | 6x6 | chain | 1 |" in capsys.readouterr().out  # "hard" is chain
+    assert {c.genre for c in generation.CASES} == {
+        "masyu", "sudoku", "tents", "slitherlink", "hashi", "tracks", "nonogram", "queens", "zip"
+    }
