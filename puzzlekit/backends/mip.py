@@ -171,6 +171,9 @@ class _Tracked:
         started = getattr(cls.local, "started", None)
         if started is not None:
             started.append(process)
+            expired = getattr(cls.local, "expired", None)
+            if expired is not None and expired.is_set():
+                process.kill()  # the time was up before it started (PuLP writes the problem first)
         return process
 
 
@@ -186,14 +189,18 @@ def _track_cbc(pulp: Any) -> bool:
 
 @contextlib.contextmanager
 def _watchdog(seconds: float | None) -> Iterator[None]:
-    """Kill the solver processes this thread starts if they run past ``seconds``."""
+    """Kill the solver processes this thread starts if they run past ``seconds``, and any it
+    starts after that."""
     if seconds is None:
         yield
         return
     started: list[subprocess.Popen] = []
+    expired = threading.Event()
     _Tracked.local.started = started
+    _Tracked.local.expired = expired
 
     def kill() -> None:
+        expired.set()  # before looking at the list: a process started later sees it
         for process in list(started):
             if process.poll() is None:
                 process.kill()
@@ -206,6 +213,7 @@ def _watchdog(seconds: float | None) -> Iterator[None]:
     finally:
         timer.cancel()
         _Tracked.local.started = None
+        _Tracked.local.expired = None
 
 
 class _Session(base.Session):
