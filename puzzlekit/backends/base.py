@@ -118,6 +118,7 @@ def prepare(
     missing = _BASIC - supports
     if missing:
         raise ValueError(f"every backend lowers {', '.join(sorted(missing))} itself")
+    deadline.check()  # no time left (the model took it all): no work at all
     if model.runs and "Runs" not in supports:
         model = expand_runs(model, deadline)
     relaxed = tuple(g for g in model.graphs if type(g).__name__ not in supports)

@@ -127,7 +127,7 @@ def relax(
         clauses.extend(Clause((~e.lit,)) for e in g.edges if e.u == e.v)  # a self-loop is never chosen
         incident = _incident(g.edges)
         on = {}
-        present = _present_nodes(incident, musts) if musts else set()
+        present = _present_nodes(incident, musts, deadline) if musts else set()
         for node in deadline.paced(list(incident) + [t for t in terminals if t not in incident]):
             edges = incident.get(node, [])
             if node in terminals:
@@ -181,14 +181,16 @@ def _at_least_one_sets(model: Model, deadline: Deadline) -> list[frozenset[Lit]]
     return out
 
 
-def _present_nodes(incident: dict[Node, list[Edge]], musts: list[frozenset[Lit]]) -> set[Node]:
+def _present_nodes(
+    incident: dict[Node, list[Edge]], musts: list[frozenset[Lit]], deadline: Deadline = UNLIMITED
+) -> set[Node]:
     """The nodes some of whose edges must be chosen (a set in ``musts`` lies among them)."""
     ends: dict[Lit, list[Node]] = {}
-    for node, edges in incident.items():
+    for node, edges in deadline.paced(incident.items(), every=256):
         for e in edges:
             ends.setdefault(e.lit, []).append(node)
     out = set()
-    for must in musts:
+    for must in deadline.paced(musts, every=256):
         first = next(iter(must))
         for node in ends.get(first, ()):
             if node not in out and must <= {e.lit for e in incident[node]}:

@@ -149,6 +149,16 @@ def test_time_limit_holds_while_cbc_is_still_at_the_root():
         assert result.stats["seconds"] < 2.5
 
 
+def test_the_watchdog_stops_a_solver_started_after_the_time_is_up():
+    # PuLP writes the whole problem before CBC starts: that can outlast the limit and its grace
+    import time
+
+    with mip._watchdog(0.05):
+        time.sleep(0.3)
+        late = mip._Tracked.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    assert late.wait(timeout=10) != 0
+
+
 def test_auto_takes_highs_when_installed_else_cbc(monkeypatch):
     expected = "highs" if HAS_HIGHS else "cbc"
     assert mip.solve(counts_model()).stats["solver"] == expected

@@ -99,6 +99,7 @@ def plan(model: Model, max_width: int | None = None, deadline: Deadline = UNLIMI
     frontier is wider than ``max_width`` nodes: then the steps are not even built).
 
     Raises `OutOfTime` when ``deadline`` passes while the steps are built."""
+    deadline.check()
     if len(model.graphs) != 1 or model.runs:
         return None
     g = model.graphs[0]
@@ -130,7 +131,10 @@ def plan(model: Model, max_width: int | None = None, deadline: Deadline = UNLIMI
             return None  # a terminal without edges or used twice: let the search say unsolvable
         label[index[a]] = label[index[b]] = k
     ends = [(index[e.u], index[e.v]) for e in g.edges]
-    candidates = (_edge_order(ends, nodes) for nodes in _node_orders(ends, len(index)))
+    deadline.check()
+    # each candidate sorts every edge, a second on a 200x200 grid: the clock is read between them
+    orders = deadline.paced(_node_orders(ends, len(index)), every=1)
+    candidates = (_edge_order(ends, nodes) for nodes in orders)
     order, width = min(candidates, key=lambda o: o[1])
     if max_width is not None and width > max_width:
         return None
