@@ -111,7 +111,8 @@ def _library_once(job: dict[str, Any], module: Any, puzzle: Any) -> Once:
     the whole call. The IR build's share is ``stats["model_seconds"]`` when the library reports
     it, else timed here on a separate build, outside the run's time.
     """
-    name = api.choose_backend(job["genre"]) if job["backend"] == "auto" else job["backend"]
+    auto = job["backend"] == "auto"
+    name = api.choose_backend(job["genre"], module.model(puzzle)) if auto else job["backend"]
     solver = backends.get(name)
     solver.version()
     warm_up(solver)

@@ -21,23 +21,38 @@ from puzzlekit import backends
 from . import formats, genres, ladder
 from .clock import Deadline
 from .errors import BackendUnavailable, InternalError, OutOfTime, UnknownName
-from .ir import Clause, Lit
+from .ir import Clause, Lit, Model
 
-#: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md.
+#: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md: the
+#: first is within 2x (or 0.05 s) of the fastest backend on every benchmark instance, up to
+#: 40x40 Queens, 60x60 Tents and 49x49 Sudoku; the rest are the fallbacks, in measured order.
 PREFERENCE: dict[str, tuple[str, ...]] = {
-    "masyu": ("sat", "cpsat"),
+    "masyu": ("sat", "cpsat", "z3"),
     "tracks": ("sat", "search", "cpsat"),
     "numberlink": ("sat", "cpsat"),
     "hashi": ("sat", "cpsat"),
     "slitherlink": ("sat", "cpsat"),
     "sudoku": ("cpsat", "sat"),
     "nonogram": ("cpsat", "sat"),
-    "queens": ("search", "sat", "cpsat"),
-    "zip": ("search", "sat", "cpsat"),
-    "tents": ("cpsat", "sat"),
+    "queens": ("sat", "cpsat"),
+    "zip": ("sat", "search", "cpsat"),
+    "tents": ("sat", "cpsat", "z3"),
     "patches": ("cpsat", "sat"),
 }
 DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
+#: For a genre without an entry in `PREFERENCE`, the model's shape: graph constraints (lazy
+#: cuts on CNF won every graph genre), runs (CP-SAT's automaton), integers (Sudoku's
+#: AllDifferent), else counts and clauses over booleans.
+SHAPE_PREFERENCE: dict[str, tuple[str, ...]] = {
+    "graphs": ("sat", "cpsat"),
+    "runs": ("cpsat", "sat"),
+    "integers": ("cpsat", "sat"),
+    "booleans": ("sat", "cpsat"),
+}
+#: Backends left out of ``auto`` for models with more variables than this: the depth-first
+#: search is fastest only on small puzzles and, above about 200 variables, was 10x to
+#: 1000x slower than the best, or out of time, on many (Queens 25x25, Tents and Hashi 30x30).
+SIZE_LIMIT: dict[str, int] = {"search": 200, "csp": 100}
 #: Other spellings of backend names (names are compared case-insensitively).
 BACKEND_ALIASES: dict[str, str] = {
     "cp-sat": "cpsat", "ortools": "cpsat", "or-tools": "cpsat", "smt": "z3", "pulp": "mip",
@@ -122,15 +137,33 @@ def to_url(puzzle: Any) -> str:
     return formats.to_url(puzzle)
 
 
-def choose_backend(genre: str | None = None) -> str:
+def choose_backend(genre: str | None = None, model: Model | None = None) -> str:
     """The backend ``auto`` stands for: the fastest measured for the genre among those installed.
 
-    Installation is read from package metadata, so choosing imports no solver.
+    With the genre's model, backends that are slow at its size (`SIZE_LIMIT`) are passed
+    over, and a genre without a measured order (`PREFERENCE`) is decided by the model's
+    shape (`SHAPE_PREFERENCE`). Installation is read from package metadata, so choosing
+    imports no solver.
     """
-    for name in PREFERENCE.get(genre or "", ()) + DEFAULT_PREFERENCE:
+    for name in auto_order(genre, model):
         if _installed(backends.get(name).PACKAGE):
             return name
     raise BackendUnavailable("cpsat", "ortools", "cpsat")
+
+
+def auto_order(genre: str | None = None, model: Model | None = None) -> tuple[str, ...]:
+    """Every backend in the order ``auto`` tries them (installed or not) for a genre and model."""
+    order = PREFERENCE.get(genre or "")
+    if order is None and model is not None:
+        shape = ("graphs" if model.graphs else "runs" if model.runs
+                 else "integers" if any(not v.is_bool for v in model.vars) else "booleans")
+        order = SHAPE_PREFERENCE[shape]
+    names = tuple(dict.fromkeys((order or ()) + DEFAULT_PREFERENCE))
+    if model is None:
+        return names
+    size = len(model.vars)
+    fits = tuple(name for name in names if size <= SIZE_LIMIT.get(name, size))
+    return fits or names
 
 
 def _installed(package: str | None) -> bool:
@@ -144,12 +177,19 @@ def _installed(package: str | None) -> bool:
 
 
 
-def _backend(name: str, genre: str) -> tuple[str, ModuleType]:
+def _backend(name: str, genre: str, model: Model | None = None) -> tuple[str, ModuleType]:
     if not isinstance(name, str):
         raise UnknownName(f"a backend name is text, not {name!r}")
     key = name.strip().lower()
-    chosen = choose_backend(genre) if key == "auto" else BACKEND_ALIASES.get(key, key)
+    chosen = choose_backend(genre, model) if key == "auto" else BACKEND_ALIASES.get(key, key)
     return chosen, backends.get(chosen)
+
+
+def _load(solver: ModuleType) -> float:
+    """Load the solver's package (or raise BackendUnavailable); the seconds it took."""
+    started = time.perf_counter()
+    solver.version()
+    return time.perf_counter() - started
 
 
 def _checked(module: ModuleType, puzzle: Any, backend: str, assignment: dict) -> Any:
@@ -190,9 +230,8 @@ def solve(
         raise ValueError(f"seed must be a whole number from 0 to {2**31 - 1}, not {seed!r}")
     module = genre_module(puzzle)
     name, solver = _backend(backend, module.NAME)
-    started = time.perf_counter()
-    solver.version()  # loads the solver package (or raises BackendUnavailable) before the clock
-    import_seconds = time.perf_counter() - started
+    auto = backend.strip().lower() == "auto"
+    import_seconds = 0.0 if auto else _load(solver)  # before the clock
     deadline = Deadline(seconds)
     try:
         model = module.model(puzzle, deadline=deadline)
@@ -202,6 +241,10 @@ def solve(
             unique_reason="time limit", import_seconds=import_seconds, puzzle=puzzle,
         )
     model_seconds = deadline.elapsed()
+    if auto:  # chosen by the model's size and shape; loading it stays outside the limit
+        name, solver = _backend(backend, module.NAME, model)
+        import_seconds = _load(solver)
+        deadline.start += import_seconds
     # one more than shown, so a full list can say whether more solutions exist
     wanted = limit + 1 if limit > 1 else (2 if unique else 1)
     try:
@@ -279,9 +322,14 @@ def determined(
     """
     module = genre_module(puzzle)
     name, solver = _backend(backend, module.NAME)
-    solver.version()
+    auto = backend.strip().lower() == "auto"
+    if not auto:
+        solver.version()
     deadline = Deadline(_time_limit(time_limit))
     model = module.model(puzzle, deadline=deadline)
+    if auto:
+        name, solver = _backend(backend, module.NAME, model)
+        deadline.start += _load(solver)
 
     def another(extra: list[Clause]) -> dict | None:
         result = solver.solve(model.with_constraints(clauses=extra), limit=1, time_limit=deadline.left())

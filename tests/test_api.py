@@ -61,6 +61,47 @@ def test_auto_backend_names_its_choice():
     assert result.to_json()["backend"] == result.backend
 
 
+def test_auto_follows_the_model_size_and_shape():
+    import random
+
+    from puzzlekit import api, genres
+    from puzzlekit.ir import Edge, ModelBuilder
+
+    queens = genres.get("queens")
+    big = queens.random_puzzle(random.Random(5), 25, 25)
+    order = api.auto_order("queens", queens.model(big))
+    assert "search" not in order and order[0] == "sat"  # depth-first search has no answer in a minute
+    assert api.auto_order("queens")[:2] == api.PREFERENCE["queens"]
+
+    def shaped(kind):
+        m = ModelBuilder("new genre")
+        x = [m.bool(i) for i in range(3)]
+        if kind == "graphs":
+            m.loop([Edge(0, 1, x[0]), Edge(1, 2, x[1]), Edge(2, 0, x[2])])
+        elif kind == "runs":
+            m.runs(x, (1,))
+        elif kind == "integers":
+            m.int("n", 1, 3)
+        m.output(x)
+        return m.build()
+
+    for kind, order in api.SHAPE_PREFERENCE.items():
+        assert api.auto_order("new genre", shaped(kind))[: len(order)] == order
+    m = ModelBuilder("new genre")
+    m.output([m.bool(i) for i in range(api.SIZE_LIMIT["search"] + 1)])
+    assert "search" not in api.auto_order(None, m.build())
+    assert "search" in api.auto_order(None, shaped("booleans"))
+
+
+def test_auto_reports_the_backend_it_chose_for_the_model():
+    from puzzlekit import api
+
+    puzzle = puzzlekit.load("masyu", EXAMPLES / "masyu01.txt")
+    result = puzzlekit.solve(puzzle, backend="auto", time_limit=30)
+    assert result.backend == api.choose_backend("masyu", masyu.model(puzzle))
+    assert result.seconds < 30 and result.import_seconds >= 0
+
+
 def test_unknown_genre_and_backend_raise_clear_errors():
     with pytest.raises(puzzlekit.UnknownName, match="known genres"):
         puzzlekit.load("sudokuu", "1\n")

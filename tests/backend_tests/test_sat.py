@@ -85,8 +85,35 @@ def runs_model():
     return m.build()
 
 
+def givens_model(clash: bool = False, exclude_all: bool = False):
+    """Unit clauses on booleans and integer values (the literals they fix become constants
+    before the counts are encoded), counts and clauses over fixed and open literals alike."""
+    m = ModelBuilder("givens")
+    x = [m.int(("x", i), 1, 4) for i in range(4)]
+    b = [m.bool(("b", i)) for i in range(10)]
+    m.fix(m.eq(x[0], 2))
+    m.fix(~m.eq(x[1], 2))
+    m.fix(~m.eq(x[1], 3))
+    m.fix(b[0])
+    m.fix(~b[1])
+    for v in (1, 2, 3, 4):  # a Latin row of four cells
+        m.exactly(1, [m.eq(y, v) for y in x])
+    m.exactly(2, [b[0], b[1], b[2], m.eq(x[2], 1)])
+    m.at_most(1, b[:9] + [m.eq(x[3], 4)])  # ten terms: the sequential counter
+    m.count([(2, b[0]), (1, ~b[1]), (-1, m.eq(x[0], 2)), (1, b[3])], "==", 2)
+    m.clause([~b[0], m.eq(x[3], 3), b[4]])
+    if clash:
+        m.fix(~b[0])
+    if exclude_all:
+        for v in (1, 3, 4):
+            m.fix(~m.eq(x[2], v))
+        m.fix(~m.eq(x[2], 2))
+    m.output(x + b)
+    return m.build()
+
 
 SMALL = {
+    "givens": givens_model,
     "ints": ints_model,
     "runs": runs_model,
     "loop 3x3": lambda: grid_model(3, 3, "loop"),
@@ -198,6 +225,8 @@ def test_random_counts_match_brute_force(terms, op, rhs):
     "n, weights, op, k, near",
     [
         (5, [1], "<=", 1, 1),  # direct (pairwise)
+        (14, [1], "<=", 1, 1),  # at most one: Sinz's sequential counter, written here
+        (25, [1], "==", 1, 1),  # exactly one: a clause and the sequential counter
         (30, [1], "<=", 3, 3),  # sequential counter
         (40, [1], "==", 20, 20),  # totalizer
         (300, [1], ">=", 298, 298),  # cardinality network (at most 2 false)
@@ -272,6 +301,12 @@ def test_unknown_labels_option_is_refused():
 
 # limits, stats, installation -------------------------------------------------------------
 @needs_pysat
+def test_givens_that_contradict_are_unsolvable():
+    for model in (givens_model(clash=True), givens_model(exclude_all=True)):
+        assert solutions(model) == set()
+        assert sat.solve(model, limit=3).status == "unsolvable"
+
+
 def test_limit_and_unsolvable():
     model = grid_model(3, 3, "loop")
     one = sat.solve(model)
