@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pipeline", ("puzzlekit.api",)),
     ("generating", ("puzzlekit.generate",)),
     ("batch", ("puzzlekit.batch",)),
+    ("pack", ("puzzlekit.pack",)),
     ("command", ("puzzlekit.cli", "puzzlekit.__main__", "puzzlekit")),
 )
 #: Side by side in one layer, never importing each other.
