@@ -1,0 +1,242 @@
+"""Puzzle packs played in a real browser: Debian's Chromium, driven by Playwright.
+
+For every drawn genre, three puzzles (packpuzzles.py) go into one pack, opened from file://.
+Each test replays the stored solution with real mouse and keyboard events, sees the page
+report it solved, undoes back to an empty board, enters one wrong value and sees Check mark
+it, reloads and finds that progress restored, all without a console error.
+
+The browser is /usr/bin/chromium (or $PUZZLEKIT_CHROMIUM). Without it, or without the
+playwright package (the ``browser`` extra), the tests skip locally and fail in CI (CI=true).
+With $PUZZLEKIT_PACK_SCREENSHOTS set to a folder, the first puzzle of each genre is saved
+there solved, as GENRE.png (docs/packs/ holds these).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from packpuzzles import three
+
+from puzzlekit import genres
+from puzzlekit.pack import PLAYABLE, build_pack
+
+CHROMIUM = os.environ.get("PUZZLEKIT_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+PER_GENRE = 3
+
+
+def _absent(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI must run the browser tests; .ci/run installs them)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def puzzles() -> list[tuple[Any, Any, str]]:
+    return [item for name in PLAYABLE for item in three(name)]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, puzzles) -> str:
+    index = build_pack(puzzles, tmp_path_factory.mktemp("pack"), title="Test pack")
+    return index.resolve().as_uri()
+
+
+@pytest.fixture(scope="session")
+def context(tmp_path_factory):
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _absent("the playwright package is not installed: pip install -e '.[browser]'")
+    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
+        _absent(f"no Chromium at {CHROMIUM}: apt-get install chromium (or set PUZZLEKIT_CHROMIUM)")
+    manager = sync_playwright().start()
+    ctx = manager.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("profile")), executable_path=CHROMIUM, headless=True, args=ARGS,
+        viewport={"width": 1100, "height": 900},
+    )
+    yield ctx
+    ctx.close()
+    manager.stop()
+
+
+@pytest.fixture
+def page(context, site):
+    tab = context.new_page()
+    tab.errors = []
+    tab.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: tab.errors.append(str(e)))
+    tab.goto(site)
+    yield tab
+    tab.close()
+
+
+class Board:
+    """Where the grid of the page's picture lies on screen, in grid units."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        svg = page.locator("#board svg")
+        box = svg.bounding_box()
+        view = [float(v) for v in svg.get_attribute("viewBox").split()]
+        self.scale = box["width"] / view[2]
+        self.x0, self.y0 = box["x"], box["y"]
+        self.left, self.top, self.cell = (float(svg.get_attribute(f"data-{k}")) for k in ("left", "top", "cell"))
+
+    def at(self, r: float, c: float) -> tuple[float, float]:
+        """The screen point of grid position (r, c): (0, 0) the grid's top left corner."""
+        return (self.x0 + (self.left + c * self.cell) * self.scale, self.y0 + (self.top + r * self.cell) * self.scale)
+
+    def click(self, r: float, c: float, button: str = "left") -> None:
+        self.page.mouse.click(*self.at(r, c), button=button)
+
+    def drag(self, cells: list[tuple[int, int]]) -> None:
+        mouse = self.page.mouse
+        mouse.move(*self.at(cells[0][0] + 0.5, cells[0][1] + 0.5))
+        mouse.down()
+        for r, c in cells[1:]:
+            mouse.move(*self.at(r + 0.5, c + 0.5), steps=2)
+        mouse.up()
+
+
+def between(a: tuple[int, int], b: tuple[int, int]) -> tuple[float, float]:
+    """The middle of the side two neighbouring cells share, in grid units."""
+    return (a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5
+
+
+def fixed_edges(puzzle: Any) -> set:
+    """Tracks' given pieces, as the edges the page draws fixed."""
+    out = set()
+    steps = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+    for (r, c), piece in getattr(puzzle, "givens", ()) if hasattr(puzzle, "start") else ():
+        for d in piece:
+            o = (r + steps[d][0], c + steps[d][1])
+            if 0 <= o[0] < puzzle.height and 0 <= o[1] < puzzle.width:
+                out.add(tuple(sorted([(r, c), o])))
+    return out
+
+
+def replay(page, name: str, puzzle: Any, solution: Any) -> None:
+    """Enter the solution as a player would."""
+    board = Board(page)
+    if name in ("tracks", "zip"):  # drawn as one drag along the path
+        board.drag(list(solution.path))
+    elif name in ("masyu", "numberlink"):  # a click on each side the line crosses
+        for a, b in sorted(solution.edges):
+            board.click(*between(a, b))
+    elif name == "slitherlink":  # a click on each segment between two dots
+        for p, q in sorted(solution.edges):
+            board.click((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+    elif name == "hashi":  # drag island to island for the first bridge, click for the second
+        for a, b, k in solution.bridges:
+            board.drag([a, b])
+            if k == 2:
+                board.click(*((a[0] + 0.5, a[1] + 1.0) if a[0] == b[0] else (a[0] + 1.0, a[1] + 0.5)))
+    elif name == "sudoku":  # click a cell, type its digit
+        for r, row in enumerate(solution.grid):
+            for c, v in enumerate(row):
+                if not puzzle.grid[r][c]:
+                    board.click(r + 0.5, c + 0.5)
+                    page.keyboard.press(str(v))
+    elif name in ("nonogram", "queens", "tents"):
+        cells = solution.queens if name == "queens" else solution.tents if name == "tents" else [
+            (r, c) for r, row in enumerate(solution.grid) for c, v in enumerate(row) if v]
+        for r, c in cells:
+            board.click(r + 0.5, c + 0.5)
+    elif name == "patches":  # drag corner to corner; a one-cell patch is a click
+        for t, l, h, w in solution.rects:
+            if h == w == 1:
+                board.click(t + 0.5, l + 0.5)
+            else:
+                board.drag([(t, l), (t + h - 1, l + w - 1)])
+    else:
+        raise AssertionError(f"no replay for {name}")
+
+
+def enter_wrong(page, name: str, puzzle: Any, solution: Any) -> None:
+    """Enter one value the solution does not have."""
+    board = Board(page)
+    model = genres.get(name).model(puzzle)
+    keys = [model.vars[i].key for i in model.output]
+    if name in ("masyu", "numberlink", "tracks", "zip", "slitherlink"):
+        have = {tuple(sorted(e)) for e in (solution.edges if name != "zip" else zip(solution.path, solution.path[1:]))}
+        a, b = next(k[1:] for k in keys if tuple(sorted(k[1:])) not in have | fixed_edges(puzzle))
+        if name == "slitherlink":
+            board.click((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        else:
+            board.click(*between(a, b))
+    elif name == "hashi":
+        have = {(a, b) for a, b, _ in solution.bridges}
+        a, b = next(k[1:] for k in keys if k[1:] not in have)
+        board.drag([a, b])
+    elif name == "sudoku":
+        r, c = next((r, c) for r in range(puzzle.n) for c in range(puzzle.n) if not puzzle.grid[r][c])
+        board.click(r + 0.5, c + 0.5)
+        page.keyboard.press(str(solution.grid[r][c] % puzzle.n + 1))
+    elif name in ("nonogram", "queens", "tents"):
+        have = set(solution.queens if name == "queens" else solution.tents if name == "tents" else [
+            (r, c) for r, row in enumerate(solution.grid) for c, v in enumerate(row) if v])
+        r, c = next(k[1:] for k in keys if k[1:] not in have)
+        board.click(r + 0.5, c + 0.5)
+    elif name == "patches":
+        t, l, _, _ = next(x for x in solution.rects if x[2] * x[3] > 1)
+        board.click(t + 0.5, l + 0.5)
+
+
+def entries(page) -> int:
+    return page.locator("#board .entry").count()
+
+
+def status(page) -> str:
+    return page.locator("#status").inner_text()
+
+
+CASES = [(name, i) for name in PLAYABLE for i in range(PER_GENRE)]
+
+
+@pytest.mark.parametrize(("name", "i"), CASES, ids=[f"{n}-{i}" for n, i in CASES])
+def test_play_a_puzzle(page, puzzles, name, i):
+    index = PLAYABLE.index(name) * PER_GENRE + i
+    puzzle, solution, label = puzzles[index]
+    page.select_option("#pick", str(index))
+    assert entries(page) == 0, "a puzzle starts empty"
+    replay(page, name, puzzle, solution)
+    assert "Solved" in status(page), f"{label}: the replayed solution is not reported solved"
+    shots = os.environ.get("PUZZLEKIT_PACK_SCREENSHOTS")
+    if shots and i == 0:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.locator("#board").screenshot(path=str(Path(shots) / f"{name}.png"))
+    # undo back to the empty board: the keyboard for odd puzzles, the button for the others
+    for _ in range(1000):
+        if page.locator("#undo").is_disabled():
+            break
+        if i % 2:
+            page.keyboard.press("Control+z")
+        else:
+            page.click("#undo")
+    assert entries(page) == 0 and "Solved" not in status(page)
+    page.click("#redo")
+    assert entries(page) > 0
+    page.click("#clear")
+    assert entries(page) == 0
+    enter_wrong(page, name, puzzle, solution)
+    assert entries(page) >= 1
+    page.click("#check")
+    assert page.locator("#board .entry.wrong").count() >= 1, f"{label}: Check marks no wrong entry"
+    assert "wrong" in status(page)
+    kept = entries(page)
+    page.reload()
+    assert page.locator("#pick").input_value() == str(index), "the puzzle being played is restored"
+    assert entries(page) == kept, "progress is restored after a reload"
+    assert page.errors == []
+
+
+def test_every_drawn_genre_is_in_the_pack():
+    from puzzlekit import render
+
+    assert set(render.DRAWN) <= set(PLAYABLE)
