@@ -52,7 +52,10 @@ def _compact(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def pack_data(puzzles: Iterable[tuple[Any, Any] | tuple[Any, Any, str]], title: str = "Puzzles") -> dict[str, Any]:
+Item = tuple[Any, Any] | tuple[Any, Any, str]
+
+
+def pack_data(puzzles: Iterable[Item], title: str = "Puzzles") -> dict[str, Any]:
     """The pack's JSON data: ``{"title", "id", "puzzles": [...]}``, one `encode` object per
     ``(puzzle, solution[, name])``, each with its ``id`` (a hash of its content) and ``name``.
 
@@ -64,9 +67,11 @@ def pack_data(puzzles: Iterable[tuple[Any, Any] | tuple[Any, Any, str]], title: 
         name = str(item[2]) if len(item) > 2 else f"puzzle {i + 1}"
         genre = genre_of(puzzle)
         if genre not in PLAYABLE:
-            raise PackError(f"{name}: there is no playable page for {genre} yet; packs hold {', '.join(PLAYABLE)}")
+            raise PackError(f"{name}: there is no playable page for {genre} yet; "
+                            f"packs hold {', '.join(PLAYABLE)}")
         if not isinstance(solution, genres.get(genre).Solution):
-            raise TypeError(f"{name}: a {genre} puzzle needs a {genre} Solution, not {type(solution).__name__}")
+            raise TypeError(f"{name}: a {genre} puzzle needs a {genre} Solution, "
+                            f"not {type(solution).__name__}")
         entry = encode(genre, puzzle, solution)
         entry["id"] = hashlib.sha256(_compact(entry).encode()).hexdigest()[:12]
         entry["name"] = name
@@ -118,7 +123,7 @@ def page(data: dict[str, Any]) -> str:
 
 
 def build_pack(
-    puzzles: Iterable[tuple[Any, Any] | tuple[Any, Any, str]], out_dir: str | Path, title: str = "Puzzles"
+    puzzles: Iterable[Item], out_dir: str | Path, title: str = "Puzzles"
 ) -> Path:
     """Write a playable pack of ``(puzzle, solution[, name])`` items into ``out_dir``
     (created if missing): index.html, pack.js, pack.css. Returns the path of index.html.

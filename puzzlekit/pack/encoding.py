@@ -198,7 +198,8 @@ def decode(data: dict[str, Any]) -> tuple[Any, Any]:
     if name == "masyu":
         puzzle = genre.Puzzle(grid=rows(unpack_bits(data["p"], 2, h * w)))
     elif name == "slitherlink":
-        puzzle = genre.Puzzle(grid=rows([None if v == 0 else v - 1 for v in unpack_bits(data["c"], 3, h * w)]))
+        clues = unpack_bits(data["c"], 3, h * w)
+        puzzle = genre.Puzzle(grid=rows([None if v == 0 else v - 1 for v in clues]))
         ans = _edges_in(data["s"], h + 1, w + 1)
     elif name == "tracks":
         puzzle = genre.Puzzle(cols=tuple(data["cols"]), rows=tuple(data["rows"]), start=tuple(data["a"]),

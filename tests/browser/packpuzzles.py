@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import puzzlekit
 from conftest import EXAMPLES
+
+import puzzlekit
 from puzzlekit import api, genres
 
 Cell = tuple[int, int]
@@ -40,7 +41,7 @@ def turned(name: str, puzzle: Any, transpose: bool) -> Any:
     def grid(rows: Any) -> tuple[tuple[Any, ...], ...]:
         return _grid(rows, h, w, move, out_h, out_w)
 
-    letters = {"U": "L", "D": "R", "L": "U", "R": "D"} if transpose else {"U": "D", "D": "U", "L": "R", "R": "L"}
+    letters = dict(zip("UDLR", "LRUD" if transpose else "DURL"))
     if name in ("masyu", "slitherlink", "hashi"):
         return genre.Puzzle(grid=grid(puzzle.grid))
     if name == "numberlink":
@@ -51,11 +52,12 @@ def turned(name: str, puzzle: Any, transpose: bool) -> Any:
         box = puzzle.box[::-1] if transpose else puzzle.box
         return genre.Puzzle(grid=grid(puzzle.grid), box=box)
     if name == "zip":
-        return genre.Puzzle(grid=grid(puzzle.grid), walls=frozenset((move(a), move(b)) for a, b in puzzle.walls))
+        walls = frozenset((move(a), move(b)) for a, b in puzzle.walls)
+        return genre.Puzzle(grid=grid(puzzle.grid), walls=walls)
     if name == "patches":
         swap = {"w": "t", "t": "w"} if transpose else {}
-        cells = [[None if v is None else genre.Clue(area=v.area, shape=swap.get(v.shape, v.shape)) for v in row]
-                 for row in puzzle.grid]
+        cells = [[None if v is None else genre.Clue(area=v.area, shape=swap.get(v.shape, v.shape))
+                  for v in row] for row in puzzle.grid]
         return genre.Puzzle(grid=grid(cells))
     if name == "nonogram":
         if transpose:
@@ -68,7 +70,8 @@ def turned(name: str, puzzle: Any, transpose: bool) -> Any:
     if name == "tracks":
         cols, rows = (puzzle.rows, puzzle.cols) if transpose else (puzzle.cols[::-1], puzzle.rows[::-1])
         givens = tuple((move(cell), "".join(letters[d] for d in piece)) for cell, piece in puzzle.givens)
-        return genre.Puzzle(cols=cols, rows=rows, start=move(puzzle.start), end=move(puzzle.end), givens=givens)
+        return genre.Puzzle(cols=cols, rows=rows, start=move(puzzle.start), end=move(puzzle.end),
+                            givens=givens)
     raise ValueError(f"no turn for {name}")
 
 

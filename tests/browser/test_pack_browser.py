@@ -86,11 +86,13 @@ class Board:
         view = [float(v) for v in svg.get_attribute("viewBox").split()]
         self.scale = box["width"] / view[2]
         self.x0, self.y0 = box["x"], box["y"]
-        self.left, self.top, self.cell = (float(svg.get_attribute(f"data-{k}")) for k in ("left", "top", "cell"))
+        self.left, self.top, self.cell = (float(svg.get_attribute(f"data-{k}"))
+                                          for k in ("left", "top", "cell"))
 
     def at(self, r: float, c: float) -> tuple[float, float]:
         """The screen point of grid position (r, c): (0, 0) the grid's top left corner."""
-        return (self.x0 + (self.left + c * self.cell) * self.scale, self.y0 + (self.top + r * self.cell) * self.scale)
+        x = self.x0 + (self.left + c * self.cell) * self.scale
+        return x, self.y0 + (self.top + r * self.cell) * self.scale
 
     def click(self, r: float, c: float, button: str = "left") -> None:
         self.page.mouse.click(*self.at(r, c), button=button)
@@ -164,7 +166,8 @@ def enter_wrong(page, name: str, puzzle: Any, solution: Any) -> None:
     model = genres.get(name).model(puzzle)
     keys = [model.vars[i].key for i in model.output]
     if name in ("masyu", "numberlink", "tracks", "zip", "slitherlink"):
-        have = {tuple(sorted(e)) for e in (solution.edges if name != "zip" else zip(solution.path, solution.path[1:]))}
+        edges = solution.edges if name != "zip" else zip(solution.path, solution.path[1:])
+        have = {tuple(sorted(e)) for e in edges}
         a, b = next(k[1:] for k in keys if tuple(sorted(k[1:])) not in have | fixed_edges(puzzle))
         if name == "slitherlink":
             board.click((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
