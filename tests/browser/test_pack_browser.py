@@ -213,7 +213,13 @@ def test_play_a_puzzle(page, puzzles, name, i):
     shots = os.environ.get("PUZZLEKIT_PACK_SCREENSHOTS")
     if shots and i == 0:
         Path(shots).mkdir(parents=True, exist_ok=True)
-        page.locator("#board").screenshot(path=str(Path(shots) / f"{name}.png"))
+        boxes = [page.locator(sel).bounding_box() for sel in ("#undo", "#clear", "#board", "#status")]
+        left, top = min(b["x"] for b in boxes), min(b["y"] for b in boxes)
+        right = max(b["x"] + b["width"] for b in boxes[:3])  # the status line is as wide as the page
+        bottom = max(b["y"] + b["height"] for b in boxes)
+        clip = {"x": left - 8, "y": top - 8, "width": right - left + 16, "height": bottom - top + 16}
+        page.mouse.move(0, 0)
+        page.screenshot(path=str(Path(shots) / f"{name}.png"), clip=clip)
     # undo back to the empty board: the keyboard for odd puzzles, the button for the others
     for _ in range(1000):
         if page.locator("#undo").is_disabled():

@@ -106,10 +106,11 @@
       p.kind = "cells"; p.sol = cellsFrom(p.s, p.h, p.w);
       p.region = unpack(p.r, width(p.nr - 1), p.h * p.w);
       var touch = {}, colour = [], h = p.h, w = p.w, reg = p.region, i, r, c;
+      function meet(a, b) { if (a !== b) { touch[a][b] = 1; touch[b][a] = 1; } }
       for (i = 0; i < p.nr; i++) touch[i] = {};
       for (r = 0; r < h; r++) for (c = 0; c < w; c++) {
-        if (c + 1 < w && reg[r * w + c] !== reg[r * w + c + 1]) { touch[reg[r * w + c]][reg[r * w + c + 1]] = 1; touch[reg[r * w + c + 1]][reg[r * w + c]] = 1; }
-        if (r + 1 < h && reg[r * w + c] !== reg[(r + 1) * w + c]) { touch[reg[r * w + c]][reg[(r + 1) * w + c]] = 1; touch[reg[(r + 1) * w + c]][reg[r * w + c]] = 1; }
+        if (c + 1 < w) meet(reg[r * w + c], reg[r * w + c + 1]);
+        if (r + 1 < h) meet(reg[r * w + c], reg[(r + 1) * w + c]);
       }
       for (i = 0; i < p.nr; i++) {
         var pick = TOL[i % TOL.length];
@@ -154,17 +155,13 @@
   // ---- drawing ----------------------------------------------------------------------------
   function esc(s) { return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;"); }
   function n2(v) { return Math.round(v * 100) / 100; }
-  function line(x1, y1, x2, y2, cls, extra) {
-    return '<line class="' + cls + '" x1="' + n2(x1) + '" y1="' + n2(y1) + '" x2="' + n2(x2) + '" y2="' + n2(y2) + '"' + (extra || "") + "/>";
-  }
+  function line(x1, y1, x2, y2, cls) { return '<line class="' + cls + '" x1="' + n2(x1) + '" y1="' + n2(y1) + '" x2="' + n2(x2) + '" y2="' + n2(y2) + '"/>'; }
   function circle(x, y, r, cls, extra) { return '<circle class="' + cls + '" cx="' + n2(x) + '" cy="' + n2(y) + '" r="' + n2(r) + '"' + (extra || "") + "/>"; }
   function rect(x, y, w, h, cls, extra) { return '<rect class="' + cls + '" x="' + n2(x) + '" y="' + n2(y) + '" width="' + n2(w) + '" height="' + n2(h) + '"' + (extra || "") + "/>"; }
   function text(x, y, s, px, cls) {
     return '<text class="' + cls + '" x="' + n2(x) + '" y="' + n2(y) + '" font-size="' + n2(px) + '" text-anchor="middle" dominant-baseline="central">' + esc(s) + "</text>";
   }
-  function poly(pts, cls, extra) {
-    return '<polygon class="' + cls + '" points="' + pts.map(function (q) { return n2(q[0]) + "," + n2(q[1]); }).join(" ") + '"' + (extra || "") + "/>";
-  }
+  function poly(pts, cls) { return '<polygon class="' + cls + '" points="' + pts.map(function (q) { return n2(q[0]) + "," + n2(q[1]); }).join(" ") + '"/>'; }
   function cross(x, y, s, cls) { return line(x - s, y - s, x + s, y + s, cls) + line(x - s, y + s, x + s, y - s, cls); }
   function cx(c) { return X(c + 0.5); }
   function cy(r) { return Y(r + 0.5); }
@@ -303,10 +300,16 @@
       });
     },
     patches: function () {
-      var out = gridLines(null, " faint"), i = 0;
-      Object.keys(state).sort().forEach(function (key) {
-        var q = nums(key);
-        out += rect(X(q[1]) + 3, Y(q[0]) + 3, q[3] * CELL - 6, q[2] * CELL - 6, "entry rect" + wrong(key), ' rx="6" fill="' + TOL[i++ % TOL.length] + '"');
+      var out = gridLines(null, " faint"), fills = {};
+      function touching(x, y) {  // two rectangles that share a stretch of side
+        var rows = x[0] < y[0] + y[2] && y[0] < x[0] + x[2], cols = x[1] < y[1] + y[3] && y[1] < x[1] + x[3];
+        return (rows && (x[1] + x[3] === y[1] || y[1] + y[3] === x[1])) || (cols && (x[0] + x[2] === y[0] || y[0] + y[2] === x[0]));
+      }
+      Object.keys(state).sort().forEach(function (key, i) {
+        var q = nums(key), used = {};
+        Object.keys(fills).forEach(function (other) { if (touching(q, nums(other))) used[fills[other]] = 1; });
+        fills[key] = TOL.filter(function (c) { return !used[c]; })[0] || TOL[i % TOL.length];
+        out += rect(X(q[1]) + 3, Y(q[0]) + 3, q[3] * CELL - 6, q[2] * CELL - 6, "entry rect" + wrong(key), ' rx="6" fill="' + fills[key] + '"');
       });
       if (drag && drag.rect) {
         var d = drag.rect;
@@ -325,20 +328,22 @@
     Object.keys(state).forEach(function (key) {
       var e = nums(key);
       if (state[key] === 1) out += line(cx(e[1]), cy(e[0]), cx(e[3]), cy(e[2]), "entry " + cls + wrong(key));
-      else {
-        var mx = (cx(e[1]) + cx(e[3])) / 2, my = (cy(e[0]) + cy(e[2])) / 2;
-        out += cross(mx, my, CELL * 0.1, "entry absent" + wrong(key));
-      }
+      else out += cross((cx(e[1]) + cx(e[3])) / 2, (cy(e[0]) + cy(e[2])) / 2, CELL * 0.1, "entry absent" + wrong(key));
     });
     return out;
   }
-  function drawCells(mark) {
-    var out = "";
-    Object.keys(state).forEach(function (key) { var e = nums(key); out += mark(e[0], e[1], state[key], wrong(key)); });
-    return out;
+  function flagMark(key) {  // a dashed ring on a wrong entry, so Check does not rest on colour alone
+    var e = nums(key), x, y;
+    if (P.kind === "rects") return rect(X(e[1]), Y(e[0]), e[3] * CELL, e[2] * CELL, "flag");
+    if (P.kind === "lattice") { x = (X(e[1]) + X(e[3])) / 2; y = (Y(e[0]) + Y(e[2])) / 2; }
+    else if (e.length === 2) { x = cx(e[1]); y = cy(e[0]); }
+    else { x = (cx(e[1]) + cx(e[3])) / 2; y = (cy(e[0]) + cy(e[2])) / 2; }
+    return circle(x, y, L().cell * 0.3, "flag");
   }
+  function drawCells(mark) { return Object.keys(state).map(function (key) { var e = nums(key); return mark(e[0], e[1], state[key], wrong(key)); }).join(""); }
   function render() {
     var s = size(), body = DRAW[P.g]();
+    Object.keys(flagged).forEach(function (key) { body += flagMark(key); });
     if (P.kind !== "digits") body += rect(X(cursor[1]) + 2, Y(cursor[0]) + 2, L().cell - 4, L().cell - 4, "cursor");
     board.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg" class="puzzle ' + P.g + (isSolved() ? " solved" : "") +
       '" viewBox="0 0 ' + n2(s[0]) + " " + n2(s[1]) + '" width="' + n2(s[0]) + '" height="' + n2(s[1]) +
@@ -363,8 +368,9 @@
     var list = back ? moves.slice().reverse() : moves;
     list.forEach(function (m) { var v = back ? m[1] : m[2]; if (v) state[m[0]] = v; else delete state[m[0]]; });
   }
-  function undo() { var g = undoStack.pop(); if (!g) return; apply(g, true); redoStack.push(g); flagged = {}; save(); render(); report(); }
-  function redo() { var g = redoStack.pop(); if (!g) return; apply(g, false); undoStack.push(g); flagged = {}; save(); render(); report(); }
+  function step(from, to, back) { var g = from.pop(); if (!g) return; apply(g, back); to.push(g); flagged = {}; save(); render(); report(); }
+  function undo() { step(undoStack, redoStack, true); }
+  function redo() { step(redoStack, undoStack, false); }
   function present() {  // the entries that state something present, as key -> value
     var out = {};
     Object.keys(P.fixed || {}).forEach(function (k) { out[k] = 1; });
@@ -388,15 +394,11 @@
     var bad = wrongKeys();
     bad.forEach(function (k) { flagged[k] = 1; });
     render();
-    if (isSolved()) report();
-    else statusLine.textContent = bad.length ? bad.length + (bad.length === 1 ? " wrong entry" : " wrong entries") + " marked in red." : "No mistakes so far.";
+    if (isSolved()) return report();
+    statusLine.textContent = bad.length ? bad.length + (bad.length === 1 ? " wrong entry" : " wrong entries") + " marked in red." : "No mistakes so far.";
     statusLine.className = bad.length ? "wrong" : "";
   }
-  function report() {
-    var done = isSolved();
-    statusLine.textContent = done ? "Solved! Well done." : "";
-    statusLine.className = done ? "solved" : "";
-  }
+  function report() { var done = isSolved(); statusLine.textContent = done ? "Solved! Well done." : ""; statusLine.className = done ? "solved" : ""; }
   function storeKey(id) { return "puzzlekit-pack:" + id; }
   function save() {
     try {
@@ -534,8 +536,8 @@
   var ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   var corner = null;
   document.addEventListener("keydown", function (ev) {
-    if (!P || ev.target === picker) return;
     var k = ev.key, ctrl = ev.ctrlKey || ev.metaKey;
+    if (!P || ev.target === picker || (ev.target.tagName === "BUTTON" && (k === " " || k === "Enter"))) return;
     if (ctrl && (k === "z" || k === "Z")) { ev.preventDefault(); if (ev.shiftKey) redo(); else undo(); return; }
     if (ctrl && (k === "y" || k === "Y")) { ev.preventDefault(); redo(); return; }
     if (ctrl || ev.altKey) return;
@@ -578,10 +580,9 @@
   });
 
   // ---- the page -----------------------------------------------------------------------------
-  var NAMES = { masyu: "Masyu", tracks: "Tracks", numberlink: "Numberlink", hashi: "Hashi", slitherlink: "Slitherlink",
-    sudoku: "Sudoku", nonogram: "Nonogram", queens: "Queens", zip: "Zip", tents: "Tents", patches: "Patches" };
   DATA.puzzles.forEach(function (p, i) {
-    p.label = (i + 1) + ". " + (p.name || NAMES[p.g]) + " (" + NAMES[p.g] + " " + p.h + "\u00d7" + p.w + ")";
+    var genre = p.g.charAt(0).toUpperCase() + p.g.slice(1);
+    p.label = (i + 1) + ". " + (p.name || genre) + " (" + genre + " " + p.h + "\u00d7" + p.w + ")";
     var o = document.createElement("option"); o.value = String(i); o.textContent = p.label; picker.appendChild(o);
   });
   picker.addEventListener("change", function () { load(Number(picker.value)); });
