@@ -3,7 +3,8 @@
 For every drawn genre, three puzzles (packpuzzles.py) go into one pack, opened from file://.
 Each test replays the stored solution with real mouse and keyboard events, sees the page
 report it solved, undoes back to an empty board, enters one wrong value and sees Check mark
-it, reloads and finds that progress restored, all without a console error.
+it, reloads and finds that progress restored, all without a console error. One more test per
+genre enters a solution with the keyboard alone.
 
 The browser is /usr/bin/chromium (or $PUZZLEKIT_CHROMIUM). Without it, or without the
 playwright package (the ``browser`` extra), the tests skip locally and fail in CI (CI=true).
@@ -249,3 +250,94 @@ def test_every_drawn_genre_is_in_the_pack():
     from puzzlekit import render
 
     assert set(render.DRAWN) <= set(PLAYABLE)
+
+
+class Keys:
+    """The keyboard cursor, moved by arrow keys from the top left cell."""
+
+    ARROW = {(-1, 0): "ArrowUp", (1, 0): "ArrowDown", (0, -1): "ArrowLeft", (0, 1): "ArrowRight"}
+
+    def __init__(self, page) -> None:
+        self.page, self.at = page, (0, 0)
+
+    def go(self, cell: tuple[int, int]) -> None:
+        dr, dc = cell[0] - self.at[0], cell[1] - self.at[1]
+        for _ in range(abs(dr)):
+            self.page.keyboard.press("ArrowDown" if dr > 0 else "ArrowUp")
+        for _ in range(abs(dc)):
+            self.page.keyboard.press("ArrowRight" if dc > 0 else "ArrowLeft")
+        self.at = cell
+
+    def draw(self, a: tuple[int, int], b: tuple[int, int]) -> None:
+        """Shift+arrow from a towards b (b a neighbour, or Hashi's next island that way)."""
+        self.go(a)
+        step = ((b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1]))
+        self.page.keyboard.press("Shift+" + self.ARROW[step])
+        self.at = b
+
+
+def replay_by_keyboard(page, name: str, puzzle: Any, solution: Any) -> None:
+    keys = Keys(page)
+    press = page.keyboard.press
+    if name in ("tracks", "zip"):
+        for a, b in zip(solution.path, solution.path[1:]):
+            keys.draw(a, b)
+    elif name in ("masyu", "numberlink"):
+        for a, b in sorted(solution.edges):
+            keys.draw(a, b)
+    elif name == "hashi":
+        for a, b, k in solution.bridges:
+            for _ in range(k):
+                keys.draw(a, b)
+    elif name == "slitherlink":  # each segment as a side of a cell
+        for p, q in sorted(solution.edges):
+            if p[0] == q[0]:  # the top of the cell below, or the bottom of the last row's cell
+                below = p[0] < puzzle.height
+                cell, key = (p, "Shift+ArrowUp") if below else ((p[0] - 1, p[1]), "Shift+ArrowDown")
+            else:  # the left of the cell to the right, or the right of the last column's cell
+                right = p[1] < puzzle.width
+                cell, key = (p, "Shift+ArrowLeft") if right else ((p[0], p[1] - 1), "Shift+ArrowRight")
+            keys.go(cell)
+            press(key)
+    elif name == "sudoku":
+        press("ArrowRight")
+        press("ArrowLeft")  # a cell is selected now: the top left one
+        for r, row in enumerate(solution.grid):
+            for c, v in enumerate(row):
+                if not puzzle.grid[r][c]:
+                    keys.go((r, c))
+                    press(str(v))
+    elif name in ("nonogram", "queens", "tents"):
+        cells = solution.queens if name == "queens" else solution.tents if name == "tents" else [
+            (r, c) for r, row in enumerate(solution.grid) for c, v in enumerate(row) if v]
+        for cell in cells:
+            keys.go(cell)
+            press("Space")
+    elif name == "patches":
+        for t, l, h, w in solution.rects:
+            keys.go((t, l))
+            press("Enter")
+            keys.go((t + h - 1, l + w - 1))
+            press("Enter")
+    else:
+        raise AssertionError(f"no keyboard replay for {name}")
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_play_by_keyboard_alone(page, puzzles, name):
+    index = PLAYABLE.index(name) * PER_GENRE + 1
+    puzzle, solution, label = puzzles[index]
+    page.select_option("#pick", str(index))
+    page.locator("#board").focus()
+    if entries(page):  # what an earlier test left in this browser's storage
+        page.click("#clear")
+        page.locator("#board").focus()
+    assert entries(page) == 0
+    replay_by_keyboard(page, name, puzzle, solution)
+    assert "Solved" in status(page), f"{label}: the solution typed in is not reported solved"
+    press = page.keyboard.press
+    press("Control+z")
+    assert "Solved" not in status(page)
+    press("Control+y")
+    assert "Solved" in status(page)
+    assert page.errors == []
