@@ -33,6 +33,21 @@ MAX_ASSET_GZIP = 150 * 1024
 
 ASSETS = ("pack.js", "pack.css")
 
+#: How to play, by the page's kinds of play (pack.js names each genre's kind).
+HELP = {
+    "edges": "Click the side between two cells, or drag from cell to cell, to draw a line; right-click a "
+             "side to mark it empty. Keyboard: arrows move, Shift+arrow draws.",
+    "lattice": "Click a segment between two dots to draw it, or drag along the dots; right-click marks it "
+               "empty. Keyboard: arrows move, Shift+arrow draws that side of the cell.",
+    "cells": "Click a cell to cycle its mark, drag to paint; right-click marks it empty. Keyboard: arrows "
+             "move, Space cycles, X marks empty.",
+    "digits": "Click a cell and type a digit; Backspace clears. Arrows move.",
+    "bridges": "Click between two islands, or drag from one to the other, to cycle 0, 1, 2 bridges. "
+               "Keyboard: arrows move, Shift+arrow from an island cycles that bridge.",
+    "rects": "Drag from corner to corner to draw a rectangle; click a rectangle to remove it. Keyboard: "
+             "Enter marks one corner, then the other.",
+}
+
 
 def genre_of(puzzle: Any) -> str:
     """The genre name of a puzzlekit puzzle object (TypeError for anything else)."""
@@ -56,7 +71,7 @@ Item = tuple[Any, Any] | tuple[Any, Any, str]
 
 
 def pack_data(puzzles: Iterable[Item], title: str = "Puzzles") -> dict[str, Any]:
-    """The pack's JSON data: ``{"title", "id", "puzzles": [...]}``, one `encode` object per
+    """The pack's JSON data: ``{"title", "id", "help", "puzzles": [...]}``, one `encode` object per
     ``(puzzle, solution[, name])``, each with its ``id`` (a hash of its content) and ``name``.
 
     Raises `PackError` for a genre without a page or a puzzle over `MAX_PUZZLE_BYTES`.
@@ -83,7 +98,7 @@ def pack_data(puzzles: Iterable[Item], title: str = "Puzzles") -> dict[str, Any]
     if not entries:
         raise PackError("a pack needs at least one puzzle")
     pack_id = hashlib.sha256("".join(e["id"] for e in entries).encode()).hexdigest()[:12]
-    return {"title": title, "id": pack_id, "puzzles": entries}
+    return {"title": title, "id": pack_id, "help": HELP, "puzzles": entries}
 
 
 def page(data: dict[str, Any]) -> str:

@@ -211,6 +211,10 @@ def test_play_a_puzzle(page, puzzles, name, i):
     assert entries(page) == 0, "a puzzle starts empty"
     replay(page, name, puzzle, solution)
     assert "Solved" in status(page), f"{label}: the replayed solution is not reported solved"
+    assert page.locator("#help").inner_text(), "the page says how to play"
+    if name == "numberlink":  # each line in its number's colour
+        for k in {k for row in puzzle.grid for k in row if k}:
+            assert page.locator(f"#board .entry.path.n{k}").count() > 0
     shots = os.environ.get("PUZZLEKIT_PACK_SCREENSHOTS")
     if shots and i == 0:
         Path(shots).mkdir(parents=True, exist_ok=True)

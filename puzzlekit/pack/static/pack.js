@@ -4,6 +4,8 @@
   "use strict";
 
   var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  var LINES = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#CC6677", "#332288", "#DDCC77",
+    "#117733", "#88CCEE", "#882255", "#44AA99", "#999933", "#AA4499"];  // Okabe-Ito, then Tol's muted scheme
   var TOL = ["#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99", "#BBCC33", "#DDDDDD", "#AAAA00"];
   var CELL = 40, MARGIN = 16;
   var DATA = JSON.parse(document.getElementById("pack-data").textContent);
@@ -128,14 +130,6 @@
     },
     patches: function (p) { p.kind = "rects"; p.sol = {}; p.s.forEach(function (x) { p.sol[x.join(",")] = 1; }); }
   };
-  var HELP = {
-    edges: "Click the side between two cells, or drag from cell to cell, to draw a line; right-click a side to mark it empty. Keyboard: arrows move, Shift+arrow draws.",
-    lattice: "Click a segment between two dots to draw it; drag along the dots; right-click to mark it empty. Keyboard: arrows move, Shift+arrow draws that side of the cell.",
-    cells: "Click a cell to cycle its mark, drag to paint; right-click marks it empty. Keyboard: arrows move, Space cycles, X marks empty.",
-    digits: "Click a cell and type a digit; Backspace clears. Arrows move.",
-    bridges: "Click between two islands (or drag from one to the other) to cycle 0, 1, 2 bridges. Keyboard: arrows move, Shift+arrow from an island cycles that bridge.",
-    rects: "Drag from corner to corner to draw a rectangle; click a rectangle to remove it. Keyboard: Enter marks one corner, then the other."
-  };
 
   // ---- layout -----------------------------------------------------------------------------
   function L() { return { left: P.left || MARGIN, top: P.top || MARGIN, cell: P.cell || CELL }; }
@@ -155,7 +149,7 @@
   // ---- drawing ----------------------------------------------------------------------------
   function esc(s) { return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;"); }
   function n2(v) { return Math.round(v * 100) / 100; }
-  function line(x1, y1, x2, y2, cls) { return '<line class="' + cls + '" x1="' + n2(x1) + '" y1="' + n2(y1) + '" x2="' + n2(x2) + '" y2="' + n2(y2) + '"/>'; }
+  function line(x1, y1, x2, y2, cls, extra) { return '<line class="' + cls + '" x1="' + n2(x1) + '" y1="' + n2(y1) + '" x2="' + n2(x2) + '" y2="' + n2(y2) + '"' + (extra || "") + "/>"; }
   function circle(x, y, r, cls, extra) { return '<circle class="' + cls + '" cx="' + n2(x) + '" cy="' + n2(y) + '" r="' + n2(r) + '"' + (extra || "") + "/>"; }
   function rect(x, y, w, h, cls, extra) { return '<rect class="' + cls + '" x="' + n2(x) + '" y="' + n2(y) + '" width="' + n2(w) + '" height="' + n2(h) + '"' + (extra || "") + "/>"; }
   function text(x, y, s, px, cls) {
@@ -197,8 +191,17 @@
       out += text(X(P.a[1]) + CELL * 0.2, Y(P.a[0]) + CELL * 0.2, "A", CELL * 0.3, "end start");
       return out + text(X(P.b[1]) + CELL * 0.2, Y(P.b[0]) + CELL * 0.2, "B", CELL * 0.3, "end finish");
     },
-    numberlink: function () {
-      var out = gridLines() + drawEdges("path");
+    numberlink: function () {  // each line in the colour of the number it leaves from, as in the pictures
+      var at = {}, colour = {}, ends = {};
+      function link(key, a, b) { (at[a] = at[a] || []).push([key, b]); }
+      Object.keys(state).forEach(function (key) { var e = nums(key); if (state[key] === 1) { link(key, ck(e[0], e[1]), ck(e[2], e[3])); link(key, ck(e[2], e[3]), ck(e[0], e[1])); } });
+      P.nums.forEach(function (x) { ends[ck(x[0], x[1])] = 1; });
+      P.nums.forEach(function (x) {
+        for (var todo = [ck(x[0], x[1])]; todo.length;) (at[todo.pop()] || []).forEach(function (step) {
+          if (!colour[step[0]]) { colour[step[0]] = x[2]; if (!ends[step[1]]) todo.push(step[1]); }
+        });
+      });
+      var out = gridLines() + drawEdges("path", colour);
       P.nums.forEach(function (x) {
         out += circle(cx(x[1]), cy(x[0]), CELL * 0.36, "end n" + x[2]) + text(cx(x[1]), cy(x[0]), x[2], CELL * 0.5, "number");
       });
@@ -323,11 +326,11 @@
       return out;
     }
   };
-  function drawEdges(cls) {
+  function drawEdges(cls, colour) {
     var out = "";
     Object.keys(state).forEach(function (key) {
-      var e = nums(key);
-      if (state[key] === 1) out += line(cx(e[1]), cy(e[0]), cx(e[3]), cy(e[2]), "entry " + cls + wrong(key));
+      var e = nums(key), k = colour && colour[key], paint = k && !flagged[key] ? ' style="stroke:' + LINES[(k - 1) % LINES.length] + '"' : "";
+      if (state[key] === 1) out += line(cx(e[1]), cy(e[0]), cx(e[3]), cy(e[2]), "entry " + cls + (k ? " n" + k : "") + wrong(key), paint);
       else out += cross((cx(e[1]) + cx(e[3])) / 2, (cy(e[0]) + cy(e[2])) / 2, CELL * 0.1, "entry absent" + wrong(key));
     });
     return out;
@@ -416,7 +419,7 @@
       localStorage.setItem(storeKey(DATA.id + ":current"), String(index));
     } catch (e) { void e; }
     picker.value = String(index);
-    helpLine.textContent = HELP[P.kind];
+    helpLine.textContent = (DATA.help || {})[P.kind] || "";
     render(); report();
   }
 
@@ -436,11 +439,8 @@
     if (dv < dh && dv < 0.3) { var r = Math.floor(q.r); if (r >= 0 && r < P.h && rc >= 0 && rc <= P.w) return [[r, rc], [r + 1, rc]]; }
     return null;
   }
-  function toggleEdge(a, b, mark) {
-    var key = ek(a, b);
-    if ((P.fixed && P.fixed[key]) || (P.blocked && P.blocked[key])) return;
-    set(key, (state[key] || 0) === mark ? 0 : mark);
-  }
+  function locked(key) { return (P.fixed && P.fixed[key]) || (P.blocked && P.blocked[key]); }
+  function toggleEdge(a, b, mark) { var key = ek(a, b); if (!locked(key)) set(key, (state[key] || 0) === mark ? 0 : mark); }
   function bridgeAt(q) {
     var best = null, d = 0.4;
     Object.keys(P.cand).forEach(function (key) {
@@ -456,20 +456,10 @@
     var v = state[ck(r, c)] || 0;
     return right ? (v === 2 ? 0 : 2) : (v + 1) % 3;
   }
-  function box(a, b) {
-    var t = Math.min(a[0], b[0]), l = Math.min(a[1], b[1]);
-    return [t, l, Math.abs(a[0] - b[0]) + 1, Math.abs(a[1] - b[1]) + 1];
-  }
+  function box(a, b) { return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.abs(a[0] - b[0]) + 1, Math.abs(a[1] - b[1]) + 1]; }
   function overlaps(x, y) { return x[0] < y[0] + y[2] && y[0] < x[0] + x[2] && x[1] < y[1] + y[3] && y[1] < x[1] + x[3]; }
-  function placeRect(q) {
-    Object.keys(state).forEach(function (key) { if (overlaps(nums(key), q)) set(key, 0); });
-    set(q.join(","), 1);
-  }
-  function rectAt(cell) {
-    var hit = null;
-    Object.keys(state).forEach(function (key) { if (overlaps(nums(key), [cell[0], cell[1], 1, 1])) hit = key; });
-    return hit;
-  }
+  function placeRect(q) { Object.keys(state).forEach(function (key) { if (overlaps(nums(key), q)) set(key, 0); }); set(q.join(","), 1); }
+  function rectAt(cell) { return Object.keys(state).filter(function (key) { return overlaps(nums(key), [cell[0], cell[1], 1, 1]); })[0]; }
 
   board.addEventListener("contextmenu", function (ev) { ev.preventDefault(); });
   board.addEventListener("pointerdown", function (ev) {
@@ -496,7 +486,7 @@
       if (cell && (cell[0] !== drag.cell[0] || cell[1] !== drag.cell[1]) && Math.abs(cell[0] - drag.cell[0]) + Math.abs(cell[1] - drag.cell[1]) === 1) {
         var key = ek(drag.cell, cell);
         if (drag.mode === undefined) drag.mode = state[key] === 1 ? 0 : 1;
-        if (!(P.fixed && P.fixed[key]) && !(P.blocked && P.blocked[key])) set(key, drag.mode);
+        if (!locked(key)) set(key, drag.mode);
         drag.cell = cell; drag.moved = true; cursor = cell; commitSoft();
       }
     } else if (P.kind === "lattice" && drag.point && !drag.right) {
