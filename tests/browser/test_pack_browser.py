@@ -200,6 +200,14 @@ def status(page) -> str:
     return page.locator("#status").inner_text()
 
 
+def solved(page, label: str, yes: bool = True) -> None:
+    """The page says Solved (or, with ``yes`` false, does not), waiting a little for it."""
+    from playwright.sync_api import expect
+
+    shown = expect(page.locator("#status"), f"{label}: {'not ' if yes else ''}reported solved")
+    (shown.to_contain_text if yes else shown.not_to_contain_text)("Solved", timeout=5000)
+
+
 CASES = [(name, i) for name in PLAYABLE for i in range(PER_GENRE)]
 
 
@@ -210,7 +218,7 @@ def test_play_a_puzzle(page, puzzles, name, i):
     page.select_option("#pick", str(index))
     assert entries(page) == 0, "a puzzle starts empty"
     replay(page, name, puzzle, solution)
-    assert "Solved" in status(page), f"{label}: the replayed solution is not reported solved"
+    solved(page, label)
     assert page.locator("#help").inner_text(), "the page says how to play"
     if name == "numberlink":  # each line in its number's colour
         for k in {k for row in puzzle.grid for k in row if k}:
@@ -233,7 +241,8 @@ def test_play_a_puzzle(page, puzzles, name, i):
             page.keyboard.press("Control+z")
         else:
             page.click("#undo")
-    assert entries(page) == 0 and "Solved" not in status(page)
+    solved(page, label, yes=False)
+    assert entries(page) == 0
     page.click("#redo")
     assert entries(page) > 0
     page.click("#clear")
@@ -338,10 +347,10 @@ def test_play_by_keyboard_alone(page, puzzles, name):
         page.locator("#board").focus()
     assert entries(page) == 0
     replay_by_keyboard(page, name, puzzle, solution)
-    assert "Solved" in status(page), f"{label}: the solution typed in is not reported solved"
+    solved(page, label)
     press = page.keyboard.press
     press("Control+z")
-    assert "Solved" not in status(page)
+    solved(page, label, yes=False)
     press("Control+y")
-    assert "Solved" in status(page)
+    solved(page, label)
     assert page.errors == []
