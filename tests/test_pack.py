@@ -64,6 +64,35 @@ def test_encoding_round_trip(examples, name):
     assert data["g"] == name and (data["h"], data["w"]) == (puzzle.height, puzzle.width)
 
 
+KEY = {"masyu": "edge", "tracks": "edge", "numberlink": "edge", "zip": "edge", "slitherlink": "edge",
+       "hashi": "bridge", "sudoku": "cell", "nonogram": "cell", "queens": "queen", "tents": "tent",
+       "patches": "rect"}
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_the_answer_is_the_model_answer_key(examples, name):
+    """What the player must enter is the solution's values on the model's answer key."""
+    puzzle, solution = examples[name]
+    genre = puzzlekit.genres.get(name)
+    model = genre.model(puzzle)
+    keys = {model.vars[i].key for i in model.output}
+    entered = answer(name, solution)
+    if name in ("sudoku", "nonogram"):
+        values = {(KEY[name], r, c): v for r, row in enumerate(entered) for c, v in enumerate(row)}
+    elif name == "hashi":
+        values = {(KEY[name], a, b): k for a, b, k in entered}
+    elif name in ("queens", "tents"):
+        values = {(KEY[name], *cell): 1 for cell in entered}
+    elif name == "patches":
+        values = {(KEY[name], *rect): 1 for rect in entered}
+    else:
+        values = {(KEY[name], a, b): 1 for a, b in entered}
+    assert set(values) <= keys
+    if name not in ("sudoku", "nonogram"):  # the rest of the key is 0 (absent) in the solution
+        values.update({key: 0 for key in keys - set(values)})
+    assert genre.decode(puzzle, values) == solution
+
+
 @pytest.mark.parametrize("name", PLAYABLE)
 def test_each_puzzle_within_its_size_limit(examples, name):
     entry = pack_data([(*examples[name], f"{name}01")])["puzzles"][0]

@@ -450,7 +450,7 @@
     });
     return best;
   }
-  function cycleBridge(key) { if (key) set(key, ((state[key] || 0) + 1) % 3); }
+  function cycleBridge(key, back) { if (key) set(key, ((state[key] || 0) + (back ? 2 : 1)) % 3); }
   function cellValue(r, c, right) {
     if (P.trees && P.trees[ck(r, c)]) return null;
     var v = state[ck(r, c)] || 0;
@@ -514,7 +514,7 @@
       if (from && cell && (from[0] !== cell[0] || from[1] !== cell[1]) && P.isl[from[0] * P.w + from[1]] && P.isl[cell[0] * P.w + cell[1]]) {
         key = ek(from, cell); if (!P.cand[key]) key = null;
       } else if (!from || !cell || (from[0] === cell[0] && from[1] === cell[1])) key = bridgeAt(q);
-      if (key) cycleBridge(key);
+      if (key) cycleBridge(key, d.right);
     } else if (P.kind === "rects" && d.rect) {
       if (!d.moved) { var hit = rectAt(d.rect); if (hit) set(hit, 0); else placeRect(d.rect); }
       else placeRect(d.rect);
@@ -575,7 +575,7 @@
     p.label = (i + 1) + ". " + (p.name || genre) + " (" + genre + " " + p.h + "\u00d7" + p.w + ")";
     var o = document.createElement("option"); o.value = String(i); o.textContent = p.label; picker.appendChild(o);
   });
-  picker.addEventListener("change", function () { load(Number(picker.value)); });
+  picker.addEventListener("change", function () { load(Number(picker.value)); board.focus(); });
   document.getElementById("undo").addEventListener("click", undo);
   document.getElementById("redo").addEventListener("click", redo);
   document.getElementById("check").addEventListener("click", check);
