@@ -43,7 +43,8 @@ HELP = {
              "move, Space cycles, X marks empty.",
     "digits": "Click a cell and type a digit; Backspace clears. Arrows move.",
     "bridges": "Click between two islands, or drag from one to the other, to cycle 0, 1, 2 bridges "
-               "(right-click: backwards). Keyboard: arrows move, Shift+arrow from an island cycles that bridge.",
+               "(right-click: backwards). Keyboard: arrows move, Shift+arrow from an island cycles "
+               "that bridge.",
     "rects": "Drag from corner to corner to draw a rectangle; click a rectangle to remove it. Keyboard: "
              "Enter marks one corner, then the other.",
 }
