@@ -354,3 +354,29 @@ def test_play_by_keyboard_alone(page, puzzles, name):
     press("Control+y")
     solved(page, label)
     assert page.errors == []
+
+
+def test_marks_empty_and_paints(page, puzzles):
+    """Right-click marks a side empty (Check flags one the loop uses); a drag paints cells."""
+    index = PLAYABLE.index("masyu") * PER_GENRE + 2
+    puzzle, solution, label = puzzles[index]
+    page.select_option("#pick", str(index))
+    if entries(page):
+        page.click("#clear")
+    a, b = sorted(solution.edges)[0]
+    Board(page).click(*between(a, b), button="right")
+    assert page.locator("#board .entry.absent").count() == 2  # a cross: two strokes
+    page.click("#check")
+    assert page.locator("#board .flag").count() == 1 and "1 wrong entry" in status(page)
+    page.click("#undo")
+    assert entries(page) == 0
+
+    index = PLAYABLE.index("nonogram") * PER_GENRE + 2
+    page.select_option("#pick", str(index))
+    if entries(page):
+        page.click("#clear")
+    Board(page).drag([(0, c) for c in range(puzzles[index][0].width)])
+    assert page.locator("#board .entry.filled").count() == puzzles[index][0].width
+    page.click("#undo")  # the drag is one move
+    assert entries(page) == 0
+    assert page.errors == []
