@@ -19,6 +19,7 @@ from puzzlekit import backends
 from . import __version__, api, arguments, formats, genres, textio
 from .batch import command as batch_command
 from .errors import InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
+from .pack import command as pack_command
 
 EXIT = {"solved": 0, "unsolvable": 1, "timeout": 3}
 USAGE_ERROR = 2
@@ -141,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=batch_command.EPILOG,
     )
     batch_command.add_arguments(many)
+    pack_command.add_parser(sub)
 
     sub.add_parser("genres", help="list the genres", description="List the genres puzzlekit solves.")
     sub.add_parser(
@@ -165,6 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _render(args)
         if args.command == "batch":
             return batch_command.run_command(args)
+        if args.command == "pack":
+            return pack_command.run_command(args)
         if args.command == "url":
             print(api.to_url(api.load(args.genre, args.file)))
             return 0
