@@ -443,3 +443,39 @@ def test_random_puzzles_are_planted_deterministic_and_give_zero_one_and_many_sol
     assert all(set("".join(p.grid)) & set("ÅÄÖ") for p in swedish)
     with pytest.raises(ValueError):
         wend.random_puzzle(random.Random(0), 3, 3, language="fi")
+
+
+# state JSON ----------------------------------------------------------------------------------
+
+
+def test_state_json_lists_known_letters_with_gaps_and_reads_back():
+    p = example("wend")
+    at = wend.at_key
+    state = {at("PATH", 0, (0, 2)): 1, at("PATH", 0, (0, 3)): 0, at("PATH", 2, (0, 0)): 1,
+             at("PATH", 2, (2, 0)): 0, at("PATH", 2, (3, 0)): 0}
+    data = wend.state_to_json(p, state)
+    assert data == {
+        "paths": [{"word": "PATH", "cells": [[0, 2], None, [0, 0]]}],
+        "no_paths": [{"word": "PATH", "cells": [[0, 3], None, [2, 0]]},
+                     {"word": "PATH", "cells": [None, None, [3, 0]]}],
+    }
+    assert wend.state_from_json(p, json.loads(json.dumps(data))) == state
+    lower = {"paths": [{"word": "path", "cells": [[0, 2]]}]}
+    assert wend.state_from_json(p, lower) == {at("PATH", 0, (0, 2)): 1}
+    assert swend.state_from_json is wend.state_from_json
+    with pytest.raises(ValueError, match="not a letter of a word"):
+        wend.state_to_json(p, {at("PATH", 0, (0, 1)): 1})  # (0, 1) shows A
+    with pytest.raises(ValueError, match="expected 0 or 1"):
+        wend.state_to_json(p, {at("PATH", 0, (0, 2)): 2})
+
+
+def test_a_hint_reads_a_state_file(tmp_path):
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"paths": [{"word": "WORDS", "cells": [[4, 2]]}]}), encoding="utf-8")
+    proc = run_cli("hint", "wend", str(EXAMPLES / "wend01.txt"), "--state", str(state))
+    assert proc.returncode == 0 and b"WORDS" in proc.stdout, proc.stdout + proc.stderr
+    state.write_text(json.dumps({"paths": [{"word": "WORDS", "cells": [[0, 0]]}]}), encoding="utf-8")
+    proc = run_cli("hint", "wend", str(EXAMPLES / "wend01.txt"), "--state", str(state))
+    said = b"paths[0].cells[0]: (0, 0) shows the letter 'T'"
+    assert proc.returncode == 2 and said in proc.stderr, proc.stderr
+    assert b"Traceback" not in proc.stderr
