@@ -310,5 +310,6 @@ def test_the_generation_benchmark_runs_a_case(tmp_path, capsys):
     assert row["status"] == "ok" and row["genre"] == "zip" and row["grade"] == "trial"
     assert "| zip | 6x6 | chain | 1 |" in capsys.readouterr().out  # "hard" is chain
     assert {c.genre for c in generation.CASES} == {
-        "masyu", "sudoku", "tents", "slitherlink", "hashi", "tracks", "nonogram", "queens", "zip"
+        "masyu", "sudoku", "tents", "slitherlink", "hashi", "tracks", "nonogram", "queens", "zip", "wend",
+        "swend",
     }
