@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import functools
+import random
 
 from .wend import (  # noqa: F401  (the recipe's names, as the loop reads them)
     ATTEMPTS,
     LEVELS,
+    Plant,
+    _check_size,
+    _sample,
     answer,
     breaks,
     clues,
@@ -17,11 +20,15 @@ from .wend import (  # noqa: F401  (the recipe's names, as the loop reads them)
     transform,
     variants,
 )
-from .wend import check_size as _check_size
-from .wend import sample_solution as _sample_solution
 
 NAME = "swend"
 LANGUAGE = "sv"
 
-check_size = functools.partial(_check_size, language=LANGUAGE)
-sample_solution = functools.partial(_sample_solution, language=LANGUAGE)
+
+
+def check_size(height: int, width: int) -> None:
+    _check_size(height, width, LANGUAGE)
+
+
+def sample_solution(rng: random.Random, height: int, width: int) -> Plant:
+    return _sample(rng, height, width, LANGUAGE)

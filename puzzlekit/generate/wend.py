@@ -79,7 +79,12 @@ def _plant(height: int, width: int, language: str, paths: list[tuple[str, tuple[
     return Plant(height, width, language, tuple(sorted(paths)))
 
 
-def check_size(height: int, width: int, language: str = LANGUAGE) -> None:
+def check_size(height: int, width: int) -> None:
+    _check_size(height, width, LANGUAGE)
+
+
+def _check_size(height: int, width: int, language: str) -> None:
+    """Refuse a size the recipe cannot make, or the lack of the word lists, in ``language``."""
     words(language)  # refuses without the word lists
     if height * width < SHORTEST or min(height, width) < 2:
         raise ValueError(f"a Wend puzzle is made on at least a 2x2 grid, not {height}x{width}")
@@ -117,7 +122,12 @@ def _draw(rng: random.Random, language: str, length: int, taken: set[str]) -> st
     return rng.choice(free)
 
 
-def sample_solution(rng: random.Random, height: int, width: int, language: str = LANGUAGE) -> Plant:
+def sample_solution(rng: random.Random, height: int, width: int) -> Plant:
+    return _sample(rng, height, width, LANGUAGE)
+
+
+def _sample(rng: random.Random, height: int, width: int, language: str) -> Plant:
+    """A plant of ``language`` words (see the module's description)."""
     path = wend.random_path(rng, height, width)
     taken: set[str] = set()
     paths, start = [], 0
