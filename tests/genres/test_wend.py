@@ -499,3 +499,10 @@ def test_a_hint_reads_a_state_file(tmp_path):
     said = b"paths[0].cells[0]: (0, 0) shows the letter 'T'"
     assert proc.returncode == 2 and said in proc.stderr, proc.stderr
     assert b"Traceback" not in proc.stderr
+
+
+def test_auto_takes_the_measured_order():
+    from puzzlekit import api
+
+    assert api.auto_order("wend")[:3] == api.auto_order("swend")[:3] == ("sat", "search", "cpsat")
+    assert api.solve(example("swend"), backend="auto").backend == "sat"
