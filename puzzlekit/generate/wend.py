@@ -33,6 +33,8 @@ SHORTEST, LONGEST = 3, 8
 #: How many of the language's most frequent words are drawn from.
 VOCABULARY = 6000
 PACKAGE, EXTRA = "wordfreq", "words"
+#: The largest grid made (cells).
+MOST_CELLS = 900
 
 Cell = tuple[int, int]
 
@@ -88,10 +90,10 @@ def _check_size(height: int, width: int, language: str) -> None:
     words(language)  # refuses without the word lists
     if height * width < SHORTEST or min(height, width) < 2:
         raise ValueError(f"a Wend puzzle is made on at least a 2x2 grid, not {height}x{width}")
-    if height * width > 12 * 12:
+    if height * width > MOST_CELLS:
         raise ValueError(
-            f"Wend puzzles are made up to 12x12 (144 cells), not {height}x{width}: larger grids of common "
-            "words repeat letters so often that a unique tiling is rare"
+            f"Wend puzzles are made up to {MOST_CELLS} cells (30x30), not {height}x{width}: one takes "
+            "about a minute at 30x30 (mostly grading and proving it unique), and more beyond"
         )
 
 
