@@ -36,6 +36,20 @@ def test_generated_puzzles_are_real_words_unique_on_two_families_and_graded(genr
     assert genres.get(genre).parse(made.text()) == puzzle  # the text reads back as the genre
 
 
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_the_word_lists_are_of_the_alphabet_and_leave_unfit_words_out(language):
+    vocabulary = recipe.words(language)
+    every = [w for n, ws in vocabulary.items() for w in ws]
+    assert len(every) > 3000 and len(set(every)) == len(every)
+    assert all(len(w) == n for n, ws in vocabulary.items() for w in ws)
+    assert set("".join(every)) <= set(wend.LANGUAGES[language][1])
+    assert not set(every) & recipe.UNFIT[language]
+    import wordfreq
+
+    frequent = {w.upper() for w in wordfreq.top_n_list(language, recipe.VOCABULARY)}
+    assert recipe.UNFIT[language] <= frequent  # each word left out is one the list would give
+
+
 def test_swend_text_has_no_language_header_and_wend_text_reads_it_too():
     made = next(generate("swend", 5, 5, seed=1))
     assert "language:" not in made.text()

@@ -33,6 +33,19 @@ SHORTEST, LONGEST = 3, 8
 #: How many of the language's most frequent words are drawn from.
 VOCABULARY = 6000
 PACKAGE, EXTRA = "wordfreq", "words"
+#: Words of the frequency lists left out of puzzles: swearing, slurs, sexual words, chat
+#: abbreviations and a few names. The lists come from what people write online, so these are
+#: among the most frequent words.
+UNFIT: dict[str, frozenset[str]] = {
+    "en": frozenset("""
+        ASS ASSHOLE BITCH BULLSHIT COCK CRAP DAMN DICK FUCK FUCKED FUCKIN FUCKING HELL HITLER LMAO LOL
+        NAKED NAZI PISS PISSED PORN PUSSY RAPE SEX SEXUAL SEXUALLY SEXY SHIT WTF
+    """.split()),
+    "sv": frozenset("""
+        BÖG FITTA FYFAN HELVETE HELVETET HITLER HORA JÄVEL JÄVLA JÄVLAR JÄVLIGT KNULLA KNULLAR KUK KUKEN
+        LOL PORR RÖV RÖVEN SEX SEXIG SEXUELL SEXUELLA SEXUELLT SKIT SKITA SKITEN SKITER VAFAN
+    """.split()),
+}
 #: The largest grid made (cells).
 MOST_CELLS = 900
 
@@ -53,14 +66,15 @@ class WordsUnavailable(PuzzlekitError, ImportError):
 @functools.lru_cache(maxsize=4)
 def words(language: str) -> dict[int, tuple[str, ...]]:
     """The words drawn from, by length: the `VOCABULARY` most frequent words of the language
-    in upper case, of its letters only, `SHORTEST` to `LONGEST` long, in order of frequency."""
+    in upper case, of its letters only, `SHORTEST` to `LONGEST` long, none `UNFIT`, in order
+    of frequency."""
     try:
         import wordfreq
     except ImportError:
         raise WordsUnavailable() from None
     alphabet = set(wend.LANGUAGES[language][1])
     out: dict[int, list[str]] = {n: [] for n in range(SHORTEST, LONGEST + 1)}
-    seen: set[str] = set()
+    seen: set[str] = set(UNFIT.get(language, ()))
     for word in wordfreq.top_n_list(language, VOCABULARY):
         up = word.upper()
         if SHORTEST <= len(up) <= LONGEST and set(up) <= alphabet and up not in seen:
