@@ -34,8 +34,8 @@ SHORTEST, LONGEST = 3, 8
 VOCABULARY = 6000
 PACKAGE, EXTRA = "wordfreq", "words"
 #: Words of the frequency lists left out of puzzles: swearing, slurs, sexual words, chat
-#: abbreviations and a few names. The lists come from what people write online, so these are
-#: among the most frequent words.
+#: abbreviations, HITLER and NAZI. The lists come from what people write online, where these
+#: are among the most frequent words.
 UNFIT: dict[str, frozenset[str]] = {
     "en": frozenset("""
         ASS ASSHOLE BITCH BULLSHIT COCK CRAP DAMN DICK FUCK FUCKED FUCKIN FUCKING HELL HITLER LMAO LOL
