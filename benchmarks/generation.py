@@ -63,6 +63,12 @@ CASES: tuple[Case, ...] = (
     Case("zip", 6, 6, "hard"),
     Case("zip", 7, 7, "hard"),
     Case("zip", 8, 8, "hard"),
+    Case("wend", 5, 5, "easy"),
+    Case("wend", 6, 6, "easy"),
+    Case("wend", 7, 7, "easy"),
+    Case("swend", 5, 5, "easy"),
+    Case("swend", 6, 6, "easy"),
+    Case("swend", 7, 7, "easy"),
 )
 
 

@@ -16,7 +16,7 @@ import sys
 import pytest
 from conftest import ROOT
 
-from puzzlekit import api, ladder
+from puzzlekit import api, genres, ladder
 from puzzlekit.errors import InternalError, UnknownName
 from puzzlekit.generate import GENERATORS, fingerprint_of, generate, levels, loop
 from puzzlekit.generate.fingerprint import ROT90, TRANSFORMS
@@ -31,6 +31,7 @@ from puzzlekit.genres import (
     sudoku,
     tents,
     tracks,
+    wend,
 )
 from puzzlekit.genres import zip as zipgenre
 
@@ -47,6 +48,8 @@ CASES: dict[str, tuple[int, int, tuple[str | None, ...]]] = {
     "zip": (5, 5, ("rules", "lines")),
     "patches": (5, 5, ("rules", "trial")),
     "numberlink": (6, 6, ("lines", None)),
+    "wend": (5, 5, ("rules", None)),
+    "swend": (6, 6, ("rules",)),
 }
 
 
@@ -171,6 +174,8 @@ def rotate(genre: str, p):
     if genre == "zip":
         walls = frozenset(tuple(sorted((_turn_cell(a, h), _turn_cell(b, h)))) for a, b in p.walls)
         return zipgenre.Puzzle(_turn_grid(p.grid), walls)
+    if genre in ("wend", "swend"):
+        return wend.Puzzle(tuple("".join(row) for row in _turn_grid(p.grid)), p.words, p.language)
     if genre == "nonogram":
         return nonogram.Puzzle(tuple(c[::-1] for c in p.cols), tuple(p.rows[::-1]))
     if genre == "tents":
@@ -189,7 +194,7 @@ def test_the_fingerprint_does_not_change_when_the_puzzle_turns(genre):
     for _ in range(4):
         turned = rotate(genre, turned)
         assert fingerprint_of(turned) == made.fingerprint
-    assert api.genre_module(made.puzzle).format(turned) == made.text()  # four turns: back home
+    assert genres.get(made.genre).format(turned) == made.text()  # four turns: back home
     quarter = rotate(genre, made.puzzle)
     assert api.solve(quarter, backend="sat", limit=2).unique is True  # the turned puzzle is valid
 
@@ -305,5 +310,6 @@ def test_the_generation_benchmark_runs_a_case(tmp_path, capsys):
     assert row["status"] == "ok" and row["genre"] == "zip" and row["grade"] == "trial"
     assert "| zip | 6x6 | chain | 1 |" in capsys.readouterr().out  # "hard" is chain
     assert {c.genre for c in generation.CASES} == {
-        "masyu", "sudoku", "tents", "slitherlink", "hashi", "tracks", "nonogram", "queens", "zip"
+        "masyu", "sudoku", "tents", "slitherlink", "hashi", "tracks", "nonogram", "queens", "zip", "wend",
+        "swend",
     }

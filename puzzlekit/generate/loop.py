@@ -59,7 +59,7 @@ from .fingerprint import fingerprint as _fingerprint
 #: Genres with a recipe, in the order they were written.
 GENERATORS: tuple[str, ...] = (
     "sudoku", "masyu", "slitherlink", "tents", "hashi", "nonogram", "queens", "tracks", "zip",
-    "patches", "numberlink",
+    "patches", "numberlink", "wend", "swend",
 )
 SYMMETRIES: tuple[str, ...] = ("none", "rot180")
 #: Everyday names of levels. ``medium`` is the first level above ``rules`` the genre has:
@@ -122,8 +122,13 @@ def recipe(genre: str) -> ModuleType:
 
 
 def fingerprint_of(puzzle: Any) -> str:
-    """The canonical fingerprint of any puzzle of a genre with a recipe (see `fingerprint`)."""
-    return _fingerprint(recipe(api.genre_module(puzzle).NAME), puzzle)
+    """The canonical fingerprint of any puzzle of a genre with a recipe (see `fingerprint`); a
+    puzzle in the settings of a `genres.VARIANTS` name (a Swedish Wend) is that name's."""
+    name = api.genre_module(puzzle).NAME
+    for variant, (base, settings) in genres.VARIANTS.items():
+        if base == name and all(getattr(puzzle, k, None) == v for k, v in settings.items()):
+            name = variant
+    return _fingerprint(recipe(name), puzzle)
 
 
 def levels(genre: str) -> tuple[str, ...]:
