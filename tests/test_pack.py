@@ -16,6 +16,7 @@ import puzzlekit
 from puzzlekit import api, render
 from puzzlekit.genres import nonogram
 from puzzlekit.pack import (
+    ASSETS,
     MAX_ASSET_GZIP,
     MAX_PUZZLE_BYTES,
     PLAYABLE,
@@ -125,8 +126,8 @@ def test_wrong_items_are_refused(examples):
 
 def test_page_files_within_the_size_limit_and_self_contained(tmp_path, examples):
     index = build_pack([(*examples[n], n) for n in PLAYABLE], tmp_path, title="All </script> & more")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html", "pack.css", "pack.js"]
-    assets = (tmp_path / "pack.js").read_bytes() + (tmp_path / "pack.css").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["index.html", *ASSETS])
+    assets = b"".join((tmp_path / name).read_bytes() for name in ASSETS)
     assert len(gzip.compress(assets, 9)) <= MAX_ASSET_GZIP
     html = index.read_text()
     assert "All &lt;/script&gt; &amp; more" in html
@@ -137,7 +138,7 @@ def test_page_files_within_the_size_limit_and_self_contained(tmp_path, examples)
         back, _ = decode(entry)
         assert back == examples[entry["g"]][0]
     # nothing from the network: no URLs but the SVG namespace the script names
-    for text in (html, (tmp_path / "pack.css").read_text(), (tmp_path / "pack.js").read_text()):
+    for text in (html, *((tmp_path / name).read_text() for name in ASSETS)):
         assert set(re.findall(r"https?://[^\s\"']+", text)) <= {"http://www.w3.org/2000/svg"}
 
 

@@ -5,8 +5,8 @@
     >>> puzzle = load("masyu", "examples/masyu01.txt")
     >>> build_pack([(puzzle, solve(puzzle).solutions[0], "masyu01")], "site", title="Masyu")  # doctest: +SKIP
 
-`build_pack` writes ``index.html`` (the puzzles as JSON inside it), ``pack.js`` and
-``pack.css``: open ``index.html`` from disk, no server or network needed. The page holds no
+`build_pack` writes ``index.html`` (the puzzles as JSON inside it), ``pack-genres.js``,
+``pack.js`` and ``pack.css``: open ``index.html`` from disk, no server or network needed. The page holds no
 solver; it compares the player's entries with the stored solution. See docs/packs.md.
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 from .. import genres
 from .encoding import PLAYABLE, PackError, decode, encode
 
-__all__ = ["MAX_ASSET_GZIP", "MAX_PUZZLE_BYTES", "PLAYABLE", "PackError", "build_pack", "decode", "encode",
+__all__ = ["ASSETS", "MAX_ASSET_GZIP", "MAX_PUZZLE_BYTES", "PLAYABLE", "PackError", "build_pack", "decode", "encode",
            "genre_of", "pack_data"]
 
 #: The most bytes one puzzle may take in a pack's data (its JSON object, compact).
@@ -31,9 +31,10 @@ MAX_PUZZLE_BYTES = 2048
 #: The most bytes the page's script and style sheet may take together, gzipped.
 MAX_ASSET_GZIP = 150 * 1024
 
-ASSETS = ("pack.js", "pack.css")
+#: The page's files beside index.html: each genre's reading and drawing, the page's play, the style.
+ASSETS = ("pack-genres.js", "pack.js", "pack.css")
 
-#: How to play, by the page's kinds of play (pack.js names each genre's kind).
+#: How to play, by the page's kinds of play (pack-genres.js names each genre's kind).
 HELP = {
     "edges": "Click the side between two cells, or drag from cell to cell, to draw a line; right-click a "
              "side to mark it empty. Keyboard: arrows move, Shift+arrow draws.",
@@ -60,7 +61,7 @@ def genre_of(puzzle: Any) -> str:
 
 
 def asset(name: str) -> str:
-    """The text of one of the page's files (``pack.js``, ``pack.css``)."""
+    """The text of one of the page's files (`ASSETS`)."""
     return resources.files(__name__).joinpath("static", name).read_text(encoding="utf-8")
 
 
@@ -132,6 +133,7 @@ def page(data: dict[str, Any]) -> str:
 <noscript><p>This puzzle pack needs JavaScript.</p></noscript>
 </main>
 <script type="application/json" id="pack-data">{payload}</script>
+<script src="pack-genres.js"></script>
 <script src="pack.js"></script>
 </body>
 </html>
@@ -142,7 +144,7 @@ def build_pack(
     puzzles: Iterable[Item], out_dir: str | Path, title: str = "Puzzles"
 ) -> Path:
     """Write a playable pack of ``(puzzle, solution[, name])`` items into ``out_dir``
-    (created if missing): index.html, pack.js, pack.css. Returns the path of index.html.
+    (created if missing): index.html and `ASSETS`. Returns the path of index.html.
 
     Solutions are stored as given: pass the puzzle's unique solution (`puzzlekit.solve`).
     Raises `PackError` for a genre without a page or a puzzle over the size limit.
