@@ -23,8 +23,8 @@ from typing import Any
 from .. import genres
 from .encoding import PLAYABLE, PackError, decode, encode
 
-__all__ = ["ASSETS", "MAX_ASSET_GZIP", "MAX_PUZZLE_BYTES", "PLAYABLE", "PackError", "build_pack", "decode", "encode",
-           "genre_of", "pack_data"]
+__all__ = ["ASSETS", "MAX_ASSET_GZIP", "MAX_PUZZLE_BYTES", "PLAYABLE", "PackError", "build_pack", "decode",
+           "encode", "genre_of", "pack_data"]
 
 #: The most bytes one puzzle may take in a pack's data (its JSON object, compact).
 MAX_PUZZLE_BYTES = 2048
@@ -34,7 +34,8 @@ MAX_ASSET_GZIP = 150 * 1024
 #: The page's files beside index.html: each genre's reading and drawing, the page's play, the style.
 ASSETS = ("pack-genres.js", "pack.js", "pack.css")
 
-#: How to play, by the page's kinds of play (pack-genres.js names each genre's kind).
+#: How to play, by the page's kinds of play (pack-genres.js names each genre's kind, or ``hk``: a
+#: line of its own).
 HELP = {
     "edges": "Click the side between two cells, or drag from cell to cell, to draw a line; right-click a "
              "side to mark it empty. Keyboard: arrows move, Shift+arrow draws.",
@@ -46,6 +47,10 @@ HELP = {
     "bridges": "Click between two islands, or drag from one to the other, to cycle 0, 1, 2 bridges "
                "(right-click: backwards). Keyboard: arrows move, Shift+arrow from an island cycles "
                "that bridge.",
+    "words": "Drag through the letters of each word, cell to cell, to draw its path (a drag that "
+             "starts along a drawn step erases); click the side between two cells to draw or erase one "
+             "step, right-click to mark it empty. A word is struck through when a path spells it. "
+             "Keyboard: arrows move, Shift+arrow draws.",
     "rects": "Drag from corner to corner to draw a rectangle; click a rectangle to remove it. Keyboard: "
              "Enter marks one corner, then the other.",
 }

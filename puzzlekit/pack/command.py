@@ -41,7 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"the genre of every FILE: one of {', '.join(PLAYABLE)}")
     parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files (the genre's text format)")
     parser.add_argument("--output", "-o", required=True, metavar="DIR",
-                        help="the folder to write index.html and the page's script and style files into (created if missing)")
+                        help="the folder to write index.html and the page's script and style files into "
+                             "(created if missing)")
     parser.add_argument("--title", default=None, help="the page's title (default: the genre's name)")
     parser.add_argument("--backend", "-b", default="auto", metavar="B", help="solver backend (default auto)")
     parser.add_argument("--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",

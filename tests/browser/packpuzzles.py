@@ -48,6 +48,9 @@ def turned(name: str, puzzle: Any, transpose: bool) -> Any:
         return genre.Puzzle(grid=grid(puzzle.grid), cover=puzzle.cover)
     if name == "queens":
         return genre.Puzzle(grid=tuple("".join(row) for row in grid(puzzle.grid)))
+    if name in ("wend", "swend"):
+        return genre.Puzzle(grid=tuple("".join(row) for row in grid(puzzle.grid)), words=puzzle.words,
+                            language=puzzle.language)
     if name == "sudoku":
         box = puzzle.box[::-1] if transpose else puzzle.box
         return genre.Puzzle(grid=grid(puzzle.grid), box=box)

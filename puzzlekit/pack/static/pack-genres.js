@@ -117,8 +117,25 @@
       p.kind = "cells"; p.sol = cellsFrom(p.s, p.h, p.w); p.trees = cellsFrom(p.t, p.h, p.w);
       p.top = CELL * 1.1; p.left = CELL * 1.1;
     },
-    patches: function (p) { p.kind = "rects"; p.sol = {}; p.s.forEach(function (x) { p.sol[x.join(",")] = 1; }); }
+    patches: function (p) { p.kind = "rects"; p.sol = {}; p.s.forEach(function (x) { p.sol[x.join(",")] = 1; }); },
+    wend: prepWend,
+    swend: prepWend
   };
+  function prepWend(p) {  // a line per word through its letters; no step enters a blocked cell
+    p.kind = "edges"; p.hk = "words"; p.sol = edgesFrom(p.s, p.h, p.w); p.blocked = {};
+    var h = p.h, w = p.w, longest = 1;
+    p.letters = p.l.split("");
+    p.letters.forEach(function (ch, i) {
+      var r = Math.floor(i / w), c = i % w;
+      if (ch === "#") [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].forEach(function (o) {
+        if (o[0] >= 0 && o[1] >= 0 && o[0] < h && o[1] < w) p.blocked[ek([r, c], o)] = 1;
+      });
+    });
+    p.words.forEach(function (word) { longest = Math.max(longest, word.length); });
+    p.line = CELL * 0.6; p.per = Math.max(1, Math.floor(h * CELL / p.line));  // the word list: columns right of the grid
+    p.wcol = CELL * (0.4 * longest + 0.5);
+    p.right = MARGIN + CELL * 0.4 + Math.ceil(p.words.length / p.per) * p.wcol;
+  }
 
   // ---- layout -----------------------------------------------------------------------------
   function L() { return { left: P.left || MARGIN, top: P.top || MARGIN, cell: P.cell || CELL }; }
@@ -136,8 +153,8 @@
   function line(x1, y1, x2, y2, cls, extra) { return '<line class="' + cls + '" x1="' + n2(x1) + '" y1="' + n2(y1) + '" x2="' + n2(x2) + '" y2="' + n2(y2) + '"' + (extra || "") + "/>"; }
   function circle(x, y, r, cls, extra) { return '<circle class="' + cls + '" cx="' + n2(x) + '" cy="' + n2(y) + '" r="' + n2(r) + '"' + (extra || "") + "/>"; }
   function rect(x, y, w, h, cls, extra) { return '<rect class="' + cls + '" x="' + n2(x) + '" y="' + n2(y) + '" width="' + n2(w) + '" height="' + n2(h) + '"' + (extra || "") + "/>"; }
-  function text(x, y, s, px, cls) {
-    return '<text class="' + cls + '" x="' + n2(x) + '" y="' + n2(y) + '" font-size="' + n2(px) + '" text-anchor="middle" dominant-baseline="central">' + esc(s) + "</text>";
+  function text(x, y, s, px, cls, anchor) {
+    return '<text class="' + cls + '" x="' + n2(x) + '" y="' + n2(y) + '" font-size="' + n2(px) + '" text-anchor="' + (anchor || "middle") + '" dominant-baseline="central">' + esc(s) + "</text>";
   }
   function poly(pts, cls) { return '<polygon class="' + cls + '" points="' + pts.map(function (q) { return n2(q[0]) + "," + n2(q[1]); }).join(" ") + '"/>'; }
   function cross(x, y, s, cls) { return line(x - s, y - s, x + s, y + s, cls) + line(x - s, y + s, x + s, y - s, cls); }
@@ -287,6 +304,8 @@
           poly([[x - s * 0.09, y + s * 0.28], [x, y + s * 0.02], [x + s * 0.09, y + s * 0.28]], "door") + "</g>";
       });
     },
+    wend: drawWend,
+    swend: drawWend,
     patches: function () {
       var out = gridLines(null, " faint"), fills = {};
       function touching(x, y) {  // two rectangles that share a stretch of side
@@ -311,6 +330,38 @@
       return out;
     }
   };
+  function drawWend() {
+    var out = "", done = spelled();
+    P.letters.forEach(function (ch, i) { if (ch === "#") out += rect(X(i % P.w), Y(Math.floor(i / P.w)), CELL, CELL, "blocked"); });
+    out += gridLines() + drawEdges("path");
+    P.letters.forEach(function (ch, i) { if (ch !== "#") out += text(cx(i % P.w), cy(Math.floor(i / P.w)), ch, CELL * 0.55, "letter"); });
+    P.words.forEach(function (word, k) {
+      var x = X(P.w) + CELL * 0.4 + Math.floor(k / P.per) * P.wcol, y = Y(0) + (k % P.per + 0.5) * P.line;
+      out += text(x, y, word, CELL * 0.45, "word" + (done[word] ? " done" : ""), "start");
+    });
+    return out;
+  }
+  function spelled() {  // the words a drawn line spells, read either way (a line that branches spells none)
+    var at = {}, seen = {}, done = {};
+    Object.keys(state).forEach(function (key) {
+      if (state[key] !== 1) return;
+      var e = nums(key), a = ck(e[0], e[1]), b = ck(e[2], e[3]);
+      (at[a] = at[a] || []).push(b); (at[b] = at[b] || []).push(a);
+    });
+    Object.keys(at).forEach(function (start) {
+      if (seen[start] || at[start].length !== 1) return;
+      var prev = null, cur = start, word = "", ok = true;
+      for (;;) {
+        var e = nums(cur), next = at[cur].filter(function (x) { return x !== prev; });
+        seen[cur] = 1; word += P.letters[e[0] * P.w + e[1]];
+        if (at[cur].length > 2) { ok = false; break; }
+        if (!next.length) break;
+        prev = cur; cur = next[0];
+      }
+      if (ok) { done[word] = 1; done[word.split("").reverse().join("")] = 1; }
+    });
+    return done;
+  }
   function drawEdges(cls, colour) {
     var out = "";
     Object.keys(state).forEach(function (key) {

@@ -101,7 +101,7 @@
       localStorage.setItem(storeKey(DATA.id + ":current"), String(index));
     } catch (e) { void e; }
     picker.value = String(index);
-    helpLine.textContent = (DATA.help || {})[P.kind] || "";
+    helpLine.textContent = (DATA.help || {})[P.hk || P.kind] || "";
     render(); report();
   }
 
