@@ -79,7 +79,7 @@ def run_command(args: argparse.Namespace) -> int:
                   "(the page checks entries against it)", file=sys.stderr)
             return NOT_UNIQUE
         items.append((puzzle, result.solutions[0], Path(path).stem))
-    title = args.title if args.title is not None else genres.get(name).NAME.capitalize()
+    title = args.title if args.title is not None else name.capitalize()  # "Swend", not its module's "Wend"
     index = build_pack(items, args.output, title=title)
     print(f"wrote {index} ({len(items)} puzzle{'s' if len(items) != 1 else ''})")
     return 0
