@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 import re
 
 import pytest
@@ -14,8 +15,9 @@ from hypothesis import strategies as st
 
 import puzzlekit
 from puzzlekit import api, render
-from puzzlekit.genres import nonogram
+from puzzlekit.genres import nonogram, wend
 from puzzlekit.pack import (
+    ASSETS,
     MAX_ASSET_GZIP,
     MAX_PUZZLE_BYTES,
     PLAYABLE,
@@ -50,8 +52,10 @@ def test_bits_refuse_a_value_too_wide():
         pack_bits([4], 2)
 
 
-def test_every_drawn_genre_has_a_page():
-    assert set(render.DRAWN) - {"wend", "swend"} == set(PLAYABLE)  # their page is being written
+def test_every_genre_has_a_page():
+    """Every genre packs, whether or not it has a picture (Wend's page draws its own)."""
+    assert set(PLAYABLE) == set(puzzlekit.genres.NAMES)
+    assert set(render.DRAWN) <= set(PLAYABLE)
 
 
 @pytest.mark.parametrize("name", PLAYABLE)
@@ -66,7 +70,33 @@ def test_encoding_round_trip(examples, name):
 
 KEY = {"masyu": "edge", "tracks": "edge", "numberlink": "edge", "zip": "edge", "slitherlink": "edge",
        "hashi": "bridge", "sudoku": "cell", "nonogram": "cell", "queens": "queen", "tents": "tent",
-       "patches": "rect"}
+       "patches": "rect", "wend": "at", "swend": "at"}
+
+
+def wend_paths(puzzle, edges) -> dict:
+    """Each word's cells, first to last, read back from the steps alone: the lines the steps
+    make, each read both ways against the words."""
+    at: dict = {}
+    for a, b in edges:
+        at.setdefault(a, []).append(b)
+        at.setdefault(b, []).append(a)
+    letters = puzzle.letters()
+    out, seen = {}, set()
+    for start in sorted(letters):
+        if start in seen or len(at.get(start, [])) > 1:
+            continue
+        cells = [start]
+        while len(cells) == 1 or len(at[cells[-1]]) == 2:
+            nxt = [x for x in at.get(cells[-1], []) if x not in cells[-2:-1]]
+            if not nxt:
+                break
+            cells.append(nxt[0])
+        seen.update(cells)
+        word = "".join(letters[c] for c in cells)
+        if word not in puzzle.words:
+            cells, word = cells[::-1], word[::-1]
+        out[word] = cells
+    return out
 
 
 @pytest.mark.parametrize("name", PLAYABLE)
@@ -85,6 +115,11 @@ def test_the_answer_is_the_model_answer_key(examples, name):
         values = {(KEY[name], *cell): 1 for cell in entered}
     elif name == "patches":
         values = {(KEY[name], *rect): 1 for rect in entered}
+    elif name in ("wend", "swend"):  # the steps alone give back each word's cells in order
+        paths = wend_paths(puzzle, entered)
+        assert set(paths) == set(puzzle.words)
+        values = {(KEY[name], word, i, cell): 1
+                  for word, cells in paths.items() for i, cell in enumerate(cells)}
     else:
         values = {(KEY[name], a, b): 1 for a, b in entered}
     assert set(values) <= keys
@@ -110,7 +145,7 @@ def test_a_puzzle_over_the_limit_is_refused():
         pack_data([(puzzle, nonogram.Solution(grid=grid), "big")])
 
 
-def test_wrong_items_are_refused(examples):
+def test_wrong_items_are_refused(examples, monkeypatch):
     puzzle, solution = examples["masyu"]
     with pytest.raises(TypeError, match="Solution"):
         pack_data([(puzzle, examples["sudoku"][1])])
@@ -118,15 +153,15 @@ def test_wrong_items_are_refused(examples):
         pack_data([("masyu", solution)])
     with pytest.raises(PackError, match="at least one"):
         pack_data([])
-    wend = puzzlekit.load("wend", str(EXAMPLES / "wend01.txt"))
-    with pytest.raises(PackError, match="no playable page for wend"):
-        pack_data([(wend, api.solve(wend).solutions[0])])
+    monkeypatch.setattr(puzzlekit.pack, "PLAYABLE", ("masyu",))  # a genre without a page
+    with pytest.raises(PackError, match="no playable page for sudoku"):
+        pack_data([examples["sudoku"]])
 
 
 def test_page_files_within_the_size_limit_and_self_contained(tmp_path, examples):
     index = build_pack([(*examples[n], n) for n in PLAYABLE], tmp_path, title="All </script> & more")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html", "pack.css", "pack.js"]
-    assets = (tmp_path / "pack.js").read_bytes() + (tmp_path / "pack.css").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["index.html", *ASSETS])
+    assets = b"".join((tmp_path / name).read_bytes() for name in ASSETS)
     assert len(gzip.compress(assets, 9)) <= MAX_ASSET_GZIP
     html = index.read_text()
     assert "All &lt;/script&gt; &amp; more" in html
@@ -137,8 +172,42 @@ def test_page_files_within_the_size_limit_and_self_contained(tmp_path, examples)
         back, _ = decode(entry)
         assert back == examples[entry["g"]][0]
     # nothing from the network: no URLs but the SVG namespace the script names
-    for text in (html, (tmp_path / "pack.css").read_text(), (tmp_path / "pack.js").read_text()):
+    for text in (html, *((tmp_path / name).read_text() for name in ASSETS)):
         assert set(re.findall(r"https?://[^\s\"']+", text)) <= {"http://www.w3.org/2000/svg"}
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+@pytest.mark.parametrize("seed", range(4))
+def test_wend_encoding_round_trip(seed, language):
+    """Random Wend puzzles, blocked cells and Swedish letters too, come back from their data."""
+    rng = random.Random(seed)
+    puzzle = wend.random_puzzle(rng, rng.randint(2, 5), rng.randint(2, 5), words=rng.randint(1, 4), letters=6,
+                                blocked=0.15, language=language)
+    result = api.solve(puzzle)
+    solution = result.solutions[0]
+    data = json.loads(json.dumps(encode("wend", puzzle, solution), ensure_ascii=False))
+    assert data["g"] == ("swend" if language == "sv" else "wend")
+    assert len(data["l"]) == puzzle.height * puzzle.width
+    back, entered = decode(data)
+    assert back == puzzle and back.language == language
+    assert entered == answer("wend", solution)
+    assert wend_paths(puzzle, entered) == {word: list(cells) for word, cells in solution.paths}
+
+
+def test_swedish_letters_in_the_page(tmp_path, examples):
+    """The page is UTF-8 and holds Å, Ä and Ö as themselves, in the letters and the words."""
+    puzzle, solution = examples["swend"]
+    index = build_pack([(puzzle, solution, "Svenska ÅÄÖ")], tmp_path, title="Ord på svenska")
+    raw = index.read_bytes()
+    assert b'<meta charset="utf-8">' in raw
+    text = raw.decode("utf-8")
+    assert "<title>Ord på svenska</title>" in text
+    payload = re.search(r'<script type="application/json" id="pack-data">(.*?)</script>', text, re.S).group(1)
+    entry = json.loads(payload)["puzzles"][0]
+    assert entry["g"] == "swend" and entry["name"] == "Svenska ÅÄÖ"
+    assert entry["words"] == ["SKÖLD", "MJÖLK", "HÄST", "BÅTAR", "ÄLGEN"] and "ÄLGEN" in text
+    assert entry["l"] == "".join(puzzle.grid) and set("ÅÄÖ") <= set(entry["l"])
+    assert decode(entry)[0] == puzzle
 
 
 def test_same_puzzles_same_pack(tmp_path, examples):
@@ -156,6 +225,14 @@ def test_cli_writes_a_pack(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "1 puzzle" in proc.stdout.decode()
     assert "<title>Pearls</title>" in (out / "index.html").read_text()
+
+
+def test_cli_writes_a_swend_pack(tmp_path):
+    out = tmp_path / "site"
+    proc = run_cli("pack", "swend", str(EXAMPLES / "swend01.txt"), "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "<title>Swend</title>" in html and '"g":"swend"' in html and "BÅTAR" in html
 
 
 def test_cli_help_explains():
@@ -195,7 +272,6 @@ def test_cli_bad_file_names_its_place(tmp_path):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["wend", str(EXAMPLES / "wend01.txt")], "no playable page for wend"),
     (["masyu", "no-such-file.txt"], "no-such-file.txt"),
     (["nosuchgenre", str(EXAMPLES / "masyu01.txt")], "nosuchgenre"),
 ])

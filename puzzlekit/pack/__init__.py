@@ -5,8 +5,8 @@
     >>> puzzle = load("masyu", "examples/masyu01.txt")
     >>> build_pack([(puzzle, solve(puzzle).solutions[0], "masyu01")], "site", title="Masyu")  # doctest: +SKIP
 
-`build_pack` writes ``index.html`` (the puzzles as JSON inside it), ``pack.js`` and
-``pack.css``: open ``index.html`` from disk, no server or network needed. The page holds no
+`build_pack` writes ``index.html`` (the puzzles as JSON inside it), ``pack-genres.js``,
+``pack.js`` and ``pack.css``: open ``index.html`` from disk, no server or network needed. The page holds no
 solver; it compares the player's entries with the stored solution. See docs/packs.md.
 """
 
@@ -23,17 +23,19 @@ from typing import Any
 from .. import genres
 from .encoding import PLAYABLE, PackError, decode, encode
 
-__all__ = ["MAX_ASSET_GZIP", "MAX_PUZZLE_BYTES", "PLAYABLE", "PackError", "build_pack", "decode", "encode",
-           "genre_of", "pack_data"]
+__all__ = ["ASSETS", "MAX_ASSET_GZIP", "MAX_PUZZLE_BYTES", "PLAYABLE", "PackError", "build_pack", "decode",
+           "encode", "genre_of", "pack_data"]
 
 #: The most bytes one puzzle may take in a pack's data (its JSON object, compact).
 MAX_PUZZLE_BYTES = 2048
 #: The most bytes the page's script and style sheet may take together, gzipped.
 MAX_ASSET_GZIP = 150 * 1024
 
-ASSETS = ("pack.js", "pack.css")
+#: The page's files beside index.html: each genre's reading and drawing, the page's play, the style.
+ASSETS = ("pack-genres.js", "pack.js", "pack.css")
 
-#: How to play, by the page's kinds of play (pack.js names each genre's kind).
+#: How to play, by the page's kinds of play (pack-genres.js names each genre's kind, or ``hk``: a
+#: line of its own).
 HELP = {
     "edges": "Click the side between two cells, or drag from cell to cell, to draw a line; right-click a "
              "side to mark it empty. Keyboard: arrows move, Shift+arrow draws.",
@@ -45,6 +47,10 @@ HELP = {
     "bridges": "Click between two islands, or drag from one to the other, to cycle 0, 1, 2 bridges "
                "(right-click: backwards). Keyboard: arrows move, Shift+arrow from an island cycles "
                "that bridge.",
+    "words": "Drag through the letters of each word, cell to cell, to draw its path (a drag that "
+             "starts along a drawn step erases); click the side between two cells to draw or erase one "
+             "step, right-click to mark it empty. A word is struck through when a path spells it. "
+             "Keyboard: arrows move, Shift+arrow draws.",
     "rects": "Drag from corner to corner to draw a rectangle; click a rectangle to remove it. Keyboard: "
              "Enter marks one corner, then the other.",
 }
@@ -60,7 +66,7 @@ def genre_of(puzzle: Any) -> str:
 
 
 def asset(name: str) -> str:
-    """The text of one of the page's files (``pack.js``, ``pack.css``)."""
+    """The text of one of the page's files (`ASSETS`)."""
     return resources.files(__name__).joinpath("static", name).read_text(encoding="utf-8")
 
 
@@ -132,6 +138,7 @@ def page(data: dict[str, Any]) -> str:
 <noscript><p>This puzzle pack needs JavaScript.</p></noscript>
 </main>
 <script type="application/json" id="pack-data">{payload}</script>
+<script src="pack-genres.js"></script>
 <script src="pack.js"></script>
 </body>
 </html>
@@ -142,7 +149,7 @@ def build_pack(
     puzzles: Iterable[Item], out_dir: str | Path, title: str = "Puzzles"
 ) -> Path:
     """Write a playable pack of ``(puzzle, solution[, name])`` items into ``out_dir``
-    (created if missing): index.html, pack.js, pack.css. Returns the path of index.html.
+    (created if missing): index.html and `ASSETS`. Returns the path of index.html.
 
     Solutions are stored as given: pass the puzzle's unique solution (`puzzlekit.solve`).
     Raises `PackError` for a genre without a page or a puzzle over the size limit.

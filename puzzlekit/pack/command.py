@@ -20,7 +20,7 @@ from . import MAX_PUZZLE_BYTES, PLAYABLE, PackError, build_pack
 SUMMARY = "write puzzles as a playable web page (a static puzzle pack)"
 DESCRIPTION = (
     "Solve each FILE, check that its solution is unique, and write a static site to DIR: "
-    "index.html (the puzzles and their solutions inside it), pack.js and pack.css. Open "
+    "index.html (the puzzles and their solutions inside it), pack-genres.js, pack.js and pack.css. Open "
     "index.html in a browser, from disk: no server, no network. The page lets a player pick a "
     "puzzle, play it with mouse and keyboard, undo and redo, check entries against the stored "
     "solution, and keeps progress in the browser. See docs/packs.md."
@@ -41,7 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"the genre of every FILE: one of {', '.join(PLAYABLE)}")
     parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files (the genre's text format)")
     parser.add_argument("--output", "-o", required=True, metavar="DIR",
-                        help="the folder to write index.html, pack.js and pack.css into (created if missing)")
+                        help="the folder to write index.html and the page's script and style files into "
+                             "(created if missing)")
     parser.add_argument("--title", default=None, help="the page's title (default: the genre's name)")
     parser.add_argument("--backend", "-b", default="auto", metavar="B", help="solver backend (default auto)")
     parser.add_argument("--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",
@@ -78,7 +79,7 @@ def run_command(args: argparse.Namespace) -> int:
                   "(the page checks entries against it)", file=sys.stderr)
             return NOT_UNIQUE
         items.append((puzzle, result.solutions[0], Path(path).stem))
-    title = args.title if args.title is not None else genres.get(name).NAME.capitalize()
+    title = args.title if args.title is not None else name.capitalize()  # "Swend", not its module's "Wend"
     index = build_pack(items, args.output, title=title)
     print(f"wrote {index} ({len(items)} puzzle{'s' if len(items) != 1 else ''})")
     return 0

@@ -22,6 +22,9 @@ slitherlink):
 | queens | ``r``: region index per cell, ``nr`` regions, ``lb`` their letters | queens, 1 bit a cell |
 | tents | ``cols``, ``rows``, ``t``: trees, 1 bit a cell | tents, 1 bit a cell |
 | patches | ``c``: clues ``[r, c, area or 0, shape or ""]`` | rectangles ``[top, left, height, width]`` |
+| wend, swend | ``l``: the letters row by row (``#`` blocked), ``words`` | steps of the words' paths (edges) |
+
+Wend's ``g`` is ``swend`` for a puzzle in Swedish letters (``language`` "sv"), ``wend`` otherwise.
 """
 
 from __future__ import annotations
@@ -33,11 +36,14 @@ from ..errors import PuzzlekitError
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
-#: The genres a pack can hold: every genre with a picture.
+#: The genres a pack can hold, each with its own page code (pack-genres.js), whether or not
+#: it has a picture in `puzzlekit.render`.
 PLAYABLE: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches",
+    "tents", "patches", "wend", "swend",
 )
+#: The genres whose answer is a set of edges between neighbouring cells (``right + 2 * down``).
+_EDGES = ("masyu", "tracks", "numberlink", "zip", "wend", "swend")
 
 
 class PackError(PuzzlekitError, ValueError):
@@ -121,6 +127,8 @@ def answer(name: str, solution: Any) -> Any:
         return frozenset(solution.tents)
     if name == "patches":
         return frozenset(solution.rects)
+    if name in ("wend", "swend"):  # each step between consecutive cells of a word's path
+        return frozenset(tuple(sorted(e)) for _, cells in solution.paths for e in zip(cells, cells[1:]))
     raise PackError(f"there is no playable page for {name} yet; packs hold {', '.join(PLAYABLE)}")
 
 
@@ -134,7 +142,7 @@ def encode(name: str, puzzle: Any, solution: Any) -> dict[str, Any]:
     ans = answer(name, solution)
     h, w = puzzle.height, puzzle.width
     out: dict[str, Any] = {"g": name, "h": h, "w": w}
-    if name in ("masyu", "tracks", "numberlink", "zip"):
+    if name in _EDGES:
         out["s"] = _edges_out(ans, h, w)
     if name == "masyu":
         out["p"] = pack_bits(_cells(puzzle.grid), 2)
@@ -179,6 +187,10 @@ def encode(name: str, puzzle: Any, solution: Any) -> dict[str, Any]:
     elif name == "patches":
         out["c"] = [[r, c, v.area or 0, v.shape or ""] for (r, c), v in sorted(puzzle.clues().items())]
         out["s"] = [list(rect) for rect in sorted(ans)]
+    elif name in ("wend", "swend"):
+        out["g"] = "swend" if puzzle.language == "sv" else "wend"
+        out["l"] = "".join(puzzle.grid)
+        out["words"] = list(puzzle.words)
     return out
 
 
@@ -193,7 +205,7 @@ def decode(data: dict[str, Any]) -> tuple[Any, Any]:
     def cellset(text: str) -> frozenset:
         return frozenset(divmod(i, w) for i, v in enumerate(unpack_bits(text, 1, h * w)) if v)
 
-    if name in ("masyu", "tracks", "numberlink", "zip"):
+    if name in _EDGES:
         ans: Any = _edges_in(data["s"], h, w)
     if name == "masyu":
         puzzle = genre.Puzzle(grid=rows(unpack_bits(data["p"], 2, h * w)))
@@ -249,6 +261,10 @@ def decode(data: dict[str, Any]) -> tuple[Any, Any]:
             cells[r * w + c] = genre.Clue(area=area or None, shape=shape or None)
         puzzle = genre.Puzzle(grid=rows(cells))
         ans = frozenset(tuple(x) for x in data["s"])
+    elif name in ("wend", "swend"):
+        letters = data["l"]
+        puzzle = genre.Puzzle(grid=tuple(letters[r * w:(r + 1) * w] for r in range(h)),
+                              words=tuple(data["words"]), language="sv" if name == "swend" else "en")
     else:
         raise PackError(f"unknown genre {name!r} in pack data")
     return puzzle, ans

@@ -1,9 +1,10 @@
-"""Three puzzles per drawn genre for the pack tests: the bundled example and two built from it.
+"""Three puzzles per genre for the pack tests: the bundled example and two built from it.
 
-The example is turned (transposed, and rotated half a turn); the rules of every drawn genre
-look the same after either, so the turned puzzle has exactly one solution as the example
-does. The rotated Tracks puzzle also gets one given piece, taken from its solution (a given
-that the solution agrees with adds no solution), so the page's fixed pieces are played too.
+The example is turned (transposed, and rotated half a turn); the rules of every genre look
+the same after either (Wend's words keep their letters, its steps stay orthogonal), so the
+turned puzzle has exactly one solution as the example does; `three` checks that it has. The
+rotated Tracks puzzle also gets one given piece, taken from its solution (a given that the
+solution agrees with adds no solution), so the page's fixed pieces are played too.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ def turned(name: str, puzzle: Any, transpose: bool) -> Any:
         return genre.Puzzle(grid=grid(puzzle.grid), cover=puzzle.cover)
     if name == "queens":
         return genre.Puzzle(grid=tuple("".join(row) for row in grid(puzzle.grid)))
+    if name in ("wend", "swend"):
+        return genre.Puzzle(grid=tuple("".join(row) for row in grid(puzzle.grid)), words=puzzle.words,
+                            language=puzzle.language)
     if name == "sudoku":
         box = puzzle.box[::-1] if transpose else puzzle.box
         return genre.Puzzle(grid=grid(puzzle.grid), box=box)

@@ -1,6 +1,6 @@
 """Puzzle packs played in a real browser: Debian's Chromium, driven by Playwright.
 
-For every drawn genre, three puzzles (packpuzzles.py) go into one pack, opened from file://.
+For every genre, three puzzles (packpuzzles.py) go into one pack, opened from file://.
 Each test replays the stored solution with real mouse and keyboard events, sees the page
 report it solved, undoes back to an empty board, enters one wrong value and sees Check mark
 it, reloads and finds that progress restored, all without a console error. One more test per
@@ -157,8 +157,28 @@ def replay(page, name: str, puzzle: Any, solution: Any) -> None:
                 board.click(t + 0.5, l + 0.5)
             else:
                 board.drag([(t, l), (t + h - 1, l + w - 1)])
+    elif name in ("wend", "swend"):  # one drag through each word's letters
+        for _, cells in solution.paths:
+            if len(cells) > 1:
+                board.drag(list(cells))
     else:
         raise AssertionError(f"no replay for {name}")
+
+
+def wend_steps(puzzle: Any) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Every step between two neighbouring letter cells (right and down)."""
+    letters = puzzle.letters()
+    return [(a, b) for a in sorted(letters) for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])) if b in letters]
+
+
+def blocked_side(puzzle: Any) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """A letter cell and a blocked cell beside it, if the puzzle has one."""
+    letters = puzzle.letters()
+    for a in sorted(letters):
+        for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]), (a[0], a[1] - 1), (a[0] - 1, a[1])):
+            if 0 <= b[0] < puzzle.height and 0 <= b[1] < puzzle.width and b not in letters:
+                return a, b
+    return None
 
 
 def enter_wrong(page, name: str, puzzle: Any, solution: Any) -> None:
@@ -190,6 +210,10 @@ def enter_wrong(page, name: str, puzzle: Any, solution: Any) -> None:
     elif name == "patches":
         t, l, _, _ = next(x for x in solution.rects if x[2] * x[3] > 1)
         board.click(t + 0.5, l + 0.5)
+    elif name in ("wend", "swend"):  # a step between two words, or inside one word but off its path
+        have = {tuple(sorted(e)) for _, cells in solution.paths for e in zip(cells, cells[1:])}
+        a, b = next(e for e in wend_steps(puzzle) if e not in have)
+        board.click(*between(a, b))
 
 
 def entries(page) -> int:
@@ -217,12 +241,22 @@ def test_play_a_puzzle(page, puzzles, name, i):
     puzzle, solution, label = puzzles[index]
     page.select_option("#pick", str(index))
     assert entries(page) == 0, "a puzzle starts empty"
+    side = blocked_side(puzzle) if name in ("wend", "swend") else None
+    if side:  # no step goes into a blocked cell
+        Board(page).click(*between(*side))
+        assert entries(page) == 0, f"{label}: a step into a blocked cell was drawn"
     replay(page, name, puzzle, solution)
     solved(page, label)
     assert page.locator("#help").inner_text(), "the page says how to play"
     if name == "numberlink":  # each line in its number's colour
         for k in {k for row in puzzle.grid for k in row if k}:
             assert page.locator(f"#board .entry.path.n{k}").count() > 0
+    if name in ("wend", "swend"):  # the letters as in the file (Å, Ä, Ö too), every word struck through
+        shown = page.locator("#board text.letter").all_text_contents()
+        assert shown == [ch for row in puzzle.grid for ch in row if ch != "#"]
+        assert page.locator("#board text.word").all_text_contents() == list(puzzle.words)
+        assert page.locator("#board text.word.done").count() == len(puzzle.words)
+        assert page.locator("#board rect.blocked").count() == sum(row.count("#") for row in puzzle.grid)
     shots = os.environ.get("PUZZLEKIT_PACK_SCREENSHOTS")
     if shots and i == 0:
         Path(shots).mkdir(parents=True, exist_ok=True)
@@ -259,10 +293,10 @@ def test_play_a_puzzle(page, puzzles, name, i):
     assert page.errors == []
 
 
-def test_every_drawn_genre_is_in_the_pack():
+def test_every_genre_is_in_the_pack():
     from puzzlekit import render
 
-    assert set(render.DRAWN) <= set(PLAYABLE)
+    assert set(render.DRAWN) <= set(PLAYABLE) == set(genres.NAMES)
 
 
 class Keys:
@@ -332,6 +366,10 @@ def replay_by_keyboard(page, name: str, puzzle: Any, solution: Any) -> None:
             press("Enter")
             keys.go((t + h - 1, l + w - 1))
             press("Enter")
+    elif name in ("wend", "swend"):
+        for _, cells in solution.paths:
+            for a, b in zip(cells, cells[1:]):
+                keys.draw(a, b)
     else:
         raise AssertionError(f"no keyboard replay for {name}")
 
