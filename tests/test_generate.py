@@ -307,3 +307,21 @@ def test_the_generation_benchmark_runs_a_case(tmp_path, capsys):
     assert {c.genre for c in generation.CASES} == {
         "masyu", "sudoku", "tents", "slitherlink", "hashi", "tracks", "nonogram", "queens", "zip"
     }
+
+
+def test_the_generation_benchmark_runs_tatham_beside_ours(tmp_path):
+    from benchmarks import generation, tatham
+
+    case = generation.Case("tracks", 6, 6, "easy", ("tracks", "e"))
+    try:
+        tatham.game("tracks").binary()
+    except tatham.TathamMissing:
+        pytest.skip("sgt-puzzles is not installed")
+    his = generation.run_tatham(case, 1, 60.0)
+    assert his["status"] == "ok" and his["who"] == "tatham" and his["params"] == "6x6de"
+    ours = {"genre": "tracks", "height": 6, "width": 6, "level": "rules", "asked": "easy", "seed": 1,
+            "time_limit": 60.0, "status": "ok", "seconds": 2.0, "grade": "rules", "note": ""}
+    missed = {**ours, "seed": 2, "seconds": 3.0, "grade": "pairs", "note": "no rules puzzle"}
+    text = generation.comparison([ours, missed, his])
+    assert "| tracks | 6x6 | rules | 2 | 2.5 | 3.0 | 1/2 | pairs 1, rules 1 | 6x6de |" in text
+    assert generation.Case("sudoku", 25, 25, "hard", ("solo", "i")).tatham_size == "5x5"
