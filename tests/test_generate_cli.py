@@ -82,7 +82,7 @@ def test_json_lines_name_seed_grade_and_solution(capsys, tmp_path):
     (["zip", "5", "--option", "walls"], "KEY=VALUE"),
     (["tents", "6", "--symmetry", "rot180"], "without symmetry"),
     (["sudoku", "6", "--seed", "-1"], "must be from 0"),
-    (["sudoku", "6", "--count", "0"], "must be from 1"),
+    (["sudoku", "6", "--count", "0"], "must be at least 1"),
     (["sudoku", "10", "--option", "box=3x3"], "does not tile"),
 ])
 def test_bad_arguments_exit_2_and_say_why(capsys, argv, words):

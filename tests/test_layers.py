@@ -14,7 +14,8 @@ from conftest import ROOT
 from importgraph import find_cycle, import_graph
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foundation", ("puzzlekit.errors", "puzzlekit.clock", "puzzlekit.unionfind", "puzzlekit.ir")),
+    ("foundation", ("puzzlekit.errors", "puzzlekit.clock", "puzzlekit.unionfind", "puzzlekit.ir",
+                    "puzzlekit.arguments")),
     ("transforms", ("puzzlekit.transforms",)),
     ("genres and backends", ("puzzlekit.grid", "puzzlekit.textio", "puzzlekit.genres", "puzzlekit.backends")),
     ("pictures and file formats", ("puzzlekit.render", "puzzlekit.formats")),

@@ -40,7 +40,6 @@ which the driver adds cuts and blocking clauses without rebuilding it.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import threading
@@ -52,6 +51,7 @@ from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import Clause, Count, DisjointPaths, Lit, Model
 from puzzlekit.transforms import cuts as _cuts
+from puzzlekit.transforms import pseudoboolean as pb
 
 from . import base
 from .base import Result
@@ -201,7 +201,7 @@ class _Cnf:
             if len({abs(x) for x in lits}) == len(lits):
                 self._unit_count(lits, count.op, rhs)
                 return
-        terms, rhs = _normalise(list(zip(coefs, lits)), count.rhs)
+        terms, rhs = pb.normalise(list(zip(coefs, lits)), count.rhs)
         key = (tuple(sorted(terms)), count.op, rhs)
         if key in self.seen:
             return
@@ -243,7 +243,7 @@ class _Cnf:
             return
         g = math.gcd(*(w for w, _ in terms))
         terms, k = [(w // g, x) for w, x in terms], k // g  # the sum is a multiple of g
-        covers = _minimal_covers(terms, k, 4 * len(terms) + 8)
+        covers = pb.minimal_covers(terms, k, 4 * len(terms) + 8)
         if covers is not None:
             self.clauses.extend([-x for x in cover] for cover in covers)
         elif all(w == 1 for w, _ in terms):
@@ -405,66 +405,6 @@ class _Cnf:
         for i, values in self.onehot.items():
             out[i] = next(k for k, x in values.items() if true(x))
         return out
-
-
-def _minimal_covers(terms: list[tuple[int, int]], k: int, cap: int) -> list[list[int]] | None:
-    """The minimal sets of literals whose weights sum past ``k``, or None if more than ``cap``.
-
-    Forbidding each set is a direct encoding without new variables (pairwise at-most-one is
-    the case of unit weights and ``k = 1``); for a monotone constraint it propagates fully.
-    """
-    if len(terms) > 12:
-        return None
-    terms = sorted(terms, key=lambda t: -t[0])
-    shape = _cover_shape(tuple(w for w, _ in terms), k, cap)
-    if shape is None:
-        return None
-    return [[terms[i][1] for i in cover] for cover in shape]
-
-
-@functools.lru_cache(maxsize=4096)
-def _cover_shape(weights: tuple[int, ...], k: int, cap: int) -> tuple[tuple[int, ...], ...] | None:
-    """`_minimal_covers` by position for weights in decreasing order (many counts share one)."""
-    out: list[tuple[int, ...]] = []
-    chosen: list[int] = []
-
-    def grow(start: int, weight: int, smallest: int) -> bool:
-        if weight > k:
-            if weight - smallest <= k:  # dropping any member brings it back under k
-                out.append(tuple(chosen))
-            return len(out) <= cap
-        for i in range(start, len(weights)):
-            chosen.append(i)
-            ok = grow(i + 1, weight + weights[i], weights[i])
-            chosen.pop()
-            if not ok:
-                return False
-        return True
-
-    return tuple(out) if grow(0, 0, 0) else None
-
-
-def _normalise(terms: list[tuple[int, int]], rhs: int) -> tuple[list[tuple[int, int]], int]:
-    """Merge variables, fold constants, make weights positive: ``(terms, rhs)``."""
-    by_var: dict[int, int] = {}
-    for c, x in terms:
-        if x == 1:
-            rhs -= c
-        elif x == -1:
-            continue
-        elif x > 0:
-            by_var[x] = by_var.get(x, 0) + c
-        else:  # c * ~v = c - c * v
-            rhs -= c
-            by_var[-x] = by_var.get(-x, 0) - c
-    out = []
-    for v, c in by_var.items():
-        if c > 0:
-            out.append((c, v))
-        elif c < 0:  # c * v = c + |c| * ~v
-            rhs -= c
-            out.append((-c, -v))
-    return out, rhs
 
 
 class _Session(base.Session):

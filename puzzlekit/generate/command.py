@@ -16,14 +16,13 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
-import math
 import os
 import re
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from puzzlekit import ladder
+from puzzlekit import arguments, ladder
 from puzzlekit.errors import InternalError, OutOfTime, PuzzlekitError, UnknownName
 
 from .loop import ALIASES, GENERATORS, SYMMETRIES, Generated, generate, recipe
@@ -64,28 +63,6 @@ def _size(text: str) -> tuple[int, int]:
     return height, width
 
 
-def _whole(low: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if not low <= value < 2**31:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {2**31 - 1}, got {text}")
-        return value
-    return parse
-
-
-def _seconds(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
-    return None if math.isinf(value) else value
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``puzzlekit generate``."""
     parser.add_argument("genre", metavar="GENRE", help=f"one of: {', '.join(GENERATORS)} (or another name, "
@@ -93,15 +70,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("size", metavar="SIZE", type=_size, help="ROWSxCOLS, e.g. 10x10, or N for NxN")
     parser.add_argument("--level", "-l", default=None, metavar="L",
                         help="the ladder level to reach (or easy, medium, hard, expert); default: any")
-    parser.add_argument("--seed", "-s", type=_whole(0), default=0, metavar="N",
+    parser.add_argument("--seed", "-s", type=arguments.seed, default=0, metavar="N",
                         help="the first seed (default 0); puzzle i of a pack comes from a later seed, "
                         "which its record names")
-    parser.add_argument("--count", "-n", type=_whole(1), default=1, metavar="K",
+    parser.add_argument("--count", "-n", type=arguments.positive_int, default=1, metavar="K",
                         help="how many different puzzles (default 1); no two are equal under "
                         "rotation, reflection or relabelling")
     parser.add_argument("--symmetry", choices=SYMMETRIES, default="none",
                         help="rot180: clues in pairs a half turn swaps (sudoku, masyu, slitherlink, tracks)")
-    parser.add_argument("--time-limit", "-t", type=_seconds, default=None, metavar="S",
+    parser.add_argument("--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",
                         help="seconds per puzzle; exit 3 when one is not made by then")
     parser.add_argument("--output", "-o", default=None, metavar="FILE|DIR",
                         help="write here instead of standard output; a folder (existing, or ending "
