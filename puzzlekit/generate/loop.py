@@ -241,7 +241,10 @@ def make(
         stats["attempts"] += 1
         plant = rec.sample_solution(rng, height, width, **(options or {}))
         run = phases.Run(rec, module, height, width, plant, rank, symmetry, rng, deadline, stats)
-        found = run.build()
+        try:
+            found = run.build()
+        finally:
+            run.close()
         if found is None:
             fallback = fallback or run.too_hard
             continue

@@ -20,6 +20,8 @@ from .fingerprint import Transform
 
 NAME = "slitherlink"
 LEVELS = ("rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+#: A clue only adds the count of its cell's sides: one guarded model serves every subset.
+GUARD = True
 FILL = 0.5
 
 
