@@ -325,3 +325,67 @@ def test_the_generation_benchmark_runs_tatham_beside_ours(tmp_path):
     text = generation.comparison([ours, missed, his])
     assert "| tracks | 6x6 | rules | 2 | 2.5 | 3.0 | 1/2 | pairs 1, rules 1 | 6x6de |" in text
     assert generation.Case("sudoku", 25, 25, "hard", ("solo", "i")).tatham_size == "5x5"
+
+
+def test_the_incremental_finder_answers_as_a_fresh_solver_does():
+    import random
+
+    from puzzlekit import backends, genres
+    from puzzlekit.backends import sat_finder
+    from puzzlekit.clock import Deadline
+    from puzzlekit.generate import tracks as rec
+    from puzzlekit.ir import Clause, Lit
+
+    rng = random.Random(5)
+    plant = rec.sample_solution(rng, 6, 6)
+    answer, required = rec.answer(plant), sorted(rec.required(plant))
+    model = genres.get("tracks").model(rec.puzzle_from(6, 6, required))
+    index = {model.vars[i].key: i for i in model.output}
+    blocking = Clause(tuple(Lit(i, answer[model.vars[i].key], False) for i in model.output))
+    finder = sat_finder.Finder(model, Deadline(None))
+    finder.add([blocking])
+    optional = sorted(set(rec.clues(plant)) - set(required))
+    answers = []
+    try:
+        for size in (0, 2, 5, 9, len(optional), 3, 0):
+            state = {k: v for item in rng.sample(optional, size) for k, v in rec.state(item, 6, 6).items()}
+            fixed = [Lit(index[k], v) for k, v in state.items()]
+            got = finder.solve(fixed, Deadline(None))
+            extra = [Clause((lit,)) for lit in fixed] + [blocking]
+            fresh = backends.get("sat").solve(model.with_constraints(clauses=extra), limit=1)
+            assert (got is None) == (fresh.status == "unsolvable"), size
+            if got is not None:  # a real other solution with those values
+                assert got != answer and all(got[k] == v for k, v in state.items())
+            answers.append(got is None)
+    finally:
+        finder.close()
+    assert answers[4] is True and answers[0] is False  # every clue: unique; none: not
+
+
+@pytest.mark.parametrize("rank", [0, 1])
+def test_the_guarded_slitherlink_model_deduces_what_the_puzzle_does(rank):
+    """At rules and pairs (the levels the generator asks of the guarded model; its trials
+    can leave more open than the puzzle's, so trials compile the puzzle itself)."""
+    import random
+
+    from puzzlekit.clock import Deadline
+    from puzzlekit.generate import guard, phases
+    from puzzlekit.generate import slitherlink as rec
+
+    rng = random.Random(rank)
+    plant = rec.sample_solution(rng, 5, 5)
+    run = phases.Run(rec, slitherlink, 5, 5, plant, rank, "none", rng, Deadline(None), {
+        "solver_calls": 0, "ladder_calls": 0, "repairs": 0})
+    assert run._switched() is not None
+    optional = [it for orbit in run.orbits for it in orbit]
+    for size in (0, 4, 8, 12, 16, len(optional)) * 2:
+        items = sorted(rng.sample(optional, size))
+        switched, masks = run._reasoner(items, rank)
+        closed = switched.close(rank, masks)
+        guarded = [switched.model.vars[v].key for v in switched.out if closed.dom[v] & (closed.dom[v] - 1)]
+        assert switched is run._switched()[0]
+        reasoner = ladder.Reasoner(run._build(items), Deadline(None))
+        engine = reasoner.close(rank, reasoner.masks())
+        plain = [reasoner.model.vars[v].key for v in reasoner.out if engine.dom[v] & (engine.dom[v] - 1)]
+        assert sorted(guarded) == sorted(plain), (rank, size)
+    assert guard.guarded(run._build([]), run._build(optional[:1]), [], rec.keys) is None  # no owner

@@ -135,7 +135,7 @@ class Run:
         if staged and rank >= 2 and not self.solvable(items, 0):
             return []
         self.stats["ladder_calls"] += 1
-        reasoner, masks = self._reasoner(items)
+        reasoner, masks = self._reasoner(items, rank)
         model = reasoner.model
         engine = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
         if engine is None:
@@ -143,10 +143,12 @@ class Run:
         dom = engine.dom
         return [model.vars[v].key for v in reasoner.out if dom[v] & (dom[v] - 1)]
 
-    def _reasoner(self, items: Sequence[Item]) -> tuple[ladder.Reasoner, list[int]]:
+    def _reasoner(self, items: Sequence[Item], rank: int) -> tuple[ladder.Reasoner, list[int]]:
         """A reasoner for the shown items and its starting domains: one per plant for state
-        and guarded recipes (the items then only fix values), else one per call."""
-        switched = self._switched()
+        recipes and, below ``trial``, for guarded ones (the items then only fix values), else
+        one per call. The guarded model's trials are not those of the puzzle (they can leave
+        more open), so from ``trial`` up the puzzle's own model is compiled."""
+        switched = self._switched() if rank < ladder.TRIAL else None
         if switched:
             reasoner, selector = switched
             masks = reasoner.masks()
