@@ -212,6 +212,10 @@ class Run:
         repairs = 0
         self.too_hard: tuple[list, Any] | None = None
         carried: list = list(getattr(self.rec, "initial", lambda plant: [])(self.plant))
+        share = getattr(self.rec, "HEAD_START", 0.0)
+        if share:  # start from a random share of the clues: the first questions are cheaper
+            picked = self.rng.sample(self.orbits, int(share * len(self.orbits)))
+            carried = sorted(set(carried).union(*picked))
         while True:
             shown, values, unfixed = self.reveal(carried)
             if shown is not None and self.rank is not None and self.rank < ladder.SEARCH:
