@@ -416,3 +416,9 @@ def test_golden_seeds_make_the_recorded_bytes(genre):
     height, width, asked = CASES[genre]
     made = next(generate(genre, height, width, asked[0], seed=1))
     assert hashlib.sha256(made.text().encode()).hexdigest()[:16] == GOLDEN[genre], made.text()
+
+
+def test_the_benchmark_knows_the_generator_aliases():
+    from benchmarks import generation
+
+    assert generation.ALIASES == loop.ALIASES
