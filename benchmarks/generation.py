@@ -237,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--cases", help="comma-separated case names (e.g. masyu-15,zip-6); default all")
     parser.add_argument("--seeds", type=int, default=10, help="seeds 1..N per case (default 10)")
+    parser.add_argument("--first-seed", type=int, default=1,
+                        help="start at this seed (default 1), e.g. to add seeds to an earlier run")
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per puzzle (default 600)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "generation.jsonl")
     parser.add_argument("--write-docs", action="store_true", help="put the table in docs/benchmarks.md")
@@ -264,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("a") as sink:
         for case in chosen:
-            for seed in range(1, args.seeds + 1):
+            for seed in range(args.first_seed, args.seeds + 1):
                 row = run(case, seed, args.time_limit)
                 rows.append(row)
                 sink.write(json.dumps(row) + "\n")
@@ -273,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{row.get('grade', '')} {row.get('note', '')}", file=sys.stderr, flush=True)
             if case.tatham is None or args.no_tatham:
                 continue
-            for seed in range(1, args.seeds + 1):
+            for seed in range(args.first_seed, args.seeds + 1):
                 row = run_tatham(case, seed, args.tatham_time_limit or args.time_limit)
                 rows.append(row)
                 sink.write(json.dumps(row) + "\n")
@@ -285,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
     text = comparison(rows)
     print(text)
     if args.write_docs:
-        note = (f"Measured {time.strftime('%Y-%m-%d')} with seeds 1-{args.seeds}, a {args.time_limit:.0f} s "
+        note = (f"Measured {time.strftime('%Y-%m-%d')} with seeds {args.first_seed}-{args.seeds}, "
+                f"a {args.time_limit:.0f} s "
                 f"limit per puzzle, on {os.cpu_count()} CPUs shared with other work "
                 f"(`python -m benchmarks.generation`).")
         write_docs(text, note)
