@@ -1,4 +1,4 @@
-"""The ``puzzlekit`` command: solve, check, and list genres and backends.
+"""The ``puzzlekit`` command: solve, check, grade, generate, and list genres and backends.
 
 Exit status: 0 solved (or a valid solution checked), 1 unsolvable (or a solution that breaks
 a rule), 2 bad input or usage, 3 the time limit ended before what was asked was decided,
@@ -19,6 +19,7 @@ from puzzlekit import backends
 from . import __version__, api, arguments, formats, genres, textio
 from .batch import command as batch_command
 from .errors import InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
+from .generate import command as generate_command
 from .pack import command as pack_command
 
 EXIT = {"solved": 0, "unsolvable": 1, "timeout": 3}
@@ -137,6 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     url.add_argument("genre", metavar="GENRE", nargs="?", help=GENRE_OPTIONAL)
     url.add_argument("file", metavar="FILE", help=FILE_HELP)
 
+    generate_command.add_parser(sub)
+
     many = sub.add_parser(
         "batch", help=batch_command.SUMMARY, description=batch_command.DESCRIPTION,
         epilog=batch_command.EPILOG,
@@ -169,6 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return batch_command.run_command(args)
         if args.command == "pack":
             return pack_command.run_command(args)
+        if args.command == "generate":
+            return generate_command.run_command(args)
         if args.command == "url":
             print(api.to_url(api.load(args.genre, args.file)))
             return 0

@@ -426,16 +426,20 @@ class _Session(base.Session):
             self.solver.add_clause(c)
         self.sent = len(self.cnf.clauses)
 
-    def solve(self, seconds: float | None) -> tuple[str, Sequence[int] | None]:
-        """One SAT call, stopped after about ``seconds`` (None: no limit)."""
-        answer = self.solver.solve() if seconds is None else self._limited(seconds)
+    def solve(
+        self, seconds: float | None, assumptions: Sequence[int] = ()
+    ) -> tuple[str, Sequence[int] | None]:
+        """One SAT call under ``assumptions`` (SAT literals), stopped after about ``seconds``
+        (None: no limit)."""
+        answer = (self.solver.solve(assumptions=assumptions) if seconds is None
+                  else self._limited(seconds, assumptions))
         if answer is None:
             return "unknown", None
         if not answer:
             return "unsat", None
         return "sat", self.cnf.values(self.solver.get_model())
 
-    def _limited(self, seconds: float) -> bool | None:
+    def _limited(self, seconds: float, assumptions: Sequence[int] = ()) -> bool | None:
         """Solve in conflict-budget slices of about 0.1 s until the time is up.
 
         A `threading.Timer` calling ``interrupt`` backs this up where the solver has one;
@@ -451,7 +455,8 @@ class _Session(base.Session):
             while True:
                 started = time.perf_counter()
                 self.solver.conf_budget(budget)
-                answer = self.solver.solve_limited(expect_interrupt=self.interruptible)
+                answer = self.solver.solve_limited(assumptions=assumptions,
+                                                   expect_interrupt=self.interruptible)
                 now = time.perf_counter()
                 if answer is not None or now >= end:
                     return answer

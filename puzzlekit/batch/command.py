@@ -27,7 +27,7 @@ INTERRUPTED = 130
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``puzzlekit batch``, for this module's parser and for the CLI's."""
     parser.add_argument("action", choices=ACTIONS, metavar="ACTION",
-                        help="solve, check or grade (generate is pending)")
+                        help="solve, check, grade or generate")
     parser.add_argument("genre", metavar="GENRE",
                         help="the genre of the items (a JSON Lines item may name its own)")
     parser.add_argument("paths", nargs="+", metavar="PATH",
@@ -58,9 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary line at the end")
 
 
-SUMMARY = "solve, check or grade many puzzles into JSON Lines"
-DESCRIPTION = ("Solve, check or grade many puzzles, one JSON Lines record per item, on local solver "
-               "processes or a Dask cluster. Interrupted runs restart where they stopped.")
+SUMMARY = "solve, check, grade or generate many puzzles into JSON Lines"
+DESCRIPTION = ("Solve, check, grade or generate many puzzles, one JSON Lines record per item, on local "
+               "solver processes or a Dask cluster. Interrupted runs restart where they stopped.")
 EPILOG = ("Exit status: 0 every item recorded, 2 bad usage or input, 4 internal error, "
           "130 interrupted. Records and inputs: docs/batch.md.")
 

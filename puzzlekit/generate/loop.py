@@ -36,7 +36,9 @@ the recipe then supports ``symmetry="rot180"``), ``state(item, height, width)`` 
 answer-key values: the model of the required items is then built once and the clues are
 added as fixed values), ``repair(rng, plant, values, unfixed)`` (for a clue language that
 cannot exclude a counterexample, e.g. the trees of Tents: a changed plant, or None), and
-``transform``/``variants`` for `fingerprint`.
+``transform``/``variants`` for `fingerprint`, ``GUARD = True`` (a clue only adds constraints
+over its own ``keys``: one model with a selector per clue serves every subset, see `guard`),
+``HEAD_START`` (the share of clue orbits shown before the first counterexample).
 """
 
 from __future__ import annotations
@@ -246,7 +248,10 @@ def make(
         stats["attempts"] += 1
         plant = rec.sample_solution(rng, height, width, **(options or {}))
         run = phases.Run(rec, module, height, width, plant, rank, symmetry, rng, deadline, stats)
-        found = run.build()
+        try:
+            found = run.build()
+        finally:
+            run.close()
         if found is None:
             fallback = fallback or run.too_hard
             continue
