@@ -164,6 +164,9 @@ def run(games: Sequence[str], count: int, jobs: int, time_limit: float, citation
     with ProcessPoolExecutor(max_workers=jobs, initializer=init) as pool:
         for i, row in enumerate(pool.map(_check, tasks, chunksize=1)):
             rows.append(row)
+            if row["failures"]:
+                print(f"\n{row['game']} {row['tatham']} {row['seed']}: {'; '.join(row['failures'][:3])}",
+                      file=sys.stderr, flush=True)
             if progress:
                 bad = sum(1 for r in rows if r["failures"])
                 print(f"\r{i + 1}/{len(tasks)} {row['game']} {row['tatham']}: {bad} failed "

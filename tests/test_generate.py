@@ -240,13 +240,14 @@ def test_a_level_out_of_reach_is_downgraded_with_a_note():
 
 
 def test_level_names_and_aliases():
-    assert levels("sudoku")[:3] == ("rules", "pairs", "trial") and "lines" not in levels("sudoku")
+    assert levels("sudoku")[:4] == ("scan", "rules", "pairs", "trial") and "lines" not in levels("sudoku")
     assert "lines" in levels("masyu") and levels("masyu") == tuple(level.name for level in ladder.LEVELS)
     rank = loop.resolve_level
     assert rank("masyu", "medium") == rank("sudoku", "medium") == ladder.RANKS["trial"]
     assert rank("sudoku", "hard") == rank("hashi", "HARD") == ladder.RANKS["chain"]
     assert loop.resolve_level("queens", "expert") == ladder.RANKS["deep"]
-    assert loop.resolve_level("sudoku", "Easy") == 0 and loop.resolve_level("tents", None) is None
+    assert loop.resolve_level("sudoku", "Easy") == ladder.RULES and loop.resolve_level("tents", None) is None
+    assert loop.resolve_level("sudoku", "scan") == ladder.SCAN == 0
 
 
 def test_refusals_name_the_problem():

@@ -136,9 +136,30 @@ def test_grade_is_deterministic_and_the_weakest_closure_that_solves(name, make):
 
 def test_the_levels_are_named_once_in_order():
     names = [level.name for level in ladder.LEVELS]
-    assert names == ["rules", "pairs", "trial", "lines", "chain", "either", "deep", "search"]
+    assert names == ["scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search"]
     assert ladder.RANKS == {n: i for i, n in enumerate(names)} and SEARCH == len(names) - 1
     assert all(level.sentence.endswith(".") for level in ladder.LEVELS)
+
+
+#: his Solo Trivial (the last place for a digit in a box) and a Basic one that needs rows too
+SOLO_TRIVIAL = "3x3:6_9a4a2i5_1b7_8c4a6e1a4_8a2b6b7a9_8a5e8a3c1_9b4_9i8a4a6_2"
+SOLO_BASIC = "3x3db:6_9a4a2i5_1b7_8e6_3d1a4b2b6b7b8a5d1_8e1_9b4_9i8a4a6_2"
+
+
+def test_scan_fills_values_from_one_kind_of_rule():
+    trivial, basic = (tatham_puzzle("solo", i) for i in (SOLO_TRIVIAL, SOLO_BASIC))
+    assert api.grade(trivial).level == "scan" and api.grade(basic).level == "rules"
+    model = model_of(basic)
+    reasoner = Reasoner(model)
+    scanned = reasoner.close(ladder.SCAN, reasoner.masks())
+    assert scanned is not None and not reasoner.solved(scanned)
+    assert len(reasoner.scans) == 3  # rows, columns, boxes: each kind fills in on its own
+    first = ladder.next_step(model, ladder.givens(model), answer(basic))
+    assert first is not None and first.level == "scan" and first.kind == "deduce"
+    (key, value), = first.fixes.items()
+    assert answer(basic)[key] == value
+    goal = ("fix", *_goal(model, key, value))
+    assert Explainer(model).holds(list(first.constraints), ladder.SCAN, ladder.givens(model), goal)
 
 
 # --- hints --------------------------------------------------------------------------------------
@@ -267,7 +288,9 @@ def test_summary_of_hand_made_rows():
             for level, ours, rank in [("easy", "rules", 0), ("easy", "pairs", 1), ("tricky", "trial", 2),
                                       ("tricky", None, None)]]
     s = grading.summary(rows, "tents")
-    assert s["table"][0][:2] == [1, 1] and s["table"][1][2] == 1 and s["table"][1][-1] == 1
+    col = s["ours"].index
+    assert [s["table"][0][col("rules")], s["table"][0][col("pairs")]] == [1, 1]
+    assert s["table"][1][col("trial")] == 1 and s["table"][1][-1] == 1
     assert s["timeouts"] == 1 and s["spearman"] == pytest.approx(grading.spearman([0, 0, 1], [0, 1, 2]))
     assert s["per_level"]["easy"] == {"n": 2, "median": 0.5, "mean": 0.5}
     assert s["medians_rise"] and s["means_rise"] and s["ratio"] == 2.0 and s["ratio_search"] == 0.5

@@ -8,14 +8,14 @@ from typing import Any
 from ..clock import UNLIMITED, Deadline
 from ..errors import OutOfTime
 from ..ir import Model, Why
-from .levels import LEVELS, LINES, PAIRS, PROBING, RULES, SEARCH, TRIAL, State, Step
+from .levels import LEVELS, LINES, PAIRS, PROBING, RULES, SCAN, SEARCH, TRIAL, State, Step
 from .reasoner import DEEP_BUDGET, Reasoner
 
 Ref = tuple[str, int]  # ("counts" | "clauses" | "graphs" | "runs", index)
 Without = tuple[tuple[int, int], ...]  # values ruled out besides the state: (variable, value bit)
 _FIELDS = ("counts", "clauses", "graphs", "runs")
 #: Levels whose steps say "because"; the others say what an assumption breaks.
-_DEDUCE = (RULES, PAIRS, LINES)
+_DEDUCE = (SCAN, RULES, PAIRS, LINES)
 #: From ``lines`` up each question costs a closure with rounds of trials: shrinking one set
 #: of citations asks at most this many, then keeps what is left (enough, perhaps reducible).
 QUESTIONS = 48
@@ -87,7 +87,7 @@ class Explainer:
             if goal[0] == "refute":
                 engine = reasoner.close(rank - 1, masks)
                 return engine is None or reasoner.refutes(rank, engine, goal[1], goal[2])
-            engine = reasoner.close(rank, masks)
+            engine = reasoner.close(rank, masks, goal[1:] if goal[0] == "fix" else None)
             if goal[0] == "fail" or engine is None:
                 return engine is None
             return engine.dom[goal[1]] == goal[2]
@@ -223,6 +223,7 @@ def _refutation(reasoner: Reasoner, explainer: Explainer, rank: int, state: Stat
     model = reasoner.model
     engine = reasoner.restore(rank - 1, below)
     removed: list[tuple[int, int]] = []
+    reasoner.deep_left = DEEP_BUDGET * len(reasoner.out)  # its own budget at ``deep``
     for v in reasoner.probed:
         m = engine.dom[v]
         if not m & (m - 1):
@@ -239,6 +240,7 @@ def _refutation(reasoner: Reasoner, explainer: Explainer, rank: int, state: Stat
             direct = True  # each value refuted from ``below`` itself
             break
     else:
+        reasoner.deep_left = DEEP_BUDGET * len(reasoner.out)
         fixed = _refute_until_fixed(reasoner, engine, rank, state, removed)
         direct = False  # each value refuted once the ones before it are gone
         if fixed is None:
