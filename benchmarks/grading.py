@@ -172,6 +172,14 @@ def measure(game: str, level: str, seed: str, game_id: str, time_limit: float,
     return row
 
 
+def _warm_without_citations() -> None:
+    """`_warm`, and steps without citations in this process (`hints.no_citations`)."""
+    from . import hints
+
+    hints.no_citations()
+    _warm()
+
+
 def _measure(args: tuple) -> dict[str, Any]:
     return measure(*args)
 
@@ -411,9 +419,13 @@ def _hints(args: argparse.Namespace, games: list[str]) -> int:
     citations = not args.no_citations
     path = RESULTS / ("hints-cited.jsonl" if citations else "hints.jsonl")
     if not args.from_rows:
-        rows = hints.run(games, args.count, args.jobs, args.time_limit, citations)
+        tasks = [(g.name, level, d.seed, d.game_id, args.time_limit, citations)
+                 for g in map(tatham.game, games) for level, _ in g.levels
+                 for d in puzzles(g.name, level, args.count)]
+        rows = hints.run(tasks, args.jobs, _warm if citations else _warm_without_citations)
         command = "python -m benchmarks.grading --hints" + ("" if citations else " --no-citations")
         command += f" --count {args.count}" if args.count != 100 else ""
+        command += f" --games {','.join(games)}" if set(games) != set(tatham.GAMES) else ""
         info = {"date": datetime.now(UTC).strftime("%Y-%m-%d"), "count": args.count, "command": command,
                 "citations": citations, "machine": f"{platform.machine()}, {args.jobs} workers"}
         RESULTS.mkdir(parents=True, exist_ok=True)

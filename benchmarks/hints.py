@@ -144,24 +144,15 @@ def _check(args: tuple) -> dict[str, Any]:
     return check(*args)
 
 
-def run(games: Sequence[str], count: int, jobs: int, time_limit: float, citations: bool,
-        progress: bool = True) -> list[dict[str, Any]]:
-    """The checks on every puzzle of the validation set."""
+def run(tasks: Sequence[tuple], jobs: int, initializer: Any, progress: bool = True) -> list[dict[str, Any]]:
+    """`check` on every task (the arguments of one call each), in ``jobs`` worker processes
+    started by ``initializer``; a failure is printed as it comes."""
     import sys
     from concurrent.futures import ProcessPoolExecutor
 
-    from .grading import _warm, puzzles
-
-    tasks = []
-    for name in games:
-        g = tatham.game(name)
-        for level, _ in g.levels:
-            for d in puzzles(g.name, level, count):
-                tasks.append((g.name, level, d.seed, d.game_id, time_limit, citations))
     rows = []
     started = time.perf_counter()
-    init = _warm if citations else _warm_fast
-    with ProcessPoolExecutor(max_workers=jobs, initializer=init) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=initializer) as pool:
         for i, row in enumerate(pool.map(_check, tasks, chunksize=1)):
             rows.append(row)
             if row["failures"]:
@@ -174,13 +165,6 @@ def run(games: Sequence[str], count: int, jobs: int, time_limit: float, citation
     if progress:
         print(file=sys.stderr)
     return rows
-
-
-def _warm_fast() -> None:
-    from .grading import _warm
-
-    no_citations()
-    _warm()
 
 
 def markdown(rows: Sequence[dict[str, Any]], info: dict[str, Any]) -> str:
