@@ -222,6 +222,8 @@ class Reasoner:
                 fixed = sum(1 for v in self.out if not engine.dom[v] & (engine.dom[v] - 1))
                 if best is None or fixed > best[0]:
                     best = (fixed, k)
+                if fixed == len(self.out):
+                    return engine  # solved: no kind can do better
             assert best is not None
             if best[1] != len(self.scans) - 1:
                 kinds = list(base)
@@ -385,14 +387,23 @@ class Reasoner:
     def grade(self, state: State | None = None, unique: bool | None = None) -> Grade:
         """The weakest level whose deductions fix every answer-key variable from ``state``."""
         masks = self.masks(state)
-        engine: Engine | None = None
-        for rank in range(SEARCH):
-            engine = self.climb(rank, masks if rank == 0 else engine.dom)  # type: ignore[union-attr]
+        # ``scan`` fixes no more than ``rules``: it is run only when ``rules`` settles the puzzle
+        engine = self.climb(RULES, masks)
+        if engine is None or self.solved(engine):
+            closed = None if engine is None else list(engine.dom)
+            scanned = self.climb(SCAN, masks)
+            if scanned is None or (closed is not None and self.solved(scanned)):
+                return self._grade(SCAN, unique if scanned is not None else False)
+            if closed is None:
+                return self._grade(RULES, unique=False)  # no solution at all
+            self._cache = (RULES, tuple(masks), closed)
+            return self._grade(RULES, unique)
+        for rank in range(PAIRS, SEARCH):
+            engine = self.climb(rank, engine.dom)  # type: ignore[union-attr]
             if engine is None:
                 return self._grade(rank, unique=False)  # no solution at all
             if self.solved(engine):
-                if rank > SCAN:
-                    self._cache = (rank, tuple(masks), list(engine.dom))
+                self._cache = (rank, tuple(masks), list(engine.dom))
                 return self._grade(rank, unique)
         search = Search(self.full, 0)
         self.full.reset(masks)
