@@ -131,6 +131,8 @@ def test_grade_is_deterministic_and_the_weakest_closure_that_solves(name, make):
         assert first.unique is True
         for rank in range(first.rank + 1):
             reasoner = Reasoner(model)
+            if rank == ladder.SCAN and not reasoner.scans[0]:
+                continue  # one kind of count: scan is rules, and grades skip it
             assert reasoner.solved(reasoner.close(rank, reasoner.masks())) == (rank == first.rank)
 
 

@@ -389,6 +389,8 @@ class Reasoner:
         masks = self.masks(state)
         # ``scan`` fixes no more than ``rules``: it is run only when ``rules`` settles the puzzle
         engine = self.climb(RULES, masks)
+        if (engine is None or self.solved(engine)) and not self.scans[0]:
+            return self._grade(RULES, unique if engine is not None else False)  # one kind: no scan
         if engine is None or self.solved(engine):
             closed = None if engine is None else list(engine.dom)
             scanned = self.climb(SCAN, masks)
@@ -440,7 +442,7 @@ def _scans(model: Model, engine: Engine) -> list[list[int]]:
         first, _, end, _ = engine.origin["counts"][i]
         kinds.setdefault(rule_kind(count.why), []).extend(range(first, end))
     if len(kinds) < 2:
-        return [[]]
+        return [[]]  # `scan` is `rules` (and grades and hints skip it)
     return [[cid for other, cids in kinds.items() if other != kind for cid in cids] for kind in kinds]
 
 

@@ -117,12 +117,20 @@ def _upper_bounds(engine: Engine, data: Any) -> bool:
     return True
 
 
+#: Numbers in words, left out of a rule's kind with the figures ("holds no tents", "uses
+#: three of its sides" are the kinds "holds tent", "uses of it side").
+NUMBER_WORDS = frozenset(
+    "no none zero one two three four five six seven eight nine ten eleven twelve".split())
+
+
 def rule_kind(why: Why | None) -> str:
-    """What kind of rule a constraint comes from: its sentence without the numbers and
-    places in it ("row 3 holds each digit once" and "row 5 ..." are one kind)."""
+    """What kind of rule a constraint comes from: its sentence without the numbers (in
+    figures or words) and places in it, singular and plural alike ("row 3 holds 2 tents"
+    and "row 5 holds one tent" are one kind)."""
     if why is None:
         return ""
-    return " ".join(re.sub(r"[-\d(),.:;]+", " ", why.rule).split())
+    words = re.sub(r"[-\d(),.:;]+", " ", why.rule.lower()).split()
+    return " ".join(w[:-1] if w.endswith("s") else w for w in words if w not in NUMBER_WORDS)
 
 
 def grouped(engine: Engine, data: Any) -> tuple:

@@ -190,7 +190,9 @@ def _next(
     below = masks
     engine = None
     for rank in range(SEARCH):
-        engine = reasoner.climb(rank, masks if rank == 0 else engine.dom)  # type: ignore[union-attr]
+        if rank == SCAN and not reasoner.scans[0]:
+            continue  # one kind of count: `scan` is `rules`
+        engine = reasoner.climb(rank, masks if rank <= RULES else engine.dom)  # type: ignore[union-attr]
         if engine is None:
             raise ValueError("the state contradicts the rules")
         new = {k: val for k, val in reasoner.known(engine).items() if k not in state}
