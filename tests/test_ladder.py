@@ -299,3 +299,11 @@ def test_summary_of_hand_made_rows():
     text = grading.markdown(rows, {"date": "d", "count": 2, "machine": "m", "python": "3", "time_limit": 9,
                                    "command": "c"})
     assert "### tents" in text and "| easy | 1 | 1 |" in text
+
+
+def test_the_hints_check_of_benchmarks_passes_on_small_puzzles():
+    from benchmarks import hints
+
+    for game, game_id in (TATHAM[0], TATHAM[10], TATHAM[-1]):  # pearl, tents, solo
+        row = hints.check(game, "his level", "test", game_id, 60, citations=True)
+        assert row["failures"] == [] and row["check"] and row["steps"] > 0, row
