@@ -64,6 +64,8 @@ class Reasoner:
         self._cache: tuple[int, tuple[int, ...], list[int]] | None = None
         #: per kind of count (in the model's order), the constraint ids of the others' counts
         self.scans = _scans(model, self.local)
+        #: the kind of count whose closure the last ``scan`` returned (an index of `scans`)
+        self.scan_kind = 0
 
     # compiled on first use: many explanations need the rules level only
     @property
@@ -149,21 +151,23 @@ class Reasoner:
         return engine is not None and all(not engine.dom[v] & (engine.dom[v] - 1) for v in self.out)
 
     # closures ----------------------------------------------------------------------------
-    def close(self, rank: int, masks: list[int], want: tuple[int, int] | None = None) -> Engine | None:
+    def close(self, rank: int, masks: list[int], want: tuple[int, int] | None = None,
+              kind: int | None = None) -> Engine | None:
         """The engine at the fixpoint of every level up to ``rank`` from ``masks`` (None:
         contradiction). Ranks above ``deep`` are treated as ``deep``. At ``scan``, ``want``
-        (variable, value bit) picks the first kind whose closure fixes that value, if any."""
+        (variable, value bit) picks the first kind whose closure fixes that value, if any,
+        and ``kind`` (an index of `scans`) runs that kind only."""
         rank = min(rank, SEARCH - 1)
         if rank == SCAN:
-            return self.climb(SCAN, masks, want)
+            return self._scan(masks, want, kind)
         key = tuple(masks)
         if self._cache is not None and self._cache[:2] == (rank, key):
             engine = self.local if rank < LINES else self.full
             self._start(engine, self._cache[2])
             return engine
         engine: Engine | None = None
-        for r in range(rank + 1):
-            engine = self.climb(r, masks if r == 0 else engine.dom)  # type: ignore[union-attr]
+        for r in range(RULES, rank + 1):  # ``rules`` contains ``scan``: start there
+            engine = self.climb(r, masks if r == RULES else engine.dom)  # type: ignore[union-attr]
             if engine is None:
                 return None
         assert engine is not None
@@ -200,16 +204,20 @@ class Reasoner:
                 first = 0
         return self._settle(engine, rank, first)
 
-    def _scan(self, masks: list[int], want: tuple[int, int] | None) -> Engine | None:
+    def _scan(self, masks: list[int], want: tuple[int, int] | None, only: int | None = None) -> Engine | None:
         """The closure at ``scan``: for each kind of count, the rules-level closure in which
         only that kind's counts fill values in (the other counts run `rules.count_upper`).
         The kind that fixes the most answer values, the first of them (with ``want``, the
-        first that fixes that value, if one does); None when one finds a contradiction."""
+        first that fixes that value, if one does); None when one finds a contradiction.
+        `scan_kind` is set to the kind whose closure is returned."""
         engine = self.local
         base = engine.kinds
         best: tuple[int, int] | None = None  # (answer values fixed, kind's index)
         try:
             for k, others in enumerate(self.scans):
+                if only is not None and k != only:
+                    continue
+                self.scan_kind = k
                 kinds = list(base)
                 for cid in others:
                     if kinds[cid] == COUNT:
@@ -225,7 +233,8 @@ class Reasoner:
                 if fixed == len(self.out):
                     return engine  # solved: no kind can do better
             assert best is not None
-            if best[1] != len(self.scans) - 1:
+            if best[1] != self.scan_kind:
+                self.scan_kind = best[1]
                 kinds = list(base)
                 for cid in self.scans[best[1]]:
                     if kinds[cid] == COUNT:

@@ -69,6 +69,8 @@ class Explainer:
         self.shrunk = True
         self._failed: list[frozenset[Ref]] = []
         self._reached: list[frozenset[Ref]] = []
+        #: at ``scan``, the kind of count whose run the step follows (None: any kind)
+        self.kind: int | None = None
 
     def holds(self, refs: list[Ref], rank: int, state: State, goal: Any, without: Without = ()) -> bool:
         """Whether reasoning at ``rank`` with only ``refs`` from ``state`` (less the values
@@ -87,7 +89,7 @@ class Explainer:
             if goal[0] == "refute":
                 engine = reasoner.close(rank - 1, masks)
                 return engine is None or reasoner.refutes(rank, engine, goal[1], goal[2])
-            engine = reasoner.close(rank, masks, goal[1:] if goal[0] == "fix" else None)
+            engine = reasoner.close(rank, masks, goal[1:] if goal[0] == "fix" else None, self.kind)
             if goal[0] == "fail" or engine is None:
                 return engine is None
             return engine.dom[goal[1]] == goal[2]
@@ -206,7 +208,11 @@ def _next(
         key, value = next(iter(new.items()))
         v = reasoner.index[key]
         explainer.shrunk = True
-        refs = explainer.minimal(rank, state, ("fix", v, 1 << (value - model.vars[v].lo)), [v])
+        explainer.kind = reasoner.scan_kind if rank == SCAN else None  # the run that fixed it
+        try:
+            refs = explainer.minimal(rank, state, ("fix", v, 1 << (value - model.vars[v].lo)), [v])
+        finally:
+            explainer.kind = None
         kind = "deduce" if rank in _DEDUCE else "contradiction"
         return Step(LEVELS[rank].name, rank, kind, {key: value}, explainer.why(refs), None, tuple(refs),
                     irreducible=explainer.shrunk)
