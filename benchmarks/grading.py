@@ -43,6 +43,7 @@ RESULTS = ROOT / "benchmarks" / "results"
 CACHE = RESULTS / "tatham"
 DOCS = ROOT / "docs" / "grading.md"
 BEGIN, END = "<!-- grading:begin -->", "<!-- grading:end -->"
+HINTS_BEGIN, HINTS_END = "<!-- hints:begin -->", "<!-- hints:end -->"
 SEED = "grading"
 #: Targets from the issue: Spearman per game at least this (the goal is `GOAL`).
 TARGET, GOAL = 0.6, 0.8
@@ -169,6 +170,14 @@ def measure(game: str, level: str, seed: str, game_id: str, time_limit: float,
         row[f"{name}_backend"] = result.backend
         row[f"{name}_unique"] = result.unique
     return row
+
+
+def _warm_without_citations() -> None:
+    """`_warm`, and steps without citations in this process (`hints.no_citations`)."""
+    from . import hints
+
+    hints.no_citations()
+    _warm()
 
 
 def _measure(args: tuple) -> dict[str, Any]:
@@ -326,15 +335,15 @@ def markdown(rows: Sequence[dict[str, Any]], info: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_docs(text: str, doc: Path = DOCS) -> None:
-    """Replace the generated block of docs/grading.md (between the markers)."""
-    old = doc.read_text(encoding="utf-8") if doc.is_file() else f"# Grading\n\n{BEGIN}\n{END}\n"
-    if BEGIN in old and END in old:
-        head, rest = old.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1]
+def write_docs(text: str, doc: Path = DOCS, begin: str = BEGIN, end: str = END) -> None:
+    """Replace a generated block of docs/grading.md (between the markers)."""
+    old = doc.read_text(encoding="utf-8") if doc.is_file() else f"# Grading\n\n{begin}\n{end}\n"
+    if begin in old and end in old:
+        head, rest = old.split(begin, 1)
+        tail = rest.split(end, 1)[1]
     else:
         head, tail = old.rstrip() + "\n\n", "\n"
-    doc.write_text(f"{head}{BEGIN}\n{text}{END}{tail}", encoding="utf-8")
+    doc.write_text(f"{head}{begin}\n{text}{end}{tail}", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -349,6 +358,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--from-rows", type=Path, help="report on saved rows (a grading.jsonl) instead of running")
     p.add_argument("--explain", type=int, default=0, metavar="N",
                    help="also time explain on N puzzles per level of Solo 9x9 and Pearl 10x10")
+    p.add_argument("--hints", action="store_true",
+                   help="check the hints on every puzzle instead of grading (benchmarks/hints.py)")
+    p.add_argument("--no-citations", action="store_true",
+                   help="with --hints: do not look for the steps' citations (what they fix is the same)")
     p.add_argument("--write-docs", action="store_true", help="refresh the numbers in docs/grading.md")
     args = p.parse_args(argv)
     try:
@@ -356,6 +369,8 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.hints:
+        return _hints(args, games)
     info_path = RESULTS / "grading.json"
     rows_path = RESULTS / "grading.jsonl"
     if args.from_rows:
@@ -394,6 +409,39 @@ def main(argv: list[str] | None = None) -> int:
     if args.write_docs:
         write_docs(text)
     return 0
+
+
+def _hints(args: argparse.Namespace, games: list[str]) -> int:
+    """The ``--hints`` mode: check the hints on every puzzle, then report on the saved rows
+    of both kinds of run (without citations, then with them)."""
+    from . import hints
+
+    citations = not args.no_citations
+    path = RESULTS / ("hints-cited.jsonl" if citations else "hints.jsonl")
+    if not args.from_rows:
+        tasks = [(g.name, level, d.seed, d.game_id, args.time_limit, citations)
+                 for g in map(tatham.game, games) for level, _ in g.levels
+                 for d in puzzles(g.name, level, args.count)]
+        rows = hints.run(tasks, args.jobs, _warm if citations else _warm_without_citations)
+        command = "python -m benchmarks.grading --hints" + ("" if citations else " --no-citations")
+        command += f" --count {args.count}" if args.count != 100 else ""
+        command += f" --games {','.join(games)}" if set(games) != set(tatham.GAMES) else ""
+        info = {"date": datetime.now(UTC).strftime("%Y-%m-%d"), "count": args.count, "command": command,
+                "citations": citations, "machine": f"{platform.machine()}, {args.jobs} workers"}
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+        path.with_suffix(".json").write_text(json.dumps(info, indent=1))
+    parts, failed = [], False
+    for saved in (RESULTS / "hints.jsonl", RESULTS / "hints-cited.jsonl"):
+        if saved.is_file():
+            rows = [json.loads(line) for line in saved.read_text().splitlines() if line.strip()]
+            failed = failed or any(r["failures"] for r in rows)
+            parts.append(hints.markdown(rows, json.loads(saved.with_suffix(".json").read_text())))
+    text = "\n".join(parts)
+    print(text)
+    if args.write_docs:
+        write_docs(text, begin=HINTS_BEGIN, end=HINTS_END)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

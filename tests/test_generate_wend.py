@@ -17,7 +17,7 @@ from puzzlekit.genres import wend
 @pytest.mark.parametrize("genre,language", [("wend", "en"), ("swend", "sv")])
 @pytest.mark.parametrize("side", [5, 6, 7])
 def test_generated_puzzles_are_real_words_unique_on_two_families_and_graded(genre, language, side):
-    made = next(generate(genre, side, side, "easy", seed=3))
+    made = next(generate(genre, side, side, "scan", seed=3))
     puzzle = made.puzzle
     assert puzzle.language == language and (puzzle.height, puzzle.width) == (side, side)
     vocabulary = recipe.words(language)
@@ -31,7 +31,7 @@ def test_generated_puzzles_are_real_words_unique_on_two_families_and_graded(genr
         result = api.solve(puzzle, backend=backend, limit=2)
         assert result.unique is True and result.solutions[0].to_json() == want
     assert made.stats["certified"] == ["sat", "search"]
-    assert api.grade(puzzle).level == made.grade.level == "rules" and not made.note
+    assert api.grade(puzzle).level == made.grade.level == "scan" and not made.note
     assert made.fingerprint == fingerprint_of(puzzle) and made.fingerprint.startswith(f"{genre}:")
     assert genres.get(genre).parse(made.text()) == puzzle  # the text reads back as the genre
 

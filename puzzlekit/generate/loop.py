@@ -149,7 +149,7 @@ def resolve_level(genre: str, level: str | None) -> int | None:
     key = level.strip().lower()
     if key in ALIASES:
         name = ALIASES[key]
-        return ladder.RANKS[name if name in known else known[1]]
+        return ladder.RANKS[name if name in known else known[known.index("rules") + 1]]
     if key not in ladder.RANKS:
         aliases = ", ".join(ALIASES)
         raise UnknownName(f"unknown level {level!r}; levels: {', '.join(ladder.RANKS)} (or {aliases})")

@@ -19,7 +19,7 @@ from . import regions
 from .fingerprint import Transform
 
 NAME = "masyu"
-LEVELS = ("rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
 FILL = 0.55
 
 

@@ -20,7 +20,7 @@ from puzzlekit.genres import zip as zipgenre
 from .fingerprint import Transform, first_seen
 
 NAME = "numberlink"
-LEVELS = ("rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
 CELLS_PER_PAIR = 7
 ATTEMPTS = 10
 

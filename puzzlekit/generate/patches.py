@@ -19,7 +19,7 @@ from puzzlekit.genres import patches
 from .fingerprint import Transform
 
 NAME = "patches"
-LEVELS = ("rules", "pairs", "trial", "chain", "either", "deep", "search")
+LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
 
 Cell = tuple[int, int]
 Rect = tuple[int, int, int, int]

@@ -132,7 +132,7 @@ class Run:
 
         ``staged``: above ``lines``, try ``rules`` first, which often suffices at a fraction
         of the cost of the trials."""
-        if staged and rank >= 2 and not self.solvable(items, 0):
+        if staged and rank >= ladder.TRIAL and not self.solvable(items, ladder.RULES):
             return []
         self.stats["ladder_calls"] += 1
         reasoner, masks = self._reasoner(items, rank)
@@ -224,7 +224,7 @@ class Run:
                 break
             if values is None:
                 self.too_hard = (list(self.shown), self.plant)
-            if values is None and self.rank is not None and self.rank >= 2:
+            if values is None and self.rank is not None and self.rank >= ladder.TRIAL:
                 return None  # unique but too hard with every clue: trials decide, not repairs
             # the clue language cannot rule out the counterexample (or fix what the ladder
             # leaves open): change the plant, if the recipe knows how
@@ -245,8 +245,8 @@ class Run:
         assert self.rank is not None
         if self.refuted(items):
             return False
-        if self.rank >= 2:
-            if not self.solvable(items, 0):
+        if self.rank >= ladder.TRIAL:
+            if not self.solvable(items, ladder.RULES):
                 return True
             if not self._unique(items):
                 return False

@@ -19,7 +19,7 @@ from puzzlekit.genres import queens
 from .fingerprint import Transform, first_seen
 
 NAME = "queens"
-LEVELS = ("rules", "pairs", "trial", "chain", "either", "deep", "search")
+LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
 ATTEMPTS = 10
 
 Cell = tuple[int, int]

@@ -19,7 +19,7 @@ from puzzlekit.genres import sudoku
 from .fingerprint import Transform, first_seen
 
 NAME = "sudoku"
-LEVELS = ("rules", "pairs", "trial", "chain", "either", "deep", "search")
+LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
 MIN_N, MAX_N = 4, 36
 
 

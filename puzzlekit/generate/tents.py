@@ -18,7 +18,7 @@ from puzzlekit.genres import tents
 from .fingerprint import Transform
 
 NAME = "tents"
-LEVELS = ("rules", "pairs", "trial", "chain", "either", "deep", "search")
+LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
 #: Share of the cells tried as tents, drawn for each plant (fewer trees: harder puzzles).
 TENT_SHARE = (0.15, 0.3)
 #: Planted solutions tried per puzzle (each is quick).

@@ -20,7 +20,7 @@ from . import regions
 from .fingerprint import Transform
 
 NAME = "tracks"
-LEVELS = ("rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
 #: Share of the squares between cell centres inside the loop the path is cut from.
 FILL = 0.5
 

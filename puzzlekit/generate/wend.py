@@ -25,7 +25,7 @@ from .fingerprint import Transform
 
 NAME = "wend"
 LANGUAGE = "en"
-LEVELS = ("rules", "pairs", "trial", "chain", "either", "deep", "search")
+LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
 #: Planted solutions per puzzle: each is quick, and the level is the plant's luck.
 ATTEMPTS = 20
 #: The shortest and longest words used.

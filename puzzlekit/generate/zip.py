@@ -19,7 +19,7 @@ from puzzlekit.genres import zip as zipgenre
 from .fingerprint import Transform
 
 NAME = "zip"
-LEVELS = ("rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
 CONTEXT = True
 
 Cell = tuple[int, int]

@@ -4,21 +4,23 @@ Levels, weakest first (docs/grading.md says each in a puzzler's words). Each lev
 way of reasoning to the ones below it, so a puzzle solved at level k is solved at every
 level above:
 
-0. ``rules``: each rule on its own. Counts, clues and line lengths force a value when only
+0. ``scan``: ``rules`` with one kind of rule filling values in (every box holds each digit
+   once, say): a count of any other kind only rules values out once it is full.
+1. ``rules``: each rule on its own. Counts, clues and line lengths force a value when only
    one stays possible; a loop is seen only through the degree of each cell, a path also
    never closes on itself.
-1. ``pairs``: two rules that share cells, together (a row's count and a box's count over
+2. ``pairs``: two rules that share cells, together (a row's count and a box's count over
    the same cells; a clue and the corner it touches).
-2. ``trial``: assume a value and apply the rules to what changed, twice; a broken rule
+3. ``trial``: assume a value and apply the rules to what changed, twice; a broken rule
    proves the other value.
-3. ``lines``: a loop or path as a whole. No piece closes into a cycle too early, two pairs
+4. ``lines``: a loop or path as a whole. No piece closes into a cycle too early, two pairs
    never join, every part can still reach the rest (cut cells, dead ends).
-4. ``chain``: assume a value and follow every consequence, the whole line included; a
+5. ``chain``: assume a value and follow every consequence, the whole line included; a
    contradiction proves the other value.
-5. ``either``: assume each value of an unknown in turn; what follows from every one holds.
-6. ``deep``: an assumption whose consequences are themselves followed by chains (within a
+6. ``either``: assume each value of an unknown in turn; what follows from every one holds.
+7. ``deep``: an assumption whose consequences are themselves followed by chains (within a
    budget of trials per unknown).
-7. ``search``: guessing and backtracking; the number of guesses (search nodes) is reported.
+8. ``search``: guessing and backtracking; the number of guesses (search nodes) is reported.
 
 Everything works on the IR alone, so a grade does not depend on the backend that made or
 checked a puzzle. Reasoning runs on the propagation engine of the built-in search: a trial
@@ -39,6 +41,7 @@ from .levels import (
     PROBING,
     RANKS,
     RULES,
+    SCAN,
     SEARCH,
     TRIAL,
     TRIAL_DEPTH,
@@ -53,6 +56,6 @@ from .steps import Explainer, Ref, constraints, explain, givens, next_step, subm
 
 __all__ = [
     "CHAIN", "DEEP", "DEEP_BUDGET", "EITHER", "LEVELS", "LINES", "PAIRS", "PROBING", "RANKS", "RULES",
-    "SEARCH", "TRIAL", "TRIAL_DEPTH", "Effort", "Explainer", "Grade", "Level", "Reasoner", "Ref", "State",
-    "Step", "constraints", "explain", "givens", "next_step", "submodel", "wrong_entries",
+    "SCAN", "SEARCH", "TRIAL", "TRIAL_DEPTH", "Effort", "Explainer", "Grade", "Level", "Reasoner", "Ref",
+    "State", "Step", "constraints", "explain", "givens", "next_step", "submodel", "wrong_entries",
 ]

@@ -18,6 +18,7 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
+    Level("scan", "One kind of rule fills values in (every box, say); the others only rule values out."),
     Level("rules", "Each rule on its own: a clue, a count or a line length leaves only one way."),
     Level("pairs", "Two rules that share cells, read together: only some ways suit both."),
     Level("trial", "Try a value: within two steps of the rules a clue breaks, so the other value holds."),
@@ -29,7 +30,7 @@ LEVELS: tuple[Level, ...] = (
     Level("search", "Guess and backtrack: no chain of deductions is found."),
 )
 RANKS: dict[str, int] = {level.name: rank for rank, level in enumerate(LEVELS)}
-RULES, PAIRS, TRIAL, LINES, CHAIN, EITHER, DEEP, SEARCH = range(len(LEVELS))
+SCAN, RULES, PAIRS, TRIAL, LINES, CHAIN, EITHER, DEEP, SEARCH = range(len(LEVELS))
 #: Levels whose deductions refute one assumption (a step there names it).
 PROBING = (TRIAL, CHAIN, DEEP)
 #: Propagation steps a ``trial`` follows after its assumption.

@@ -4,7 +4,8 @@ The closure at a rank is the fixpoint of every level's reasoning up to it. It is
 rank by rank (each starting from the one below, which it contains), cheapest reasoning
 first: after any level narrows a domain the weaker ones run again before it goes on. Ranks
 below ``lines`` run on an engine with the rules-level propagators, the others on one with
-every propagator of the built-in search.
+every propagator of the built-in search. ``scan`` is the rules-level closure once per kind
+of count (`rules.rule_kind`), the counts of the other kinds on their upper bound only.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from .levels import (
     LEVELS,
     LINES,
     PAIRS,
+    RULES,
+    SCAN,
     SEARCH,
     TRIAL,
     TRIAL_DEPTH,
@@ -31,7 +34,7 @@ from .levels import (
     Grade,
     State,
 )
-from .rules import OFF, RULES_RUN, Pairs, Trials, count_values, group_counts, leave_alone
+from .rules import OFF, RULES_RUN, UPPER, Pairs, Trials, count_values, group_counts, leave_alone, rule_kind
 
 #: ``deep`` follows each assumption with chains of its own, which costs a chain per trial:
 #: it stops after this many inner trials per answer variable (then the puzzle is ``search``).
@@ -59,6 +62,10 @@ class Reasoner:
         self.effort = Effort()
         self.deep_left = DEEP_BUDGET * len(self.out)
         self._cache: tuple[int, tuple[int, ...], list[int]] | None = None
+        #: per kind of count (in the model's order), the constraint ids of the others' counts
+        self.scans = _scans(model, self.local)
+        #: the kind of count whose closure the last ``scan`` returned (an index of `scans`)
+        self.scan_kind = 0
 
     # compiled on first use: many explanations need the rules level only
     @property
@@ -144,18 +151,23 @@ class Reasoner:
         return engine is not None and all(not engine.dom[v] & (engine.dom[v] - 1) for v in self.out)
 
     # closures ----------------------------------------------------------------------------
-    def close(self, rank: int, masks: list[int]) -> Engine | None:
+    def close(self, rank: int, masks: list[int], want: tuple[int, int] | None = None,
+              kind: int | None = None) -> Engine | None:
         """The engine at the fixpoint of every level up to ``rank`` from ``masks`` (None:
-        contradiction). Ranks above ``deep`` are treated as ``deep``."""
+        contradiction). Ranks above ``deep`` are treated as ``deep``. At ``scan``, ``want``
+        (variable, value bit) picks the first kind whose closure fixes that value, if any,
+        and ``kind`` (an index of `scans`) runs that kind only."""
         rank = min(rank, SEARCH - 1)
+        if rank == SCAN:
+            return self._scan(masks, want, kind)
         key = tuple(masks)
         if self._cache is not None and self._cache[:2] == (rank, key):
             engine = self.local if rank < LINES else self.full
             self._start(engine, self._cache[2])
             return engine
         engine: Engine | None = None
-        for r in range(rank + 1):
-            engine = self.climb(r, masks if r == 0 else engine.dom)  # type: ignore[union-attr]
+        for r in range(RULES, rank + 1):  # ``rules`` contains ``scan``: start there
+            engine = self.climb(r, masks if r == RULES else engine.dom)  # type: ignore[union-attr]
             if engine is None:
                 return None
         assert engine is not None
@@ -174,12 +186,15 @@ class Reasoner:
             self._pairs_of.forget()
         return engine.reset(masks)
 
-    def climb(self, rank: int, masks: list[int]) -> Engine | None:
+    def climb(self, rank: int, masks: list[int], want: tuple[int, int] | None = None) -> Engine | None:
         """The closure at ``rank`` from domains closed at ``rank - 1`` (any domains at rank
-        0), which are the engine's own above rank 0 but at ``lines``; None on a contradiction."""
+        0), which are the engine's own above ``rules`` but at ``lines``; None on a
+        contradiction."""
+        if rank == SCAN:
+            return self._scan(masks, want)
         engine = self.local if rank < LINES else self.full
         first = max(0, len(self._steps(rank)) - 1)  # the levels below are at their fixpoint already
-        if rank == 0 or masks is not engine.dom:
+        if rank == RULES or masks is not engine.dom:
             if not self._start(engine, masks):
                 return None
             if rank == LINES:
@@ -188,6 +203,47 @@ class Reasoner:
                 self.pairs.snapshot = list(masks)  # pairs and trials were at their fixpoint there
                 first = 0
         return self._settle(engine, rank, first)
+
+    def _scan(self, masks: list[int], want: tuple[int, int] | None, only: int | None = None) -> Engine | None:
+        """The closure at ``scan``: for each kind of count, the rules-level closure in which
+        only that kind's counts fill values in (the other counts run `rules.count_upper`).
+        The kind that fixes the most answer values, the first of them (with ``want``, the
+        first that fixes that value, if one does); None when one finds a contradiction.
+        `scan_kind` is set to the kind whose closure is returned."""
+        engine = self.local
+        base = engine.kinds
+        best: tuple[int, int] | None = None  # (answer values fixed, kind's index)
+        try:
+            for k, others in enumerate(self.scans):
+                if only is not None and k != only:
+                    continue
+                self.scan_kind = k
+                kinds = list(base)
+                for cid in others:
+                    if kinds[cid] == COUNT:
+                        kinds[cid] = UPPER
+                engine.kinds = kinds
+                if not self._start(engine, masks):
+                    return None
+                if want is not None and engine.dom[want[0]] == want[1]:
+                    return engine
+                fixed = sum(1 for v in self.out if not engine.dom[v] & (engine.dom[v] - 1))
+                if best is None or fixed > best[0]:
+                    best = (fixed, k)
+                if fixed == len(self.out):
+                    return engine  # solved: no kind can do better
+            assert best is not None
+            if best[1] != self.scan_kind:
+                self.scan_kind = best[1]
+                kinds = list(base)
+                for cid in self.scans[best[1]]:
+                    if kinds[cid] == COUNT:
+                        kinds[cid] = UPPER
+                engine.kinds = kinds
+                self._start(engine, masks)
+            return engine
+        finally:
+            engine.kinds = base
 
     def reclose(self, rank: int, engine: Engine) -> Engine | None:
         """The closure at ``rank`` again, after the engine of that rank was narrowed."""
@@ -340,9 +396,21 @@ class Reasoner:
     def grade(self, state: State | None = None, unique: bool | None = None) -> Grade:
         """The weakest level whose deductions fix every answer-key variable from ``state``."""
         masks = self.masks(state)
-        engine: Engine | None = None
-        for rank in range(SEARCH):
-            engine = self.climb(rank, masks if rank == 0 else engine.dom)  # type: ignore[union-attr]
+        # ``scan`` fixes no more than ``rules``: it is run only when ``rules`` settles the puzzle
+        engine = self.climb(RULES, masks)
+        if (engine is None or self.solved(engine)) and not self.scans[0]:
+            return self._grade(RULES, unique if engine is not None else False)  # one kind: no scan
+        if engine is None or self.solved(engine):
+            closed = None if engine is None else list(engine.dom)
+            scanned = self.climb(SCAN, masks)
+            if scanned is None or (closed is not None and self.solved(scanned)):
+                return self._grade(SCAN, unique if scanned is not None else False)
+            if closed is None:
+                return self._grade(RULES, unique=False)  # no solution at all
+            self._cache = (RULES, tuple(masks), closed)
+            return self._grade(RULES, unique)
+        for rank in range(PAIRS, SEARCH):
+            engine = self.climb(rank, engine.dom)  # type: ignore[union-attr]
             if engine is None:
                 return self._grade(rank, unique=False)  # no solution at all
             if self.solved(engine):
@@ -372,6 +440,19 @@ class Reasoner:
     def _grade(self, rank: int, unique: bool | None) -> Grade:
         e = self.effort
         return Grade(LEVELS[rank].name, rank, e.rounds, e.probes, e.nodes, unique)
+
+
+def _scans(model: Model, engine: Engine) -> list[list[int]]:
+    """Per kind of count in the model (in order of first appearance), the compiled
+    constraint ids of the counts of every other kind; one empty list when there are fewer
+    than two kinds (``scan`` is then ``rules``)."""
+    kinds: dict[str, list[int]] = {}
+    for i, count in enumerate(model.counts):
+        first, _, end, _ = engine.origin["counts"][i]
+        kinds.setdefault(rule_kind(count.why), []).extend(range(first, end))
+    if len(kinds) < 2:
+        return [[]]  # `scan` is `rules` (and grades and hints skip it)
+    return [[cid for other, cids in kinds.items() if other != kind for cid in cids] for kind in kinds]
 
 
 def _search(search: Search, masks: list[int], deadline: Deadline, nodes: int) -> tuple[list[dict], bool]:

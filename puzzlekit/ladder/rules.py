@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import re
 from typing import Any
 
 from ..backends.search import propagators
 from ..backends.search.engine import COUNT, DEGREE, LOOP, PAIRS, PATH, RUNS, TRUE, UNKNOWN, CLit, Engine
+from ..ir import Why
 from ..unionfind import int_roots
 
 #: Pairs: rules with more literals than this are left out (a loop's "some edge" clause) ...
@@ -49,10 +51,16 @@ def count_literals(engine: Engine, data: Any) -> bool:
     return _count(engine, data, True)
 
 
-def _count(engine: Engine, data: Any, own: bool) -> bool:
+def count_upper(engine: Engine, data: Any) -> bool:
+    """A count of another kind at ``scan``: `count_literals` on its upper bound only (once
+    full it rules the rest out; it never fills a value in because too few are left)."""
+    return _count(engine, data, True, upper=True)
+
+
+def _count(engine: Engine, data: Any, own: bool, upper: bool = False) -> bool:
     terms, low, high, groups = data
     if groups is None:
-        return propagators.count_bounds(engine, (terms, low, high))
+        return (_upper_bounds if upper else propagators.count_bounds)(engine, (terms, low, high))
     dom = engine.dom
     lo = hi = 0
     spans = []
@@ -76,11 +84,53 @@ def _count(engine: Engine, data: Any, own: bool) -> bool:
         m = dom[v]
         keep = 0
         for bit, c in sums:
-            if m & bit and lo - least + c <= high and hi - most + c >= low:
+            if m & bit and lo - least + c <= high and (upper or hi - most + c >= low):
                 keep |= bit
         if keep != m and not engine.narrow(v, keep):
             return False
     return True
+
+
+def _upper_bounds(engine: Engine, data: Any) -> bool:
+    """`propagators.count_bounds` without its lower side: a literal is forced only where
+    taking its larger side would pass the upper bound."""
+    terms, low, high = data
+    dom = engine.dom
+    lo = hi = 0
+    for c, v, b, p in terms:
+        m = dom[v]
+        if m & b and m != b:
+            if c > 0:
+                hi += c
+            else:
+                lo += c
+        elif (m == b) == p:
+            lo += c
+            hi += c
+    if lo > high or hi < low:
+        return False
+    for c, v, b, p in terms:
+        m = dom[v]
+        if m & b and m != b and lo + abs(c) > high:
+            if not engine.make((v, b, p), c < 0):
+                return False
+    return True
+
+
+#: Numbers in words, left out of a rule's kind with the figures ("holds no tents", "uses
+#: three of its sides" are the kinds "holds tent", "uses of it side").
+NUMBER_WORDS = frozenset(
+    "no none zero one two three four five six seven eight nine ten eleven twelve".split())
+
+
+def rule_kind(why: Why | None) -> str:
+    """What kind of rule a constraint comes from: its sentence without the numbers (in
+    figures or words) and places in it, singular and plural alike ("row 3 holds 2 tents"
+    and "row 5 holds one tent" are one kind)."""
+    if why is None:
+        return ""
+    words = re.sub(r"[-\d(),.:;]+", " ", why.rule.lower()).split()
+    return " ".join(w[:-1] if w.endswith("s") else w for w in words if w not in NUMBER_WORDS)
 
 
 def grouped(engine: Engine, data: Any) -> tuple:
@@ -154,6 +204,8 @@ def leave_alone(engine: Engine, data: Any) -> bool:
 
 #: The kind given to a switched-off propagator (`Reasoner.restrict`): it does nothing.
 OFF = -1
+#: The kind given at ``scan`` to a count of another kind than the one filling values in.
+UPPER = -2
 
 
 def clause_unit(engine: Engine, lits: list[CLit]) -> bool:
@@ -175,7 +227,8 @@ def clause_unit(engine: Engine, lits: list[CLit]) -> bool:
 #: The propagators of ``rules``, by kind: counts by their own literals, a loop through its
 #: degrees only, a set of paths through `path_cycles`, connectivity not at all.
 RULES_RUN = {
-    COUNT: count_literals, LOOP: leave_alone, PATH: path_cycles, PAIRS: path_cycles, OFF: leave_alone}
+    COUNT: count_literals, LOOP: leave_alone, PATH: path_cycles, PAIRS: path_cycles, OFF: leave_alone,
+    UPPER: count_upper}
 
 
 def _atom(engine: Engine, v: int, bit: int) -> tuple[int, int]:

@@ -8,14 +8,14 @@ from typing import Any
 from ..clock import UNLIMITED, Deadline
 from ..errors import OutOfTime
 from ..ir import Model, Why
-from .levels import LEVELS, LINES, PAIRS, PROBING, RULES, SEARCH, TRIAL, State, Step
+from .levels import LEVELS, LINES, PAIRS, PROBING, RULES, SCAN, SEARCH, TRIAL, State, Step
 from .reasoner import DEEP_BUDGET, Reasoner
 
 Ref = tuple[str, int]  # ("counts" | "clauses" | "graphs" | "runs", index)
 Without = tuple[tuple[int, int], ...]  # values ruled out besides the state: (variable, value bit)
 _FIELDS = ("counts", "clauses", "graphs", "runs")
 #: Levels whose steps say "because"; the others say what an assumption breaks.
-_DEDUCE = (RULES, PAIRS, LINES)
+_DEDUCE = (SCAN, RULES, PAIRS, LINES)
 #: From ``lines`` up each question costs a closure with rounds of trials: shrinking one set
 #: of citations asks at most this many, then keeps what is left (enough, perhaps reducible).
 QUESTIONS = 48
@@ -69,6 +69,8 @@ class Explainer:
         self.shrunk = True
         self._failed: list[frozenset[Ref]] = []
         self._reached: list[frozenset[Ref]] = []
+        #: at ``scan``, the kind of count whose run the step follows (None: any kind)
+        self.kind: int | None = None
 
     def holds(self, refs: list[Ref], rank: int, state: State, goal: Any, without: Without = ()) -> bool:
         """Whether reasoning at ``rank`` with only ``refs`` from ``state`` (less the values
@@ -87,7 +89,7 @@ class Explainer:
             if goal[0] == "refute":
                 engine = reasoner.close(rank - 1, masks)
                 return engine is None or reasoner.refutes(rank, engine, goal[1], goal[2])
-            engine = reasoner.close(rank, masks)
+            engine = reasoner.close(rank, masks, goal[1:] if goal[0] == "fix" else None, self.kind)
             if goal[0] == "fail" or engine is None:
                 return engine is None
             return engine.dom[goal[1]] == goal[2]
@@ -190,7 +192,9 @@ def _next(
     below = masks
     engine = None
     for rank in range(SEARCH):
-        engine = reasoner.climb(rank, masks if rank == 0 else engine.dom)  # type: ignore[union-attr]
+        if rank == SCAN and not reasoner.scans[0]:
+            continue  # one kind of count: `scan` is `rules`
+        engine = reasoner.climb(rank, masks if rank <= RULES else engine.dom)  # type: ignore[union-attr]
         if engine is None:
             raise ValueError("the state contradicts the rules")
         new = {k: val for k, val in reasoner.known(engine).items() if k not in state}
@@ -204,7 +208,11 @@ def _next(
         key, value = next(iter(new.items()))
         v = reasoner.index[key]
         explainer.shrunk = True
-        refs = explainer.minimal(rank, state, ("fix", v, 1 << (value - model.vars[v].lo)), [v])
+        explainer.kind = reasoner.scan_kind if rank == SCAN else None  # the run that fixed it
+        try:
+            refs = explainer.minimal(rank, state, ("fix", v, 1 << (value - model.vars[v].lo)), [v])
+        finally:
+            explainer.kind = None
         kind = "deduce" if rank in _DEDUCE else "contradiction"
         return Step(LEVELS[rank].name, rank, kind, {key: value}, explainer.why(refs), None, tuple(refs),
                     irreducible=explainer.shrunk)
@@ -223,6 +231,7 @@ def _refutation(reasoner: Reasoner, explainer: Explainer, rank: int, state: Stat
     model = reasoner.model
     engine = reasoner.restore(rank - 1, below)
     removed: list[tuple[int, int]] = []
+    reasoner.deep_left = DEEP_BUDGET * len(reasoner.out)  # its own budget at ``deep``
     for v in reasoner.probed:
         m = engine.dom[v]
         if not m & (m - 1):
@@ -239,6 +248,7 @@ def _refutation(reasoner: Reasoner, explainer: Explainer, rank: int, state: Stat
             direct = True  # each value refuted from ``below`` itself
             break
     else:
+        reasoner.deep_left = DEEP_BUDGET * len(reasoner.out)
         fixed = _refute_until_fixed(reasoner, engine, rank, state, removed)
         direct = False  # each value refuted once the ones before it are gone
         if fixed is None:
