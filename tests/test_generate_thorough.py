@@ -35,8 +35,8 @@ PROFILE: dict[str, tuple[int, int, tuple[str | None, ...]]] = {
     "zip": (5, 5, ("rules", "lines")),
     "patches": (5, 5, ("rules", "trial")),
     "numberlink": (6, 6, ("lines",)),
-    "wend": (5, 5, ("rules",)),
-    "swend": (5, 5, ("rules",)),
+    "wend": (5, 5, ("scan",)),
+    "swend": (5, 5, ("scan",)),
 }
 #: Pack sizes: small, but with room for 1,000 different puzzles.
 PACK: dict[str, tuple[int, int]] = {
