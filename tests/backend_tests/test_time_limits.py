@@ -95,9 +95,15 @@ def test_sat_hands_clauses_to_a_new_solver_under_the_clock() -> None:
     pytest.importorskip("pysat")
     from puzzlekit.backends import sat
 
-    cnf = sat._Cnf(Model("one", (Var(0, "a", 0, 1),), clauses=(Clause((Lit(0),)),), output=(0,)))
+    # a or b, and not both: no unit clause, so both variables reach the CNF (a unit clause
+    # would fix its literal before encoding and leave the variable out)
+    variables = (Var(0, "a", 0, 1), Var(1, "b", 0, 1))
+    clauses = (Clause((Lit(0), Lit(1))), Clause((~Lit(0), ~Lit(1))))
+    cnf = sat._Cnf(Model("two", variables, clauses=clauses, output=(0, 1)))
     with pytest.raises(OutOfTime):
         sat._loaded(cnf, "cadical195", Deadline(0))
     solver = sat._loaded(cnf, "cadical195", Deadline(10))
-    assert solver.solve() and solver.get_model()[1] > 0  # variable 2 is "a"
+    assert solver.solve()
+    model = solver.get_model()
+    assert sum(model[cnf.bools[v] - 1] > 0 for v in (0, 1)) == 1
     solver.delete()
