@@ -136,6 +136,10 @@ def proven(out: dict[str, Any], time_limit: float) -> bool:
     return out["status"] == "solved" and out["unique"] is True and out["seconds"] <= time_limit
 
 
+def _shown(seconds: float) -> str:
+    return "t/o" if seconds == float("inf") else f"{seconds:.3g}"
+
+
 def report(rows: list[tuple[Puzzle, str, dict[str, Any]]], configs: list[str], time_limit: float) -> str:
     """A Markdown table: per configuration and size band, solved-and-unique count, median, max."""
     lines = ["| configuration | band | puzzles | unique within limit | median s | max s |",
@@ -149,8 +153,7 @@ def report(rows: list[tuple[Puzzle, str, dict[str, Any]]], configs: list[str], t
             times = [o["seconds"] if proven(o, time_limit) else float("inf") for _, o in mine]
             median = statistics.median(times)
             worst = max(times)
-            show = (lambda t: "t/o" if t == float("inf") else f"{t:.3g}")
-            lines.append(f"| {config} | {band} | {len(mine)} | {ok} | {show(median)} | {show(worst)} |")
+            lines.append(f"| {config} | {band} | {len(mine)} | {ok} | {_shown(median)} | {_shown(worst)} |")
     return "\n".join(lines)
 
 

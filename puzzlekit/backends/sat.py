@@ -53,7 +53,7 @@ from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import Clause, Count, DisjointPaths, Lit, Model
 from puzzlekit.transforms import cuts as _cuts
 
-from . import base
+from . import base, sat_paths
 from .base import Result
 
 NAME = "sat"
@@ -72,6 +72,10 @@ OPTIONS: dict[str, base.Option] = {
     "labels": base.Option(
         "binary (default), onehot or false", default="binary", choices=("binary", "onehot", False),
         noun="pair label encoding",
+    ),
+    "propagate": base.Option(
+        "false (default) or true: reason about paths during the search (cadical195 only)",
+        default=False, choices=(False, True), noun="propagate setting",
     ),
 }
 SUPPORTS = frozenset({"Count", "Clause"})
@@ -470,11 +474,16 @@ def _normalise(terms: list[tuple[int, int]], rhs: int) -> tuple[list[tuple[int, 
 class _Session(base.Session):
     """One incremental SAT solver over a relaxed model: cuts and blocking clauses go to it live."""
 
-    def __init__(self, cnf: _Cnf, solver: str, deadline: Deadline = UNLIMITED):
+    def __init__(self, cnf: _Cnf, solver: str, deadline: Deadline = UNLIMITED, engine: Any = None):
         self.cnf = cnf
         self.name = solver
         self.deadline = deadline
         self.solver = _loaded(cnf, solver, deadline)
+        self.engine = engine
+        if engine is not None:
+            self.solver.connect_propagator(engine)
+            for var in engine.variables():
+                self.solver.observe(var)
         self.sent = len(cnf.clauses)
         self.interruptible = not solver.startswith(_NO_INTERRUPT)
 
@@ -545,6 +554,8 @@ class _Session(base.Session):
             accum = {}
         if "conflicts" in accum:
             out["conflicts"] = accum["conflicts"]
+        if self.engine is not None:
+            out.update({f"paths_{k}": v for k, v in self.engine.stats.items()})
         return out
 
     def close(self) -> None:
@@ -607,14 +618,21 @@ def _solver_name(value: Any) -> str:
     raise ValueError(f"unknown SAT solver {value!r}; python-sat knows: {', '.join(known)}")
 
 
-def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any) -> _Session:
-    """The CNF of the relaxed model, pair labels in the SAT solver's own encoding, the solver."""
+def _build(
+    relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any, propagate: bool
+) -> _Session:
+    """The CNF of the relaxed model, pair labels in the SAT solver's own encoding, the solver
+    (with the path propagator, `sat_paths`, where asked and the solver takes one)."""
     cnf = _Cnf(relaxation.model, deadline)
     if labels:
         for g in relaxation.graphs:
             if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
                 (cnf.pair_codes if labels == "binary" else cnf.pair_labels)(g)
-    return _Session(cnf, solver, deadline)
+    engine = None
+    if propagate and solver == "cadical195":
+        graphs = sat_paths.graphs_of(relaxation, cnf.lit)
+        engine = sat_paths.PathPropagator(graphs) if graphs else None
+    return _Session(cnf, solver, deadline, engine)
 
 
 def solve(
@@ -635,9 +653,10 @@ def solve(
     options = base.check_options(NAME, OPTIONS, options)
     _lib()
     deadline = Deadline(time_limit)
-    solver, labels = options["solver"], options["labels"]
+    solver, labels, propagate = options["solver"], options["labels"], options["propagate"]
     return base.run(
-        model, limit, deadline, lambda relaxation, deadline: _build(relaxation, deadline, solver, labels),
+        model, limit, deadline,
+        lambda relaxation, deadline: _build(relaxation, deadline, solver, labels, propagate),
         supports=SUPPORTS,
         relax={"labels": False, "implied": True},  # pair labels come in the CNF's own encoding
         cutter=_ProbingCutter if options["cuts"] == "strong" else None,
