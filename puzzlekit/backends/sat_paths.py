@@ -9,12 +9,19 @@ assignment, reports:
 
 * **a closed cycle**: a chosen edge whose ends are already joined by chosen edges closes a
   cycle, which no path constraint allows: the clause "not all of the cycle's edges";
+* **a wrong join**: a piece of chosen edges whose two ends are terminals of different pairs:
+  "not all of the piece's edges";
 * **a chord**: the two ends of a piece of chosen edges are neighbours: that edge would close
   a cycle, so it is propagated false (reason: the piece's edges imply it is not chosen);
 * **a walled-off region**: an edge set false splits the graph of edges not yet false; the
   smaller side is checked: a terminal whose partner lies outside it, or (with no terminal
   at all) a node that must be used, is a conflict whose clause asks for one of the
-  region's boundary edges (the same clause as the shared cut for that region).
+  region's boundary edges (the same clause as the shared cut for that region);
+* with ``reach``, after each round of the above: **a terminal that cannot reach its
+  partner** through edges not ruled out and nodes no other pair's piece holds; the clause
+  names the walls: an edge ruled out, or the chosen edges of the other pair's piece. This
+  search runs over the whole graph for every pair, so it is off by default (it cut the
+  conflicts but not the time in our measurements).
 
 Every clause is one that every solution of the constraint satisfies, whatever the other
 constraints, so the propagator never prunes a solution (counting stays exact). It keeps its
@@ -56,8 +63,7 @@ class _Graph:
             self.partner[index[a]], self.partner[index[b]] = index[b], index[a]
         # a node that must be used: a terminal, or one whose presence is no variable
         self.must = [g.on[node] is None for node in g.nodes]
-        self.need = [1 if self.partner[i] >= 0 else 2 if self.must[i] else 0 for i in range(self.n)]
-        self.optional_end = not all(self.must)
+        self.terminals = [i for i in range(self.n) if self.partner[i] >= 0]
         self.between: dict[tuple[int, int], int] = {}
         for k, (u, v, _) in enumerate(self.edges):
             self.between[(u, v)] = self.between[(v, u)] = k
@@ -73,9 +79,10 @@ class PathPropagator:
 
     is_lazy = False
 
-    def __init__(self, graphs: Sequence[_Graph], steer: bool = False):
+    def __init__(self, graphs: Sequence[_Graph], reach: bool = False):
         self.graphs = list(graphs)
-        self.steer = steer
+        self.colours = reach
+        self.checked = -1
         # SAT variable -> list of (graph, edge index, sign of the edge's literal)
         self.watch: dict[int, list[tuple[_Graph, int, bool]]] = {}
         for g in self.graphs:
@@ -89,7 +96,7 @@ class PathPropagator:
         self.limits: list[int] = []  # trail length at each decision level
         self.head = 0  # trail entries already checked
         self.reasons: dict[int, list[int]] = {}
-        self.stats = {"calls": 0, "cycles": 0, "chords": 0, "regions": 0}
+        self.stats = {"calls": 0, "cycles": 0, "chords": 0, "regions": 0, "reach": 0, "joins": 0}
 
     def variables(self) -> list[int]:
         """The SAT variables to observe."""
@@ -126,32 +133,7 @@ class PathPropagator:
         return True  # whole candidates are checked by the shared cuts
 
     def decide(self) -> int:
-        """The solver's own choice (0); with ``steer``, extend the most constrained piece: an
-        open edge at the node that still needs one with the fewest open edges."""
-        if not self.steer:
-            return 0
-        best, pick = 99, 0
-        for g in self.graphs:
-            state, edges, need = g.state, g.edges, g.need  # type: ignore[attr-defined]
-            for node, around in enumerate(g.incident):
-                want = need[node]
-                if not want and not g.optional_end:
-                    continue
-                chosen = 0
-                opened = []
-                for j in around:
-                    s = state[j]
-                    if s == 1:
-                        chosen += 1
-                    elif s == 0:
-                        opened.append(j)
-                if not opened or (chosen >= want and not (want == 0 and chosen == 1)):
-                    continue
-                if len(opened) < best:
-                    best, pick = len(opened), edges[opened[0]][2]
-                    if best == 1:
-                        return pick
-        return pick
+        return 0  # the solver's own choice (steering towards the most constrained piece lost)
 
     def propagate(self) -> list[int]:
         self.stats["calls"] += 1
@@ -162,6 +144,75 @@ class PathPropagator:
                 out = self._chosen(g, k) if g.state[k] == 1 else self._removed(g, k)
                 if out:
                     return out
+        if self.colours and len(self.trail) != self.checked:
+            self.checked = len(self.trail)
+            for g in self.graphs:
+                out = self._reach(g)
+                if out:
+                    self.checked = -1
+                    return out
+        return []
+
+    def _reach(self, g: _Graph) -> list[int]:
+        """Each terminal must reach its partner through nodes no other pair's piece holds:
+        a conflict whose clause names the walls (edges ruled out, pieces of other pairs)."""
+        state, incident, edges, partner = g.state, g.incident, g.edges, g.partner  # type: ignore[attr-defined]
+        owner = [-1] * g.n
+        chain: dict[int, list[int]] = {}
+        for t in g.terminals:
+            if owner[t] >= 0:
+                continue
+            walked = self._walk(g, t, -1)
+            if walked is None:
+                return []
+            end, path = walked
+            owner[t] = t
+            here = t
+            for j in path:
+                u, v, _ = edges[j]
+                here = v if u == here else u
+                owner[here] = t
+            chain[t] = path
+            if end >= 0 and partner[end] >= 0:
+                chain[end] = path
+        for a in g.terminals:
+            b = partner[a]
+            if a > b or owner[a] == owner[b]:
+                continue
+            mine = (owner[a], owner[b])
+            seen = {a}
+            todo = [a]
+            found = False
+            while todo and not found:
+                here = todo.pop()
+                for j in incident[here]:
+                    if state[j] == -1:
+                        continue
+                    u, v, _ = edges[j]
+                    there = v if u == here else u
+                    if there in seen or (owner[there] >= 0 and owner[there] not in mine):
+                        continue
+                    if there == b or owner[there] == owner[b]:
+                        found = True
+                        break
+                    seen.add(there)
+                    todo.append(there)
+            if found:
+                continue
+            self.stats["reach"] += 1
+            clause: set[int] = set()
+            for x in seen:
+                for j in incident[x]:
+                    u, v, lit = edges[j]
+                    y = v if u == x else u
+                    if y in seen:
+                        continue
+                    if state[j] == -1:
+                        clause.add(lit)
+                    else:
+                        clause.update(-edges[i][2] for i in chain[owner[y]])
+            self.head += 1  # `_report` steps back; nothing to look at again here
+            return self._report(sorted(clause))
         return []
 
     def provide_reason(self, lit: int) -> list[int]:
@@ -202,13 +253,16 @@ class PathPropagator:
         if one is None:
             return []
         end_u, path_u = one
-        if end_u == v:
+        if end_u == u and path_u:  # back at the start: the walk went round a cycle through k
             self.stats["cycles"] += 1
-            return self._report([-g.edges[j][2] for j in [k, *path_u]])
+            return self._report([-g.edges[j][2] for j in {k, *path_u}])
         two = self._walk(g, v, k)
         if two is None:
             return []
         end_v, path_v = two
+        if g.partner[end_u] >= 0 and g.partner[end_v] >= 0 and g.partner[end_u] != end_v:
+            self.stats["joins"] += 1  # one piece joins terminals of two pairs
+            return self._report([-g.edges[j][2] for j in [k, *path_u, *path_v]])
         chord = g.between.get((end_u, end_v))
         if chord is not None and g.state[chord] == 0:  # type: ignore[attr-defined]
             self.stats["chords"] += 1

@@ -47,18 +47,16 @@ def case_model(h: int, w: int, kind: str, kw: dict, cover: bool) -> Model:
     return m.build()
 
 
-def engine_of(model: Model) -> tuple[sat_paths.PathPropagator, list[int]]:
+def engine_of(model: Model, reach: bool = True) -> tuple[sat_paths.PathPropagator, list[int]]:
     """The propagator over the model as the sat backend relaxes it, and the SAT variable of
     each answer-key edge (in answer-key order)."""
     relaxation = base.prepare(model, sat.SUPPORTS, labels=False, implied=True)
     cnf = sat._Cnf(relaxation.model)
-    engine = sat_paths.PathPropagator(sat_paths.graphs_of(relaxation, cnf.lit))
+    engine = sat_paths.PathPropagator(sat_paths.graphs_of(relaxation, cnf.lit), reach=reach)
     return engine, [cnf.lit(Lit(i)) for i in model.output]
 
 
-@needs_pysat
-@pytest.mark.parametrize("case", range(len(CASES)))
-def test_every_clause_is_kept_by_every_solution_and_broken_or_unit_when_made(case):
+def exercise(case: int, reach: bool) -> dict[str, int]:
     """Random partial assignments, fed one literal at a time with levels and backtracking:
     each clause the propagator reports holds in every brute-force solution of the model, and
     under the assignment that made it every literal but its first is false (the first too
@@ -70,11 +68,12 @@ def test_every_clause_is_kept_by_every_solution_and_broken_or_unit_when_made(cas
     good = [dict(zip(xs, values)) for values in itertools.product((0, 1), repeat=len(xs))
             if model.holds(list(values))]
     rng = random.Random(case)
-    reported = 0
+    kinds: dict[str, int] = {}
     for _ in range(300):
         value: dict[int, bool] = {}
-        engine, _ = engine_of(model)
+        engine, _ = engine_of(model, reach)
         conflict = False
+        bias = rng.choice((0.3, 0.5, 0.8))  # how often an edge is chosen
         order = rng.sample(xs, rng.randint(1, len(xs)))
         for i, x in enumerate(order):
             if conflict:
@@ -83,7 +82,7 @@ def test_every_clause_is_kept_by_every_solution_and_broken_or_unit_when_made(cas
                 continue
             if i and rng.random() < 0.3:
                 engine.on_new_level()
-            lit = x if rng.random() < 0.5 else -x
+            lit = x if rng.random() < bias else -x
             value[x] = lit > 0
             engine.on_assignment(lit)
             for _ in range(len(xs)):
@@ -91,7 +90,6 @@ def test_every_clause_is_kept_by_every_solution_and_broken_or_unit_when_made(cas
                 if not out:
                     break
                 clause = engine.provide_reason(out[0])
-                reported += 1
                 assert clause[0] == out[0]
                 for s in good:
                     assert any((y > 0) == bool(s[abs(y)]) for y in clause), (clause, s)
@@ -102,6 +100,8 @@ def test_every_clause_is_kept_by_every_solution_and_broken_or_unit_when_made(cas
                     assert value[first] == (clause[0] < 0)
                     conflict = True  # the solver would backtrack
                     break
+                if rng.random() < 0.3:
+                    break  # left for a later assignment to contradict
                 value[first] = clause[0] > 0
                 engine.on_assignment(clause[0])
             else:
@@ -111,7 +111,26 @@ def test_every_clause_is_kept_by_every_solution_and_broken_or_unit_when_made(cas
                 on = set(engine.trail)
                 for y in [y for y in value if y not in on]:
                     del value[y]
-    assert reported > 0
+        for key, n in engine.stats.items():
+            kinds[key] = kinds.get(key, 0) + n
+    return kinds
+
+
+@needs_pysat
+@pytest.mark.parametrize("reach", [False, True])
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_every_clause_is_kept_by_every_solution_and_broken_or_unit_when_made(case, reach):
+    kinds = exercise(case, reach)
+    assert sum(kinds.values()) > kinds["calls"]  # something was reported
+
+
+@needs_pysat
+def test_every_rule_fires_on_the_small_graphs():
+    totals: dict[str, int] = {}
+    for case in range(len(CASES)):
+        for key, n in exercise(case, True).items():
+            totals[key] = totals.get(key, 0) + n
+    assert all(totals[k] > 0 for k in ("cycles", "chords", "regions", "reach", "joins")), totals
 
 
 @needs_pysat
