@@ -1,7 +1,7 @@
 """Every janko Numberlink puzzle of the shared corpus, solved with its uniqueness proof.
 
-    python -m benchmarks.numberlink_corpus [--backend sat] [--compare sat:propagate=False]
-        [--time-limit 10] [--jobs 1] [--only 15x15] [--json out.jsonl]
+    python -m benchmarks.numberlink_corpus [--backend sat --backend sat:propagate=true]
+        [--time-limit 10] [--jobs 1] [--only sw-,15x15] [--json out.jsonl]
 
 The puzzles are read in place, never copied (their licence allows no redistribution):
 
@@ -164,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="a configuration BACKEND[:OPTION=VALUE,...]; repeat to compare (default auto)")
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--jobs", type=int, default=1, help="workers at a time (only 1 is supported)")
-    parser.add_argument("--only", default="", help="only puzzles whose name contains this text")
+    parser.add_argument("--only", default="",
+                        help="only puzzles whose name contains one of these comma-separated texts")
     parser.add_argument("--json", default="", help="append one JSON line per run to this file")
     args = parser.parse_args(argv)
     if args.worker:
@@ -173,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs != 1:
         parser.error("--jobs: only 1 is supported (timings on a shared machine)")
     configs = args.backend or ["auto"]
-    todo = [p for p in puzzles() if args.only in p.name]
+    wanted = args.only.split(",")
+    todo = [p for p in puzzles() if any(w in p.name for w in wanted)]
     rows = []
     for i, puzzle in enumerate(todo):
         for config in configs:
