@@ -11,9 +11,14 @@ puzzle's memory or a hang never touches the next; the worker runs under the gene
 planting, revealing, removing, grading, and the two uniqueness proofs. A puzzle that ends at
 another level than asked (the generator's documented downgrade) counts, and is reported.
 
-Output: one JSON line per (case, seed) in ``--out`` (default
+Where Simon Tatham's collection has the genre (Debian's ``sgt-puzzles``: pearl, loopy,
+bridges, tracks, tents, solo; `benchmarks.tatham`), his generator makes a puzzle of the same
+size and the nearest level for the same seeds in the same run (``--no-tatham`` skips it), one
+process per puzzle under the same time limit; his time is the wall time of that process.
+
+Output: one JSON line per (case, seed, generator) in ``--out`` (default
 ``benchmarks/results/generation.jsonl``), the table on standard output, and with
-``--write-docs`` the table in docs/generating.md (between the ``generation-table`` markers).
+``--write-docs`` the table in docs/benchmarks.md (between the ``generation-table`` markers).
 """
 
 from __future__ import annotations
@@ -30,7 +35,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "generating.md"
+#: The generator's everyday level names (kept here so the parent never imports puzzlekit).
+ALIASES = {"easy": "rules", "medium": "trial", "hard": "chain", "expert": "deep"}
+DOC = ROOT / "docs" / "benchmarks.md"
 BEGIN, END = "<!-- generation-table -->", "<!-- /generation-table -->"
 
 
@@ -40,6 +47,18 @@ class Case:
     height: int
     width: int
     level: str | None
+    #: Tatham's game and level letter for the same size, where he has the genre
+    tatham: tuple[str, str] | None = None
+
+    @property
+    def tatham_size(self) -> str:
+        """His size: ``WxH``, or Solo's boxes ``CxR``."""
+        if self.tatham is not None and self.tatham[0] == "solo":
+            from puzzlekit.genres import sudoku
+
+            rows, cols = sudoku.default_box(self.height)
+            return f"{cols}x{rows}"
+        return f"{self.width}x{self.height}"
 
     @property
     def name(self) -> str:
@@ -47,15 +66,17 @@ class Case:
 
 
 #: The sizes the generator was asked to reach, each at the level measured.
+#: His level beside ours: the hardest he has for hard (Solo: intermediate, which his 5x5
+#: generator still finishes), his easiest for easy. Solo stops at 31 symbols (no 36x36).
 CASES: tuple[Case, ...] = (
-    Case("masyu", 15, 15, "hard"),
-    Case("masyu", 20, 20, "hard"),
-    Case("sudoku", 25, 25, "hard"),
+    Case("masyu", 15, 15, "hard", ("pearl", "t")),
+    Case("masyu", 20, 20, "hard", ("pearl", "t")),
+    Case("sudoku", 25, 25, "hard", ("solo", "i")),
     Case("sudoku", 36, 36, "easy"),
-    Case("tents", 30, 30, "easy"),
-    Case("slitherlink", 30, 30, "easy"),
-    Case("hashi", 30, 30, "hard"),
-    Case("tracks", 20, 20, "easy"),
+    Case("tents", 30, 30, "easy", ("tents", "e")),
+    Case("slitherlink", 30, 30, "easy", ("loopy", "e")),
+    Case("hashi", 30, 30, "hard", ("bridges", "2")),
+    Case("tracks", 20, 20, "easy", ("tracks", "e")),
     Case("nonogram", 40, 40, "easy"),
     Case("queens", 9, 9, "easy"),
     Case("queens", 10, 10, "easy"),
@@ -63,6 +84,12 @@ CASES: tuple[Case, ...] = (
     Case("zip", 6, 6, "hard"),
     Case("zip", 7, 7, "hard"),
     Case("zip", 8, 8, "hard"),
+    Case("wend", 5, 5, "easy"),
+    Case("wend", 6, 6, "easy"),
+    Case("wend", 7, 7, "easy"),
+    Case("swend", 5, 5, "easy"),
+    Case("swend", 6, 6, "easy"),
+    Case("swend", 7, 7, "easy"),
 )
 
 
@@ -90,7 +117,7 @@ def worker() -> None:
 def run(case: Case, seed: int, time_limit: float) -> dict[str, Any]:
     """One (case, seed) in a worker process."""
     job = {"genre": case.genre, "height": case.height, "width": case.width, "level": case.level,
-           "seed": seed, "time_limit": time_limit}
+           "asked": case.level, "seed": seed, "time_limit": time_limit}
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     started = time.perf_counter()
     try:
@@ -106,6 +133,71 @@ def run(case: Case, seed: int, time_limit: float) -> dict[str, Any]:
     return {**job, **json.loads(done.stdout.strip().splitlines()[-1])}
 
 
+def run_tatham(case: Case, seed: int, time_limit: float) -> dict[str, Any]:
+    """His generator on the case's size and level for one seed (his own process)."""
+    from benchmarks import tatham
+
+    assert case.tatham is not None
+    name, letter = case.tatham
+    row: dict[str, Any] = {"who": "tatham", "genre": case.genre, "height": case.height, "width": case.width,
+                           "level": case.level, "asked": case.level, "seed": seed, "time_limit": time_limit,
+                           "game": name, "params": tatham.game(name).params(letter, case.tatham_size)}
+    started = time.perf_counter()
+    try:
+        made = tatham.generate(name, letter, 1, seed=seed, size=case.tatham_size, time_limit=time_limit)
+    except tatham.TathamMissing as exc:
+        return {**row, "status": "missing", "seconds": 0.0, "error": str(exc)}
+    except tatham.GenerationFailed as exc:
+        status = "timeout" if "took more than" in str(exc) else "error"
+        return {**row, "status": status, "seconds": time.perf_counter() - started, "error": str(exc)}
+    return {**row, "status": "ok", "seconds": made[0].wall_seconds, "cpu_seconds": made[0].seconds}
+
+
+def _median(runs: list[dict[str, Any]]) -> str:
+    """The median over every run, a run that did not finish counting as its time limit."""
+    if not runs:
+        return ""
+    done = [r for r in runs if r["status"] == "ok"]
+    if len(done) * 2 <= len(runs):
+        return f"> {runs[0]['time_limit']:.0f}"
+    times = [r["seconds"] if r["status"] == "ok" else r["time_limit"] for r in runs]
+    return f"{statistics.median(times):.1f}"
+
+
+def comparison(rows: list[dict[str, Any]]) -> str:
+    """Ours beside Tatham's: median and max seconds, and how many made the level asked."""
+    out = [
+        "| genre | size | level | seeds | ours median s | ours max s | success | grades reached | "
+        "Tatham (his level) | Tatham median s | Tatham max s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    cases: dict[tuple, dict[str, list[dict]]] = {}
+    for row in rows:
+        key = (row["genre"], row["height"], row["width"], row.get("asked", row["level"]))
+        cases.setdefault(key, {}).setdefault(row.get("who", "ours"), []).append(row)
+    for (genre, h, w, asked), by in cases.items():
+        ours, his = by.get("ours", []), by.get("tatham", [])
+        level = next((r["level"] for r in ours if r["status"] == "ok"), ALIASES.get(asked, asked))
+        done = [r for r in ours if r["status"] == "ok"]
+        hit = sum(1 for r in done if not r.get("note"))
+        grades: dict[str, int] = {}
+        for r in done:
+            grades[r["grade"]] = grades.get(r["grade"], 0) + 1
+        reached = ", ".join(f"{g} {n}" for g, n in sorted(grades.items()))
+        top = f"{max(r['seconds'] for r in done):.1f}" if len(done) == len(ours) and ours else (
+            f"> {ours[0]['time_limit']:.0f}" if ours else "")
+        his_done = [r for r in his if r["status"] == "ok"]
+        his_top = (f"{max(r['seconds'] for r in his_done):.1f}" if his and len(his_done) == len(his)
+                   else (f"> {his[0]['time_limit']:.0f}" if his else ""))
+        his_name = f"{his[0]['params']}" if his else "none"
+        if his and his[0]["status"] == "missing":
+            his_name, his_top = "not installed", ""
+        out.append(f"| {genre} | {h}x{w} | {level} | {len(ours)} | {_median(ours)} | {top} | "
+                   f"{hit}/{len(ours)} | {reached} | {his_name} | "
+                   f"{_median(his) if his_top else ''} | {his_top} |")
+    return "\n".join(out) + "\n"
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     """The median seconds per case, with the grades reached and the runs that did not finish."""
     out = [
@@ -114,7 +206,8 @@ def table(rows: list[dict[str, Any]]) -> str:
     ]
     cases: dict[tuple, list[dict]] = {}
     for row in rows:
-        cases.setdefault((row["genre"], row["height"], row["width"], row["level"]), []).append(row)
+        if row.get("who", "ours") == "ours":
+            cases.setdefault((row["genre"], row["height"], row["width"], row["level"]), []).append(row)
     for (genre, h, w, level), runs in cases.items():
         done = [r for r in runs if r["status"] == "ok"]
         times = sorted(r["seconds"] for r in runs)
@@ -150,9 +243,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--cases", help="comma-separated case names (e.g. masyu-15,zip-6); default all")
     parser.add_argument("--seeds", type=int, default=10, help="seeds 1..N per case (default 10)")
+    parser.add_argument("--first-seed", type=int, default=1,
+                        help="start at this seed (default 1), e.g. to add seeds to an earlier run")
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per puzzle (default 600)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "generation.jsonl")
-    parser.add_argument("--write-docs", action="store_true", help="put the table in docs/generating.md")
+    parser.add_argument("--write-docs", action="store_true", help="put the table in docs/benchmarks.md")
+    parser.add_argument("--from", dest="sources", type=Path, nargs="+", default=None, metavar="JSONL",
+                        help="make the table from rows written before, running nothing")
+    parser.add_argument("--no-tatham", action="store_true", help="skip Tatham's generators")
+    parser.add_argument("--tatham-time-limit", type=float, default=None,
+                        help="seconds per puzzle of his (default: --time-limit)")
     args = parser.parse_args(argv)
     if args.worker:
         worker()
@@ -164,22 +264,39 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             parser.error(f"unknown case(s) {', '.join(unknown)}; cases: {', '.join(c.name for c in CASES)}")
         chosen = [c for c in CASES if c.name in names]
+    rows: list[dict[str, Any]] = []
+    if args.sources:
+        for source in args.sources:
+            rows += [json.loads(line) for line in source.read_text().splitlines() if line.strip()]
+        chosen = []
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    rows = []
     with args.out.open("a") as sink:
         for case in chosen:
-            for seed in range(1, args.seeds + 1):
+            for seed in range(args.first_seed, args.seeds + 1):
                 row = run(case, seed, args.time_limit)
                 rows.append(row)
                 sink.write(json.dumps(row) + "\n")
                 sink.flush()
                 print(f"{case.name} {case.level} seed {seed}: {row['status']} {row['seconds']:.1f}s "
                       f"{row.get('grade', '')} {row.get('note', '')}", file=sys.stderr, flush=True)
-    text = table(rows)
+            if case.tatham is None or args.no_tatham:
+                continue
+            for seed in range(args.first_seed, args.seeds + 1):
+                row = run_tatham(case, seed, args.tatham_time_limit or args.time_limit)
+                rows.append(row)
+                sink.write(json.dumps(row) + "\n")
+                sink.flush()
+                print(f"{case.name} tatham {row['params']} seed {seed}: {row['status']} "
+                      f"{row['seconds']:.1f}s", file=sys.stderr, flush=True)
+                if row["status"] == "missing":
+                    break
+    text = comparison(rows)
     print(text)
     if args.write_docs:
-        note = (f"Measured {time.strftime('%Y-%m-%d')} with seeds 1-{args.seeds}, a {args.time_limit:.0f} s "
-                f"limit per puzzle, on {os.cpu_count()} CPUs (`python -m benchmarks.generation`).")
+        note = (f"Measured {time.strftime('%Y-%m-%d')} with seeds {args.first_seed}-{args.seeds}, "
+                f"a {args.time_limit:.0f} s "
+                f"limit per puzzle, on {os.cpu_count()} CPUs shared with other work "
+                f"(`python -m benchmarks.generation`).")
         write_docs(text, note)
     return 0
 

@@ -36,7 +36,7 @@ def _picture(puzzle: object) -> str:
 
 # genres sit below the pictures, so the pictures are attached to their puzzles from here
 for _name in ("masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens",
-              "zip", "tents", "patches"):  # the genres with a picture (puzzlekit.render.DRAWN)
+              "zip", "tents", "patches", "wend"):  # the genres with a picture (puzzlekit.render.DRAWN)
     _genres.get(_name).Puzzle._repr_svg_ = _picture
 
 __all__ = [

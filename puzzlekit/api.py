@@ -38,6 +38,8 @@ PREFERENCE: dict[str, tuple[str, ...]] = {
     "zip": ("sat", "search", "cpsat"),
     "tents": ("sat", "cpsat", "z3"),
     "patches": ("cpsat", "sat"),
+    "wend": ("sat", "search", "cpsat"),
+    "swend": ("sat", "search", "cpsat"),
 }
 DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
 #: For a genre without an entry in `PREFERENCE`, the model's shape: graph constraints (lazy

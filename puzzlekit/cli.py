@@ -1,4 +1,4 @@
-"""The ``puzzlekit`` command: solve, check, and list genres and backends.
+"""The ``puzzlekit`` command: solve, check, grade, generate, and list genres and backends.
 
 Exit status: 0 solved (or a valid solution checked), 1 unsolvable (or a solution that breaks
 a rule), 2 bad input or usage, 3 the time limit ended before what was asked was decided,
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from collections.abc import Sequence
@@ -17,10 +16,11 @@ from typing import Any
 
 from puzzlekit import backends
 
-from . import __version__, api, formats, genres, textio
+from . import __version__, api, arguments, formats, genres, textio
 from .batch import command as batch_command
 from .errors import InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
-from .genres._common import shown
+from .generate import command as generate_command
+from .pack import command as pack_command
 
 EXIT = {"solved": 0, "unsolvable": 1, "timeout": 3}
 USAGE_ERROR = 2
@@ -29,36 +29,6 @@ GENRE_HELP = f"one of: {', '.join(genres.NAMES)} (or a common other name, e.g. b
 GENRE_OPTIONAL = GENRE_HELP + "; may be left out when FILE is a puzz.link URL or a pasted board"
 FILE_HELP = "puzzle file, - for standard input, a puzz.link URL, or a board pasted from a puzzle site"
 INTERNAL_ERROR = 4
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _seconds(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value > 0:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
-    return None if math.isinf(value) else value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 0 <= value < 2**31:
-        raise argparse.ArgumentTypeError(f"must be from 0 to {2**31 - 1}, got {text}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
         "backend for the genre, as measured)",
     )
     solve.add_argument(
-        "--limit", "-n", type=_positive_int, default=1, metavar="N",
+        "--limit", "-n", type=arguments.positive_int, default=1, metavar="N",
         help="list up to N solutions; N > 1 also decides uniqueness (default 1)",
     )
     solve.add_argument(
@@ -93,14 +63,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="decide whether the solution is unique (shows a second one if not)",
     )
     solve.add_argument(
-        "--time-limit", "-t", type=_seconds, default=None, metavar="S",
+        "--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",
         help="stop after S seconds of work (building, lowering, solving; not loading the solver "
         "package). Exit 3 if what was asked was not decided by then",
     )
     solve.add_argument(
         "--format", "-f", choices=("text", "json"), default="text", help="output format (default text)"
     )
-    solve.add_argument("--seed", type=_seed, default=0, help="solver random seed, 0 to 2^31-1 (default 0)")
+    solve.add_argument(
+        "--seed", type=arguments.seed, default=0, help="solver random seed, 0 to 2^31-1 (default 0)"
+    )
     solve.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE",
         help="a backend option, repeatable: " + "; ".join(
@@ -137,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
                 help="the player's partial state (the state JSON of docs/genres/); default: empty",
             )
         command.add_argument(
-            "--time-limit", "-t", type=_seconds, default=None, metavar="S",
+            "--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",
             help="stop after S seconds (exit 3)",
         )
         command.add_argument(
@@ -166,11 +138,14 @@ def build_parser() -> argparse.ArgumentParser:
     url.add_argument("genre", metavar="GENRE", nargs="?", help=GENRE_OPTIONAL)
     url.add_argument("file", metavar="FILE", help=FILE_HELP)
 
+    generate_command.add_parser(sub)
+
     many = sub.add_parser(
         "batch", help=batch_command.SUMMARY, description=batch_command.DESCRIPTION,
         epilog=batch_command.EPILOG,
     )
     batch_command.add_arguments(many)
+    pack_command.add_parser(sub)
 
     sub.add_parser("genres", help="list the genres", description="List the genres puzzlekit solves.")
     sub.add_parser(
@@ -195,6 +170,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _render(args)
         if args.command == "batch":
             return batch_command.run_command(args)
+        if args.command == "pack":
+            return pack_command.run_command(args)
+        if args.command == "generate":
+            return generate_command.run_command(args)
         if args.command == "url":
             print(api.to_url(api.load(args.genre, args.file)))
             return 0
@@ -384,7 +363,7 @@ def _check(args: argparse.Namespace) -> int:
     if isinstance(data, dict) and "solutions" in data:
         if data.get("genre") not in (None, module.NAME):
             raise ParseError(
-                f"this is a {shown(data['genre'])} solution, not {module.NAME!r}", source=args.solution
+                f"this is a {genres.shown(data['genre'])} solution, not {module.NAME!r}", source=args.solution
             )
         items = data["solutions"]
         if not isinstance(items, list):

@@ -21,8 +21,7 @@ counts plus lazily added cuts.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -34,7 +33,7 @@ Op = Literal["==", "<=", ">="]
 OPS: tuple[str, ...] = ("==", "<=", ">=")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Var:
     """A decision variable with integer domain ``lo..hi`` (a boolean is ``0..1``)."""
 
@@ -52,7 +51,7 @@ class Var:
         return f"Var#{self.index}({self.key!r}: {dom})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Lit:
     """``var == value`` (positive) or ``var != value`` (negative)."""
 
@@ -73,7 +72,7 @@ class Lit:
         return (values[self.var] == self.value) == self.positive
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Why:
     """Where a constraint comes from, for explanations: a rule in words and what it is about.
 
@@ -88,7 +87,7 @@ class Why:
         return self.rule
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Count:
     """``sum(coef * lit) op rhs`` over literals (each literal counts 1 when true)."""
 
@@ -106,7 +105,7 @@ class Count:
         return compare(total, self.op, self.rhs)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Clause:
     """At least one of the literals is true."""
 
@@ -120,7 +119,7 @@ class Clause:
         return any(lit.holds(values) for lit in self.lits)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Edge:
     """An undirected graph edge between two nodes, chosen when its literal is true."""
 
@@ -350,6 +349,21 @@ def run_lengths(line: Iterable[bool]) -> list[int]:
     return runs
 
 
+class _Tagging:
+    """The context of `ModelBuilder.rule` (a plain class: models make thousands of them)."""
+
+    __slots__ = ("builder", "why", "outer")
+
+    def __init__(self, builder: ModelBuilder, why: Why):
+        self.builder, self.why, self.outer = builder, why, None
+
+    def __enter__(self) -> None:
+        self.outer, self.builder._why = self.builder._why, self.why
+
+    def __exit__(self, *exc: object) -> None:
+        self.builder._why = self.outer
+
+
 class ModelBuilder:
     """Mutable helper that genres use to write a model rule by rule."""
 
@@ -365,15 +379,10 @@ class ModelBuilder:
         self._why: Why | None = None
         self.hints: dict = {}
 
-    @contextmanager
-    def rule(self, text: str, cells: Iterable[Hashable] = ()) -> Iterator[None]:
-        """Tag every constraint added inside the block with where it comes from (`Why`)."""
-        outer = self._why
-        self._why = Why(text, tuple(cells))
-        try:
-            yield
-        finally:
-            self._why = outer
+    def rule(self, text: str, cells: Iterable[Hashable] = ()) -> _Tagging:
+        """Tag every constraint added inside the ``with`` block with where it comes from
+        (`Why`)."""
+        return _Tagging(self, Why(text, tuple(cells)))
 
     # variables -------------------------------------------------------------------------
     def bool(self, key: Hashable) -> Lit:

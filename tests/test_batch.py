@@ -18,7 +18,6 @@ import pytest
 from conftest import EXAMPLES, ROOT
 
 from puzzlekit import api, batch, genres
-from puzzlekit.batch import worker
 from puzzlekit.batch.journal import Journal
 from puzzlekit.batch.progress import Progress
 from puzzlekit.errors import ParseError, PuzzlekitError, UnknownName
@@ -428,27 +427,34 @@ def test_grade_records_the_ladder_level(tmp_path):
     assert rec["status"] == "graded" and rec["result"] == api.grade(api.load("sudoku", path)).to_json()
 
 
-def test_generate_is_refused_while_api_generate_is_pending(tmp_path):
-    if hasattr(api, "generate"):
-        pytest.skip("api.generate exists now: replace this test by a real generate batch")
-    with pytest.raises(UnknownName, match="pending"):
-        batch.run("generate", "sudoku", tmp_path, tmp_path / "out.jsonl")
+def test_generate_makes_one_puzzle_per_item_and_a_restart_keeps_them(tmp_path):
+    from puzzlekit.generate import generate
+
+    items = tmp_path / "params.jsonl"
+    items.write_text(
+        '{"id": "a", "params": {"size": "6x6", "level": "easy", "seed": 3}}\n'
+        '{"id": "b", "params": {"height": 6, "width": 6, "seed": 4}}\n'
+        '{"id": "c", "params": {"height": 6}}\n'
+        '{"id": "d", "params": {"size": 6, "level": "lines"}}\n'
+    )
+    out = tmp_path / "out.jsonl"
+    records = {r["id"]: r for r in batch.run("generate", "sudoku", items, out, jobs=1, time_limit=60)}
+    assert records["a"]["status"] == records["b"]["status"] == "generated"
+    made = next(generate("sudoku", 6, 6, "easy", seed=3))
+    assert records["a"]["result"]["puzzle"] == made.text()
+    assert records["a"]["result"]["fingerprint"] == made.fingerprint
+    assert records["a"]["result"]["solution"] == made.solution.to_json()
+    assert records["b"]["result"]["seed"] == 4 and records["b"]["result"]["level"] is None
+    assert records["c"]["status"] == "error" and "height and width" in records["c"]["error"]["message"]
+    assert records["d"]["status"] == "error" and "'lines'" in records["d"]["error"]["message"]
+    assert "traceback" not in records["c"]["error"]
+    assert list(batch.run("generate", "sudoku", items, out, jobs=1)) == []
 
 
-def test_the_generate_hook_with_a_stub_in_place_of_the_pending_api_generate(monkeypatch):
-    seen = {}
-    puzzle = api.load("sudoku", EXAMPLES / "sudoku01.txt")
-
-    def stub(genre, time_limit=None, **params):
-        seen.update(genre=genre, time_limit=time_limit, **params)
-        return puzzle
-
-    monkeypatch.setattr(api, "generate", stub, raising=False)
-    outcome = worker.execute({"n": 0, "action": "generate", "genre": "sudoku", "time_limit": 3.0,
-                              "params": {"height": 9, "width": 9, "seed": 7}})
-    assert outcome["status"] == "generated", outcome
-    assert outcome["result"] == {"genre": "sudoku", "puzzle": genres.get("sudoku").format(puzzle)}
-    assert seen == {"genre": "sudoku", "time_limit": 3.0, "height": 9, "width": 9, "seed": 7}
+def test_generate_reads_params_not_puzzle_files(tmp_path):
+    out = tmp_path / "out.jsonl"
+    (rec,) = batch.run("generate", "sudoku", EXAMPLES / "sudoku01.txt", out, jobs=1)
+    assert rec["status"] == "error" and "JSON Lines of params" in rec["error"]["message"]
 
 
 # --- arguments, progress ------------------------------------------------------------------------

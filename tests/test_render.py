@@ -149,7 +149,7 @@ def answers(examples) -> dict[str, dict]:
 STATE_MARK = {
     "masyu": "loop", "slitherlink": "loop", "tracks": "path", "numberlink": "path", "zip": "path",
     "hashi": "bridge", "sudoku": "digit", "nonogram": "filled", "queens": "queen", "tents": "tent",
-    "patches": "rect",
+    "patches": "rect", "wend": "known", "swend": "known",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 
@@ -173,7 +173,8 @@ def test_a_state_draws_known_present_and_known_absent_entries(examples, answers,
     else:
         assert len(marks) == len(nonzero)
     absent = find(root, "absent")
-    if name in ("sudoku", "patches"):  # no digit is 0; a rectangle known absent has no mark
+    if name in ("sudoku", "patches", "wend", "swend"):
+        # no digit is 0; a rectangle known absent, or a letter known not in a cell, has no mark
         assert absent == []
     else:
         assert len(absent) == len(zeros) > 0
@@ -394,6 +395,29 @@ def test_patches_clues_and_rectangles(examples, solved):
         sizes = sorted((round(float(el.get("height")) / cell), round(float(el.get("width")) / cell))
                        for el in rects)
         assert sizes == sorted((h, w) for _, _, h, w in solution.rects)
+
+
+@pytest.mark.parametrize("solved", [False, True], ids=["puzzle", "solved"])
+@pytest.mark.parametrize("name", ["wend", "swend"])
+def test_wend_letters_blocked_cells_words_and_a_path_per_word(examples, name, solved):
+    root, puzzle, solution = draw(examples, name, solved)
+    letters = puzzle.letters()
+    assert texts(find(root, "letter")) == sorted(letters.values())
+    blocked = sum(ch == "#" for row in puzzle.grid for ch in row)
+    assert len(find(root, "blocked")) == blocked > 0
+    assert texts(find(root, "word")) == sorted(puzzle.words)
+    paths = find(root, "path")
+    if not solved:
+        assert paths == [] and find(root, "start") == []
+        return
+    assert len(paths) == len(puzzle.words) == len(find(root, "start"))
+    assert segments(paths) == sum(len(cells) - 1 for _, cells in solution.paths)
+    for k, (word, _) in enumerate(solution.paths):  # each word its own colour, in word order
+        (path,) = find(root, "path", f"w{k}")
+        assert path.get("stroke") == find(root, "swatch", f"w{k}")[0].get("fill")
+        assert path.get("d").count("L") == len(word) - 1
+    assert len({p.get("stroke") for p in paths}) == len(paths)
+    assert root.find(NS + "title").text.startswith("Swend" if name == "swend" else "Wend")
 
 
 # random puzzles of odd shapes ---------------------------------------------------------------

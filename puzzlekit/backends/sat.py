@@ -40,7 +40,6 @@ which the driver adds cuts and blocking clauses without rebuilding it.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import threading
@@ -52,6 +51,7 @@ from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import Clause, Count, DisjointPaths, Lit, Model
 from puzzlekit.transforms import cuts as _cuts
+from puzzlekit.transforms import pseudoboolean as pb
 
 from . import base, sat_paths
 from .base import Result
@@ -73,10 +73,8 @@ OPTIONS: dict[str, base.Option] = {
         "binary (default), onehot or false", default="binary", choices=("binary", "onehot", False),
         noun="pair label encoding",
     ),
-    "propagate": base.Option(
-        "false (default) or true: reason about paths during the search (cadical195 only)",
-        default=False, choices=(False, True), noun="propagate setting",
-    ),
+    "propagate": base.Option("false (default) or true: reason about paths during the search "
+                             "(cadical195 only)", default=False, choices=(False, True)),
 }
 SUPPORTS = frozenset({"Count", "Clause"})
 _NO_INTERRUPT = ("cadical",)  # solver name prefixes without ``interrupt``
@@ -205,7 +203,7 @@ class _Cnf:
             if len({abs(x) for x in lits}) == len(lits):
                 self._unit_count(lits, count.op, rhs)
                 return
-        terms, rhs = _normalise(list(zip(coefs, lits)), count.rhs)
+        terms, rhs = pb.normalise(list(zip(coefs, lits)), count.rhs)
         key = (tuple(sorted(terms)), count.op, rhs)
         if key in self.seen:
             return
@@ -247,7 +245,7 @@ class _Cnf:
             return
         g = math.gcd(*(w for w, _ in terms))
         terms, k = [(w // g, x) for w, x in terms], k // g  # the sum is a multiple of g
-        covers = _minimal_covers(terms, k, 4 * len(terms) + 8)
+        covers = pb.minimal_covers(terms, k, 4 * len(terms) + 8)
         if covers is not None:
             self.clauses.extend([-x for x in cover] for cover in covers)
         elif all(w == 1 for w, _ in terms):
@@ -411,79 +409,16 @@ class _Cnf:
         return out
 
 
-def _minimal_covers(terms: list[tuple[int, int]], k: int, cap: int) -> list[list[int]] | None:
-    """The minimal sets of literals whose weights sum past ``k``, or None if more than ``cap``.
-
-    Forbidding each set is a direct encoding without new variables (pairwise at-most-one is
-    the case of unit weights and ``k = 1``); for a monotone constraint it propagates fully.
-    """
-    if len(terms) > 12:
-        return None
-    terms = sorted(terms, key=lambda t: -t[0])
-    shape = _cover_shape(tuple(w for w, _ in terms), k, cap)
-    if shape is None:
-        return None
-    return [[terms[i][1] for i in cover] for cover in shape]
-
-
-@functools.lru_cache(maxsize=4096)
-def _cover_shape(weights: tuple[int, ...], k: int, cap: int) -> tuple[tuple[int, ...], ...] | None:
-    """`_minimal_covers` by position for weights in decreasing order (many counts share one)."""
-    out: list[tuple[int, ...]] = []
-    chosen: list[int] = []
-
-    def grow(start: int, weight: int, smallest: int) -> bool:
-        if weight > k:
-            if weight - smallest <= k:  # dropping any member brings it back under k
-                out.append(tuple(chosen))
-            return len(out) <= cap
-        for i in range(start, len(weights)):
-            chosen.append(i)
-            ok = grow(i + 1, weight + weights[i], weights[i])
-            chosen.pop()
-            if not ok:
-                return False
-        return True
-
-    return tuple(out) if grow(0, 0, 0) else None
-
-
-def _normalise(terms: list[tuple[int, int]], rhs: int) -> tuple[list[tuple[int, int]], int]:
-    """Merge variables, fold constants, make weights positive: ``(terms, rhs)``."""
-    by_var: dict[int, int] = {}
-    for c, x in terms:
-        if x == 1:
-            rhs -= c
-        elif x == -1:
-            continue
-        elif x > 0:
-            by_var[x] = by_var.get(x, 0) + c
-        else:  # c * ~v = c - c * v
-            rhs -= c
-            by_var[-x] = by_var.get(-x, 0) - c
-    out = []
-    for v, c in by_var.items():
-        if c > 0:
-            out.append((c, v))
-        elif c < 0:  # c * v = c + |c| * ~v
-            rhs -= c
-            out.append((-c, -v))
-    return out, rhs
-
-
 class _Session(base.Session):
     """One incremental SAT solver over a relaxed model: cuts and blocking clauses go to it live."""
 
-    def __init__(self, cnf: _Cnf, solver: str, deadline: Deadline = UNLIMITED, engine: Any = None):
+    engine: Any = None  # a `sat_paths.PathPropagator` attached to the solver, if any
+
+    def __init__(self, cnf: _Cnf, solver: str, deadline: Deadline = UNLIMITED):
         self.cnf = cnf
         self.name = solver
         self.deadline = deadline
         self.solver = _loaded(cnf, solver, deadline)
-        self.engine = engine
-        if engine is not None:
-            self.solver.connect_propagator(engine)
-            for var in engine.variables():
-                self.solver.observe(var)
         self.sent = len(cnf.clauses)
         self.interruptible = not solver.startswith(_NO_INTERRUPT)
 
@@ -495,16 +430,20 @@ class _Session(base.Session):
             self.solver.add_clause(c)
         self.sent = len(self.cnf.clauses)
 
-    def solve(self, seconds: float | None) -> tuple[str, Sequence[int] | None]:
-        """One SAT call, stopped after about ``seconds`` (None: no limit)."""
-        answer = self.solver.solve() if seconds is None else self._limited(seconds)
+    def solve(
+        self, seconds: float | None, assumptions: Sequence[int] = ()
+    ) -> tuple[str, Sequence[int] | None]:
+        """One SAT call under ``assumptions`` (SAT literals), stopped after about ``seconds``
+        (None: no limit)."""
+        answer = (self.solver.solve(assumptions=assumptions) if seconds is None
+                  else self._limited(seconds, assumptions))
         if answer is None:
             return "unknown", None
         if not answer:
             return "unsat", None
         return "sat", self.cnf.values(self.solver.get_model())
 
-    def _limited(self, seconds: float) -> bool | None:
+    def _limited(self, seconds: float, assumptions: Sequence[int] = ()) -> bool | None:
         """Solve in conflict-budget slices of about 0.1 s until the time is up.
 
         A `threading.Timer` calling ``interrupt`` backs this up where the solver has one;
@@ -520,7 +459,8 @@ class _Session(base.Session):
             while True:
                 started = time.perf_counter()
                 self.solver.conf_budget(budget)
-                answer = self.solver.solve_limited(expect_interrupt=self.interruptible)
+                answer = self.solver.solve_limited(assumptions=assumptions,
+                                                   expect_interrupt=self.interruptible)
                 now = time.perf_counter()
                 if answer is not None or now >= end:
                     return answer
@@ -618,21 +558,18 @@ def _solver_name(value: Any) -> str:
     raise ValueError(f"unknown SAT solver {value!r}; python-sat knows: {', '.join(known)}")
 
 
-def _build(
-    relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any, propagate: bool
-) -> _Session:
-    """The CNF of the relaxed model, pair labels in the SAT solver's own encoding, the solver
-    (with the path propagator, `sat_paths`, where asked and the solver takes one)."""
+def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any,
+           paths: bool) -> _Session:
+    """The CNF, pair labels in the solver's own encoding, the solver (``paths``: `sat_paths`)."""
     cnf = _Cnf(relaxation.model, deadline)
     if labels:
         for g in relaxation.graphs:
             if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
                 (cnf.pair_codes if labels == "binary" else cnf.pair_labels)(g)
-    engine = None
-    if propagate and solver == "cadical195":
-        graphs = sat_paths.graphs_of(relaxation, cnf.lit)
-        engine = sat_paths.PathPropagator(graphs) if graphs else None
-    return _Session(cnf, solver, deadline, engine)
+    session = _Session(cnf, solver, deadline)
+    if paths and solver == "cadical195":
+        session.engine = sat_paths.attach(session.solver, relaxation, cnf.lit)
+    return session
 
 
 def solve(

@@ -74,6 +74,19 @@ def graphs_of(relaxation: _cuts.Relaxation, lit: Callable[[Any], int]) -> list[_
     return [_Graph(g, lit) for g in relaxation.graphs if isinstance(g.constraint, (Path, DisjointPaths))]
 
 
+def attach(solver: Any, relaxation: _cuts.Relaxation, lit: Callable[[Any], int]) -> PathPropagator | None:
+    """A `PathPropagator` over the relaxation's path constraints, connected to a python-sat
+    CaDiCaL 1.9.5 solver with its edge variables observed (None when there are none)."""
+    graphs = graphs_of(relaxation, lit)
+    if not graphs:
+        return None
+    engine = PathPropagator(graphs)
+    solver.connect_propagator(engine)
+    for var in engine.variables():
+        solver.observe(var)
+    return engine
+
+
 class PathPropagator:
     """The IPASIR-UP engine (see the module docstring) for one or more path graphs."""
 

@@ -10,13 +10,13 @@ what is missing).
 from __future__ import annotations
 
 import argparse
-import math
 import signal
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from .. import arguments
 from ..errors import InternalError, PuzzlekitError, UnknownName
 from .core import run
 from .items import ACTIONS
@@ -24,30 +24,10 @@ from .items import ACTIONS
 INTERRUPTED = 130
 
 
-def _seconds(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
-    return None if math.isinf(value) else value
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``puzzlekit batch``, for this module's parser and for the CLI's."""
     parser.add_argument("action", choices=ACTIONS, metavar="ACTION",
-                        help="solve, check or grade (generate is pending)")
+                        help="solve, check, grade or generate")
     parser.add_argument("genre", metavar="GENRE",
                         help="the genre of the items (a JSON Lines item may name its own)")
     parser.add_argument("paths", nargs="+", metavar="PATH",
@@ -55,19 +35,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", "-o", required=True, metavar="OUT.jsonl",
                         help="the records, one JSON line per item; run again with the same file "
                         "to do only what is missing")
-    parser.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
+    parser.add_argument("--jobs", "-j", type=arguments.positive_int, default=None, metavar="N",
                         help="solver processes at once (default: the number of cores)")
     parser.add_argument("--cluster", default=None, metavar="ADDRESS",
                         help="run on Dask: a scheduler address (tcp://HOST:8786), or 'local' for a "
                         "local cluster of --jobs workers on 127.0.0.1 (needs puzzlekit[dask])")
-    parser.add_argument("--time-limit", "-t", type=_seconds, default=None, metavar="S",
+    parser.add_argument("--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",
                         help="each item's time limit, passed to the solver; a solver process still "
                         "busy after twice that plus 5 s is killed (a timeout record)")
-    parser.add_argument("--kill-after", type=_seconds, default=None, metavar="S",
+    parser.add_argument("--kill-after", type=arguments.seconds, default=None, metavar="S",
                         help="kill a solver process after S seconds on one item instead")
     parser.add_argument("--backend", "-b", default="auto", metavar="B", help="solver backend (default auto)")
     parser.add_argument("--unique", "-u", action="store_true", help="solve: decide uniqueness too")
-    parser.add_argument("--seed", type=int, default=0, help="solver random seed (default 0)")
+    parser.add_argument("--seed", type=arguments.seed, default=0, help="solver random seed (default 0)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a backend option, repeatable")
     parser.add_argument("--redo", action="append", default=[], metavar="STATUS",
@@ -78,9 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary line at the end")
 
 
-SUMMARY = "solve, check or grade many puzzles into JSON Lines"
-DESCRIPTION = ("Solve, check or grade many puzzles, one JSON Lines record per item, on local solver "
-               "processes or a Dask cluster. Interrupted runs restart where they stopped.")
+SUMMARY = "solve, check, grade or generate many puzzles into JSON Lines"
+DESCRIPTION = ("Solve, check, grade or generate many puzzles, one JSON Lines record per item, on local "
+               "solver processes or a Dask cluster. Interrupted runs restart where they stopped.")
 EPILOG = ("Exit status: 0 every item recorded, 2 bad usage or input, 4 internal error, "
           "130 interrupted. Records and inputs: docs/batch.md.")
 

@@ -14,7 +14,6 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from .. import api
 from ..errors import UnknownName
 from . import cluster as dask_path
 from . import pool
@@ -83,7 +82,7 @@ def run(
     progress: bool | None = None,
     fsync: bool = True,
 ) -> BatchRun:
-    """Run ``action`` (solve, check, grade; generate is pending) on every item of ``paths``,
+    """Run ``action`` (solve, check, grade, generate) on every item of ``paths``,
     appending one JSON Lines record per item to ``out``; returns the records as they come.
 
     ``jobs`` solver processes run at once (default: the number of cores); ``cluster`` runs
@@ -106,8 +105,6 @@ def run(
     """
     if action not in ACTIONS:
         raise UnknownName(f"unknown batch action {action!r}; one of: {', '.join(ACTIONS)}")
-    if action == "generate" and not hasattr(api, "generate"):
-        raise UnknownName("batch generate is pending: puzzlekit.api.generate does not exist yet")
     limit = _limit(time_limit, "time_limit")
     backstop = kill_after_for(limit) if kill_after is None else _limit(kill_after, "kill_after")
     if jobs is None:

@@ -7,7 +7,7 @@ starting with a dot is a puzzle), or a JSON Lines file (``*.jsonl``) with one it
     {"id": "p1", "puzzle": "<the puzzle file's text>"}
     {"id": "p2", "puzzle": "...", "genre": "queens"}               # another genre than the run's
     {"id": "p3", "puzzle": "...", "solution": {"queens": [...]}}    # for check
-    {"id": "g1", "params": {"height": 5, "width": 5, "seed": 7}}    # for generate (pending)
+    {"id": "g1", "params": {"height": 5, "width": 5, "seed": 7}}    # for generate
 
 For ``check`` a puzzle file's solution is the file beside it named ``STEM.solution.json``
 (``tracks01.txt`` -> ``tracks01.solution.json``).

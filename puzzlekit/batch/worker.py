@@ -100,14 +100,29 @@ def _grade(task: dict[str, Any]) -> tuple[str, Any, str | None]:
 
 
 def _generate(task: dict[str, Any]) -> tuple[str, Any, str | None]:
-    """PENDING: `puzzlekit.api.generate(genre, *, time_limit=None, **params)` does not exist
-    yet; this is the hook it will plug into (a puzzle object back, its file text recorded)."""
-    generate = getattr(api, "generate", None)
-    if generate is None:
-        raise PuzzlekitError("generate is pending: puzzlekit.api.generate does not exist yet")
-    puzzle = generate(task["genre"], time_limit=task.get("time_limit"), **(task.get("params") or {}))
-    module = api.genre_module(puzzle)
-    return "generated", {"genre": module.NAME, "puzzle": module.format(puzzle)}, None
+    """One puzzle of `puzzlekit.generate.generate` from the item's params: ``height`` and
+    ``width`` (or ``size``, N or "ROWSxCOLS"), and optionally ``level``, ``seed``, ``symmetry``
+    and the recipe's options; the record is `Generated.to_json`."""
+    from ..generate import generate
+
+    params = dict(task.get("params") or {})
+    try:
+        if "size" in params:
+            size = str(params.pop("size")).lower().split("x")
+            params["height"], params["width"] = int(size[0]), int(size[-1])
+        if "height" not in params or "width" not in params:
+            raise ValueError("generate params need height and width (or size)")
+        height, width = params.pop("height"), params.pop("width")
+        level, seed = params.pop("level", None), params.pop("seed", 0)
+        symmetry = params.pop("symmetry", "none")
+        pack = generate(task["genre"], height, width, level, seed=seed, symmetry=symmetry,
+                        time_limit=task.get("time_limit"), **params)
+        made = next(pack)
+    except (ValueError, TypeError) as exc:
+        if isinstance(exc, PuzzlekitError):
+            raise
+        raise PuzzlekitError(f"cannot generate: {exc}") from None
+    return "generated", {"size": f"{height}x{width}", **made.to_json()}, None
 
 
 ACTIONS = {"solve": _solve, "check": _check, "grade": _grade, "generate": _generate}

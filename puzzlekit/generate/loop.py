@@ -36,7 +36,9 @@ the recipe then supports ``symmetry="rot180"``), ``state(item, height, width)`` 
 answer-key values: the model of the required items is then built once and the clues are
 added as fixed values), ``repair(rng, plant, values, unfixed)`` (for a clue language that
 cannot exclude a counterexample, e.g. the trees of Tents: a changed plant, or None), and
-``transform``/``variants`` for `fingerprint`.
+``transform``/``variants`` for `fingerprint`, ``GUARD = True`` (a clue only adds constraints
+over its own ``keys``: one model with a selector per clue serves every subset, see `guard`),
+``HEAD_START`` (the share of clue orbits shown before the first counterexample).
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ from .fingerprint import fingerprint as _fingerprint
 #: Genres with a recipe, in the order they were written.
 GENERATORS: tuple[str, ...] = (
     "sudoku", "masyu", "slitherlink", "tents", "hashi", "nonogram", "queens", "tracks", "zip",
-    "patches", "numberlink",
+    "patches", "numberlink", "wend", "swend",
 )
 SYMMETRIES: tuple[str, ...] = ("none", "rot180")
 #: Everyday names of levels. ``medium`` is the first level above ``rules`` the genre has:
@@ -122,8 +124,13 @@ def recipe(genre: str) -> ModuleType:
 
 
 def fingerprint_of(puzzle: Any) -> str:
-    """The canonical fingerprint of any puzzle of a genre with a recipe (see `fingerprint`)."""
-    return _fingerprint(recipe(api.genre_module(puzzle).NAME), puzzle)
+    """The canonical fingerprint of any puzzle of a genre with a recipe (see `fingerprint`); a
+    puzzle in the settings of a `genres.VARIANTS` name (a Swedish Wend) is that name's."""
+    name = api.genre_module(puzzle).NAME
+    for variant, (base, settings) in genres.VARIANTS.items():
+        if base == name and all(getattr(puzzle, k, None) == v for k, v in settings.items()):
+            name = variant
+    return _fingerprint(recipe(name), puzzle)
 
 
 def levels(genre: str) -> tuple[str, ...]:
@@ -241,7 +248,10 @@ def make(
         stats["attempts"] += 1
         plant = rec.sample_solution(rng, height, width, **(options or {}))
         run = phases.Run(rec, module, height, width, plant, rank, symmetry, rng, deadline, stats)
-        found = run.build()
+        try:
+            found = run.build()
+        finally:
+            run.close()
         if found is None:
             fallback = fallback or run.too_hard
             continue

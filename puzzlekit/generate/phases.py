@@ -15,9 +15,12 @@ from types import ModuleType
 from typing import Any
 
 from puzzlekit import backends, ladder
+from puzzlekit.backends import sat_finder
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime
 from puzzlekit.ir import Clause, Lit, Model
+
+from . import guard
 
 #: A counterexample reveals about one in this many of the clues it breaks (at least one).
 REVEAL_SHARE = 8
@@ -25,6 +28,8 @@ REVEAL_SHARE = 8
 CACHE = 24
 #: The backend (and its options) that finds counterexamples; it must be deterministic (the
 #: same input, the same answer), as CP-SAT is with one worker. A recipe may name its own.
+#: ``sat`` with no solver named: CaDiCaL for a question asked of a new model, MiniSat for
+#: the incremental finder (`sat_finder`).
 FINDER: tuple[str, dict] = ("sat", {})
 
 Item = Hashable
@@ -55,6 +60,15 @@ class Run:
         self.orbits = _orbits(rec, plant, self.h, self.w, self.symmetry)
         self.cache = []
         self.base: tuple[Model, dict, ladder.Reasoner | None] | None = None
+        self.switched: tuple[ladder.Reasoner, dict] | None | bool = None  # `guard.guarded`, once per plant
+        self.close()
+
+    def close(self) -> None:
+        """Free the incremental counterexample finder, if one was made."""
+        finder = getattr(self, "finder", None)
+        if finder is not None:
+            finder.close()
+        self.finder: sat_finder.Finder | None = None
 
     # the current puzzle as a model -------------------------------------------------------------
     def _model(self, items: Sequence[Item]) -> tuple[Model, dict[Hashable, int]]:
@@ -80,13 +94,32 @@ class Run:
         return model
 
     def another(self, items: Sequence[Item]) -> dict | None:
-        """A solution of the shown items other than the planted one (None: it is unique)."""
-        model, state = self._model(items)
-        index = {model.vars[i].key: i for i in model.output}
-        extra = [Clause((Lit(index[k], v),)) for k, v in state.items()]
-        extra.append(Clause(tuple(Lit(i, self.answer[model.vars[i].key], False) for i in model.output)))
+        """A solution of the shown items other than the planted one (None: it is unique).
+
+        Where the clues only fix values (or switch guarded constraints on) and the finder is
+        ``sat``, one incremental solver answers every question about the plant
+        (`sat_finder`), the fixed values passed as assumptions; else a solver is built for
+        each question."""
         self.stats["solver_calls"] += 1
         name, options = getattr(self.rec, "FINDER", FINDER)
+        incremental = name == "sat" and set(options) <= {"solver"}
+        switched = self._switched() if incremental else None
+        if switched:  # the guarded model: each clue switched on or off by its selector
+            reasoner, selector = switched
+            model, have = reasoner.model, set(items)
+            fixed = [Lit(v, int(item in have)) for item, v in selector.items()]
+        else:
+            model, state = self._model(items)
+            index = {model.vars[i].key: i for i in model.output}
+            fixed = [Lit(index[k], v) for k, v in state.items()]
+        blocking = Clause(tuple(Lit(i, self.answer[model.vars[i].key], False) for i in model.output))
+        if incremental and (switched or self.stateful):
+            if self.finder is None:
+                self.finder = sat_finder.Finder(model, self.deadline, **options)
+                self.finder.add([blocking])
+            return self.finder.solve(fixed, self.deadline)
+        extra = [Clause((Lit(index[k], v),)) for k, v in state.items()]
+        extra.append(blocking)
         result = backends.get(name).solve(
             model.with_constraints(clauses=extra), limit=1, time_limit=self.deadline.left(), **options
         )
@@ -101,21 +134,55 @@ class Run:
         of the cost of the trials."""
         if staged and rank >= 2 and not self.solvable(items, 0):
             return []
-        model, state = self._model(items)
         self.stats["ladder_calls"] += 1
-        if self.stateful:
-            assert self.base is not None
-            if self.base[2] is None:
-                self.base = (self.base[0], {}, ladder.Reasoner(model, self.deadline))
-            reasoner = self.base[2]
-            assert reasoner is not None
-        else:
-            reasoner = ladder.Reasoner(model, self.deadline)
-        engine = reasoner.close(min(rank, ladder.SEARCH - 1), reasoner.masks(state))
+        reasoner, masks = self._reasoner(items, rank)
+        model = reasoner.model
+        engine = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
         if engine is None:
             raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")
         dom = engine.dom
         return [model.vars[v].key for v in reasoner.out if dom[v] & (dom[v] - 1)]
+
+    def _reasoner(self, items: Sequence[Item], rank: int) -> tuple[ladder.Reasoner, list[int]]:
+        """A reasoner for the shown items and its starting domains: one per plant for state
+        recipes and, below ``trial``, for guarded ones (the items then only fix values), else
+        one per call. The guarded model's trials are not those of the puzzle (they can leave
+        more open), so from ``trial`` up the puzzle's own model is compiled."""
+        switched = self._switched() if rank < ladder.TRIAL else None
+        if switched:
+            reasoner, selector = switched
+            masks = reasoner.masks()
+            have = set(items)
+            for item, v in selector.items():
+                masks[v] &= 0b10 if item in have else 0b01
+            return reasoner, masks
+        model, state = self._model(items)
+        if not self.stateful:
+            reasoner = ladder.Reasoner(model, self.deadline)
+            return reasoner, reasoner.masks(state)
+        assert self.base is not None
+        if self.base[2] is None:
+            self.base = (self.base[0], {}, ladder.Reasoner(model, self.deadline))
+        reasoner = self.base[2]
+        assert reasoner is not None
+        return reasoner, reasoner.masks(state)
+
+    def _switched(self) -> tuple[ladder.Reasoner, dict] | None:
+        """The reasoner on the guarded model of every clue (`guard`) and each clue's selector
+        variable, for ``GUARD`` recipes; None elsewhere or when the clues cannot be told apart."""
+        if self.switched is None:
+            self.switched = False
+            if getattr(self.rec, "GUARD", False) and not self.stateful:
+                optional = [item for orbit in self.orbits for item in orbit]
+                made = guard.guarded(
+                    self._build(self.required), self._build(self.required + optional), optional, self.rec.keys
+                )
+                if made is not None:
+                    model, selector = made
+                    index = {v.key: v.index for v in model.vars}
+                    self.switched = (ladder.Reasoner(model, self.deadline),
+                                     {item: index[key] for item, key in selector.items()})
+        return self.switched or None
 
     def refuted(self, items: Sequence[Item]) -> bool:
         """Whether a kept counterexample answers these items (so they are not unique)."""
@@ -145,6 +212,10 @@ class Run:
         repairs = 0
         self.too_hard: tuple[list, Any] | None = None
         carried: list = list(getattr(self.rec, "initial", lambda plant: [])(self.plant))
+        share = getattr(self.rec, "HEAD_START", 0.0)
+        if share:  # start from a random share of the clues: the first questions are cheaper
+            picked = self.rng.sample(self.orbits, int(share * len(self.orbits)))
+            carried = sorted(set(carried).union(*picked))
         while True:
             shown, values, unfixed = self.reveal(carried)
             if shown is not None and self.rank is not None and self.rank < ladder.SEARCH:

@@ -20,6 +20,12 @@ from .fingerprint import Transform
 
 NAME = "slitherlink"
 LEVELS = ("rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+#: A clue only adds the count of its cell's sides: one guarded model serves every subset.
+GUARD = True
+#: Reveal starts from this share of the clues (about half are shown in the end): with none
+#: shown the counterexamples are full of small loops, and cutting them off one round at a time
+#: took most of a 30x30 (105 s at none, 18 s at 0.4 for seed 1).
+HEAD_START = 0.4
 FILL = 0.5
 
 

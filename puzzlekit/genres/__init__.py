@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import UnknownName
+from ._common import shown as shown  # error messages elsewhere show values the same way
 
 #: Genre names users type, in the order ``puzzlekit genres`` lists them.
 NAMES: tuple[str, ...] = (

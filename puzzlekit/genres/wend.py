@@ -20,6 +20,8 @@ from ..grid import Cell
 from ..ir import Lit, Model, ModelBuilder
 from . import _common
 from ._rectangles import ModelTooLarge
+from ._wend_states import state_from_json as state_from_json  # the state JSON (docs/genres/wend.md)
+from ._wend_states import state_to_json as state_to_json
 
 NAME = "wend"
 BLOCKED = "#"

@@ -28,7 +28,7 @@ __all__ = ["RasteriserUnavailable", "RenderError", "png", "svg"]
 #: The genres that have a drawer in this package.
 DRAWN: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches",
+    "tents", "patches", "wend", "swend",
 )
 
 PNG_PACKAGE = "resvg-py"

@@ -143,6 +143,21 @@ def test_format_parse_identity_and_check_accepts_solutions(genre):
     round_trip()
 
 
+@pytest.mark.parametrize("genre", ["wend", "swend"])
+def test_every_backend_agrees_on_generated_wend_puzzles(genre):
+    """Generated puzzles (real words, 5x5 and 6x6) are larger than the drawn ones: every backend
+    finds the one planted solution."""
+    from puzzlekit.generate import generate
+
+    pytest.importorskip("wordfreq")
+    solvers = installed_solvers(genre)
+    for side in (5, 6):
+        made = next(generate(genre, side, side, seed=side))
+        check_agreement(genre, made.puzzle, solvers)
+        result = solvers["search"](genres.get(genre).model(made.puzzle), limit=2)
+        assert len(result.solutions) == 1
+
+
 def drop_last_count(model):
     """A broken lowering: the model loses its last count (e.g. one island's number)."""
     return dataclasses.replace(model, counts=model.counts[:-1])

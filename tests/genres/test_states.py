@@ -22,7 +22,7 @@ from puzzlekit import api, genres, ladder
 from puzzlekit.errors import ParseError
 from puzzlekit.ir import Connected, DisjointPaths, Loop, Model, Path
 
-NAMES = tuple(n for n in genres.NAMES if hasattr(genres.get(n), "state_from_json"))  # wend has none yet
+NAMES = tuple(n for n in genres.NAMES if hasattr(genres.get(n), "state_from_json"))
 
 #: Small puzzles for the genres whose example takes long to explain step by step.
 SMALL = {
@@ -177,6 +177,32 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"rects": [[0, 0, 1, 1]], "no_rects": [[0, 0, 1, 1]]},
          "no_rects[0]: the rectangle [0, 0, 1, 1] is also listed in rects[0]"),
     ],
+    "wend": [
+        ({"paths": {}}, "paths: expected a list"),
+        ({"paths": [["PATH"]]}, "paths[0]: expected an object with 'word' and 'cells'"),
+        ({"paths": [{"word": "CAT", "cells": []}]}, "paths[0].word: 'CAT' is not one of the words"),
+        ({"paths": [{"word": "path", "cells": [[0, 2]], "colour": 1}]}, "paths[0]: unknown field 'colour'"),
+        ({"paths": [{"word": "PATH", "cells": "0 2"}]}, "paths[0].cells: expected a list of [row, col]"),
+        ({"paths": [{"word": "PATH", "cells": [[0, 2]] * 5}]}, "paths[0].cells: 5 cells for the 4 letters"),
+        ({"paths": [{"word": "PATH", "cells": [[0, 1]]}]},
+         "paths[0].cells[0]: (0, 1) shows the letter 'A', not letter 1 of PATH ('P')"),
+        ({"paths": [{"word": "PATH", "cells": [None, None, [5, 0]]}]},
+         "paths[0].cells[2]: (5, 0) is outside the 5x5 grid"),
+        ({"paths": [{"word": "SPELL", "cells": [[1, 4]]}]},
+         "paths[0].cells[0]: (1, 4) shows a blocked cell, not letter 1 of SPELL ('S')"),
+        ({"paths": [{"word": "PATH", "cells": [[0, 2]]}, {"word": "path", "cells": [[0, 2]]}]},
+         "paths[1].cells[0]: letter 1 of PATH (P) at (0, 2) is listed twice (first as paths[0].cells[0])"),
+        ({"paths": [{"word": "PATH", "cells": [[0, 2]]}], "no_paths": [{"word": "PATH", "cells": [[0, 2]]}]},
+         "no_paths[0].cells[0]: letter 1 of PATH (P) at (0, 2) is also listed in paths[0].cells[0]"),
+        ({"no_paths": [{"word": "PATH", "cells": [[0, 2]]}, {"word": "PATH", "cells": [[0, 2]]}]},
+         "no_paths[1].cells[0]: letter 1 of PATH (P) at (0, 2) is listed twice (first as no_paths[0]"),
+    ],
+    "swend": [
+        ({"paths": [{"word": "häst", "cells": [[0, 0]]}]},
+         "paths[0].cells[0]: (0, 0) shows the letter 'Ä', not letter 1 of HÄST ('H')"),
+        ({"no_paths": [{"word": "HAST", "cells": []}]}, "no_paths[0].word: 'HAST' is not one of the words"),
+        ({"no_paths": [{"cells": []}]}, "no_paths[0].word: expected one of the words, found None"),
+    ],
 }
 
 
@@ -253,6 +279,8 @@ def test_describe_words_every_answer_key_value(genre: str) -> None:
             assert sentence and "=" not in sentence and "'" not in sentence, sentence
             # the sentence names the place: the key's first cell, or the rectangle's first row
             first = var.key[1] if isinstance(var.key[1], tuple) else var.key[1:3]
+            if var.key[0] == "at":  # wend: a letter of a word in a cell
+                first = var.key[3]
             row = var.key[1]
             assert str(first) in sentence or f"rows {row}-" in sentence or f"row {row}," in sentence
 
@@ -274,6 +302,8 @@ def test_describe_words_every_answer_key_value(genre: str) -> None:
         ("tents", ("tent", 2, 5), 0, "no tent at (2, 5)"),
         ("patches", ("rect", 2, 0, 2, 5), 1, "the rectangle at rows 2-3, columns 0-4 is a patch"),
         ("patches", ("rect", 2, 3, 1, 1), 0, "the rectangle at row 2, column 3 is not a patch"),
+        ("wend", ("at", "PATH", 1, (0, 1)), 1, "letter 2 of PATH (A) is at (0, 1)"),
+        ("swend", ("at", "HÄST", 1, (0, 0)), 0, "letter 2 of HÄST (Ä) is not at (0, 0)"),
     ],
 )
 def test_describe_in_a_puzzlers_words(genre: str, key: Hashable, value: int, words: str) -> None:
@@ -340,6 +370,9 @@ BEFORE = {
             "a198e6df19f555f1", "ad7b528783d0f347"),
     "tents": ("0ec115b33698d98c", "15f683f88863f1d6", "930dd45bf3686a3b", "e0e32fff2d55ed9d"),
     "patches": ("8c3c52455ce96fb1", "0a1a0eb728f7c2c8", "e8394c82fb9c59ee", "89fd9f3e221a8c08"),
+    # Wend was tagged from the start: taken when its state format came, so they guard it from then on
+    "wend": ("e8b7ab0bec9bb542", "53b79f2ad7bcb0bb", "6c116b626474e320", "b6b87eb170e63fe8"),
+    "swend": ("9422601659cb1a1a", "610643c344ab6a48", "59dcce0b11d175cc", "ac379bc27c2d0c36"),
 }
 
 

@@ -270,19 +270,39 @@ def test_swend_is_the_wend_module_in_swedish():
     assert "Swedish" in (swend.__doc__ or "") and wend.NAME == "wend"
 
 
-def test_the_command_refuses_bad_files_and_says_unsolvable(tmp_path):
+@pytest.mark.parametrize(
+    "name, text, where, words",
+    [
+        ("wend", "words: CAT DOX\nCAT\nDOG\n", "bad.txt:1:12: ",
+         "the word 'DOX' cannot be placed: the grid has no letter 'X'"),
+        ("wend", "words: CAT DOG\nCÅT\nDOG\n", "bad.txt:2:2: ", "letter 'Å' is not in the English alphabet"),
+        ("wend", "words: CAT DO\nCAT\nDOG\n", "bad.txt:1:8: ",
+         "5 letters in all but the grid has 6 letter cells"),
+        ("wend", "words: KATT\nKAT1\n", "bad.txt:2:4: ",
+         "expected a letter or '#' (a blocked cell), found '1'"),
+        ("swend", "words: HÄST ÖL\nHÄST\nÖLØ#\n", "bad.txt:3:3: ",
+         "not in the Swedish alphabet (A-Z, Å, Ä, Ö)"),
+        ("swend", "words: ÄL BOX\nÄLB\nOXX\n", "bad.txt:1:8: ", "5 letters in all but the grid has 6"),
+        ("swend", "words: ÄLG ORM\nÄLG\nORQ\n", "bad.txt:1:12: ", "the grid has no letter 'M'"),
+    ],
+)
+def test_the_command_refuses_bad_files_naming_file_line_and_column(tmp_path, name, text, where, words):
     bad = tmp_path / "bad.txt"
-    for text, words in [
-        ("words: CAT DOX\nCAT\nDOG\n", b"no letter 'X'"),
-        ("words: CAT DOG\nCÅT\nDOG\n", b"not in the English alphabet"),
-        ("words: CAT DO\nCAT\nDOG\n", b"5 letters in all but the grid has 6 letter cells"),
-    ]:
-        bad.write_text(text, encoding="utf-8")
-        proc = run_cli("solve", "wend", str(bad))
-        assert proc.returncode == 2 and words in proc.stderr and b"bad.txt:" in proc.stderr, proc.stderr
-    bad.write_text("words: CAT GOD\nCAT\nGDO\n", encoding="utf-8")
-    proc = run_cli("solve", "wend", str(bad))
-    assert proc.returncode == 1 and b"unsolvable" in proc.stdout
+    bad.write_text(text, encoding="utf-8")
+    proc = run_cli("solve", name, str(bad))
+    assert proc.returncode == 2, proc.stderr
+    said = proc.stderr.decode("utf-8")
+    assert where in said and words in said, said
+    assert b"Traceback" not in proc.stderr and proc.stdout == b""
+
+
+@pytest.mark.parametrize("name, text", [("wend", "words: CAT GOD\nCAT\nGDO\n"),
+                                        ("swend", "words: ÄLG GRÅ\nÄLG\nRÅG\n")])
+def test_the_command_says_unsolvable_with_exit_1(tmp_path, name, text):
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text, encoding="utf-8")
+    proc = run_cli("solve", name, str(bad))
+    assert proc.returncode == 1 and b"unsolvable" in proc.stdout and b"Traceback" not in proc.stderr
 
 
 def test_the_command_checks_what_it_solved(tmp_path):
@@ -443,3 +463,46 @@ def test_random_puzzles_are_planted_deterministic_and_give_zero_one_and_many_sol
     assert all(set("".join(p.grid)) & set("ÅÄÖ") for p in swedish)
     with pytest.raises(ValueError):
         wend.random_puzzle(random.Random(0), 3, 3, language="fi")
+
+
+# state JSON ----------------------------------------------------------------------------------
+
+
+def test_state_json_lists_known_letters_with_gaps_and_reads_back():
+    p = example("wend")
+    at = wend.at_key
+    state = {at("PATH", 0, (0, 2)): 1, at("PATH", 0, (0, 3)): 0, at("PATH", 2, (0, 0)): 1,
+             at("PATH", 2, (2, 0)): 0, at("PATH", 2, (3, 0)): 0}
+    data = wend.state_to_json(p, state)
+    assert data == {
+        "paths": [{"word": "PATH", "cells": [[0, 2], None, [0, 0]]}],
+        "no_paths": [{"word": "PATH", "cells": [[0, 3], None, [2, 0]]},
+                     {"word": "PATH", "cells": [None, None, [3, 0]]}],
+    }
+    assert wend.state_from_json(p, json.loads(json.dumps(data))) == state
+    lower = {"paths": [{"word": "path", "cells": [[0, 2]]}]}
+    assert wend.state_from_json(p, lower) == {at("PATH", 0, (0, 2)): 1}
+    assert swend.state_from_json is wend.state_from_json
+    with pytest.raises(ValueError, match="not a letter of a word"):
+        wend.state_to_json(p, {at("PATH", 0, (0, 1)): 1})  # (0, 1) shows A
+    with pytest.raises(ValueError, match="expected 0 or 1"):
+        wend.state_to_json(p, {at("PATH", 0, (0, 2)): 2})
+
+
+def test_a_hint_reads_a_state_file(tmp_path):
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"paths": [{"word": "WORDS", "cells": [[4, 2]]}]}), encoding="utf-8")
+    proc = run_cli("hint", "wend", str(EXAMPLES / "wend01.txt"), "--state", str(state))
+    assert proc.returncode == 0 and b"WORDS" in proc.stdout, proc.stdout + proc.stderr
+    state.write_text(json.dumps({"paths": [{"word": "WORDS", "cells": [[0, 0]]}]}), encoding="utf-8")
+    proc = run_cli("hint", "wend", str(EXAMPLES / "wend01.txt"), "--state", str(state))
+    said = b"paths[0].cells[0]: (0, 0) shows the letter 'T'"
+    assert proc.returncode == 2 and said in proc.stderr, proc.stderr
+    assert b"Traceback" not in proc.stderr
+
+
+def test_auto_takes_the_measured_order():
+    from puzzlekit import api
+
+    assert api.auto_order("wend")[:3] == api.auto_order("swend")[:3] == ("sat", "search", "cpsat")
+    assert api.solve(example("swend"), backend="auto").backend == "sat"

@@ -1,0 +1,242 @@
+"""``puzzlekit generate``: unique puzzles of a genre, size and level from the command line.
+
+    puzzlekit generate masyu 10x10 --level hard --seed 7
+    puzzlekit generate sudoku 9 --level expert --count 20 -o pack/
+    puzzlekit generate queens 8 --count 5 --format json -o queens.jsonl
+
+Exit status: 0 every puzzle asked for was made (a downgraded level is said on standard error;
+``--exact`` makes it exit 1 instead), 1 the request cannot be met (no unique puzzle turned
+up, the size leaves too few different puzzles, or ``--exact`` and a level not reached),
+2 bad arguments, 3 the time limit ended, 4 internal error (a bug, e.g. two backends that
+disagree about a puzzle).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import re
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from puzzlekit import arguments, ladder
+from puzzlekit.errors import InternalError, OutOfTime, PuzzlekitError, UnknownName
+
+from .loop import ALIASES, GENERATORS, SYMMETRIES, Generated, generate, recipe
+
+OK, NOT_MET, USAGE, OUT_OF_TIME, INTERNAL = 0, 1, 2, 3, 4
+
+SUMMARY = "make unique puzzles of a genre, size and level"
+DESCRIPTION = (
+    "Make unique puzzles: a random solution is planted, clues are shown until no other solution "
+    "exists, then removed while the puzzle stays solvable at the level asked. Every puzzle is "
+    "proven unique by two solver families (sat and search). The same seed gives the same puzzle, "
+    "byte for byte. docs/generating.md explains the recipe."
+)
+EPILOG = (
+    "Levels, easiest first (docs/grading.md): "
+    + ", ".join(level.name for level in ladder.LEVELS)
+    + ". Everyday names: "
+    + ", ".join(f"{alias}={name}" for alias, name in ALIASES.items())
+    + ". 'lines' exists only for genres with a loop, path or connectivity rule (masyu, slitherlink, "
+    "tracks, zip, numberlink, hashi); other genres refuse it. Without --level the puzzle is made "
+    "minimal for uniqueness and graded as it comes. A level no puzzle of the size reached in the "
+    "planted solutions tried is downgraded to the nearest level found, with a note on standard "
+    "error (--exact: exit 1 instead). Sizes are ROWSxCOLS or N for NxN; Sudoku takes 4 to 36 "
+    "(--option box=RxC for the box). "
+    "Exit status: 0 made, 1 the request cannot be met, 2 bad arguments, 3 time limit, "
+    "4 internal error."
+)
+
+
+def _size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*(?:[xX]\s*(\d+))?\s*", text)
+    if m is None:
+        raise argparse.ArgumentTypeError(f"a size is ROWSxCOLS (e.g. 10x10) or N for NxN, not {text!r}")
+    height = int(m.group(1))
+    width = int(m.group(2)) if m.group(2) else height
+    if not (1 <= height <= 200 and 1 <= width <= 200):
+        raise argparse.ArgumentTypeError(f"rows and columns are 1 to 200, not {height}x{width}")
+    return height, width
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``puzzlekit generate``."""
+    parser.add_argument("genre", metavar="GENRE", help=f"one of: {', '.join(GENERATORS)} (or another name, "
+                        "e.g. bridges, loopy)")
+    parser.add_argument("size", metavar="SIZE", type=_size, help="ROWSxCOLS, e.g. 10x10, or N for NxN")
+    parser.add_argument("--level", "-l", default=None, metavar="L",
+                        help="the ladder level to reach (or easy, medium, hard, expert); default: any")
+    parser.add_argument("--seed", "-s", type=arguments.seed, default=0, metavar="N",
+                        help="the first seed (default 0); puzzle i of a pack comes from a later seed, "
+                        "which its record names")
+    parser.add_argument("--count", "-n", type=arguments.positive_int, default=1, metavar="K",
+                        help="how many different puzzles (default 1); no two are equal under "
+                        "rotation, reflection or relabelling")
+    parser.add_argument("--symmetry", choices=SYMMETRIES, default="none",
+                        help="rot180: clues in pairs a half turn swaps (sudoku, masyu, slitherlink, tracks)")
+    parser.add_argument("--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",
+                        help="seconds per puzzle; exit 3 when one is not made by then")
+    parser.add_argument("--output", "-o", default=None, metavar="FILE|DIR",
+                        help="write here instead of standard output; a folder (existing, or ending "
+                        "in /) gets one file per puzzle, GENRE-ROWSxCOLS-SEED.txt (or .json)")
+    parser.add_argument("--format", "-f", choices=("text", "json"), default="text",
+                        help="text: the puzzle file (several: each after a # comment line); json: one "
+                        "JSON object a line with the solution, grade, seed and fingerprint")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a recipe option, repeatable: sudoku box=RxC, zip walls=false, "
+                        "patches size=N")
+    parser.add_argument("--exact", action="store_true",
+                        help="exit 1 when a puzzle misses the level asked instead of downgrading it")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress on standard error (default: with --count above 1)")
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``generate`` to the command line's subcommands."""
+    parser = subparsers.add_parser("generate", help=SUMMARY, description=DESCRIPTION, epilog=EPILOG)
+    add_arguments(parser)
+    return parser
+
+
+def options_of(genre: str, items: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` recipe options: whole numbers and true/false read as such; refuses a key
+    the genre's recipe does not take."""
+    rec = recipe(genre)
+    known = [n for n in inspect.signature(rec.check_size).parameters if n not in ("height", "width")]
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        key, text = key.strip(), text.strip()
+        if not sep or not key:
+            raise UnknownName(f"--option wants KEY=VALUE, found {item!r}")
+        if key not in known:
+            takes = f"it takes {', '.join(known)}" if known else "it takes none"
+            raise UnknownName(f"{rec.NAME} has no option {key!r}; {takes}")
+        lower = text.lower()
+        out[key] = (True if lower == "true" else False if lower == "false"
+                    else int(text) if re.fullmatch(r"-?\d+", text) else text)
+    return out
+
+
+class _Progress:
+    """A tqdm bar when it is installed, else a line per puzzle; both on standard error."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.done, self.bar = total, 0, None
+        self.enabled = enabled
+        if enabled:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                pass
+            else:
+                self.bar = tqdm(total=total, file=sys.stderr, unit="puzzle", desc="generate")
+
+    def update(self, made: Generated) -> None:
+        self.done += 1
+        if self.bar is not None:
+            self.bar.set_postfix_str(f"seed {made.seed} {made.grade.level}", refresh=False)
+            self.bar.update(1)
+        elif self.enabled:
+            print(f"generate: {self.done}/{self.total} seed {made.seed} {made.grade.level} "
+                  f"{made.seconds:.1f} s", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _header(made: Generated, size: tuple[int, int]) -> str:
+    h, w = size
+    asked = f" (asked {made.level})" if made.level and made.level != made.grade.level else ""
+    return (f"# {made.genre} {h}x{w} seed {made.seed}: level {made.grade.level}{asked}, "
+            f"{made.fingerprint}\n")
+
+
+def _record(made: Generated, fmt: str, size: tuple[int, int], header: bool) -> str:
+    if fmt == "json":
+        return json.dumps({"size": f"{size[0]}x{size[1]}", **made.to_json()}) + "\n"
+    text = made.text()
+    return (_header(made, size) if header else "") + text + ("" if text.endswith("\n") else "\n")
+
+
+def _writer(output: str | None) -> tuple[TextIO | None, str | None]:
+    """(stream, folder): one of them is set."""
+    if output is None or output == "-":
+        return sys.stdout, None
+    if output.endswith(("/", os.sep)) or os.path.isdir(output):
+        os.makedirs(output, exist_ok=True)
+        return None, output
+    return open(output, "w", encoding="utf-8"), None
+
+
+def made_puzzles(args: argparse.Namespace, options: dict[str, Any]) -> Iterator[Generated]:
+    """The puzzles of a parsed command (raises at once for bad arguments)."""
+    height, width = args.size
+    return generate(args.genre, height, width, args.level, count=args.count, seed=args.seed,
+                    symmetry=args.symmetry, time_limit=args.time_limit, **options)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run a parsed ``generate`` command; returns the exit status."""
+    try:
+        options = options_of(args.genre, args.option)
+        pack = made_puzzles(args, options)
+    except (PuzzlekitError, ValueError) as exc:
+        print(f"puzzlekit generate: error: {exc}", file=sys.stderr)
+        return USAGE
+    try:
+        stream, folder = _writer(args.output)
+    except OSError as exc:
+        print(f"puzzlekit generate: error: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+        return USAGE
+    show = args.count > 1 if args.progress is None else args.progress
+    progress = _Progress(args.count, show)
+    status, made_any = OK, 0
+    try:
+        for made in pack:
+            text = _record(made, args.format, args.size, header=args.count > 1 or folder is not None)
+            if folder is not None:
+                ext = "json" if args.format == "json" else "txt"
+                name = f"{made.genre}-{args.size[0]}x{args.size[1]}-{made.seed}.{ext}"
+                with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+                    handle.write(text)
+            else:
+                assert stream is not None
+                stream.write(text)
+                stream.flush()
+            made_any += 1
+            progress.update(made)
+            if made.note:
+                print(f"puzzlekit generate: note: {made.note}", file=sys.stderr)
+                if args.exact:
+                    status = NOT_MET
+    except OutOfTime as exc:
+        print(f"puzzlekit generate: {exc} ({made_any} of {args.count} made)", file=sys.stderr)
+        return OUT_OF_TIME
+    except InternalError as exc:
+        print(f"puzzlekit generate: internal error: {exc} (a bug: please report it)", file=sys.stderr)
+        return INTERNAL
+    except (PuzzlekitError, ValueError) as exc:
+        print(f"puzzlekit generate: cannot make it: {exc} ({made_any} of {args.count} made)",
+              file=sys.stderr)
+        return NOT_MET
+    finally:
+        progress.close()
+        if stream is not None and stream is not sys.stdout:
+            stream.close()
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="puzzlekit generate", description=DESCRIPTION, epilog=EPILOG)
+    add_arguments(parser)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_command(build_parser().parse_args(argv))

@@ -1,0 +1,164 @@
+"""Playable puzzle packs: a static site of puzzles with their stored solutions.
+
+    >>> from puzzlekit import load, solve
+    >>> from puzzlekit.pack import build_pack
+    >>> puzzle = load("masyu", "examples/masyu01.txt")
+    >>> build_pack([(puzzle, solve(puzzle).solutions[0], "masyu01")], "site", title="Masyu")  # doctest: +SKIP
+
+`build_pack` writes ``index.html`` (the puzzles as JSON inside it), ``pack-genres.js``,
+``pack.js`` and ``pack.css``: open ``index.html`` from disk, no server or network needed. The page holds no
+solver; it compares the player's entries with the stored solution. See docs/packs.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .. import genres
+from .encoding import PLAYABLE, PackError, decode, encode
+
+__all__ = ["ASSETS", "MAX_ASSET_GZIP", "MAX_PUZZLE_BYTES", "PLAYABLE", "PackError", "build_pack", "decode",
+           "encode", "genre_of", "pack_data"]
+
+#: The most bytes one puzzle may take in a pack's data (its JSON object, compact).
+MAX_PUZZLE_BYTES = 2048
+#: The most bytes the page's script and style sheet may take together, gzipped.
+MAX_ASSET_GZIP = 150 * 1024
+
+#: The page's files beside index.html: each genre's reading and drawing, the page's play, the style.
+ASSETS = ("pack-genres.js", "pack.js", "pack.css")
+
+#: How to play, by the page's kinds of play (pack-genres.js names each genre's kind, or ``hk``: a
+#: line of its own).
+HELP = {
+    "edges": "Click the side between two cells, or drag from cell to cell, to draw a line; right-click a "
+             "side to mark it empty. Keyboard: arrows move, Shift+arrow draws.",
+    "lattice": "Click a segment between two dots to draw it, or drag along the dots; right-click marks it "
+               "empty. Keyboard: arrows move, Shift+arrow draws that side of the cell.",
+    "cells": "Click a cell to cycle its mark, drag to paint; right-click marks it empty. Keyboard: arrows "
+             "move, Space cycles, X marks empty.",
+    "digits": "Click a cell and type a digit; Backspace clears. Arrows move.",
+    "bridges": "Click between two islands, or drag from one to the other, to cycle 0, 1, 2 bridges "
+               "(right-click: backwards). Keyboard: arrows move, Shift+arrow from an island cycles "
+               "that bridge.",
+    "words": "Drag through the letters of each word, cell to cell, to draw its path (a drag that "
+             "starts along a drawn step erases); click the side between two cells to draw or erase one "
+             "step, right-click to mark it empty. A word is struck through when a path spells it. "
+             "Keyboard: arrows move, Shift+arrow draws.",
+    "rects": "Drag from corner to corner to draw a rectangle; click a rectangle to remove it. Keyboard: "
+             "Enter marks one corner, then the other.",
+}
+
+
+def genre_of(puzzle: Any) -> str:
+    """The genre name of a puzzlekit puzzle object (TypeError for anything else)."""
+    module = type(puzzle).__module__
+    prefix = genres.__name__ + "."
+    if not module.startswith(prefix) or type(puzzle).__name__ != "Puzzle":
+        raise TypeError(f"{type(puzzle).__name__} is not a puzzlekit puzzle")
+    return genres.canonical(module[len(prefix):])
+
+
+def asset(name: str) -> str:
+    """The text of one of the page's files (`ASSETS`)."""
+    return resources.files(__name__).joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+Item = tuple[Any, Any] | tuple[Any, Any, str]
+
+
+def pack_data(puzzles: Iterable[Item], title: str = "Puzzles") -> dict[str, Any]:
+    """The pack's JSON data: ``{"title", "id", "help", "puzzles": [...]}``, one `encode` object per
+    ``(puzzle, solution[, name])``, each with its ``id`` (a hash of its content) and ``name``.
+
+    Raises `PackError` for a genre without a page or a puzzle over `MAX_PUZZLE_BYTES`.
+    """
+    entries = []
+    for i, item in enumerate(puzzles):
+        puzzle, solution = item[0], item[1]
+        name = str(item[2]) if len(item) > 2 else f"puzzle {i + 1}"
+        genre = genre_of(puzzle)
+        if genre not in PLAYABLE:
+            raise PackError(f"{name}: there is no playable page for {genre} yet; "
+                            f"packs hold {', '.join(PLAYABLE)}")
+        if not isinstance(solution, genres.get(genre).Solution):
+            raise TypeError(f"{name}: a {genre} puzzle needs a {genre} Solution, "
+                            f"not {type(solution).__name__}")
+        entry = encode(genre, puzzle, solution)
+        entry["id"] = hashlib.sha256(_compact(entry).encode()).hexdigest()[:12]
+        entry["name"] = name
+        size = len(_compact(entry).encode())
+        if size > MAX_PUZZLE_BYTES:
+            raise PackError(f"{name}: the {genre} puzzle takes {size} bytes in the pack, over the limit of "
+                            f"{MAX_PUZZLE_BYTES}; packs are for puzzles of a printed page's size")
+        entries.append(entry)
+    if not entries:
+        raise PackError("a pack needs at least one puzzle")
+    pack_id = hashlib.sha256("".join(e["id"] for e in entries).encode()).hexdigest()[:12]
+    return {"title": title, "id": pack_id, "help": HELP, "puzzles": entries}
+
+
+def page(data: dict[str, Any]) -> str:
+    """The pack's index.html, its data inside a JSON script element."""
+    payload = _compact(data).replace("</", "<\\/")
+    title = html.escape(data["title"])
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="stylesheet" href="pack.css">
+</head>
+<body>
+<header>
+<h1>{title}</h1>
+<label>Puzzle <select id="pick"></select></label>
+</header>
+<main>
+<div id="controls">
+<button type="button" id="undo" title="Undo (Ctrl+Z)">Undo</button>
+<button type="button" id="redo" title="Redo (Ctrl+Y)">Redo</button>
+<button type="button" id="check" title="Mark the entries that differ from the solution">Check</button>
+<button type="button" id="clear">Clear</button>
+</div>
+<div id="board" tabindex="0"></div>
+<p id="status" role="status" aria-live="polite"></p>
+<p id="help"></p>
+<noscript><p>This puzzle pack needs JavaScript.</p></noscript>
+</main>
+<script type="application/json" id="pack-data">{payload}</script>
+<script src="pack-genres.js"></script>
+<script src="pack.js"></script>
+</body>
+</html>
+"""
+
+
+def build_pack(
+    puzzles: Iterable[Item], out_dir: str | Path, title: str = "Puzzles"
+) -> Path:
+    """Write a playable pack of ``(puzzle, solution[, name])`` items into ``out_dir``
+    (created if missing): index.html and `ASSETS`. Returns the path of index.html.
+
+    Solutions are stored as given: pass the puzzle's unique solution (`puzzlekit.solve`).
+    Raises `PackError` for a genre without a page or a puzzle over the size limit.
+    """
+    data = pack_data(puzzles, title)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for name in ASSETS:
+        (out / name).write_text(asset(name), encoding="utf-8")
+    index = out / "index.html"
+    index.write_text(page(data), encoding="utf-8")
+    return index

@@ -1,0 +1,85 @@
+"""``puzzlekit pack``: solve puzzle files and write them as a playable static pack.
+
+Exit status: 0 the pack is written, 1 a puzzle has no solution or more than one (a pack stores
+the one solution the page checks against), 2 bad input or usage (a file that does not read,
+as FILE:LINE:COL: reason; a genre without a page; a puzzle over the size limit), 3 a time limit
+ended before a puzzle's solution and its uniqueness were decided. Nothing is written unless
+every puzzle passes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from .. import api, arguments, genres
+from . import MAX_PUZZLE_BYTES, PLAYABLE, PackError, build_pack
+
+SUMMARY = "write puzzles as a playable web page (a static puzzle pack)"
+DESCRIPTION = (
+    "Solve each FILE, check that its solution is unique, and write a static site to DIR: "
+    "index.html (the puzzles and their solutions inside it), pack-genres.js, pack.js and pack.css. Open "
+    "index.html in a browser, from disk: no server, no network. The page lets a player pick a "
+    "puzzle, play it with mouse and keyboard, undo and redo, check entries against the stored "
+    "solution, and keeps progress in the browser. See docs/packs.md."
+)
+EPILOG = (
+    f"genres with a page: {', '.join(PLAYABLE)}. Each puzzle may take at most {MAX_PUZZLE_BYTES} "
+    "bytes of pack data (a printed page's puzzle takes a few hundred). Exit status: 0 written, "
+    "1 a puzzle without a unique solution, 2 bad input or usage, 3 time limit. Example: "
+    "puzzlekit pack masyu examples/masyu01.txt -o site --title 'Masyu'"
+)
+NOT_UNIQUE = 1
+UNDECIDED = 3
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``puzzlekit pack``."""
+    parser.add_argument("genre", metavar="GENRE",
+                        help=f"the genre of every FILE: one of {', '.join(PLAYABLE)}")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files (the genre's text format)")
+    parser.add_argument("--output", "-o", required=True, metavar="DIR",
+                        help="the folder to write index.html and the page's script and style files into "
+                             "(created if missing)")
+    parser.add_argument("--title", default=None, help="the page's title (default: the genre's name)")
+    parser.add_argument("--backend", "-b", default="auto", metavar="B", help="solver backend (default auto)")
+    parser.add_argument("--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",
+                        help="each puzzle's time limit in seconds (default none)")
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``pack`` to the command's subparsers."""
+    parser = subparsers.add_parser("pack", help=SUMMARY, description=DESCRIPTION, epilog=EPILOG)
+    add_arguments(parser)
+    return parser
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Solve, check and write; returns the exit status. Bad input raises `PuzzlekitError`
+    (the command prints it and exits 2)."""
+    name = genres.canonical(args.genre)
+    if name not in PLAYABLE:
+        raise PackError(f"there is no playable page for {name} yet; packs hold {', '.join(PLAYABLE)}")
+    items = []
+    for path in args.files:
+        puzzle = api.load(name, path)
+        result = api.solve(puzzle, backend=args.backend, time_limit=args.time_limit, unique=True)
+        if result.status == "timeout" or result.unique is None:
+            print(f"puzzlekit: {path}: the time limit ended before its solution and uniqueness were decided",
+                  file=sys.stderr)
+            return UNDECIDED
+        if result.status == "unsolvable":
+            print(f"puzzlekit: {path}: this puzzle has no solution; a pack needs exactly one",
+                  file=sys.stderr)
+            return NOT_UNIQUE
+        if not result.unique:
+            print(f"puzzlekit: {path}: this puzzle has more than one solution; a pack needs exactly one "
+                  "(the page checks entries against it)", file=sys.stderr)
+            return NOT_UNIQUE
+        items.append((puzzle, result.solutions[0], Path(path).stem))
+    title = args.title if args.title is not None else name.capitalize()  # "Swend", not its module's "Wend"
+    index = build_pack(items, args.output, title=title)
+    print(f"wrote {index} ({len(items)} puzzle{'s' if len(items) != 1 else ''})")
+    return 0
