@@ -53,7 +53,7 @@ from puzzlekit.ir import Clause, Count, DisjointPaths, Lit, Model
 from puzzlekit.transforms import cuts as _cuts
 from puzzlekit.transforms import pseudoboolean as pb
 
-from . import base
+from . import base, sat_paths
 from .base import Result
 
 NAME = "sat"
@@ -73,6 +73,8 @@ OPTIONS: dict[str, base.Option] = {
         "binary (default), onehot or false", default="binary", choices=("binary", "onehot", False),
         noun="pair label encoding",
     ),
+    "propagate": base.Option("false (default) or true: reason about paths during the search "
+                             "(cadical195 only)", default=False, choices=(False, True)),
 }
 SUPPORTS = frozenset({"Count", "Clause"})
 _NO_INTERRUPT = ("cadical",)  # solver name prefixes without ``interrupt``
@@ -410,6 +412,8 @@ class _Cnf:
 class _Session(base.Session):
     """One incremental SAT solver over a relaxed model: cuts and blocking clauses go to it live."""
 
+    engine: Any = None  # a `sat_paths.PathPropagator` attached to the solver, if any
+
     def __init__(self, cnf: _Cnf, solver: str, deadline: Deadline = UNLIMITED):
         self.cnf = cnf
         self.name = solver
@@ -490,6 +494,8 @@ class _Session(base.Session):
             accum = {}
         if "conflicts" in accum:
             out["conflicts"] = accum["conflicts"]
+        if self.engine is not None:
+            out.update({f"paths_{k}": v for k, v in self.engine.stats.items()})
         return out
 
     def close(self) -> None:
@@ -552,14 +558,18 @@ def _solver_name(value: Any) -> str:
     raise ValueError(f"unknown SAT solver {value!r}; python-sat knows: {', '.join(known)}")
 
 
-def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any) -> _Session:
-    """The CNF of the relaxed model, pair labels in the SAT solver's own encoding, the solver."""
+def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any,
+           paths: bool = False) -> _Session:
+    """The CNF, pair labels in the solver's own encoding, the solver (``paths``: `sat_paths`)."""
     cnf = _Cnf(relaxation.model, deadline)
     if labels:
         for g in relaxation.graphs:
             if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
                 (cnf.pair_codes if labels == "binary" else cnf.pair_labels)(g)
-    return _Session(cnf, solver, deadline)
+    session = _Session(cnf, solver, deadline)
+    if paths and solver == "cadical195":
+        session.engine = sat_paths.attach(session.solver, relaxation, cnf.lit)
+    return session
 
 
 def solve(
@@ -580,9 +590,10 @@ def solve(
     options = base.check_options(NAME, OPTIONS, options)
     _lib()
     deadline = Deadline(time_limit)
-    solver, labels = options["solver"], options["labels"]
+    solver, labels, propagate = options["solver"], options["labels"], options["propagate"]
     return base.run(
-        model, limit, deadline, lambda relaxation, deadline: _build(relaxation, deadline, solver, labels),
+        model, limit, deadline,
+        lambda relaxation, deadline: _build(relaxation, deadline, solver, labels, propagate),
         supports=SUPPORTS,
         relax={"labels": False, "implied": True},  # pair labels come in the CNF's own encoding
         cutter=_ProbingCutter if options["cuts"] == "strong" else None,

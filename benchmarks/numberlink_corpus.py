@@ -1,0 +1,197 @@
+"""Every janko Numberlink puzzle of the shared corpus, solved with its uniqueness proof.
+
+    python -m benchmarks.numberlink_corpus [--backend sat --backend sat:propagate=true]
+        [--time-limit 10] [--jobs 1] [--only sw-,15x15] [--json out.jsonl]
+
+The puzzles are read in place, never copied (their licence allows no redistribution):
+
+* ``sw/numberlink/NumberLink_dataset.json`` (150 janko "Arukone"): the cover mode is the one
+  the published answer implies (``any`` when it leaves a cell empty, else ``all``);
+* ``numberlink/numberlink.jsonl``: the ``pk-numberlink-*`` lines (mode from
+  ``full_coverage``, which the published answer fixed) and the ``ta-janko-*`` lines (no
+  published answer; thomasahle's janko file is a full-cover set, so ``all``).
+
+Each puzzle runs in a fresh worker process (``python -m benchmarks.numberlink_corpus
+--worker``, the job on stdin) with ``unique=True`` and the time limit; the parent kills a
+worker that overruns the limit by 5 s. A configuration is ``BACKEND[:OPTION=VALUE,...]``;
+every configuration runs on every puzzle in the same run, puzzle by puzzle, so a shared
+machine slows them alike. The report gives, per configuration and size band, the puzzles
+solved with a uniqueness proof within the limit, the median and the maximum time
+(``seconds`` of the result: the model, lowering and solving, not the package import).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .instances import CORPUS
+
+BANDS: tuple[tuple[str, int], ...] = (("<=10x10", 100), ("<=15x15", 225), ("<=20x20", 400), (">20x20", 10**9))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One corpus puzzle as text in our file format."""
+
+    name: str
+    rows: int
+    cols: int
+    text: str
+
+    @property
+    def band(self) -> str:
+        return next(name for name, cells in BANDS if self.rows * self.cols <= cells)
+
+
+def sw_puzzles(corpus: Path = CORPUS) -> Iterator[Puzzle]:
+    """The sw set: problem rows of ``-`` or numbers; cover from the published answer."""
+    path = corpus / "sw" / "numberlink" / "NumberLink_dataset.json"
+    if not path.is_file():
+        return
+    for key, entry in sorted(json.loads(path.read_text(encoding="utf-8"))["data"].items()):
+        lines = entry["problem"].strip().split("\n")
+        rows, cols = (int(t) for t in lines[0].split()[:2])
+        body = [" ".join("0" if t == "-" else t for t in line.split()) for line in lines[1:rows + 1]]
+        answer = [line.split() for line in entry["solution"].strip().split("\n")[1:]]
+        empty = any(t == "-" for row in answer for t in row)
+        header = "cover: any\n" if empty else ""
+        yield Puzzle(f"sw-{key}", rows, cols, header + "".join(b + "\n" for b in body))
+
+
+def jsonl_puzzles(corpus: Path = CORPUS) -> Iterator[Puzzle]:
+    """The ``ta-janko-*`` and ``pk-numberlink-*`` lines of numberlink.jsonl."""
+    path = corpus / "numberlink" / "numberlink.jsonl"
+    if not path.is_file():
+        return
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            rec = json.loads(line)
+            name = rec["id"]
+            if not name.startswith(("ta-janko-", "pk-numberlink-")):
+                continue
+            cover = rec.get("full_coverage")
+            header = "cover: any\n" if cover is False else ""
+            body = "".join(" ".join(map(str, row)) + "\n" for row in rec["grid"])
+            yield Puzzle(name, rec["rows"], rec["cols"], header + body)
+
+
+def puzzles(corpus: Path = CORPUS) -> list[Puzzle]:
+    """Every puzzle of both sets."""
+    return [*sw_puzzles(corpus), *jsonl_puzzles(corpus)]
+
+
+def parse_config(text: str) -> tuple[str, dict[str, Any]]:
+    """``BACKEND[:NAME=VALUE,...]``; values ``true``/``false`` become booleans."""
+    backend, _, rest = text.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, _, value = item.partition("=")
+        low = value.lower()
+        options[key] = True if low == "true" else False if low == "false" else value
+    return backend, options
+
+
+# the worker --------------------------------------------------------------------------------
+
+
+def work(job: dict[str, Any]) -> dict[str, Any]:
+    """Solve one puzzle with its uniqueness proof (runs in the worker process)."""
+    from puzzlekit import api, genres
+
+    puzzle = genres.get("numberlink").parse(job["text"], job["name"])
+    backend, options = parse_config(job["config"])
+    result = api.solve(puzzle, backend, time_limit=job["time_limit"], unique=True, **options)
+    return {"status": result.status, "unique": result.unique, "seconds": result.seconds,
+            "backend": result.backend, "rounds": result.stats.get("rounds")}
+
+
+def run_one(puzzle: Puzzle, config: str, time_limit: float) -> dict[str, Any]:
+    """One puzzle in a fresh worker; a worker that overruns the limit by 5 s is killed."""
+    job = {"name": puzzle.name, "text": puzzle.text, "config": config, "time_limit": time_limit}
+    started = time.perf_counter()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "benchmarks.numberlink_corpus", "--worker"], input=json.dumps(job),
+            capture_output=True, text=True, timeout=time_limit + 5,
+        )
+    except subprocess.TimeoutExpired:
+        return {"status": "killed", "unique": None, "seconds": time.perf_counter() - started}
+    for line in done.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[7:])
+    return {"status": "error", "unique": None, "seconds": None, "error": done.stderr[-500:]}
+
+
+def proven(out: dict[str, Any], time_limit: float) -> bool:
+    """Solved, proven unique and within the limit."""
+    return out["status"] == "solved" and out["unique"] is True and out["seconds"] <= time_limit
+
+
+def _shown(seconds: float) -> str:
+    return "t/o" if seconds == float("inf") else f"{seconds:.3g}"
+
+
+def report(rows: list[tuple[Puzzle, str, dict[str, Any]]], configs: list[str], time_limit: float) -> str:
+    """A Markdown table: per configuration and size band, solved-and-unique count, median, max."""
+    lines = ["| configuration | band | puzzles | unique within limit | median s | max s |",
+             "|---|---|---|---|---|---|"]
+    for config in configs:
+        for band in [name for name, _ in BANDS] + ["all"]:
+            mine = [(p, o) for p, c, o in rows if c == config and (band == "all" or p.band == band)]
+            if not mine:
+                continue
+            ok = sum(proven(o, time_limit) for _, o in mine)
+            times = [o["seconds"] if proven(o, time_limit) else float("inf") for _, o in mine]
+            median = statistics.median(times)
+            worst = max(times)
+            lines.append(f"| {config} | {band} | {len(mine)} | {ok} | {_shown(median)} | {_shown(worst)} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--backend", action="append", default=[],
+                        help="a configuration BACKEND[:OPTION=VALUE,...]; repeat to compare (default auto)")
+    parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--jobs", type=int, default=1, help="workers at a time (only 1 is supported)")
+    parser.add_argument("--only", default="",
+                        help="only puzzles whose name contains one of these comma-separated texts")
+    parser.add_argument("--json", default="", help="append one JSON line per run to this file")
+    args = parser.parse_args(argv)
+    if args.worker:
+        print("RESULT " + json.dumps(work(json.loads(sys.stdin.read()))), flush=True)
+        return 0
+    if args.jobs != 1:
+        parser.error("--jobs: only 1 is supported (timings on a shared machine)")
+    configs = args.backend or ["auto"]
+    wanted = args.only.split(",")
+    todo = [p for p in puzzles() if any(w in p.name for w in wanted)]
+    rows = []
+    for i, puzzle in enumerate(todo):
+        for config in configs:
+            out = run_one(puzzle, config, args.time_limit)
+            rows.append((puzzle, config, out))
+            mark = "ok" if proven(out, args.time_limit) else out["status"]
+            print(f"[{i + 1}/{len(todo)}] {puzzle.name} {puzzle.rows}x{puzzle.cols} {config}: "
+                  f"{mark} {out['seconds'] if out['seconds'] is None else round(out['seconds'], 3)}",
+                  file=sys.stderr, flush=True)
+            if args.json:
+                with open(args.json, "a", encoding="utf-8") as fh:
+                    fh.write(json.dumps({"name": puzzle.name, "rows": puzzle.rows, "cols": puzzle.cols,
+                                         "config": config, **out}) + "\n")
+    print(report(rows, configs, args.time_limit))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,54 @@
+"""The Numberlink corpus benchmark: its readers on a made-up corpus, its worker and its table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from benchmarks import numberlink_corpus as nc
+
+
+def fake_corpus(root: Path) -> Path:
+    """Two sw puzzles (one whose answer leaves a cell empty) and three jsonl lines."""
+    sw = root / "sw" / "numberlink"
+    sw.mkdir(parents=True)
+    data = {
+        "full_2x2": {"problem": "2 2\n1 -\n1 -", "solution": "2 2\ns se\nn ne"},
+        "gap_2x3": {"problem": "2 3\n1 - 1\n- - -", "solution": "2 3\ne ew w\n- - -"},
+    }
+    (sw / "NumberLink_dataset.json").write_text(json.dumps({"count": 2, "data": data}))
+    lines = [
+        {"id": "ta-janko-000", "rows": 1, "cols": 2, "grid": [[1, 1]], "full_coverage": None},
+        {"id": "pk-numberlink-1_1x3", "rows": 1, "cols": 3, "grid": [[1, 0, 1]], "full_coverage": False},
+        {"id": "ta-inputs2-000", "rows": 1, "cols": 2, "grid": [[1, 1]], "full_coverage": True},
+    ]
+    folder = root / "numberlink"
+    folder.mkdir()
+    (folder / "numberlink.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    return root
+
+
+def test_readers_take_the_cover_mode_from_the_published_answer(tmp_path):
+    found = {p.name: p for p in nc.puzzles(fake_corpus(tmp_path))}
+    assert sorted(found) == ["pk-numberlink-1_1x3", "sw-full_2x2", "sw-gap_2x3", "ta-janko-000"]
+    assert found["sw-full_2x2"].text == "1 0\n1 0\n"
+    assert found["sw-gap_2x3"].text.startswith("cover: any\n")
+    assert found["pk-numberlink-1_1x3"].text == "cover: any\n1 0 1\n"
+    assert found["ta-janko-000"].text == "1 1\n"
+    assert found["sw-gap_2x3"].band == "<=10x10"
+
+
+def test_worker_proves_uniqueness_and_the_table_counts_it():
+    puzzle = nc.Puzzle("tiny", 1, 3, "1 0 1\n")
+    out = nc.work({"name": "tiny", "text": puzzle.text, "config": "sat", "time_limit": 10})
+    assert out["status"] == "solved" and out["unique"] is True
+    slow = {"status": "solved", "unique": True, "seconds": 11.0}
+    table = nc.report([(puzzle, "sat", out), (puzzle, "cpsat", slow)], ["sat", "cpsat"], 10)
+    assert "| sat | <=10x10 | 1 | 1 |" in table
+    assert "| cpsat | <=10x10 | 1 | 0 | t/o | t/o |" in table
+
+
+def test_configurations_parse_options():
+    assert nc.parse_config("sat:propagate=true,solver=glucose42") == (
+        "sat", {"propagate": True, "solver": "glucose42"})
+    assert nc.parse_config("auto") == ("auto", {})
