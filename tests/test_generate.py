@@ -408,10 +408,10 @@ GOLDEN: dict[str, str] = {
     "tents": "39a96facdf1e229e",
     "hashi": "083e77ef98a9bf6a",
     "nonogram": "3ffe8ce3fe589258",
-    "queens": "30028bb1d651a2bf",
+    "queens": "cdf322a67d06e228",
     "tracks": "5ae0c3b0eeb5203d",
     "zip": "e5efed7c04efad8f",
-    "patches": "f76107614fc65576",
+    "patches": "8d4613e6ef7ff52e",
     "numberlink": "f4e7ddfddea6af4c",
     "wend": "28b0769837f0a252",  # with wordfreq 3.1's lists
     "swend": "b37b760715617843",

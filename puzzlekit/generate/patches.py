@@ -13,7 +13,6 @@ import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from puzzlekit import grid
 from puzzlekit.genres import patches
 
 from .fingerprint import Transform
@@ -40,17 +39,7 @@ def check_size(height: int, width: int, size: int = 4) -> None:
 
 
 def sample_solution(rng: random.Random, height: int, width: int, size: int = 4) -> Plant:
-    owner: dict[Cell, Rect] = {}
-    for r, c in grid.cells(height, width):
-        if (r, c) in owner:
-            continue
-        reach = 0
-        while c + reach < width and (r, c + reach) not in owner and reach < size:
-            reach += 1
-        rect = (r, c, rng.randint(1, min(size, height - r)), rng.randint(1, reach))
-        for cell in patches.rect_cells(rect):
-            owner[cell] = rect
-    rects = sorted(set(owner.values()))
+    rects = patches.random_split(rng, height, width, size)
     return Plant(height, width, tuple((rect, rng.choice(list(patches.rect_cells(rect)))) for rect in rects))
 
 

@@ -43,19 +43,7 @@ def sample_solution(rng: random.Random, height: int, width: int) -> Plant:
     n = height
     placed = queens.random_queens(rng, n)
     assert placed is not None  # every side from 4 up has a placement
-    owner: dict[Cell, int] = {cell: k for k, cell in enumerate(placed)}
-    frontier = list(placed)
-    while frontier:
-        i = rng.randrange(len(frontier))
-        cell = frontier[i]
-        free = [x for x in grid.neighbours(cell, n, n) if x not in owner]
-        if not free:
-            frontier[i] = frontier[-1]
-            frontier.pop()
-            continue
-        nxt = rng.choice(free)
-        owner[nxt] = owner[cell]
-        frontier.append(nxt)
+    owner = queens.grow_regions(rng, n, placed)
     return Plant(n, tuple(placed), tuple(tuple(owner[(r, c)] for c in range(n)) for r in range(n)))
 
 

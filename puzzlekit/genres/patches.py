@@ -472,19 +472,8 @@ def random_puzzle(
     (neither: ``?``). With chance ``corrupt`` one clue's area is moved by one, which often
     leaves no solution.
     """
-    owner: dict[Cell, Rect] = {}
-    for r, c in grid.cells(height, width):
-        if (r, c) in owner:
-            continue
-        reach = 0
-        while c + reach < width and (r, c + reach) not in owner and reach < size:
-            reach += 1
-        pw = rng.randint(1, reach)
-        ph = rng.randint(1, min(size, height - r))
-        for cell in rect_cells((r, c, ph, pw)):
-            owner[cell] = (r, c, ph, pw)
     cells: dict[Cell, Clue] = {}
-    for rect in sorted(set(owner.values())):
+    for rect in random_split(rng, height, width, size):
         _, _, ph, pw = rect
         letter = "s" if ph == pw else "w" if pw > ph else "t"
         clue = Clue(ph * pw if rng.random() < area else None, letter if rng.random() < shape else None)
@@ -497,3 +486,20 @@ def random_puzzle(
             letter = clue.shape if _possible(bigger, clue.shape) else None
             cells[where] = Clue(bigger, letter)
     return Puzzle(tuple(tuple(cells.get((r, c)) for c in range(width)) for r in range(height)))
+
+
+def random_split(rng: _random.Random, height: int, width: int, size: int = 4) -> list[Rect]:
+    """A random split of the grid into rectangles with sides up to ``size``, sorted: each free
+    cell in reading order starts one, as wide as the free cells to its right allow."""
+    owner: dict[Cell, Rect] = {}
+    for r, c in grid.cells(height, width):
+        if (r, c) in owner:
+            continue
+        reach = 0
+        while c + reach < width and (r, c + reach) not in owner and reach < size:
+            reach += 1
+        pw = rng.randint(1, reach)
+        ph = rng.randint(1, min(size, height - r))
+        for cell in rect_cells((r, c, ph, pw)):
+            owner[cell] = (r, c, ph, pw)
+    return sorted(set(owner.values()))

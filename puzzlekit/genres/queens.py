@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random as _random
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -271,6 +271,13 @@ def random_puzzle(
     seeds = random_queens(rng, n) if rng.random() < planted else None
     if seeds is None:
         seeds = rng.sample(list(grid.cells(n, n)), n)
+    owner = grow_regions(rng, n, seeds)
+    return Puzzle(tuple("".join(LABELS[owner[(r, c)]] for c in range(n)) for r in range(n)))
+
+
+def grow_regions(rng: _random.Random, n: int, seeds: Sequence[Cell]) -> dict[Cell, int]:
+    """Regions grown from one seed cell each by random steps until they fill the n x n grid:
+    each cell's region index (that of its seed in ``seeds``)."""
     owner: dict[Cell, int] = {cell: k for k, cell in enumerate(seeds)}
     frontier = [(cell, k) for k, cell in enumerate(seeds)]
     while len(owner) < n * n:
@@ -284,4 +291,4 @@ def random_puzzle(
         nxt = rng.choice(free)
         owner[nxt] = k
         frontier.append((nxt, k))
-    return Puzzle(tuple("".join(LABELS[owner[(r, c)]] for c in range(n)) for r in range(n)))
+    return owner
