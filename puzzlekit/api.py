@@ -118,11 +118,7 @@ class SolveResult:
 
 def genre_module(puzzle: Any) -> ModuleType:
     """The genre module a puzzle object belongs to."""
-    module = type(puzzle).__module__
-    prefix = genres.__name__ + "."
-    if not module.startswith(prefix):
-        raise TypeError(f"{type(puzzle).__name__} is not a puzzlekit puzzle")
-    return genres.get(module[len(prefix):])
+    return genres.module_of(puzzle)
 
 
 def load(genre: str | None, path_or_text: str | os.PathLike, source: str | None = None) -> Any:

@@ -175,11 +175,7 @@ def _height(puzzle: Any) -> int:
 
 def genre_of(puzzle: Any) -> tuple[str, ModuleType]:
     """Our genre name and module of a puzzle object."""
-    module = type(puzzle).__module__
-    prefix = genres.__name__ + "."
-    if not module.startswith(prefix):
-        raise TypeError(f"{type(puzzle).__name__} is not a puzzlekit puzzle")
-    mod = genres.get(module[len(prefix):])
+    mod = genres.module_of(puzzle)
     return mod.NAME, mod
 
 

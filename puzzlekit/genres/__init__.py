@@ -53,6 +53,16 @@ ALIASES: dict[str, str] = {
 }
 
 
+def module_of(puzzle: Any) -> ModuleType:
+    """The genre module a puzzle object belongs to (TypeError for anything but a genre's
+    ``Puzzle``)."""
+    module = type(puzzle).__module__
+    prefix = __name__ + "."
+    if not module.startswith(prefix) or type(puzzle).__name__ != "Puzzle":
+        raise TypeError(f"{type(puzzle).__name__} is not a puzzlekit puzzle")
+    return get(module[len(prefix):])
+
+
 def canonical(name: str) -> str:
     """The genre's own name for a name or alias in any case; an unknown one is refused with
     the nearest known names."""

@@ -220,3 +220,45 @@ def write(
 def edge_json(key: Hashable, value: int) -> list[list[int]]:
     """An edge key as JSON ``[[r, c], [r, c]]``."""
     return [list(key[1]), list(key[2])]  # type: ignore[index]
+
+
+# grids of cell values (Sudoku, Nonogram) ------------------------------------------------------
+
+
+def cell_rows(
+    height: int, width: int, value: Callable[[Any], bool], expected: str, blank: Callable[[Any], bool]
+) -> Field:
+    """A field holding the grid as rows of cells: ``blank`` values are unknown, ``value`` ones
+    set cell ``("cell", r, c)`` (``expected`` says what fits, for the error)."""
+
+    def cells(rows: list, name: str) -> Iterator[tuple[str, Hashable, int]]:
+        if len(rows) != height:
+            raise refuse(f"{name}: expected {height} rows, found {len(rows)}")
+        for r, row in enumerate(rows):
+            if not isinstance(row, list) or len(row) != width:
+                raise refuse(f"{name}[{r}]: expected a list of {width} cells, found {_common.shown(row)}")
+            for c, cell in enumerate(row):
+                if blank(cell):
+                    continue
+                if not (_common.is_int(cell) and value(cell)):
+                    raise refuse(f"{name}[{r}][{c}]: expected {expected}, found {_common.shown(cell)}")
+                yield f"{name}[{r}][{c}]", ("cell", r, c), int(cell)
+
+    return cells
+
+
+def cell_json(
+    state: Mapping[Hashable, int], height: int, width: int, value: Callable[[Any], bool], expected: str
+) -> dict[str, Any]:
+    """The ``{"grid": rows}`` state JSON of cell values, unknown cells null (ValueError for a key
+    or value that is not one)."""
+    rows: list[list[int | None]] = [[None] * width for _ in range(height)]
+    for key, entry in state.items():
+        if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "cell"
+                and all(_common.is_int(i) for i in key[1:])
+                and 0 <= key[1] < height and 0 <= key[2] < width):
+            raise ValueError(f"{key!r} is not a cell of this {height}x{width} puzzle")
+        if not (_common.is_int(entry) and value(entry)):
+            raise ValueError(f"{key!r} has the value {entry!r}; expected {expected}")
+        rows[key[1]][key[2]] = entry
+    return {"grid": rows}

@@ -334,26 +334,18 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
     return Solution(tuple(out))
 
 
+def _is_fill(value: int) -> bool:
+    return value in (0, 1)
+
+
+_FILL_WORDS = "1 (filled), 0 (empty) or null (unknown)"
+
+
 def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
     """A player's state from ``{"grid": [[1, 0 or null, ...], ...], "complete": false}`` (see
     docs/genres/nonogram.md): 1 a cell known filled, 0 known empty, null unknown."""
     h, w = puzzle.height, puzzle.width
-
-    def cells(rows: list, name: str) -> Iterator[tuple[str, Hashable, int]]:
-        if len(rows) != h:
-            raise _states.refuse(f"{name}: expected {h} rows, found {len(rows)}")
-        for r, row in enumerate(rows):
-            if not isinstance(row, list) or len(row) != w:
-                raise _states.refuse(f"{name}[{r}]: expected a list of {w} cells, found {_common.shown(row)}")
-            for c, value in enumerate(row):
-                if value is None:
-                    continue
-                if not (_common.is_int(value) and value in (0, 1)):
-                    raise _states.refuse(
-                        f"{name}[{r}][{c}]: expected 1 (filled), 0 (empty) or null (unknown), found "
-                        f"{_common.shown(value)}"
-                    )
-                yield f"{name}[{r}][{c}]", cell_key(r, c), int(value)
+    cells = _states.cell_rows(h, w, _is_fill, _FILL_WORDS, lambda value: value is None)
 
     def text(key: Hashable) -> str:
         return f"cell ({key[1]}, {key[2]})"  # type: ignore[index]
@@ -367,16 +359,7 @@ def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
 def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
     """The state JSON of a state (`state_from_json` reads it back to the same state); unknown
     cells are null."""
-    h, w = puzzle.height, puzzle.width
-    rows: list[list[int | None]] = [[None] * w for _ in range(h)]
-    for key, value in state.items():
-        if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "cell" and _common.is_int(key[1])
-                and _common.is_int(key[2]) and 0 <= key[1] < h and 0 <= key[2] < w):
-            raise ValueError(f"{key!r} is not a cell of this {h}x{w} puzzle")
-        if not (_common.is_int(value) and value in (0, 1)):
-            raise ValueError(f"{key!r} has the value {value!r}; expected 0 or 1")
-        rows[key[1]][key[2]] = value
-    return {"grid": rows}
+    return _states.cell_json(state, puzzle.height, puzzle.width, _is_fill, "0 or 1")
 
 
 def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:

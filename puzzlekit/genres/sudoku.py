@@ -326,22 +326,10 @@ def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
     """A player's state from ``{"grid": [[digit, 0 or null, ...], ...], "complete": false}`` (see
     docs/genres/sudoku.md): the digits entered; 0 and null are unknown cells."""
     n = puzzle.n
-
-    def cells(rows: list, name: str) -> Iterator[tuple[str, Hashable, int]]:
-        if len(rows) != n:
-            raise _states.refuse(f"{name}: expected {n} rows, found {len(rows)}")
-        for r, row in enumerate(rows):
-            if not isinstance(row, list) or len(row) != n:
-                raise _states.refuse(f"{name}[{r}]: expected a list of {n} cells, found {_common.shown(row)}")
-            for c, value in enumerate(row):
-                if value is None or (_common.is_int(value) and value == 0):
-                    continue
-                if not (_common.is_int(value) and 1 <= value <= n):
-                    raise _states.refuse(
-                        f"{name}[{r}][{c}]: expected a digit 1-{n}, or 0 or null (unknown), found "
-                        f"{_common.shown(value)}"
-                    )
-                yield f"{name}[{r}][{c}]", cell_key((r, c)), int(value)
+    cells = _states.cell_rows(
+        n, n, lambda value: 1 <= value <= n, f"a digit 1-{n}, or 0 or null (unknown)",
+        lambda value: value is None or (_common.is_int(value) and value == 0),
+    )
 
     def text(key: Hashable) -> str:
         return f"cell ({key[1]}, {key[2]})"  # type: ignore[index]
@@ -356,15 +344,7 @@ def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
     """The state JSON of a state (`state_from_json` reads it back to the same state); unknown
     cells are null."""
     n = puzzle.n
-    rows: list[list[int | None]] = [[None] * n for _ in range(n)]
-    for key, value in state.items():
-        if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "cell"
-                and all(_common.is_int(i) and 0 <= i < n for i in key[1:])):
-            raise ValueError(f"{key!r} is not a cell of this {n}x{n} puzzle")
-        if not (_common.is_int(value) and 1 <= value <= n):
-            raise ValueError(f"{key!r} has the value {value!r}; expected a digit 1-{n}")
-        rows[key[1]][key[2]] = value
-    return {"grid": rows}
+    return _states.cell_json(state, n, n, lambda value: 1 <= value <= n, f"a digit 1-{n}")
 
 
 def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:

@@ -58,11 +58,7 @@ HELP = {
 
 def genre_of(puzzle: Any) -> str:
     """The genre name of a puzzlekit puzzle object (TypeError for anything else)."""
-    module = type(puzzle).__module__
-    prefix = genres.__name__ + "."
-    if not module.startswith(prefix) or type(puzzle).__name__ != "Puzzle":
-        raise TypeError(f"{type(puzzle).__name__} is not a puzzlekit puzzle")
-    return genres.canonical(module[len(prefix):])
+    return genres.module_of(puzzle).NAME
 
 
 def asset(name: str) -> str:

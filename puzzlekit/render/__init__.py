@@ -47,14 +47,6 @@ class RasteriserUnavailable(PuzzlekitError, ImportError):
         )
 
 
-def _genre_of(puzzle: Any) -> str:
-    module = type(puzzle).__module__
-    prefix = genres.__name__ + "."
-    if not module.startswith(prefix) or type(puzzle).__name__ != "Puzzle":
-        raise TypeError(f"{type(puzzle).__name__} is not a puzzlekit puzzle")
-    return genres.canonical(module[len(prefix):])
-
-
 def svg(
     puzzle: Any,
     solution: Any = None,
@@ -68,7 +60,7 @@ def svg(
     ``("edge", (0, 0), (0, 1))``), each checked against the model; ``highlight`` cells
     ``(r, c)`` to mark. A state or highlight that does not fit the puzzle raises `RenderError`.
     """
-    name = _genre_of(puzzle)
+    name = genres.module_of(puzzle).NAME
     genre = genres.get(name)
     if solution is not None and not isinstance(solution, genre.Solution):
         raise TypeError(f"a {name} picture takes a {name} Solution, not {type(solution).__name__}")
