@@ -1,7 +1,9 @@
-"""Grid geometry shared by the genres: cells, neighbours, edges, lattice points, sight lines."""
+"""Grid geometry shared by the genres: cells, neighbours, edges, lattice points, sight lines,
+and random paths through every cell."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 Cell = tuple[int, int]
@@ -107,3 +109,19 @@ def sight_line(
         passed.append(here)
         here = step(here, direction)
     return None, passed
+
+
+def random_path(rng: random.Random, height: int, width: int, moves: int | None = None) -> list[Cell]:
+    """A random path through every cell: a row-by-row snake shuffled by ``moves`` backbite
+    moves (default ten per cell)."""
+    path = [(r, c if r % 2 == 0 else width - 1 - c) for r in range(height) for c in range(width)]
+    for _ in range(10 * height * width if moves is None else moves):
+        if rng.random() < 0.5:
+            path.reverse()
+        options = [n for n in neighbours(path[-1], height, width) if len(path) < 2 or n != path[-2]]
+        if not options:
+            continue
+        # join the tail to a neighbour on the path and drop that neighbour's next step
+        i = path.index(rng.choice(options))
+        path[i + 1:] = path[i + 1:][::-1]
+    return path

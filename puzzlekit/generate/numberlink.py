@@ -1,6 +1,6 @@
 """Numberlink: a path through every cell cut into pieces; each piece's ends are a pair.
 
-The path is a snake shuffled by backbite moves (`zip.random_path`), cut into pieces of at
+The path is a snake shuffled by backbite moves (`grid.random_path`), cut into pieces of at
 least three cells, about one per `CELLS_PER_PAIR` cells. The numbers are fixed by the
 pieces, so nothing is revealed or removed: where a second set of paths fits, a piece is cut
 in two at a cell where they differ, or two pieces whose ends meet there are joined
@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from puzzlekit import grid
 from puzzlekit.genres import numberlink
-from puzzlekit.genres import zip as zipgenre
 
 from .fingerprint import Transform, first_seen
 
@@ -48,7 +47,7 @@ def check_size(height: int, width: int) -> None:
 
 
 def sample_solution(rng: random.Random, height: int, width: int) -> Plant:
-    path = zipgenre.random_path(rng, height, width)
+    path = grid.random_path(rng, height, width)
     n = len(path)
     lengths = [3] * max(1, min(n // CELLS_PER_PAIR, n // 3))
     for _ in range(n - sum(lengths)):

@@ -1,6 +1,6 @@
 """Wend: a random path through every cell, cut into pieces that spell words of a real word list.
 
-The path is a snake shuffled by backbite moves (`wend.random_path`). It is cut into pieces of
+The path is a snake shuffled by backbite moves (`grid.random_path`). It is cut into pieces of
 `SHORTEST` to `LONGEST` cells, and each piece spells a word of that length drawn from the
 most frequent words of the language (the ``wordfreq`` package's lists, read from the data it
 ships; no network). The clue language is the grid and the word list, both fixed by the
@@ -18,6 +18,7 @@ import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from puzzlekit import grid
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.genres import wend
 
@@ -144,7 +145,7 @@ def sample_solution(rng: random.Random, height: int, width: int) -> Plant:
 
 def _sample(rng: random.Random, height: int, width: int, language: str) -> Plant:
     """A plant of ``language`` words (see the module's description)."""
-    path = wend.random_path(rng, height, width)
+    path = grid.random_path(rng, height, width)
     taken: set[str] = set()
     paths, start = [], 0
     for length in _lengths(rng, len(path)):

@@ -1,6 +1,6 @@
 """Zip: a random path through every cell, then numbers along it and walls beside it.
 
-The path is a snake shuffled by backbite moves (`zip.random_path`). Its two ends are
+The path is a snake shuffled by backbite moves (`grid.random_path`). Its two ends are
 always numbered (1 and K). A clue is a number on a cell of the path (the numbers shown are
 renumbered 1..K in path order) or, with ``walls=True`` (the default), a wall between two
 neighbouring cells the path does not step between. Whether a second path breaks a number
@@ -43,7 +43,7 @@ def check_size(height: int, width: int, walls: bool = True) -> None:
 
 
 def sample_solution(rng: random.Random, height: int, width: int, walls: bool = True) -> Plant:
-    return Plant(height, width, tuple(zipgenre.random_path(rng, height, width)), bool(walls))
+    return Plant(height, width, tuple(grid.random_path(rng, height, width)), bool(walls))
 
 
 def answer(plant: Plant) -> dict[Hashable, int]:

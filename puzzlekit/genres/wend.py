@@ -438,19 +438,6 @@ def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
 # random instances ----------------------------------------------------------------------------
 
 
-def random_path(rng: _random.Random, height: int, width: int) -> list[Cell]:
-    """A random path through every cell: a row-by-row snake shuffled by backbite moves."""
-    path = [(r, c if r % 2 == 0 else width - 1 - c) for r in range(height) for c in range(width)]
-    for _ in range(10 * height * width):
-        if rng.random() < 0.5:
-            path.reverse()
-        options = [n for n in grid.neighbours(path[-1], height, width) if len(path) < 2 or n != path[-2]]
-        if options:
-            i = path.index(rng.choice(options))
-            path[i + 1:] = path[i + 1:][::-1]
-    return path
-
-
 def random_puzzle(
     rng: _random.Random,
     height: int,
@@ -477,7 +464,7 @@ def random_puzzle(
     pool = rng.sample(alphabet, min(letters, len(alphabet)))
     if language == "sv" and not set(pool) & set("ÅÄÖ"):
         pool[0] = rng.choice("ÅÄÖ")
-    path = random_path(rng, height, width)
+    path = grid.random_path(rng, height, width)
     keep = [cell for cell in path if rng.random() >= blocked] or [path[0]]
     kept = set(keep)
     runs: list[list[Cell]] = [[]]

@@ -453,21 +453,6 @@ def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
 # random instances ----------------------------------------------------------------------
 
 
-def random_path(rng: _random.Random, height: int, width: int, moves: int | None = None) -> list[Cell]:
-    """A random path through every cell: a snake shuffled by backbite moves."""
-    path = [(r, c if r % 2 == 0 else width - 1 - c) for r in range(height) for c in range(width)]
-    for _ in range(10 * height * width if moves is None else moves):
-        if rng.random() < 0.5:
-            path.reverse()
-        tail = path[-1]
-        options = [n for n in grid.neighbours(tail, height, width) if len(path) < 2 or n != path[-2]]
-        if not options:
-            continue
-        # join the tail to a neighbour on the path and drop that neighbour's next step
-        i = path.index(rng.choice(options))
-        path[i + 1:] = path[i + 1:][::-1]
-    return path
-
 
 def random_puzzle(
     rng: _random.Random,
@@ -485,7 +470,7 @@ def random_puzzle(
     """
     if height * width < 2:
         raise ValueError(f"a {height}x{width} grid has no room for the numbers 1 and 2")
-    path = random_path(rng, height, width)
+    path = grid.random_path(rng, height, width)
     shown = [0] + [i for i in range(1, len(path) - 1) if rng.random() < reveal] + [len(path) - 1]
     cells = [path[i] for i in shown]
     if len(cells) > 2 and rng.random() < swap:

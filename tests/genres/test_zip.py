@@ -236,7 +236,7 @@ def test_random_puzzle_is_deterministic_and_gives_zero_one_and_many_solutions():
 
 def test_random_path_covers_every_cell_with_orthogonal_steps():
     for seed in range(5):
-        path = zipgenre.random_path(random.Random(seed), 5, 6)
+        path = grid.random_path(random.Random(seed), 5, 6)
         assert sorted(path) == sorted(grid.cells(5, 6))
         assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
     with pytest.raises(ValueError):
