@@ -89,7 +89,7 @@ def _loop_cells(edges: frozenset[grid.CellEdge]) -> list[grid.Cell]:
 
 def _long_path(rng: random.Random, h: int, w: int, moves: int = 300) -> list[grid.Cell]:
     """A path through every cell: a snake shuffled by a few backbite moves."""
-    return zip_genre.random_path(rng, h, w, moves)
+    return grid.random_path(rng, h, w, moves)
 
 
 def big_masyu(rng: random.Random, side: int) -> masyu.Puzzle:
