@@ -125,12 +125,13 @@ NUMBER_WORDS = frozenset(
 
 def rule_kind(why: Why | None) -> str:
     """What kind of rule a constraint comes from: its sentence without the numbers (in
-    figures or words) and places in it, singular and plural alike ("row 3 holds 2 tents"
-    and "row 5 holds one tent" are one kind)."""
+    figures or words), places and one-letter labels in it, singular and plural alike ("row 3
+    holds 2 tents" and "row 5 holds one tent" are one kind, and so are "region A holds one
+    queen" and "region B holds one queen")."""
     if why is None:
         return ""
     words = re.sub(r"[-\d(),.:;]+", " ", why.rule.lower()).split()
-    return " ".join(w[:-1] if w.endswith("s") else w for w in words if w not in NUMBER_WORDS)
+    return " ".join(w[:-1] if w.endswith("s") else w for w in words if w not in NUMBER_WORDS and len(w) > 1)
 
 
 def grouped(engine: Engine, data: Any) -> tuple:
