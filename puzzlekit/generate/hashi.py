@@ -19,7 +19,7 @@ from puzzlekit.genres import hashi
 from .fingerprint import Transform
 
 NAME = "hashi"
-LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+LEVELS = ("rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
 #: Share of the cells made islands, drawn for each plant.
 ISLAND_SHARE = (0.18, 0.28)
 #: Chance per island of one more bridge between islands already placed.

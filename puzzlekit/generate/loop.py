@@ -67,8 +67,13 @@ SYMMETRIES: tuple[str, ...] = ("none", "rot180")
 #: Everyday names of levels. ``medium`` is the first level above ``rules`` the genre has:
 #: ``lines`` for the genres with a loop, path or connectivity rule, else ``trial``.
 ALIASES: dict[str, str] = {"easy": "rules", "medium": "trial", "hard": "chain", "expert": "deep"}
-#: Planted solutions tried for one puzzle before it is downgraded to the nearest level found.
+#: Planted solutions tried for one puzzle before it is downgraded to the nearest level found
+#: (a recipe may name its own).
 ATTEMPTS = 6
+#: Grids of at most `SMALL_CELLS` cells get `SMALL_FACTOR` times the attempts: they are quick
+#: to plant, and a small puzzle's level depends most on its plant.
+SMALL_CELLS = 100
+SMALL_FACTOR = 4
 #: Backends of different families that must both prove a generated puzzle unique.
 CERTIFIERS: tuple[str, ...] = ("sat", "search")
 #: Seconds the search backend gets to prove a puzzle unique before the ladder's proof and
@@ -154,8 +159,10 @@ def resolve_level(genre: str, level: str | None) -> int | None:
         aliases = ", ".join(ALIASES)
         raise UnknownName(f"unknown level {level!r}; levels: {', '.join(ladder.RANKS)} (or {aliases})")
     if key not in known:
+        why = ("its rules are all of one kind" if key == "scan"
+               else "it has no loop, path or connectivity rule")
         raise ValueError(
-            f"no {genre} puzzle needs the level {key!r}: it has no loop, path or connectivity rule, "
+            f"no {genre} puzzle needs the level {key!r}: {why}, "
             f"so {key!r} deduces nothing that 'rules' does not; levels for {genre}: {', '.join(known)}"
         )
     return ladder.RANKS[key]
@@ -243,7 +250,7 @@ def make(
     stats = {"attempts": 0, "solver_calls": 0, "ladder_calls": 0, "repairs": 0}
     best: _Candidate | None = None
     fallback: tuple[list, Any] | None = None  # unique, but harder than asked with every clue
-    attempts = getattr(rec, "ATTEMPTS", ATTEMPTS)
+    attempts = attempts_for(rec, height, width)
     for _ in range(attempts):
         stats["attempts"] += 1
         plant = rec.sample_solution(rng, height, width, **(options or {}))
@@ -294,6 +301,12 @@ def make(
         None if rank is None else ladder.LEVELS[rank].name, symmetry, note,
         time.perf_counter() - started, stats,
     )
+
+
+def attempts_for(rec: ModuleType, height: int, width: int) -> int:
+    """How many planted solutions one puzzle of this size may take (see `ATTEMPTS`)."""
+    base = getattr(rec, "ATTEMPTS", ATTEMPTS)
+    return base * SMALL_FACTOR if height * width <= SMALL_CELLS else base
 
 
 def _closer(new: int, old: int, want: int) -> bool:

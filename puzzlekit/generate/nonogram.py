@@ -16,7 +16,7 @@ from puzzlekit.genres import nonogram
 from .fingerprint import Transform
 
 NAME = "nonogram"
-LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
+LEVELS = ("rules", "pairs", "trial", "chain", "either", "deep", "search")
 #: The share of filled cells a picture may have.
 FILL = (0.4, 0.65)
 #: Rounds of smoothing of the noise, one drawn per picture (fewer: busier, harder pictures).

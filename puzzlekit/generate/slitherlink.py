@@ -19,7 +19,7 @@ from . import regions
 from .fingerprint import Transform
 
 NAME = "slitherlink"
-LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+LEVELS = ("rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
 #: A clue only adds the count of its cell's sides: one guarded model serves every subset.
 GUARD = True
 #: Reveal starts from this share of the clues (about half are shown in the end): with none
