@@ -18,7 +18,7 @@ from conftest import ROOT
 
 from puzzlekit import api, genres, ladder
 from puzzlekit.errors import InternalError, UnknownName
-from puzzlekit.generate import GENERATORS, fingerprint_of, generate, levels, loop
+from puzzlekit.generate import GENERATORS, NotOffered, fingerprint_of, generate, levels, loop, offered, reach
 from puzzlekit.generate.fingerprint import ROT90, TRANSFORMS
 from puzzlekit.genres import (
     hashi,
@@ -41,15 +41,15 @@ CASES: dict[str, tuple[int, int, tuple[str | None, ...]]] = {
     "masyu": (6, 6, ("rules", "lines")),
     "slitherlink": (5, 5, ("rules", "trial")),
     "tents": (6, 6, ("rules", None)),
-    "hashi": (6, 6, ("rules", "trial")),
+    "hashi": (6, 6, ("rules", "chain")),
     "nonogram": (6, 6, ("rules",)),
     "queens": (6, 6, ("rules", "trial")),
-    "tracks": (6, 6, ("rules", "lines")),
-    "zip": (5, 5, ("rules", "lines")),
-    "patches": (5, 5, ("rules", "trial")),
-    "numberlink": (6, 6, ("lines", None)),
-    "wend": (5, 5, ("rules", None)),
-    "swend": (6, 6, ("rules",)),
+    "tracks": (6, 6, ("rules", "trial")),
+    "zip": (5, 5, ("scan", "trial")),
+    "patches": (5, 5, ("scan", "pairs")),
+    "numberlink": (6, 6, ("trial", None)),
+    "wend": (5, 5, ("scan", None)),
+    "swend": (6, 6, ("scan",)),
 }
 
 
@@ -96,8 +96,8 @@ def test_the_same_seed_makes_the_same_puzzle():
 
 
 def test_a_later_seed_of_the_pack_remakes_that_puzzle():
-    pack = list(generate("zip", 5, 5, "rules", count=3, seed=10))
-    third = next(generate("zip", 5, 5, "rules", seed=pack[2].seed))
+    pack = list(generate("zip", 5, 5, "scan", count=3, seed=10))
+    third = next(generate("zip", 5, 5, "scan", seed=pack[2].seed))
     assert third.text() == pack[2].text()
 
 
@@ -127,7 +127,7 @@ def test_golden_seeds_agree_across_processes_and_hash_seeds():
 
 
 def test_a_pack_of_fifty_holds_no_puzzle_twice():
-    pack = list(generate("zip", 5, 5, "rules", count=50, seed=0))
+    pack = list(generate("zip", 5, 5, "scan", count=50, seed=0))
     assert len({g.fingerprint for g in pack}) == 50
     assert len({g.seed for g in pack}) == 50
     assert len({g.text() for g in pack}) == 50
@@ -237,8 +237,8 @@ def test_rot180_shows_clues_in_pairs(genre, n):
     _check(made, None)
 
 
-def test_a_level_out_of_reach_is_downgraded_with_a_note():
-    made = next(generate("sudoku", 4, 4, "deep", seed=1))
+def test_a_level_out_of_reach_asked_with_nearest_is_downgraded_with_a_note():
+    made = next(generate("sudoku", 4, 4, "deep", seed=1, nearest=True))
     assert made.level == "deep" and made.grade.rank < ladder.RANKS["deep"]
     assert "no deep sudoku puzzle of size 4x4" in made.note and made.grade.level in made.note
     _check(made, "deep")
@@ -413,7 +413,7 @@ GOLDEN: dict[str, str] = {
     "tracks": "5ae0c3b0eeb5203d",
     "zip": "e5efed7c04efad8f",
     "patches": "8d4613e6ef7ff52e",
-    "numberlink": "f4e7ddfddea6af4c",
+    "numberlink": "f43acbd674e16a37",
     "wend": "28b0769837f0a252",  # with wordfreq 3.1's lists
     "swend": "b37b760715617843",
 }
@@ -432,3 +432,37 @@ def test_the_benchmark_knows_the_generator_aliases():
     from benchmarks import generation
 
     assert generation.ALIASES == loop.ALIASES
+
+
+# --- the levels offered ----------------------------------------------------------------------
+
+
+def test_every_recipe_offers_measured_levels_of_its_own():
+    assert set(reach.OFFERED) == set(GENERATORS) == set(reach.MEASURED)
+    for genre, table in reach.OFFERED.items():
+        assert table, genre
+        assert set(table) <= set(levels(genre)) - {"search"}, genre
+        assert all(cells == 0 or cells > min(reach.MEASURED[genre]) ** 2 for cells in table.values()), genre
+
+
+@pytest.mark.parametrize("genre", GENERATORS)
+def test_a_larger_grid_offers_every_level_a_smaller_one_does(genre):
+    sizes = range(3, 16)
+    for small, large in zip(sizes, sizes[1:]):
+        assert set(offered(genre, small, small)) <= set(offered(genre, large, large)), (genre, small)
+    assert offered(genre, 3, 3), genre  # something is always offered
+
+
+def test_a_level_not_offered_is_refused_with_the_levels_made_and_nearest_tries_it():
+    genre, side = "hashi", 6
+    missing = [lv for lv in levels(genre) if lv not in offered(genre, side, side)]
+    assert "search" in missing
+    level = missing[0]
+    with pytest.raises(NotOffered) as refused:
+        generate(genre, side, side, level)
+    said = str(refused.value)
+    assert repr(level) in said and "nearest" in said
+    assert all(name in said for name in offered(genre, side, side))
+    made = next(generate(genre, side, side, level, seed=1, nearest=True))
+    assert made.grade.level == level or made.note.startswith(f"no {level} {genre} puzzle")
+    assert api.solve(made.puzzle, backend="sat", limit=2).unique is True

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from puzzlekit import api, cli
-from puzzlekit.generate import command, generate
+from puzzlekit.generate import command, generate, offered
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -95,12 +95,20 @@ def test_bad_arguments_exit_2_and_say_why(capsys, argv, words):
     assert out == ""
 
 
-def test_a_downgrade_is_a_note_and_exact_makes_it_exit_1(capsys):
+def test_a_level_not_made_reliably_exits_2_naming_the_levels_made(capsys):
     code, out, err = _run(capsys, "sudoku", "6", "--level", "expert", "--seed", "1")
+    assert code == 2 and out == ""
+    assert "'deep' are not offered at 6x6" in err and "--nearest" in err
+    for name in offered("sudoku", 6, 6):
+        assert name in err
+
+
+def test_a_downgrade_is_a_note_and_exact_makes_it_exit_1(capsys):
+    code, out, err = _run(capsys, "sudoku", "6", "--level", "expert", "--seed", "1", "--nearest")
     assert code == 0
     assert "note: no deep sudoku puzzle" in err
     assert api.load("sudoku", out)
-    code, out, err = _run(capsys, "sudoku", "6", "--level", "expert", "--seed", "1", "--exact")
+    code, out, err = _run(capsys, "sudoku", "6", "--level", "expert", "--seed", "1", "--nearest", "--exact")
     assert code == 1 and "note:" in err
 
 

@@ -65,7 +65,9 @@ def test_levels_have_no_lines_and_a_harder_level_is_downgraded_with_a_note():
     assert "lines" not in levels("wend") and levels("swend") == levels("wend")
     with pytest.raises(ValueError, match="no wend puzzle needs the level 'lines'"):
         next(generate("wend", 5, 5, "lines"))
-    made = next(generate("wend", 5, 5, "deep", seed=1))
+    with pytest.raises(ValueError, match="'deep' are not offered at 5x5"):
+        generate("wend", 5, 5, "deep")
+    made = next(generate("wend", 5, 5, "deep", seed=1, nearest=True))
     assert made.grade.level != "deep" and "deep" in made.note and made.grade.level in made.note
 
 

@@ -8,5 +8,9 @@
 from __future__ import annotations
 
 from .loop import GENERATORS, SYMMETRIES, Generated, fingerprint_of, generate, levels, recipe
+from .reach import NotOffered, offered
 
-__all__ = ["GENERATORS", "SYMMETRIES", "Generated", "fingerprint_of", "generate", "levels", "recipe"]
+__all__ = [
+    "GENERATORS", "SYMMETRIES", "Generated", "NotOffered", "fingerprint_of", "generate", "levels", "offered",
+    "recipe",
+]

@@ -7,7 +7,8 @@
 Exit status: 0 every puzzle asked for was made (a downgraded level is said on standard error;
 ``--exact`` makes it exit 1 instead), 1 the request cannot be met (no unique puzzle turned
 up, the size leaves too few different puzzles, or ``--exact`` and a level not reached),
-2 bad arguments, 3 the time limit ended, 4 internal error (a bug, e.g. two backends that
+2 bad arguments (a level not made reliably at the size, without ``--nearest``, among them),
+3 the time limit ended, 4 internal error (a bug, e.g. two backends that
 disagree about a puzzle).
 """
 
@@ -43,9 +44,12 @@ EPILOG = (
     + ", ".join(f"{alias}={name}" for alias, name in ALIASES.items())
     + ". 'lines' exists only for genres with a loop, path or connectivity rule (masyu, slitherlink, "
     "tracks, zip, numberlink, hashi); other genres refuse it. Without --level the puzzle is made "
-    "minimal for uniqueness and graded as it comes. A level no puzzle of the size reached in the "
-    "planted solutions tried is downgraded to the nearest level found, with a note on standard "
-    "error (--exact: exit 1 instead). Sizes are ROWSxCOLS or N for NxN; Sudoku takes 4 to 36 "
+    "minimal for uniqueness and graded as it comes. A level the generator does not make reliably "
+    "at the size (fewer than 95% of the requests measured reach it; docs/generating.md, 'Levels "
+    "made') is refused with the levels it does make (exit 2); --nearest tries anyway. A puzzle "
+    "that misses the level in every planted solution tried is downgraded to the nearest level "
+    "found, with a note on standard error (--exact: exit 1 instead). Sizes are ROWSxCOLS or N for "
+    "NxN; Sudoku takes 4 to 36 "
     "(--option box=RxC for the box). "
     "Exit status: 0 made, 1 the request cannot be met, 2 bad arguments, 3 time limit, "
     "4 internal error."
@@ -89,6 +93,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a recipe option, repeatable: sudoku box=RxC, zip walls=false, "
                         "patches size=N")
+    parser.add_argument("--nearest", action="store_true",
+                        help="try a level the generator does not make reliably at this size, and take "
+                        "the nearest level found (default: refuse it, naming the levels made)")
     parser.add_argument("--exact", action="store_true",
                         help="exit 1 when a puzzle misses the level asked instead of downgrading it")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -178,7 +185,7 @@ def made_puzzles(args: argparse.Namespace, options: dict[str, Any]) -> Iterator[
     """The puzzles of a parsed command (raises at once for bad arguments)."""
     height, width = args.size
     return generate(args.genre, height, width, args.level, count=args.count, seed=args.seed,
-                    symmetry=args.symmetry, time_limit=args.time_limit, **options)
+                    symmetry=args.symmetry, time_limit=args.time_limit, nearest=args.nearest, **options)
 
 
 def run_command(args: argparse.Namespace) -> int:

@@ -55,7 +55,7 @@ from puzzlekit import api, genres, ladder
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime, UnknownName
 
-from . import phases
+from . import phases, reach
 from .fingerprint import fingerprint as _fingerprint
 
 #: Genres with a recipe, in the order they were written.
@@ -178,6 +178,7 @@ def generate(
     symmetry: str = "none",
     *,
     time_limit: float | None = None,
+    nearest: bool = False,
     **options: Any,
 ) -> Iterator[Generated]:
     """Unique puzzles of a genre and size at a ladder level, one per seed from ``seed`` on.
@@ -187,7 +188,9 @@ def generate(
     makes ``g`` again, byte for byte. ``level`` is a ladder level name (`levels`), an alias
     (`ALIASES`), or None for any. ``symmetry`` ``"rot180"`` shows clues in pairs of cells
     that a half turn swaps. ``options`` go to the recipe (e.g. Sudoku's ``box``).
-    ``time_limit`` bounds each puzzle (`OutOfTime` when it ends).
+    ``time_limit`` bounds each puzzle (`OutOfTime` when it ends). A level the generator does
+    not make reliably at this size (`reach.offered`) is refused (`reach.NotOffered`, a
+    ValueError) unless ``nearest``, which tries anyway and returns the nearest level found.
     """
     rec = recipe(genre)
     rank = resolve_level(rec.NAME, level)
@@ -202,6 +205,8 @@ def generate(
     if symmetry != "none" and not hasattr(rec, "partner"):
         raise ValueError(f"{rec.NAME} puzzles are made without symmetry (its clues are not placed by cell)")
     rec.check_size(height, width, **options)
+    if rank is not None and not nearest:
+        reach.check(rec.NAME, rank, height, width)
     return _pack(rec, height, width, rank, count, seed, symmetry, time_limit, options)
 
 

@@ -137,6 +137,10 @@ class Run:
         self.stats["ladder_calls"] += 1
         reasoner, masks = self._reasoner(items, rank)
         model = reasoner.model
+        if rank == ladder.SCAN and not reasoner.scans[0]:
+            # rules of one kind only (every pearl white, say): scan is rules there, and the
+            # grade calls such a puzzle rules; another kind of clue must be shown
+            return [model.vars[v].key for v in reasoner.out]
         engine = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
         if engine is None:
             raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")

@@ -1,0 +1,128 @@
+"""Which levels each generator makes: the share of requests that come back at the level asked.
+
+    python -m benchmarks.levels                                   # every genre, its sizes, 20 seeds
+    python -m benchmarks.levels --genres zip,hashi --seeds 10 --sizes 5,7
+    python -m benchmarks.levels --from benchmarks/results/levels.jsonl
+
+For every (genre, size, level) the generator makes one puzzle per seed (seeds 1000 on), in
+this process, under a time limit per puzzle, and records the grade it came back with (a
+request that ends at another level is the documented downgrade). The table gives, per genre,
+size and level asked, the requests that came back at that level; the last lines print the
+`puzzlekit.generate.reach.OFFERED` table these numbers imply (a level is offered from the
+fewest cells at which it, and every larger size measured, was hit by at least 95% of the
+requests). docs/generating.md ("Levels made") quotes the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The sizes measured by default: a small one (the thorough profile's) and a larger one.
+SIZES: dict[str, tuple[int, ...]] = {
+    "sudoku": (9, 12), "masyu": (6, 10), "slitherlink": (5, 8), "tents": (6, 10), "hashi": (6, 10),
+    "nonogram": (6, 10), "queens": (6, 8), "tracks": (6, 8), "zip": (5, 7), "patches": (5, 8),
+    "numberlink": (6, 8), "wend": (5, 7), "swend": (5, 7),
+}
+#: The share of requests a level must hit to be offered.
+RELIABLE = 0.95
+
+
+def measure(genre: str, side: int, level: str, seeds: int, time_limit: float) -> dict[str, Any]:
+    """One (genre, size, level): the grade of each seed's puzzle (or the error's name)."""
+    from puzzlekit.generate import generate
+
+    grades: Counter[str] = Counter()
+    times = []
+    for seed in range(1000, 1000 + seeds):
+        started = time.perf_counter()
+        try:
+            made = next(generate(genre, side, side, level, seed=seed, time_limit=time_limit, nearest=True))
+            grades[made.grade.level] += 1
+        except Exception as error:  # a run out of time or a failure is counted, not fatal
+            grades[type(error).__name__] += 1
+        times.append(time.perf_counter() - started)
+    times.sort()
+    return {"genre": genre, "size": side, "level": level, "seeds": seeds, "hits": grades[level],
+            "grades": dict(grades), "median_s": round(times[len(times) // 2], 3)}
+
+
+def offered(rows: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """Per genre and level, the fewest cells from which the level is hit reliably at that and
+    every larger size measured; 0 when that is the genre's smallest size measured (smaller
+    grids take its levels). Levels never hit so are left out."""
+    out: dict[str, dict[str, int]] = {}
+    smallest: dict[str, int] = {}
+    by: dict[tuple[str, str], list[tuple[int, bool]]] = {}
+    for row in rows:
+        cells = row["size"] ** 2
+        smallest[row["genre"]] = min(cells, smallest.get(row["genre"], cells))
+        reliable = row["hits"] >= RELIABLE * row["seeds"]
+        by.setdefault((row["genre"], row["level"]), []).append((cells, reliable))
+    for (genre, level), sizes in sorted(by.items()):
+        sizes.sort()
+        start = None
+        for cells, ok in sizes:
+            start = (start or cells) if ok else None
+        if start is not None:
+            out.setdefault(genre, {})[level] = 0 if start == smallest[genre] else start
+    return out
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """Per genre and size, the requests that came back at each level asked (blank: not asked)."""
+    from puzzlekit.ladder import LEVELS
+
+    names = [lv.name for lv in LEVELS if any(row["level"] == lv.name for row in rows)]
+    cells: dict[tuple[str, int], dict[str, str]] = {}
+    for row in rows:
+        cells.setdefault((row["genre"], row["size"]), {})[row["level"]] = f"{row['hits']}/{row['seeds']}"
+    lines = ["| genre | size | " + " | ".join(names) + " |", "|---|---|" + "---|" * len(names)]
+    for (genre, side), hits in cells.items():
+        lines.append(f"| {genre} | {side}x{side} | " + " | ".join(hits.get(n, "") for n in names) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.levels", description=__doc__.splitlines()[0])
+    parser.add_argument("--genres", help="comma-separated (default: every generator)")
+    parser.add_argument("--sizes", help="comma-separated sides (default: two per genre, see SIZES)")
+    parser.add_argument("--seeds", type=int, default=20, help="seeds per (genre, size, level) (default 20)")
+    parser.add_argument("--time-limit", type=float, default=300.0, help="seconds per puzzle (default 300)")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "levels.jsonl")
+    parser.add_argument("--from", dest="source", type=Path, help="print the table of an earlier run")
+    args = parser.parse_args(argv)
+    if args.source is not None:
+        rows = [json.loads(line) for line in args.source.read_text().splitlines() if line.strip()]
+    else:
+        from puzzlekit.generate import GENERATORS, levels
+
+        rows = []
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        chosen = args.genres.split(",") if args.genres else list(GENERATORS)
+        with args.out.open("a", encoding="utf-8") as sink:
+            for genre in chosen:
+                sides = [int(s) for s in args.sizes.split(",")] if args.sizes else SIZES[genre]
+                for side in sides:
+                    for level in levels(genre):
+                        if level == "search":
+                            continue
+                        row = measure(genre, side, level, args.seeds, args.time_limit)
+                        rows.append(row)
+                        sink.write(json.dumps(row) + "\n")
+                        sink.flush()
+                        print(f"{genre} {side}x{side} {level}: {row['hits']}/{row['seeds']}", file=sys.stderr)
+    print(table(rows))
+    print()
+    print("OFFERED =", json.dumps(offered(rows), indent=4, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
