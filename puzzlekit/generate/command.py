@@ -1,7 +1,7 @@
 """``puzzlekit generate``: unique puzzles of a genre, size and level from the command line.
 
     puzzlekit generate masyu 10x10 --level hard --seed 7
-    puzzlekit generate sudoku 9 --level expert --count 20 -o pack/
+    puzzlekit generate sudoku 9 --level hard --count 20 -o pack/
     puzzlekit generate queens 8 --count 5 --format json -o queens.jsonl
 
 Exit status: 0 every puzzle asked for was made (a downgraded level is said on standard error;
