@@ -517,3 +517,13 @@ def test_mutated_pzprv3_boards_read_or_give_one_parse_error(record, data):
         formats.read_pzprv3_solution(genre, puzzle, text)
     except ParseError as exc:
         assert "\n" not in str(exc)
+
+
+def test_a_numberlink_without_u_turns_has_no_url():
+    from puzzlekit.formats import convert
+    from puzzlekit.genres import numberlink
+
+    strict = numberlink.parse("u-turns: no\n1 0 1\n", "x")
+    with pytest.raises(ParseError, match="u-turns: no has no puzz.link form"):
+        convert.to_board(strict)
+    assert convert.to_board(numberlink.parse("1 0 1\n", "x")).pid == "arukone"

@@ -192,6 +192,9 @@ def to_board(puzzle: Any) -> Board:
     if genre == "masyu":
         return Board("mashu", h, w, cells=cells(puzzle.grid))
     if genre == "numberlink":
+        if puzzle.uturns != "yes":
+            why = "its rule cannot be stated there"
+            raise ParseError(f"numberlink with u-turns: no has no puzz.link form: {why}", source=genre)
         if puzzle.cover == "all":
             return Board("arukone", h, w, cells=cells(puzzle.grid))
         return Board("numlin", h, w, cells=cells(puzzle.grid))

@@ -17,6 +17,8 @@ from . import _common, _states
 NAME = "numberlink"
 EMPTY = 0
 COVER_MODES = ("all", "any")
+#: ``u-turns: no`` forbids a line to turn back beside itself inside a 2x2 block of cells.
+UTURN_MODES = ("yes", "no")
 #: Largest number (nine digits, as in the file format).
 MAX_NUMBER = 999_999_999
 _CELL = _common.int_cell(EMPTY, MAX_NUMBER, "0 (empty) or a number k >= 1")
@@ -24,17 +26,20 @@ _CELL = _common.int_cell(EMPTY, MAX_NUMBER, "0 (empty) or a number k >= 1")
 
 @dataclass(frozen=True)
 class Puzzle(_common.GridShape):
-    """Numbers on a grid (``grid[r][c]``: 0 empty, k >= 1 an end of pair k) and the cover mode.
+    """Numbers on a grid (``grid[r][c]``: 0 empty, k >= 1 an end of pair k), the cover mode and
+    whether a line may turn back beside itself (``uturns``).
 
     The data is checked when the puzzle is made, by the rules the parser applies to a file: a
     rectangular grid within the size limits, cells 0..`MAX_NUMBER`, each number exactly twice
-    and at least one, ``cover`` "all" or "any" (in any case; stored in lower case). A break
+    and at least one, ``cover`` "all" or "any", ``uturns`` "yes" or "no" (in any case; stored
+    in lower case). A break
     raises `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted
     for tuples and stored as tuples.
     """
 
     grid: tuple[tuple[int, ...], ...]
     cover: str = "all"
+    uturns: str = "yes"
 
     def __post_init__(self) -> None:
         _check(self)
@@ -70,6 +75,9 @@ def _check(puzzle: Puzzle) -> None:
     cover = puzzle.cover
     if not isinstance(cover, str) or cover.lower() not in COVER_MODES:
         raise _common.Invalid(f"cover must be 'all' or 'any', found {_common.shown(cover)}", ("cover",))
+    uturns = puzzle.uturns
+    if not isinstance(uturns, str) or uturns.lower() not in UTURN_MODES:
+        raise _common.Invalid(f"u-turns must be 'yes' or 'no', found {_common.shown(uturns)}", ("uturns",))
     rows = _common.grid_of(puzzle.grid, _CELL)
     seen: dict[int, list[tuple[int, int]]] = {}
     for r, row in enumerate(rows):
@@ -89,14 +97,16 @@ def _check(puzzle: Puzzle) -> None:
             raise _common.Invalid(
                 f"number {value} appears only once (each number appears exactly twice)", ("grid", *places[0])
             )
-    _common.assign(puzzle, grid=rows, cover=cover.lower())
+    _common.assign(puzzle, grid=rows, cover=cover.lower(), uturns=uturns.lower())
 
 
 def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read whitespace-separated integers (0 empty, k >= 1 twice) after an optional ``cover:`` header."""
+    """Read whitespace-separated integers (0 empty, k >= 1 twice) after optional ``cover:`` and
+    ``u-turns:`` headers."""
     lines = textio.content_lines(text, source)
-    headers, body = textio.read_headers(lines, {"cover"}, source)
+    headers, body = textio.read_headers(lines, {"cover", "u-turns"}, source)
     cover = headers["cover"][0][0] if "cover" in headers else "all"
+    uturns = headers["u-turns"][0][0] if "u-turns" in headers else "yes"
     if not body:
         raise textio.error(source, lines[-1], 1, "no grid rows after the headers")
     rows = textio.grid_rows(body, source)
@@ -112,15 +122,18 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
                 )
             values.append(int(tok.text))
         out.append(values)
-    others = {"cover": headers["cover"][0][1:]} if "cover" in headers else {}
+    others = {key: headers[name][0][1:] for key, name in (("cover", "cover"), ("uturns", "u-turns"))
+              if name in headers}
     with _common.located(source, _common.grid_place(body, rows, **others)):
-        return Puzzle(out, cover)
+        return Puzzle(out, cover, uturns)
 
 
 def format(puzzle: Puzzle) -> str:
-    """The puzzle in its file format (columns right-aligned; a header only for ``cover: any``)."""
+    """The puzzle in its file format (columns right-aligned; headers only for ``cover: any`` and
+    ``u-turns: no``)."""
     size = max(len(str(v)) for row in puzzle.grid for v in row)
     header = "" if puzzle.cover == "all" else f"cover: {puzzle.cover}\n"
+    header += "" if puzzle.uturns == "yes" else f"u-turns: {puzzle.uturns}\n"
     return header + "".join(" ".join(str(v).rjust(size) for v in row) + "\n" for row in puzzle.grid)
 
 
@@ -168,9 +181,33 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
             with m.rule(f"lines never branch or cross: at most two steps at {cell}", cells=[cell]):
                 m.at_most(2, around[cell])
 
+    if puzzle.uturns == "no":
+        # A line never turns back beside itself: three steps inside a 2x2 block would be one
+        # line going round three sides of it.
+        for block in deadline.paced(_blocks(h, w), 1024):
+            rule = f"no line turns back beside itself: at most two steps inside the 2x2 block at {block}"
+            with m.rule(rule, cells=_block_cells(block)):
+                m.at_most(2, [lit[e] for e in _block_edges(block)])
+
     m.output(lit.values())
     deadline.check()
     return m.build()
+
+
+def _blocks(h: int, w: int) -> list[Cell]:
+    """The top-left cells of every 2x2 block of cells."""
+    return [(r, c) for r in range(h - 1) for c in range(w - 1)]
+
+
+def _block_cells(block: Cell) -> list[Cell]:
+    r, c = block
+    return [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+
+
+def _block_edges(block: Cell) -> list[CellEdge]:
+    """The four steps between the cells of the 2x2 block at ``block``."""
+    a, b, c, d = _block_cells(block)
+    return [grid.edge(a, b), grid.edge(c, d), grid.edge(a, c), grid.edge(b, d)]
 
 
 def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
@@ -241,6 +278,10 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     for k, (a, b) in puzzle.pairs().items():
         if a not in piece_of or piece_of[a] != piece_of.get(b):
             problems.append(f"the two {k}s at {a} and {b} are not joined")
+    if puzzle.uturns == "no":
+        for block in _blocks(h, w):
+            if sum(e in solution.edges for e in _block_edges(block)) > 2:
+                problems.append(f"a line turns back beside itself in the 2x2 block at {block} (u-turns: no)")
     problems += _check_cells(puzzle, solution)
     return problems
 

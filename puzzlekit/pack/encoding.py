@@ -14,7 +14,7 @@ slitherlink):
 | masyu | ``p``: pearls, 2 bits a cell | edges, 2 bits a cell |
 | slitherlink | ``c``: clue + 1 (0 none), 3 bits a cell | edges, 2 bits a lattice point |
 | tracks | ``cols``, ``rows``, ``a``/``b`` ends, ``gv`` given pieces | edges |
-| numberlink | ``nums`` ``[r, c, k]``, ``cover`` | edges |
+| numberlink | ``nums`` ``[r, c, k]``, ``cover``, ``uturns`` (only ``"no"``) | edges |
 | zip | ``nums`` ``[r, c, k]``, ``walls`` ``[r1, c1, r2, c2]`` | edges |
 | hashi | ``i``: island clue (0 water), 4 bits a cell | ``right + 3 * down`` bridges, 4 bits a cell |
 | sudoku | ``n``, ``box``, ``gv``: givens (0 none) | digits |
@@ -156,6 +156,8 @@ def encode(name: str, puzzle: Any, solution: Any) -> dict[str, Any]:
         out["nums"] = [[r, c, k] for r, row in enumerate(puzzle.grid) for c, k in enumerate(row) if k]
         if name == "numberlink":
             out["cover"] = puzzle.cover
+            if puzzle.uturns != "yes":
+                out["uturns"] = puzzle.uturns
         else:
             out["walls"] = [[*a, *b] for a, b in sorted(tuple(sorted(e)) for e in puzzle.walls)]
     elif name == "hashi":
@@ -221,7 +223,7 @@ def decode(data: dict[str, Any]) -> tuple[Any, Any]:
         for r, c, k in data["nums"]:
             cells[r * w + c] = k
         if name == "numberlink":
-            puzzle = genre.Puzzle(grid=rows(cells), cover=data["cover"])
+            puzzle = genre.Puzzle(grid=rows(cells), cover=data["cover"], uturns=data.get("uturns", "yes"))
         else:
             walls = frozenset(((a, b), (c, d)) for a, b, c, d in data["walls"])
             puzzle = genre.Puzzle(grid=rows(cells), walls=walls)

@@ -36,7 +36,8 @@ def problems(p: nl.Puzzle, edges: frozenset) -> list[str]:
 
 
 def rules_hold(p: nl.Puzzle, edges: frozenset) -> bool:
-    """Each pair joined by its own simple path; nothing else drawn; cover: all uses every cell."""
+    """Each pair joined by its own simple path; nothing else drawn; cover: all uses every cell;
+    with u-turns: no, no three steps go round one 2x2 block."""
     links: dict = {cell: [] for cell in grid.cells(p.height, p.width)}
     for a, b in edges:
         links[a].append(b)
@@ -62,6 +63,13 @@ def rules_hold(p: nl.Puzzle, edges: frozenset) -> bool:
     drawn = {c for e in edges for c in e}
     if not drawn <= used or len(used) != sum(len(links[c]) for c in used) // 2 + len(p.pairs()):
         return False  # an edge off the paths, or a chord between cells of the paths
+    if p.uturns == "no":
+        for r in range(p.height - 1):
+            for c in range(p.width - 1):
+                block = [((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1)), ((r, c), (r + 1, c)),
+                         ((r, c + 1), (r + 1, c + 1))]
+                if sum(e in edges for e in block) > 2:
+                    return False
     return p.cover == "any" or len(used) == p.height * p.width
 
 
@@ -125,6 +133,26 @@ def test_model_admits_exactly_what_the_rules_admit(seed):
     brute = all_solutions(p)
     assert brute, "random puzzles are built from a solution"
     assert solve_all(p) == brute
+    strict = nl.Puzzle(p.grid, p.cover, "no")
+    assert solve_all(strict) == all_solutions(strict) <= brute
+
+
+def test_u_turns_no_rules_out_a_line_round_three_sides_of_a_block():
+    text = "1 0 0\n0 0 0\n0 0 1\n"
+    loose, strict = puzzle(text), puzzle("u-turns: no\n" + text)
+    assert strict.uturns == "no" and loose.uturns == "yes"
+    # the two snakes through every cell turn back beside themselves; nothing else covers the grid
+    assert len(all_solutions(loose)) == 2 and all_solutions(strict) == set()
+    assert solve_all(strict) == set()
+    wide = puzzle("cover: any\nu-turns: no\n0 1 1\n0 0 0\n")
+    round_the_block = line((0, 1), (1, 1), (1, 2), (0, 2))
+    assert rules_hold(puzzle("cover: any\n0 1 1\n0 0 0\n"), round_the_block)
+    assert problems(wide, round_the_block) == [
+        "a line turns back beside itself in the 2x2 block at (0, 1) (u-turns: no)"
+    ]
+    assert problems(wide, line((0, 1), (0, 2))) == []
+    ring = line((0, 1), (0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2))  # round a 3x3 grid
+    assert problems(puzzle("cover: any\nu-turns: no\n0 1 1\n0 0 0\n0 0 0\n"), ring) == []
 
 
 def test_unsolvable_instance_is_reported():
@@ -304,6 +332,10 @@ def test_cover_header_values():
     assert puzzle("cover: all\n1 1\n").cover == "all"
     assert puzzle("# note\ncover: ANY\n1 1\n").cover == "any"
     assert puzzle("1 1\n").cover == "all"
+    assert puzzle("u-turns: NO\n1 1\n").uturns == "no" and puzzle("1 1\n").uturns == "yes"
+    strict = puzzle("cover: any\nu-turns: no\n1 0 1\n")
+    assert nl.format(strict) == "cover: any\nu-turns: no\n1 0 1\n" and nl.parse(nl.format(strict)) == strict
+    assert nl.format(puzzle("u-turns: yes\n1 1\n")) == "1 1\n"
 
 
 @pytest.mark.parametrize(
@@ -318,6 +350,7 @@ def test_cover_header_values():
         ("1 0\n3 0\n0 1\n0 2\n2 0\n", 2, 1, "number 3 appears only once"),
         ("1 1\n0 1\n", 2, 3, "number 1 appears a third time"),
         ("cover: some\n1 1\n", 1, 8, "cover must be 'all' or 'any'"),
+        ("u-turns: never\n1 1\n", 1, 10, "u-turns must be 'yes' or 'no'"),
         ("size: 3\n1 1\n", 1, 1, "unknown header"),
         ("cover: all\ncover: any\n1 1\n", 2, 1, "given twice"),
         ("0 0\n0 0\n", 1, 1, "no numbers"),
@@ -453,3 +486,18 @@ def test_a_big_bad_solution_is_judged_fast():
     assert judged(nl, big, {"edges": [[[2147483648, 0], [0, 0]]]}) == (
         "solution: edges[0][0]: (2147483648, 0) is outside the 200x200 grid"
     )
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "z3", "mip", "sat", "csp", "search"])
+def test_every_backend_keeps_the_u_turn_rule(backend):
+    from puzzlekit import api, backends
+
+    if not backends.installed().get(backend):
+        pytest.skip(f"{backend} is not installed")
+    rng = random.Random(11)
+    for _ in range(4):
+        p = nl.random_puzzle(rng, 3, 3, cover=rng.choice(nl.COVER_MODES), pairs=rng.randint(1, 2))
+        strict = nl.Puzzle(p.grid, p.cover, "no")
+        result = api.solve(strict, backend=backend, limit=100)
+        assert result.complete
+        assert {s.edges for s in result.solutions} == all_solutions(strict), (backend, p)
