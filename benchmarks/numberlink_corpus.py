@@ -11,6 +11,11 @@ The puzzles are read in place, never copied (their licence allows no redistribut
   ``full_coverage``, which the published answer fixed) and the ``ta-janko-*`` lines (no
   published answer; thomasahle's janko file is a full-cover set, so ``all``).
 
+Every puzzle is read with ``u-turns: no`` (no line turns back beside itself inside a 2x2
+block), the convention these puzzles are made under: none of the 263 published answers of
+the two sets has such a turn, and without the rule 169 of the 270 ``ta-janko`` puzzles have
+a second solution.
+
 Each puzzle runs in a fresh worker process (``python -m benchmarks.numberlink_corpus
 --worker``, the job on stdin) with ``unique=True`` and the time limit; the parent kills a
 worker that overruns the limit by 5 s. A configuration is ``BACKEND[:OPTION=VALUE,...]``;
@@ -35,6 +40,8 @@ from typing import Any
 
 from .instances import CORPUS
 
+#: The header of the janko convention (see the module docstring).
+UTURNS = "u-turns: no\n"
 BANDS: tuple[tuple[str, int], ...] = (("<=10x10", 100), ("<=15x15", 225), ("<=20x20", 400), (">20x20", 10**9))
 
 
@@ -63,7 +70,7 @@ def sw_puzzles(corpus: Path = CORPUS) -> Iterator[Puzzle]:
         body = [" ".join("0" if t == "-" else t for t in line.split()) for line in lines[1:rows + 1]]
         answer = [line.split() for line in entry["solution"].strip().split("\n")[1:]]
         empty = any(t == "-" for row in answer for t in row)
-        header = "cover: any\n" if empty else ""
+        header = ("cover: any\n" if empty else "") + UTURNS
         yield Puzzle(f"sw-{key}", rows, cols, header + "".join(b + "\n" for b in body))
 
 
@@ -79,7 +86,7 @@ def jsonl_puzzles(corpus: Path = CORPUS) -> Iterator[Puzzle]:
             if not name.startswith(("ta-janko-", "pk-numberlink-")):
                 continue
             cover = rec.get("full_coverage")
-            header = "cover: any\n" if cover is False else ""
+            header = ("cover: any\n" if cover is False else "") + UTURNS
             body = "".join(" ".join(map(str, row)) + "\n" for row in rec["grid"])
             yield Puzzle(name, rec["rows"], rec["cols"], header + body)
 

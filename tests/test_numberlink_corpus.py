@@ -28,13 +28,13 @@ def fake_corpus(root: Path) -> Path:
     return root
 
 
-def test_readers_take_the_cover_mode_from_the_published_answer(tmp_path):
+def test_readers_take_the_cover_mode_from_the_published_answer_and_forbid_u_turns(tmp_path):
     found = {p.name: p for p in nc.puzzles(fake_corpus(tmp_path))}
     assert sorted(found) == ["pk-numberlink-1_1x3", "sw-full_2x2", "sw-gap_2x3", "ta-janko-000"]
-    assert found["sw-full_2x2"].text == "1 0\n1 0\n"
-    assert found["sw-gap_2x3"].text.startswith("cover: any\n")
-    assert found["pk-numberlink-1_1x3"].text == "cover: any\n1 0 1\n"
-    assert found["ta-janko-000"].text == "1 1\n"
+    assert found["sw-full_2x2"].text == "u-turns: no\n1 0\n1 0\n"
+    assert found["sw-gap_2x3"].text.startswith("cover: any\nu-turns: no\n")
+    assert found["pk-numberlink-1_1x3"].text == "cover: any\nu-turns: no\n1 0 1\n"
+    assert found["ta-janko-000"].text == "u-turns: no\n1 1\n"
     assert found["sw-gap_2x3"].band == "<=10x10"
 
 
