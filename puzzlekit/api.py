@@ -19,6 +19,7 @@ from typing import Any
 from puzzlekit import backends
 
 from . import formats, genres, ladder
+from .backends.base import gc_paused
 from .clock import Deadline
 from .errors import BackendUnavailable, InternalError, OutOfTime, UnknownName
 from .ir import Clause, Lit, Model
@@ -232,7 +233,8 @@ def solve(
     import_seconds = 0.0 if auto else _load(solver)  # before the clock
     deadline = Deadline(seconds)
     try:
-        model = module.model(puzzle, deadline=deadline)
+        with gc_paused():  # a large model is many small objects (see gc_paused)
+            model = module.model(puzzle, deadline=deadline)
     except OutOfTime:  # the model was still being built when the time ended
         return SolveResult(
             module.NAME, name, "timeout", (), None, deadline.elapsed(), {"model_seconds": deadline.elapsed()},
