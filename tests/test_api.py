@@ -72,6 +72,13 @@ def test_auto_follows_the_model_size_and_shape():
     order = api.auto_order("queens", queens.model(big))
     assert "search" not in order and order[0] == "sat"  # depth-first search has no answer in a minute
     assert api.auto_order("queens")[:2] == api.PREFERENCE["queens"]
+    tents = genres.get("tents")
+    threshold, large_order = api.LARGE_PREFERENCE["tents"]
+    for side in (6, 30):
+        model = tents.model(tents.random_puzzle(random.Random(side), side, side))
+        expected = large_order if len(model.vars) > threshold else api.PREFERENCE["tents"]
+        assert api.auto_order("tents", model)[: len(expected)] == expected
+        assert (side == 30) == (len(model.vars) > threshold)  # both sides of the threshold
 
     def shaped(kind):
         m = ModelBuilder("new genre")
