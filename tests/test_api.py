@@ -161,3 +161,22 @@ def test_the_command_reports_a_rejected_answer_as_internal_error_exit_4(monkeypa
     monkeypatch.setattr(api.backends, "get", lambda name: _LyingBackend(honest))
     assert cli.main(["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search"]) == 4
     assert "internal error" in capsys.readouterr().err
+
+
+def test_solve_gives_the_cycle_collector_back_as_it_found_it():
+    """`solve` pauses the collector while the model lives; on or off, it is as before after."""
+    import gc
+
+    puzzle = puzzlekit.load("sudoku", EXAMPLES / "sudoku01.txt")
+    was_on = gc.isenabled()
+    try:
+        for state in (True, False):
+            (gc.enable if state else gc.disable)()
+            for backend in ("auto", "search"):  # a native search, and one in Python
+                assert puzzlekit.solve(puzzle, backend=backend, time_limit=30).status == "solved"
+                assert gc.isenabled() is state
+            with pytest.raises(puzzlekit.UnknownName):
+                puzzlekit.solve(puzzle, backend="cpsat", no_such_option=1)
+            assert gc.isenabled() is state
+    finally:
+        (gc.enable if was_on else gc.disable)()
