@@ -333,7 +333,9 @@ def machine(backends: list[str], sw: Path | None = None) -> list[str]:
                 break
     except OSError:
         pass
-    versions = ", ".join(f"{b} {registry.version(b) or 'not installed'}" for b in backends)
+    versions = ", ".join(f"{b} {registry.version(b) or 'not installed'}" for b in backends if b != "auto")
+    if "auto" in backends:  # not a solver: the backend `--backend auto` picks for each model
+        versions += ", auto = the library's choice per model"
     versions += f"; grilops {grilops_version() or 'not installed'}"
     if sw is not None:
         versions += f"; {SW} = SmilingWayne's puzzlekit {sw_version(sw) or '?'}"

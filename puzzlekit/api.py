@@ -7,6 +7,7 @@ anyone sees has passed the genre's rule checker.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import importlib.metadata
 import math
 import os
@@ -51,10 +52,19 @@ SHAPE_PREFERENCE: dict[str, tuple[str, ...]] = {
     "integers": ("cpsat", "sat"),
     "booleans": ("sat", "cpsat"),
 }
+#: Genres whose fastest backend changes with the size: above this many model variables, this
+#: order instead (docs/benchmarks.md). Tents' row and column counts cost `sat` a cardinality
+#: encoding that grows with the grid, where CP-SAT takes them as they are: the two tie from
+#: 15x15 to 25x25 (300-800 variables), and CP-SAT is 1.7x faster at 30x30 (1,338).
+LARGE_PREFERENCE: dict[str, tuple[int, tuple[str, ...]]] = {
+    "tents": (300, ("cpsat", "sat", "z3")),
+}
 #: Backends left out of ``auto`` for models with more variables than this: the depth-first
 #: search is fastest only on small puzzles and, above about 200 variables, was 10x to
 #: 1000x slower than the best, or out of time, on many (Queens 25x25, Tents and Hashi 30x30).
 SIZE_LIMIT: dict[str, int] = {"search": 200, "csp": 100}
+#: Backends whose search runs in Python: `solve` leaves the cycle collector on while they search.
+PYTHON_SEARCH = frozenset({"search", "csp"})
 #: Other spellings of backend names (names are compared case-insensitively).
 BACKEND_ALIASES: dict[str, str] = {
     "cp-sat": "cpsat", "ortools": "cpsat", "or-tools": "cpsat", "smt": "z3", "pulp": "mip",
@@ -138,10 +148,11 @@ def to_url(puzzle: Any) -> str:
 def choose_backend(genre: str | None = None, model: Model | None = None) -> str:
     """The backend ``auto`` stands for: the fastest measured for the genre among those installed.
 
-    With the genre's model, backends that are slow at its size (`SIZE_LIMIT`) are passed
-    over, and a genre without a measured order (`PREFERENCE`) is decided by the model's
-    shape (`SHAPE_PREFERENCE`). Installation is read from package metadata, so choosing
-    imports no solver.
+    With the genre's model, a genre whose best backend changes with size takes the order
+    for large models above its threshold (`LARGE_PREFERENCE`), backends that are slow at its
+    size (`SIZE_LIMIT`) are passed over, and a genre without a measured order (`PREFERENCE`)
+    is decided by the model's shape (`SHAPE_PREFERENCE`). Installation is read from package
+    metadata, so choosing imports no solver.
     """
     for name in auto_order(genre, model):
         if _installed(backends.get(name).PACKAGE):
@@ -152,6 +163,9 @@ def choose_backend(genre: str | None = None, model: Model | None = None) -> str:
 def auto_order(genre: str | None = None, model: Model | None = None) -> tuple[str, ...]:
     """Every backend in the order ``auto`` tries them (installed or not) for a genre and model."""
     order = PREFERENCE.get(genre or "")
+    large = LARGE_PREFERENCE.get(genre or "")
+    if large is not None and model is not None and len(model.vars) > large[0]:
+        order = large[1]
     if order is None and model is not None:
         shape = ("graphs" if model.graphs else "runs" if model.runs
                  else "integers" if any(not v.is_bool for v in model.vars) else "booleans")
@@ -231,27 +245,43 @@ def solve(
     auto = backend.strip().lower() == "auto"
     import_seconds = 0.0 if auto else _load(solver)  # before the clock
     deadline = Deadline(seconds)
+    # The cycle collector is off from building the model until the backend is done with it,
+    # and the model is let go before it is on again: a large model is hundreds of thousands
+    # of small objects, freed by reference counting at the end, which every collection in
+    # between would walk (a 36x36 Sudoku's solve 10-20% faster). A backend that searches in
+    # Python (`PYTHON_SEARCH`) gets it back for its search.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        model = module.model(puzzle, deadline=deadline)
-    except OutOfTime:  # the model was still being built when the time ended
-        return SolveResult(
-            module.NAME, name, "timeout", (), None, deadline.elapsed(), {"model_seconds": deadline.elapsed()},
-            unique_reason="time limit", import_seconds=import_seconds, puzzle=puzzle,
-        )
-    model_seconds = deadline.elapsed()
-    if auto:  # chosen by the model's size and shape; loading it stays outside the limit
-        name, solver = _backend(backend, module.NAME, model)
-        import_seconds = _load(solver)
-        deadline.start += import_seconds
-    # one more than shown, so a full list can say whether more solutions exist
-    wanted = limit + 1 if limit > 1 else (2 if unique else 1)
-    try:
-        result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
-    except UnknownName as exc:
-        if backend.strip().lower() == "auto":
-            why = f"auto chose {name!r} for {module.NAME}; name a backend to pass its options"
-            raise UnknownName(f"{exc} ({why})") from None
-        raise
+        try:
+            model = module.model(puzzle, deadline=deadline)
+        except OutOfTime:  # the model was still being built when the time ended
+            spent = deadline.elapsed()
+            return SolveResult(
+                module.NAME, name, "timeout", (), None, spent, {"model_seconds": spent},
+                unique_reason="time limit", import_seconds=import_seconds, puzzle=puzzle,
+            )
+        model_seconds = deadline.elapsed()
+        if auto:  # chosen by the model's size and shape; loading it stays outside the limit
+            name, solver = _backend(backend, module.NAME, model)
+            import_seconds = _load(solver)
+            deadline.start += import_seconds
+        # one more than shown, so a full list can say whether more solutions exist
+        wanted = limit + 1 if limit > 1 else (2 if unique else 1)
+        if collecting and name in PYTHON_SEARCH:
+            gc.enable()
+        try:
+            result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
+        except UnknownName as exc:
+            if backend.strip().lower() == "auto":
+                why = f"auto chose {name!r} for {module.NAME}; name a backend to pass its options"
+                raise UnknownName(f"{exc} ({why})") from None
+            raise
+        model_stats = model.stats()
+        del model
+    finally:
+        if collecting:
+            gc.enable()
     solutions = tuple(_checked(module, puzzle, name, a) for a in result.solutions)
     more = limit > 1 and len(solutions) > limit
     complete = result.complete and not more
@@ -264,7 +294,7 @@ def solve(
     else:
         is_unique, reason = None, ("time limit" if wanted > 1 else "not asked")
     solutions = solutions[: max(limit, 2 if unique else 1)]
-    stats = {**result.stats, "model_seconds": round(model_seconds, 6), "model": model.stats()}
+    stats = {**result.stats, "model_seconds": round(model_seconds, 6), "model": model_stats}
     return SolveResult(
         module.NAME, name, result.status, solutions, is_unique, deadline.elapsed(), stats,
         complete=complete, unique_reason=reason, more=more, import_seconds=import_seconds, puzzle=puzzle,

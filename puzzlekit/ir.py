@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Literal
 
 from .unionfind import DisjointSets
@@ -51,13 +52,20 @@ class Var:
         return f"Var#{self.index}({self.key!r}: {dom})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Lit:
     """``var == value`` (positive) or ``var != value`` (negative)."""
 
     var: int
     value: int = 1
     positive: bool = True
+
+    def __init__(self, var: int, value: int = 1, positive: bool = True):
+        # the slots written directly: the generated frozen __init__ goes through
+        # object.__setattr__ per field, and a large model makes a literal per (cell, value)
+        _set_var(self, var)
+        _set_value(self, value)
+        _set_positive(self, positive)
 
     def __invert__(self) -> Lit:
         return Lit(self.var, self.value, not self.positive)
@@ -70,6 +78,11 @@ class Lit:
     def holds(self, values: Sequence[int] | dict[int, int]) -> bool:
         """Whether the literal is true under a full assignment indexed by variable."""
         return (values[self.var] == self.value) == self.positive
+
+
+_set_var = Lit.var.__set__  # type: ignore[attr-defined]
+_set_value = Lit.value.__set__  # type: ignore[attr-defined]
+_set_positive = Lit.positive.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +362,9 @@ def run_lengths(line: Iterable[bool]) -> list[int]:
     return runs
 
 
+_JUST_LITS = frozenset({Lit})
+
+
 class _Tagging:
     """The context of `ModelBuilder.rule` (a plain class: models make thousands of them)."""
 
@@ -414,12 +430,21 @@ class ModelBuilder:
             raise ValueError(f"{value} outside the domain of {var!r}")
         return Lit(var.index, value, True)
 
+    @staticmethod
+    def eqs(var: Var) -> list[Lit]:
+        """The literals ``var == v`` for every value of its domain, in order (``eq`` for each)."""
+        return list(map(Lit, repeat(var.index), range(var.lo, var.hi + 1)))
+
     # constraints -----------------------------------------------------------------------
     def count(self, terms: Iterable[Lit | tuple[int, Lit]], op: Op, rhs: int) -> None:
         """``sum(terms) op rhs``; a bare literal is a term with coefficient 1."""
         if op not in OPS:
             raise ValueError(f"unknown operator {op!r}")
-        norm = tuple(t if isinstance(t, tuple) else (1, t) for t in terms)
+        terms = tuple(terms)
+        if set(map(type, terms)) <= _JUST_LITS:  # the common case, without a Python loop
+            norm = tuple(zip(repeat(1), terms))
+        else:
+            norm = tuple(t if isinstance(t, tuple) else (1, t) for t in terms)
         self._counts.append(Count(norm, op, rhs, self._why))
 
     def exactly(self, k: int, lits: Iterable[Lit]) -> None:

@@ -72,6 +72,13 @@ def test_auto_follows_the_model_size_and_shape():
     order = api.auto_order("queens", queens.model(big))
     assert "search" not in order and order[0] == "sat"  # depth-first search has no answer in a minute
     assert api.auto_order("queens")[:2] == api.PREFERENCE["queens"]
+    tents = genres.get("tents")
+    threshold, large_order = api.LARGE_PREFERENCE["tents"]
+    for side in (6, 30):
+        model = tents.model(tents.random_puzzle(random.Random(side), side, side))
+        expected = large_order if len(model.vars) > threshold else api.PREFERENCE["tents"]
+        assert api.auto_order("tents", model)[: len(expected)] == expected
+        assert (side == 30) == (len(model.vars) > threshold)  # both sides of the threshold
 
     def shaped(kind):
         m = ModelBuilder("new genre")
@@ -154,3 +161,22 @@ def test_the_command_reports_a_rejected_answer_as_internal_error_exit_4(monkeypa
     monkeypatch.setattr(api.backends, "get", lambda name: _LyingBackend(honest))
     assert cli.main(["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search"]) == 4
     assert "internal error" in capsys.readouterr().err
+
+
+def test_solve_gives_the_cycle_collector_back_as_it_found_it():
+    """`solve` pauses the collector while the model lives; on or off, it is as before after."""
+    import gc
+
+    puzzle = puzzlekit.load("sudoku", EXAMPLES / "sudoku01.txt")
+    was_on = gc.isenabled()
+    try:
+        for state in (True, False):
+            (gc.enable if state else gc.disable)()
+            for backend in ("auto", "search"):  # a native search, and one in Python
+                assert puzzlekit.solve(puzzle, backend=backend, time_limit=30).status == "solved"
+                assert gc.isenabled() is state
+            with pytest.raises(puzzlekit.UnknownName):
+                puzzlekit.solve(puzzle, backend="cpsat", no_such_option=1)
+            assert gc.isenabled() is state
+    finally:
+        (gc.enable if was_on else gc.disable)()

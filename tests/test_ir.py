@@ -104,3 +104,34 @@ def test_rules_tag_constraints_without_changing_them():
     assert plain.why is None
     # provenance is not part of the constraint's identity
     assert tagged == type(tagged)(tagged.terms, tagged.op, tagged.rhs)
+
+
+def test_literals_are_frozen_values():
+    """`Lit` writes its slots itself (for speed); it stays an immutable, hashable value."""
+    a = Lit(3, 2, False)
+    assert (a.var, a.value, a.positive) == (3, 2, False)
+    assert a == Lit(var=3, value=2, positive=False) and hash(a) == hash(Lit(3, 2, False))
+    assert ~a == Lit(3, 2) and Lit(4) == Lit(4, 1, True) and a != Lit(3, 2, True)
+    with pytest.raises(AttributeError):
+        a.var = 1  # type: ignore[misc]
+
+
+def test_eqs_is_eq_for_every_value():
+    m = ModelBuilder("t")
+    x = m.int("x", -2, 3)
+    assert ModelBuilder.eqs(x) == [ModelBuilder.eq(x, v) for v in range(-2, 4)]
+
+
+def test_count_terms_are_the_same_with_or_without_coefficients():
+    """The all-literal fast path of `count` gives the terms the general path gives."""
+    m = ModelBuilder("t")
+    xs = [m.bool(i) for i in range(5)]
+    m.count(xs, "<=", 2)
+    m.count([(1, x) for x in xs], "<=", 2)
+    m.count((x for x in xs), ">=", 1)  # any iterable, read once
+    m.count([xs[0], (3, ~xs[1])], "==", 3)
+    m.count([], "==", 0)
+    first, second, third, mixed, empty = m.build().counts
+    assert first.terms == second.terms == third.terms == tuple((1, x) for x in xs)
+    assert mixed.terms == ((1, xs[0]), (3, ~xs[1]))
+    assert empty.terms == ()

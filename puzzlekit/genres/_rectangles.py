@@ -122,13 +122,14 @@ class _Space:
         lo, hi = 0, width - 1
         for i in range(top, bottom + 1):
             a, b = free(i)  # type: ignore[misc]
-            lo, hi = max(lo, a), min(hi, b)
+            lo, hi = (lo if lo > a else a), (hi if hi < b else b)
         tops = [(top, lo, hi)]
         for i in range(top - 1, max(-1, bottom - most), -1):
             limits = free(i)
             if limits is None:
                 break
-            lo, hi = max(lo, limits[0]), min(hi, limits[1])
+            a, b = limits
+            lo, hi = (lo if lo > a else a), (hi if hi < b else b)
             tops.append((i, lo, hi))
         lo, hi = 0, width - 1
         bottoms = [(bottom, lo, hi)]
@@ -136,7 +137,8 @@ class _Space:
             limits = free(i)
             if limits is None:
                 break
-            lo, hi = max(lo, limits[0]), min(hi, limits[1])
+            a, b = limits
+            lo, hi = (lo if lo > a else a), (hi if hi < b else b)
             bottoms.append((i, lo, hi))
         return tops, bottoms
 
@@ -171,9 +173,10 @@ def _pairs(space: _Space, core: Core, clue: Clue) -> Iterator[tuple[int, int, in
     least = core[3] - core[2] + 1
     for top, lo, hi in tops:
         for bottom, lo2, hi2 in bottoms:
-            height = bottom - top + 1
-            a, b = max(lo, lo2), min(hi, hi2)
-            widths = _widths(clue, height, least, b - a + 1)
+            # comparisons rather than max/min: this loop is most of a large model's building
+            a = lo if lo > lo2 else lo2
+            b = hi if hi < hi2 else hi2
+            widths = _widths(clue, bottom - top + 1, least, b - a + 1)
             if widths:
                 yield top, bottom, a, b, widths
 
@@ -271,11 +274,14 @@ def _reach(space: _Space, core: Core, clue: Clue) -> Iterator[tuple[int, int, in
     below: dict[int, tuple[int, int]] = {}  # by bottom row
     for t, b, lo, hi, widths in _pairs(space, core, clue):
         widest = widths[-1]
-        first, last = max(lo, right - widest + 1), min(hi, left + widest - 1)
-        old = above.get(t, (first, last))
-        above[t] = (min(old[0], first), max(old[1], last))
-        old = below.get(b, (first, last))
-        below[b] = (min(old[0], first), max(old[1], last))
+        first, last = right - widest + 1, left + widest - 1
+        first, last = (lo if lo > first else first), (hi if hi < last else last)
+        old = above.get(t)
+        if old is None or old[0] > first or old[1] < last:
+            above[t] = (first, last) if old is None else (min(old[0], first), max(old[1], last))
+        old = below.get(b)
+        if old is None or old[0] > first or old[1] < last:
+            below[b] = (first, last) if old is None else (min(old[0], first), max(old[1], last))
     if not above:
         return
     # a row above the core: rectangles starting at or above it; below: ending at or below it

@@ -234,21 +234,20 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     # Fill digits 1..N ...
     digit = {(r, c): m.int(cell_key((r, c)), 1, n) for r in range(n) for c in range(n)}
     # (each literal "cell holds v" is made once and shared by its row, column and box)
-    holds = {
-        cell: [None] + [ModelBuilder.eq(x, v) for v in range(1, n + 1)]
-        for cell, x in deadline.paced(digit.items(), 64)
-    }
+    holds = {cell: [None, *ModelBuilder.eqs(x)] for cell, x in deadline.paced(digit.items(), 64)}
 
     # ... so each row, column and box holds each once.
     for name, cells in deadline.paced(puzzle.units(), 4):
         with m.rule(f"{name} holds each digit once", cells=cells):
+            # by_value[v]: the unit's literals "holds v" (zip turns the cells' lists around)
+            by_value = list(zip(*(holds[cell] for cell in cells)))
             for value in range(1, n + 1):
-                m.exactly(1, [holds[cell][value] for cell in cells])
+                m.exactly(1, by_value[value])
 
     # The givens stay as they are.
     for cell, value in puzzle.givens().items():
         with m.rule(f"the given {value} at {cell} stays", cells=[cell]):
-            m.fix(ModelBuilder.eq(digit[cell], value))
+            m.fix(holds[cell][value])
 
     m.output(digit.values())
     deadline.check()
@@ -275,8 +274,11 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     for (r, c), value in sorted(puzzle.givens().items()):
         if rows[r][c] != value:
             problems.append(f"the given {value} at ({r}, {c}) was changed to {rows[r][c]!r}")
+    digits = set(range(1, n + 1))
     for name, cells in puzzle.units():
         held = [rows[r][c] for r, c in cells]
+        if len(held) == n and digits.issubset(held):  # every digit once: nothing to say
+            continue
         twice = sorted({v for v in held if isinstance(v, int) and held.count(v) > 1})
         missing = [v for v in range(1, n + 1) if v not in held]
         if twice or missing:

@@ -31,15 +31,17 @@ def runs_model():
     return m.build()
 
 
-def latin_model(n=3, givens=(), extra=None, values=None):
+def latin_model(n=3, givens=(), extra=None, values=None, turned=False):
     """An n x n Latin square: exactly one cell per value in every row and column (CP-SAT
-    lowers these to AllDifferent); ``values`` limits the counts to some values."""
+    lowers these to AllDifferent); ``values`` limits the counts to some values; ``turned``
+    lists a line's cells in a different order for each value (still one group per line)."""
     m = ModelBuilder("latin")
     x = {(r, c): m.int((r, c), 1, n) for r in range(n) for c in range(n)}
     lines = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
     for cells in lines:
         for v in values or range(1, n + 1):
-            m.exactly(1, [m.eq(x[cell], v) for cell in cells])
+            order = cells[v:] + cells[:v] if turned else cells
+            m.exactly(1, [m.eq(x[cell], v) for cell in order])
     for cell, v, positive in givens:
         m.fix(m.eq(x[cell], v) if positive else ~m.eq(x[cell], v))
     if extra:
@@ -71,6 +73,7 @@ MODELS = {
     "latin givens": lambda: latin_model(givens=(((0, 0), 1, True), ((1, 1), 1, False), ((2, 2), 3, False))),
     "latin extras": lambda: latin_model(givens=(((1, 2), 3, True),), extra=_latin_extras),
     "latin two values": lambda: latin_model(values=(1, 2)),
+    "latin turned": lambda: latin_model(givens=(((0, 1), 2, True),), turned=True),
     "latin clash": lambda: latin_model(givens=(((0, 0), 1, True), ((0, 0), 2, True))),
     "latin no value left": lambda: latin_model(givens=tuple(((0, 0), v, False) for v in (1, 2, 3))),
     "uneven": _uneven,
@@ -112,6 +115,8 @@ def test_permutation_counts_become_all_different():
     model = latin_model(4)
     groups, absorbed = cpsat._all_different(model)
     assert len(groups) == 8 and absorbed == set(range(len(model.counts)))
+    turned = latin_model(4, turned=True)  # each value's counts list the cells in another order
+    assert cpsat._all_different(turned) == (groups, absorbed)
     assert cpsat._all_different(latin_model(values=(1, 2))) == ([], set())
     assert cpsat._all_different(_uneven()) == ([], set())
     given = latin_model(3, givens=(((0, 0), 2, True),))
