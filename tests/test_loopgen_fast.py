@@ -65,3 +65,38 @@ def test_removal_leaves_the_floor_as_it_found_it():
     assert not run.solvable(kept, ladder.RULES)
     for item in kept:  # no single clue can go
         assert run.solvable([it for it in kept if it != item], ladder.RULES)
+
+
+@pytest.mark.parametrize("seed,n", [(1, 6), (2, 7), (3, 8), (4, 10)])
+def test_masyu_counterexamples_on_the_guarded_model_answer_as_the_puzzle_does(seed, n):
+    """Masyu's counterexamples come from one incremental solver on the guarded model of
+    every pearl (`masyu.GUARD_FINDER`): for random pearl sets, the verdict must be that of a
+    fresh solver on the puzzle's own model, and a counterexample a real other loop."""
+    from puzzlekit import backends
+    from puzzlekit.generate import masyu as mrec
+    from puzzlekit.genres import masyu
+    from puzzlekit.ir import Clause, Lit
+
+    rng = random.Random(seed)
+    plant = mrec.sample_solution(rng, n, n)
+    stats = {"solver_calls": 0, "ladder_calls": 0, "repairs": 0}
+    run = phases.Run(mrec, masyu, n, n, plant, None, "none", rng, Deadline(None), stats)
+    assert run._guarded() is not None and run._switched() is None  # the finder's, not the ladder's
+    pearls = [it for orbit in run.orbits for it in orbit]
+    verdicts = []
+    try:
+        for share in (0.0, 0.2, 0.4, 0.6, 0.8, 1.0, 0.5, 0.3, 0.9, 0.7) * 2:
+            items = sorted(rng.sample(pearls, int(share * len(pearls))))
+            got = run.another(items)
+            model = masyu.model(mrec.puzzle_from(n, n, items))
+            blocking = Clause(tuple(Lit(i, run.answer[model.vars[i].key], False) for i in model.output))
+            fresh = backends.get("sat").solve(model.with_constraints(clauses=[blocking]), limit=1)
+            assert (got is None) == (fresh.status == "unsolvable"), (share, items)
+            if got is not None:
+                loop = masyu.decode(mrec.puzzle_from(n, n, items), got)
+                assert loop != mrec.solution(plant)
+                assert masyu.verify(mrec.puzzle_from(n, n, items), loop) == []
+            verdicts.append(got is None)
+    finally:
+        run.close()
+    assert False in verdicts

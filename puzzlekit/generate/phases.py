@@ -60,7 +60,10 @@ class Run:
         self.orbits = _orbits(rec, plant, self.h, self.w, self.symmetry)
         self.cache = []
         self.base: tuple[Model, dict, ladder.Reasoner | None] | None = None
-        self.switched: tuple[ladder.Reasoner, dict] | None | bool = None  # `guard.guarded`, once per plant
+        # `guard.guarded`, once per plant: the model and each clue's selector variable, and the
+        # ladder's reasoner on it (``GUARD`` recipes only)
+        self.guarded: tuple[Model, dict] | None | bool = None
+        self.switched: tuple[ladder.Reasoner, dict] | None | bool = None
         #: clues every later question shows (the required ones, and those removal keeps), and
         #: the guarded model's ``rules`` closure with them shown and the others open (`_floor`)
         self.floor_items: frozenset = frozenset(self.required)
@@ -107,10 +110,10 @@ class Run:
         self.stats["solver_calls"] += 1
         name, options = getattr(self.rec, "FINDER", FINDER)
         incremental = name == "sat" and set(options) <= {"solver"}
-        switched = self._switched() if incremental else None
+        switched = self._guarded() if incremental else None
         if switched:  # the guarded model: each clue switched on or off by its selector
-            reasoner, selector = switched
-            model, have = reasoner.model, set(items)
+            model, selector = switched
+            have = set(items)
             fixed = [Lit(v, int(item in have)) for item, v in selector.items()]
         else:
             model, state = self._model(items)
@@ -203,21 +206,31 @@ class Run:
             self.floor = (want, list(engine.dom))
         return self.floor[1]
 
-    def _switched(self) -> tuple[ladder.Reasoner, dict] | None:
-        """The reasoner on the guarded model of every clue (`guard`) and each clue's selector
-        variable, for ``GUARD`` recipes; None elsewhere or when the clues cannot be told apart."""
-        if self.switched is None:
-            self.switched = False
-            if getattr(self.rec, "GUARD", False) and not self.stateful:
+    def _guarded(self) -> tuple[Model, dict] | None:
+        """The guarded model of every clue (`guard`) and each clue's selector variable, for
+        ``GUARD`` and ``GUARD_FINDER`` recipes; None elsewhere or when the clues cannot be told
+        apart."""
+        if self.guarded is None:
+            self.guarded = False
+            wanted = getattr(self.rec, "GUARD", False) or getattr(self.rec, "GUARD_FINDER", False)
+            if wanted and not self.stateful:
                 optional = [item for orbit in self.orbits for item in orbit]
-                made = guard.guarded(
-                    self._build(self.required), self._build(self.required + optional), optional, self.rec.keys
-                )
+                base, full = self._build(self.required), self._build(self.required + optional)
+                made = guard.guarded(base, full, optional, self.rec.keys, getattr(self.rec, "place", None))
                 if made is not None:
                     model, selector = made
                     index = {v.key: v.index for v in model.vars}
-                    self.switched = (ladder.Reasoner(model, self.deadline),
-                                     {item: index[key] for item, key in selector.items()})
+                    self.guarded = (model, {item: index[key] for item, key in selector.items()})
+        return self.guarded or None
+
+    def _switched(self) -> tuple[ladder.Reasoner, dict] | None:
+        """The reasoner on the guarded model and each clue's selector variable, for ``GUARD``
+        recipes (the ladder deduces from it what it deduces from the puzzle); None elsewhere."""
+        if self.switched is None:
+            self.switched = False
+            made = self._guarded() if getattr(self.rec, "GUARD", False) else None
+            if made is not None:
+                self.switched = (ladder.Reasoner(made[0], self.deadline), made[1])
         return self.switched or None
 
     def refuted(self, items: Sequence[Item]) -> bool:
