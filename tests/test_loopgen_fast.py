@@ -100,3 +100,192 @@ def test_masyu_counterexamples_on_the_guarded_model_answer_as_the_puzzle_does(se
     finally:
         run.close()
     assert False in verdicts
+
+
+def _dfs_reference(g, states, roots, blocked) -> tuple:
+    """`graphs._dfs` as it was before it walked adjacency by iterators: iterative Tarjan over
+    the edges not yet excluded, avoiding ``blocked`` nodes.
+
+    Returns discovery times (-1: unreached), low links, the root each node was reached
+    from, the tree edges (parent, child, edge) in post-order, the nodes in discovery
+    order and the last discovery time inside each subtree (a subtree is the range
+    ``disc[c]..last[c]`` of that order).
+    """
+    n = len(g.nodes)
+    disc = [-1] * n
+    low = [0] * n
+    comp = [-1] * n
+    last = [0] * n
+    via = [-1] * n  # the tree edge into each node
+    nxt = [0] * n  # the next adjacency position to look at
+    order: list[int] = []
+    tree: list[tuple[int, int, int]] = []
+    adj = g.adj
+    for r in roots:
+        if disc[r] >= 0:
+            continue
+        disc[r] = low[r] = len(order)
+        comp[r] = r
+        order.append(r)
+        stack = [r]
+        while stack:
+            u = stack[-1]
+            nbrs = adj[u]
+            i, pe, lu = nxt[u], via[u], low[u]
+            deg = len(nbrs)
+            while i < deg:
+                w, e = nbrs[i]
+                i += 1
+                if e == pe or not states[e] or blocked[w]:
+                    continue
+                dw = disc[w]
+                if dw < 0:
+                    nxt[u], low[u] = i, lu
+                    disc[w] = low[w] = len(order)
+                    comp[w] = r
+                    via[w] = e
+                    order.append(w)
+                    stack.append(w)
+                    break
+                if dw < lu:
+                    lu = dw
+            else:
+                low[u] = lu
+                last[u] = len(order) - 1
+                stack.pop()
+                if stack:
+                    p = stack[-1]
+                    if lu < low[p]:
+                        low[p] = lu
+                    tree.append((p, u, pe))
+    return disc, low, comp, tree, order, last
+
+
+def _loop_reference(engine, g) -> bool:
+    """The loop propagator as it was before its fast edge reading (`graphs.loop`)."""
+    from puzzlekit.backends.search.engine import FALSE, TRUE, UNKNOWN
+    from puzzlekit.backends.search.graphs import _cut_off, _edge_states, _split, _subtree_sums
+    from puzzlekit.unionfind import int_roots
+
+    states = _edge_states(engine, g)
+    edges = g.edges
+    n = len(g.nodes)
+    root, closing = int_roots(n, ((u, v) for (u, v, _), s in zip(edges, states) if s == TRUE))
+    chosen_roots = {root[u] for (u, _, _), s in zip(edges, states) if s == TRUE}
+    if closing:
+        if closing > 1 or len(chosen_roots) > 1:
+            return False
+        return all(engine.make(lit, False) for (_, _, lit), s in zip(edges, states) if s == UNKNOWN)
+    if len(chosen_roots) > 1:
+        for (u, v, lit), s in zip(edges, states):
+            if s == UNKNOWN and root[u] == root[v] and not engine.make(lit, False):
+                return False
+    if all(s == FALSE for s in states):
+        return False
+    disc, low, comp, tree, order, last = _dfs_reference(g, states, range(n), g.open)
+    req = g.required(engine.dom)
+    chosen = [0] * n
+    for (u, v, _), s in zip(edges, states):
+        if s == TRUE:
+            req[u] = req[v] = 1
+            chosen[u if disc[u] > disc[v] else v] += 1
+    pieces = {comp[u] for u in range(n) if req[u]}
+    if len(pieces) > 1:
+        return False
+    if pieces:
+        (piece,) = pieces
+        for e, s in enumerate(states):
+            if s != FALSE and comp[edges[e][0]] != piece and not engine.make(edges[e][2], False):
+                return False
+    total, total_needed = sum(chosen), sum(req)
+    chosen = _subtree_sums(tree, chosen)
+    needed = _subtree_sums(tree, list(req))
+    dead = bytearray(n)
+    for p, c, _ in reversed(tree):
+        if dead[c] or low[c] < disc[p]:
+            continue
+        lo, hi = disc[c], last[c]
+        inside = chosen[c] + needed[c]
+        outside = total - chosen[c] + total_needed - needed[c] - req[p]
+        if inside and outside:
+            return False
+        if outside:
+            for d in range(lo, hi + 1):
+                dead[order[d]] = 1
+            if not _cut_off(engine, g, states, order[lo: hi + 1]):
+                return False
+        elif inside:
+            for e, (u, v, lit) in enumerate(edges):
+                deeper = u if disc[u] > disc[v] else v
+                if states[e] != FALSE and not lo <= disc[deeper] <= hi and not engine.make(lit, False):
+                    return False
+        else:
+            inner, _ = _split(g, states, p, lo, hi, disc, g.open)
+            if len(inner) == 1 and not engine.make(inner[0][0], False):
+                return False
+    return True
+
+
+@pytest.mark.parametrize("genre,seed,n", [("masyu", 1, 6), ("masyu", 2, 10), ("masyu", 3, 14),
+                                          ("slitherlink", 4, 5), ("slitherlink", 5, 9)])
+def test_the_loop_propagator_deduces_what_it_did(genre, seed, n):
+    """`graphs.loop` reads its edges through a lookup table: on random partial loops (the
+    planted loop's edges, random ones, contradictions) it must return and narrow exactly as
+    the reference does, in the same order."""
+    from puzzlekit import genres
+    from puzzlekit.backends.search import graphs
+    from puzzlekit.backends.search.engine import LOOP
+    from puzzlekit.generate import masyu as mrec
+
+    recipe = mrec if genre == "masyu" else rec
+    rng = random.Random(seed)
+    plant = recipe.sample_solution(rng, n, n)
+    module = genres.get(genre)
+    items = sorted(rng.sample(recipe.clues(plant), len(recipe.clues(plant)) // 3))
+    engine = ladder.Reasoner(module.model(recipe.puzzle_from(n, n, items))).full
+    (cid,) = [c for c, k in enumerate(engine.kinds) if k == LOOP]
+    g = engine.data[cid]
+    assert graphs._reader(engine, g) is not None  # the fast reading is the one tested
+    answer = recipe.answer(plant)
+    lits = [lit for _, _, lit in g.edges]
+    outcomes = set()
+    for trial in range(300):
+        engine.reset()
+        for v, _, _ in rng.sample(lits, rng.randrange(len(lits))):
+            key = engine.model.vars[v].key
+            value = answer[key] if rng.random() < 0.8 or trial % 3 == 0 else rng.randrange(2)
+            engine.narrow(v, 1 << value)
+        start = list(engine.dom)
+        results = []
+        for propagate in (graphs.loop, _loop_reference):
+            engine.dom, engine.trail = list(start), []
+            ok = propagate(engine, g)
+            results.append((ok, list(engine.dom), list(engine.trail)))
+        assert results[0] == results[1], trial
+        outcomes.add((results[0][0], results[0][1] == start))
+    assert (True, False) in outcomes and any(not ok for ok, _ in outcomes)  # narrowed, and failed
+
+
+@pytest.mark.parametrize("genre,seed,n", [("masyu", 6, 7), ("masyu", 7, 12), ("slitherlink", 8, 8)])
+def test_the_graph_search_walks_as_it_did(genre, seed, n):
+    """`graphs._dfs` (under the loop, path and connectivity propagators) against the
+    reference walk: the same discovery times, low links, trees and order, for random edge
+    states, blocked nodes and roots."""
+    from puzzlekit import genres
+    from puzzlekit.backends.search import graphs
+    from puzzlekit.backends.search.engine import LOOP
+    from puzzlekit.generate import masyu as mrec
+
+    recipe = mrec if genre == "masyu" else rec
+    rng = random.Random(seed)
+    plant = recipe.sample_solution(rng, n, n)
+    engine = ladder.Reasoner(genres.get(genre).model(recipe.puzzle_from(n, n, []))).full
+    (cid,) = [c for c, k in enumerate(engine.kinds) if k == LOOP]
+    g = engine.data[cid]
+    nodes = len(g.nodes)
+    for trial in range(200):
+        states = [rng.choice((0, 1, 2, 2)) for _ in g.edges]
+        blocked = bytearray(rng.random() < 0.1 * (trial % 3) for _ in range(nodes))
+        roots = range(nodes) if trial % 2 else rng.sample(range(nodes), 3)
+        assert graphs._dfs(g, states, roots, blocked) == _dfs_reference(g, states, roots, blocked), trial
+    assert plant

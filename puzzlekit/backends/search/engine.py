@@ -72,6 +72,7 @@ class Graph:
         # Loop / paths: nodes some count makes the line visit, always or when a literal holds
         self.always = [0] * len(nodes)
         self.when: list[tuple[int, CLit]] = []
+        self.reader: Any = None  # `graphs._reader`, made on first use
 
     def vars(self) -> set[int]:
         """Every variable the constraint reads."""
