@@ -64,10 +64,6 @@ class Run:
         # ladder's reasoner on it (``GUARD`` recipes only)
         self.guarded: tuple[Model, dict] | None | bool = None
         self.switched: tuple[ladder.Reasoner, dict] | None | bool = None
-        #: clues every later question shows (the required ones, and those removal keeps), and
-        #: the guarded model's ``rules`` closure with them shown and the others open (`_floor`)
-        self.floor_items: frozenset = frozenset(self.required)
-        self.floor: tuple[frozenset, list[int]] | None = None
         self.close()
 
     def close(self) -> None:
@@ -144,13 +140,7 @@ class Run:
         self.stats["ladder_calls"] += 1
         reasoner, masks = self._reasoner(items, rank)
         model = reasoner.model
-        closed = self._floor(reasoner, items) if rank == ladder.RULES else None
-        if closed is not None:
-            engine = reasoner.local
-            engine.deadline = self.deadline if self.deadline.seconds is not None else None
-            engine = engine if engine.resume(closed, masks) else None
-        else:
-            engine = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
+        engine = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
         if engine is None:
             raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")
         dom = engine.dom
@@ -179,32 +169,6 @@ class Run:
         reasoner = self.base[2]
         assert reasoner is not None
         return reasoner, reasoner.masks(state)
-
-    def _floor(self, reasoner: ladder.Reasoner, items: Sequence[Item]) -> list[int] | None:
-        """The guarded model's ``rules`` closure with the `floor_items` shown and every other
-        clue's selector open, when ``items`` show them all (else None).
-
-        ``rules`` is propagation to a fixpoint by monotone propagators, and the domains of
-        these items lie within those the floor was propagated from (a selector open there is
-        fixed here), so propagating on from the floor reaches the closure a fresh start
-        reaches, at the cost of what the clues beyond the floor add: in removal the floor
-        grows with every clue kept, and most of the work is done once."""
-        switched = self._switched()
-        want = self.floor_items
-        if switched is None or switched[0] is not reasoner or not want <= set(items):
-            return None
-        if self.floor is None or self.floor[0] != want:
-            selector = switched[1]
-            masks = reasoner.masks()
-            for item in want:
-                masks[selector[item]] &= 0b10
-            engine = reasoner.local
-            engine.deadline = self.deadline if self.deadline.seconds is not None else None
-            grown = self.floor is not None and self.floor[0] <= want
-            if not (engine.resume(self.floor[1], masks) if grown else engine.reset(masks)):  # type: ignore[index]
-                raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")
-            self.floor = (want, list(engine.dom))
-        return self.floor[1]
 
     def _guarded(self) -> tuple[Model, dict] | None:
         """The guarded model of every clue (`guard`) and each clue's selector variable, for
@@ -381,23 +345,18 @@ class Run:
         current = set(shown)
         size = max(1, len(order) // 16)
         i = 0
-        try:
-            while i < len(order):
-                self.deadline.check()
-                chunk = order[i : i + size]
-                trial = sorted(current.difference(*chunk))
-                if accept(trial):
-                    current = set(trial)
-                    i += len(chunk)
-                    size = min(2 * size, max(1, len(order) // 4))
-                elif len(chunk) == 1:
-                    i += 1
-                    # kept for good: every later question shows it (`_floor`)
-                    self.floor_items = self.floor_items.union(chunk[0])
-                else:
-                    size = max(1, len(chunk) // 2)
-        finally:
-            self.floor_items = frozenset(self.required)
+        while i < len(order):
+            self.deadline.check()
+            chunk = order[i : i + size]
+            trial = sorted(current.difference(*chunk))
+            if accept(trial):
+                current = set(trial)
+                i += len(chunk)
+                size = min(2 * size, max(1, len(order) // 4))
+            elif len(chunk) == 1:
+                i += 1
+            else:
+                size = max(1, len(chunk) // 2)
         return sorted(current)
 
 

@@ -368,25 +368,6 @@ class Engine:
             self.queues[self.prio[cid]].append(cid)
         return self.fixpoint()
 
-    def resume(self, closed: list[int], domains: list[int]) -> bool:
-        """`reset` to ``domains`` narrowed by ``closed``, domains at which every propagator of
-        this engine (its kinds as now) was at its fixpoint: only the propagators of variables
-        whose domain ``domains`` narrows run first, not every one.
-
-        Where the propagators are monotone (a smaller domain never deduces less) and
-        ``domains`` lie within the domains ``closed`` was propagated from, the closure is the
-        one `reset(domains)` reaches, at the cost of what the narrowing adds."""
-        self.dom = [a & b for a, b in zip(closed, domains)]
-        self.dom[self.const] = 0b10
-        self.trail.clear()
-        self.pending.clear()
-        if self.empty or not all(self.dom):
-            return False
-        self.pending.extend(v for v, (a, b) in enumerate(zip(closed, self.dom)) if a != b)
-        if not self._init_watches():
-            return False
-        return self.fixpoint()
-
     # the propagation loop ------------------------------------------------------------------
     def fixpoint(self) -> bool:
         """Run propagators until nothing changes; False on a contradiction."""
