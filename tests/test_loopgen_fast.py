@@ -235,3 +235,51 @@ def test_the_graph_search_walks_as_it_did(genre, seed, n):
         roots = range(nodes) if trial % 2 else rng.sample(range(nodes), 3)
         assert graphs._dfs(g, states, roots, blocked) == _dfs_reference(g, states, roots, blocked), trial
     assert plant
+
+
+def _slither_run(seed: int, n: int) -> phases.Run:
+    rng = random.Random(seed)
+    plant = rec.sample_solution(rng, n, n)
+    stats = {"solver_calls": 0, "ladder_calls": 0, "repairs": 0}
+    return phases.Run(rec, slitherlink, n, n, plant, ladder.RULES, "none", rng, Deadline(None), stats)
+
+
+@pytest.mark.parametrize("seed,n", [(1, 6), (2, 8), (3, 10), (4, 12), (5, 15)])
+def test_clues_idle_in_a_solving_propagation_can_all_go(seed, n):
+    """Removal drops, without asking, the clues whose constraints narrowed nothing while
+    ``rules`` solved the puzzle (`Run._idle`): the puzzle without all of them must still be
+    solved at ``rules`` by a fresh ladder on its own model (not the guarded one)."""
+    run = _slither_run(seed, n)
+    rng = random.Random(seed)
+    clues = [it for orbit in run.orbits for it in orbit]
+    checked = dropped = 0
+    for share in (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7) * 3:
+        items = sorted(rng.sample(clues, int(share * len(clues))))
+        run.idle = None
+        if run.solvable(items, ladder.RULES):
+            assert run.idle is None  # only a solved puzzle's propagation is kept
+            continue
+        assert run.idle is not None and run.idle[0] == tuple(items)
+        idle = run.idle[1]
+        assert idle <= set(items)
+        rest = [it for it in items if it not in idle]
+        reasoner = ladder.Reasoner(run._build(rest), Deadline(None))
+        assert reasoner.solved(reasoner.close(ladder.RULES, reasoner.masks())), (share, len(idle))
+        if idle:  # and the idle ones are not merely those that can go one at a time
+            assert not run.solvable(rest, ladder.RULES)
+        checked += 1
+        dropped += len(idle)
+    assert checked >= 3 and dropped > 0
+
+
+@pytest.mark.parametrize("seed,n", [(6, 8), (7, 12)])
+def test_removal_with_idle_drops_ends_minimal_and_solved(seed, n):
+    run = _slither_run(seed, n)
+    shown = sorted(it for orbit in run.orbits for it in orbit)
+    assert not run.solvable(shown, ladder.RULES)
+    kept = run.remove(shown, lambda items: not run.solvable(items, ladder.RULES))
+    assert run.stats.get("idle_drops", 0) > 0
+    fresh = ladder.Reasoner(run._build(kept), Deadline(None))
+    assert fresh.solved(fresh.close(ladder.RULES, fresh.masks()))
+    for item in kept:  # no single clue can go
+        assert run.solvable([it for it in kept if it != item], ladder.RULES)

@@ -64,6 +64,10 @@ class Run:
         # ladder's reasoner on it (``GUARD`` recipes only)
         self.guarded: tuple[Model, dict] | None | bool = None
         self.switched: tuple[ladder.Reasoner, dict] | None | bool = None
+        #: the last clue set ``rules`` solved on the guarded model, and the clues whose
+        #: constraints narrowed nothing in that propagation (`_idle`)
+        self.idle: tuple[tuple, frozenset] | None = None
+        self.owners: tuple[dict, set] | None = None
         self.close()
 
     def close(self) -> None:
@@ -140,11 +144,57 @@ class Run:
         self.stats["ladder_calls"] += 1
         reasoner, masks = self._reasoner(items, rank)
         model = reasoner.model
-        engine = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
-        if engine is None:
+        switched = self._switched()
+        traced = rank == ladder.RULES and switched is not None and reasoner is switched[0]
+        if traced:
+            # ``rules`` is the rules-level engine's propagation from the masks (what `close`
+            # runs at that rank), here with the propagators that narrow a domain marked
+            engine = reasoner.local
+            engine.deadline = self.deadline if self.deadline.seconds is not None else None
+            engine.acted = bytearray(len(engine.kinds))
+            try:
+                ok = engine.reset(masks)
+            finally:
+                acted, engine.acted = engine.acted, None
+            closed = engine if ok else None
+        else:
+            closed = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
+        if closed is None:
             raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")
-        dom = engine.dom
-        return [model.vars[v].key for v in reasoner.out if dom[v] & (dom[v] - 1)]
+        dom = closed.dom
+        left = [model.vars[v].key for v in reasoner.out if dom[v] & (dom[v] - 1)]
+        if traced and not left:
+            self.idle = (tuple(items), self._idle(items, acted))
+        return left
+
+    def _idle(self, items: Sequence[Item], acted: bytearray) -> frozenset:
+        """The shown optional clues none of whose constraints narrowed a domain in a ``rules``
+        propagation that solved the puzzle.
+
+        Dropping them all leaves it solved at ``rules``: every step of that propagation was
+        taken by a propagator the smaller puzzle has too, from the same domains (a clue's
+        selector is read by its own constraints only), so it is a propagation of the smaller
+        puzzle, whose closure (the greatest common fixpoint of monotone propagators) lies
+        within every step and so fixes every value; removal drops them without asking."""
+        cids, untraced = self._owners()
+        required = self.required_set
+        return frozenset(item for item in items if item not in required and item not in untraced
+                         and not any(acted[c] for c in cids.get(item, ())))
+
+    def _owners(self) -> tuple[dict, set]:
+        """Per clue, the propagators of the guarded rules-level engine that read its selector,
+        and the clues whose selector is also in a clause (not traced: never idle)."""
+        if self.owners is None:
+            switched = self._switched()
+            assert switched is not None
+            reasoner, selector = switched
+            engine = reasoner.local
+            in_clauses = {lit[0] for clause in engine.clauses for lit in clause}
+            in_clauses.update(lit[0] for lit in engine.units)
+            cids = {item: list(engine.watchers[v]) for item, v in selector.items()}
+            untraced = {item for item, v in selector.items() if v in in_clauses}
+            self.owners = (cids, untraced)
+        return self.owners
 
     def _reasoner(self, items: Sequence[Item], rank: int) -> tuple[ladder.Reasoner, list[int]]:
         """A reasoner for the shown items and its starting domains: one per plant for state
@@ -345,6 +395,7 @@ class Run:
         current = set(shown)
         size = max(1, len(order) // 16)
         i = 0
+        order = self._drop_idle(shown, current, order, i)
         while i < len(order):
             self.deadline.check()
             chunk = order[i : i + size]
@@ -353,11 +404,27 @@ class Run:
                 current = set(trial)
                 i += len(chunk)
                 size = min(2 * size, max(1, len(order) // 4))
+                order = self._drop_idle(trial, current, order, i)
             elif len(chunk) == 1:
                 i += 1
             else:
                 size = max(1, len(chunk) // 2)
         return sorted(current)
+
+    def _drop_idle(self, accepted: list, current: set, order: list[tuple], i: int) -> list[tuple]:
+        """Drop from ``current`` the orbits not yet tried whose clues were all idle when
+        ``rules`` solved ``accepted`` (its last question, `_idle`): the puzzle without them
+        is solved at ``rules`` too, so at any level. Returns the order without them."""
+        idle = self.idle
+        if idle is None or idle[0] != tuple(accepted):
+            return order
+        free = [o for o in order[i:] if all(item in idle[1] for item in o)]
+        if not free:
+            return order
+        self.stats["idle_drops"] = self.stats.get("idle_drops", 0) + len(free)
+        gone = set(free)
+        current.difference_update(*free)
+        return order[:i] + [o for o in order[i:] if o not in gone]
 
 
 def _repair_budget(height: int, width: int) -> int:
