@@ -283,3 +283,22 @@ def test_removal_with_idle_drops_ends_minimal_and_solved(seed, n):
     assert fresh.solved(fresh.close(ladder.RULES, fresh.masks()))
     for item in kept:  # no single clue can go
         assert run.solvable([it for it in kept if it != item], ladder.RULES)
+
+
+@pytest.mark.parametrize("seed,n", [(8, 7), (9, 11)])
+def test_rules_with_hidden_clues_switched_off_is_the_rules_closure(seed, n):
+    """The traced ``rules`` question switches the propagators of hidden clues off: the
+    domains must be those `ladder.Reasoner.close` reaches on the guarded model."""
+    run = _slither_run(seed, n)
+    rng = random.Random(seed)
+    reasoner, _ = run._switched()
+    clues = [it for orbit in run.orbits for it in orbit]
+    for share in (0.0, 0.2, 0.4, 0.6, 0.8, 0.9, 1.0) * 2:
+        items = sorted(rng.sample(clues, int(share * len(clues))))
+        left = run.solvable(items, ladder.RULES)
+        fast = list(reasoner.local.dom)
+        _, masks = run._reasoner(items, ladder.RULES)
+        reasoner._cache = None
+        slow = reasoner.close(ladder.RULES, masks)
+        assert fast == slow.dom, share
+        assert left == [reasoner.model.vars[v].key for v in reasoner.out if slow.dom[v] & (slow.dom[v] - 1)]

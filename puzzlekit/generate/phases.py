@@ -19,6 +19,7 @@ from puzzlekit.backends import sat_finder
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime
 from puzzlekit.ir import Clause, Lit, Model
+from puzzlekit.ladder.rules import OFF
 
 from . import guard
 
@@ -148,14 +149,18 @@ class Run:
         traced = rank == ladder.RULES and switched is not None and reasoner is switched[0]
         if traced:
             # ``rules`` is the rules-level engine's propagation from the masks (what `close`
-            # runs at that rank), here with the propagators that narrow a domain marked
+            # runs at that rank), here with the propagators that narrow a domain marked, and
+            # those of hidden clues switched off: a guarded count whose selector is off holds
+            # whatever its terms, so it never narrows, and waking it was a third of the work
             engine = reasoner.local
             engine.deadline = self.deadline if self.deadline.seconds is not None else None
             engine.acted = bytearray(len(engine.kinds))
+            kinds = engine.kinds
+            engine.kinds = self._kinds_shown(kinds, items)
             try:
                 ok = engine.reset(masks)
             finally:
-                acted, engine.acted = engine.acted, None
+                acted, engine.acted, engine.kinds = engine.acted, None, kinds
             closed = engine if ok else None
         else:
             closed = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
@@ -180,6 +185,17 @@ class Run:
         required = self.required_set
         return frozenset(item for item in items if item not in required and item not in untraced
                          and not any(acted[c] for c in cids.get(item, ())))
+
+    def _kinds_shown(self, kinds: list[int], items: Sequence[Item]) -> list[int]:
+        """The engine's propagator kinds with those of the clues not in ``items`` off."""
+        cids, _ = self._owners()
+        out = list(kinds)
+        have = set(items)
+        for item, mine in cids.items():
+            if item not in have:
+                for c in mine:
+                    out[c] = OFF
+        return out
 
     def _owners(self) -> tuple[dict, set]:
         """Per clue, the propagators of the guarded rules-level engine that read its selector,
