@@ -38,7 +38,10 @@ added as fixed values), ``repair(rng, plant, values, unfixed)`` (for a clue lang
 cannot exclude a counterexample, e.g. the trees of Tents: a changed plant, or None), and
 ``transform``/``variants`` for `fingerprint`, ``GUARD = True`` (a clue only adds constraints
 over its own ``keys``: one model with a selector per clue serves every subset, see `guard`),
-``HEAD_START`` (the share of clue orbits shown before the first counterexample).
+``HEAD_START`` (the share of clue orbits shown before the first counterexample),
+``GUARD_FINDER = True`` (the guarded model for the counterexample finder only, not the
+ladder), ``place(item)`` (the cells a clue's rules cite, for `guard` where clues' keys
+overlap), ``REMOVE_SINGLY = True`` (removal asks about one clue orbit at a time).
 """
 
 from __future__ import annotations

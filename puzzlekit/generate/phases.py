@@ -400,16 +400,18 @@ class Run:
     def remove(self, shown: list, accept: Callable[[list], bool]) -> list:
         """Phase 3: drop clue orbits in a shuffled order while ``accept`` holds.
 
-        Orbits go in chunks that double after a success and halve after a failure; an orbit
-        is kept only once it failed alone, so no single orbit can be dropped from the result
-        (fewer clues never make a puzzle easier).
+        Orbits go in chunks that double after a success and halve after a failure (one at a
+        time for a recipe with ``REMOVE_SINGLY``); an orbit is kept only once it failed
+        alone, so no single orbit can be dropped from the result (fewer clues never make a
+        puzzle easier).
         """
         required = set(self.required)
         have = set(shown)
         order = [o for o in self.orbits if o[0] in have and o[0] not in required]
         self.rng.shuffle(order)
         current = set(shown)
-        size = max(1, len(order) // 16)
+        singly = getattr(self.rec, "REMOVE_SINGLY", False)
+        size = 1 if singly else max(1, len(order) // 16)
         i = 0
         order = self._drop_idle(shown, current, order, i)
         while i < len(order):
@@ -419,7 +421,7 @@ class Run:
             if accept(trial):
                 current = set(trial)
                 i += len(chunk)
-                size = min(2 * size, max(1, len(order) // 4))
+                size = 1 if singly else min(2 * size, max(1, len(order) // 4))
                 order = self._drop_idle(trial, current, order, i)
             elif len(chunk) == 1:
                 i += 1
