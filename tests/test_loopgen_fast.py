@@ -302,3 +302,17 @@ def test_rules_with_hidden_clues_switched_off_is_the_rules_closure(seed, n):
         slow = reasoner.close(ladder.RULES, masks)
         assert fast == slow.dom, share
         assert left == [reasoner.model.vars[v].key for v in reasoner.out if slow.dom[v] & (slow.dom[v] - 1)]
+
+
+@pytest.mark.parametrize("genre,n,level", [("slitherlink", 10, "rules"), ("masyu", 8, "lines")])
+def test_a_time_limit_does_not_change_the_puzzle(genre, n, level, monkeypatch):
+    """The incremental finder reads the clock between slices of a fixed number of conflicts,
+    so a time limit (and the machine's speed) cannot change the counterexamples found; with
+    slices small enough to end many times per question, the puzzles must still agree."""
+    from puzzlekit.backends import sat_finder
+    from puzzlekit.generate import generate
+
+    monkeypatch.setattr(sat_finder, "SLICE", 3)
+    free = next(generate(genre, n, n, level, seed=2))
+    timed = next(generate(genre, n, n, level, seed=2, time_limit=600))
+    assert free.text() == timed.text()
