@@ -19,11 +19,18 @@ from puzzlekit.ir import Clause, Lit, Model
 from . import base, sat
 from .base import Assignment
 
+#: Conflicts per solver call between two looks at the clock. Fixed, so that the answer (the
+#: counterexample found, and so the puzzle made) depends neither on the machine's speed nor
+#: on whether a time limit was given: slices sized by the clock made the same seed give
+#: other puzzles under a time limit.
+SLICE = 20_000
+
 
 class Finder:
     """An incremental SAT session over ``model`` with strong cuts. MiniSat by default: with
     assumptions and many cut rounds per question it answers far sooner than CaDiCaL, whose
-    every call pays for its inprocessing."""
+    every call pays for its inprocessing. The solver must take a conflict budget
+    (``conf_budget``), which MiniSat does."""
 
     def __init__(self, model: Model, deadline: Deadline, solver: str = "minisat22"):
         sat._lib()
@@ -48,16 +55,28 @@ class Finder:
         while True:
             deadline.check()
             self.rounds += 1
-            status, values = self.session.solve(deadline.left(), assumptions)
-            if status == "unknown":
-                raise OutOfTime("the SAT solver ran out of time")
-            if status == "unsat":
+            values = self._solve(assumptions, deadline)
+            if values is None:
                 return None
-            assert values is not None
             broken = self.cutter.cuts(values)
             if not broken:
                 return base.project(self.model, values)
             self.session.add(broken)
+
+    def _solve(self, assumptions: list[int], deadline: Deadline) -> list[int] | None:
+        """One SAT answer under the assumptions (None: unsatisfiable), in slices of `SLICE`
+        conflicts with the clock read between them (`OutOfTime` once it ends)."""
+        solver = self.session.solver
+        while True:
+            solver.conf_budget(SLICE)
+            answer = solver.solve_limited(assumptions=assumptions)
+            if answer is not None:
+                break
+            if deadline.expired():
+                raise OutOfTime("the SAT solver ran out of time")
+        if not answer:
+            return None
+        return self.session.cnf.values(solver.get_model())
 
     def close(self) -> None:
         """Free the solver."""

@@ -21,14 +21,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from puzzlekit.ir import Clause, Count, Lit, Model, Var
+from puzzlekit.ir import Clause, Count, Lit, Model, Var, Why
 
 
 def guarded(
-    base: Model, full: Model, items: Sequence[Hashable], keys_of: Callable[[Hashable], Iterable[Hashable]]
+    base: Model, full: Model, items: Sequence[Hashable], keys_of: Callable[[Hashable], Iterable[Hashable]],
+    place: Callable[[Hashable], tuple] | None = None,
 ) -> tuple[Model, dict[Hashable, Hashable]] | None:
     """The guarded model and each item's selector key, or None when the clues' constraints
-    cannot be told apart (the caller then builds a model per subset)."""
+    cannot be told apart (the caller then builds a model per subset).
+
+    A constraint belongs to the one item whose keys hold all its variables; where clues'
+    keys overlap (Masyu's pearls side by side), ``place(item)`` (the cells a clue's rules
+    cite) picks, among those items, the one whose place is the constraint's ``why.cells``."""
     if (base.vars, base.graphs, base.runs, base.output) != (full.vars, full.graphs, full.runs, full.output):
         return None
     counts, clauses = _minus(full.counts, base.counts), _minus(full.clauses, base.clauses)
@@ -40,11 +45,13 @@ def guarded(
             owners.setdefault(key, []).append(item)
     key_of = [v.key for v in full.vars]
 
-    def owner(variables: Iterable[int]) -> Hashable | None:
+    def owner(variables: Iterable[int], why: Why | None) -> Hashable | None:
         found: set | None = None
         for v in variables:
             mine = set(owners.get(key_of[v], ()))
             found = mine if found is None else found & mine
+        if found is not None and len(found) > 1 and place is not None and why is not None and why.cells:
+            found = {item for item in found if tuple(place(item)) == tuple(why.cells)}
         return next(iter(found)) if found is not None and len(found) == 1 else None
 
     selector = {item: ("_shown",) + (item if isinstance(item, tuple) else (item,)) for item in items}
@@ -52,12 +59,12 @@ def guarded(
     new_vars = full.vars + tuple(Var(index[item], selector[item], 0, 1) for item in items)
     new_counts, new_clauses = list(base.counts), list(base.clauses)
     for count in counts:
-        item = owner(lit.var for _, lit in count.terms)
+        item = owner((lit.var for _, lit in count.terms), count.why)
         if item is None:
             return None
         new_counts += _switched(count, Lit(index[item], 1, False))
     for clause in clauses:
-        item = owner(lit.var for lit in clause.lits)
+        item = owner((lit.var for lit in clause.lits), clause.why)
         if item is None:
             return None
         new_clauses.append(Clause(clause.lits + (Lit(index[item], 1, False),), clause.why))

@@ -38,7 +38,10 @@ added as fixed values), ``repair(rng, plant, values, unfixed)`` (for a clue lang
 cannot exclude a counterexample, e.g. the trees of Tents: a changed plant, or None), and
 ``transform``/``variants`` for `fingerprint`, ``GUARD = True`` (a clue only adds constraints
 over its own ``keys``: one model with a selector per clue serves every subset, see `guard`),
-``HEAD_START`` (the share of clue orbits shown before the first counterexample).
+``HEAD_START`` (the share of clue orbits shown before the first counterexample),
+``GUARD_FINDER = True`` (the guarded model for the counterexample finder only, not the
+ladder), ``place(item)`` (the cells a clue's rules cite, for `guard` where clues' keys
+overlap), ``REMOVE_SINGLY = True`` (removal asks about one clue orbit at a time).
 """
 
 from __future__ import annotations
@@ -77,8 +80,10 @@ SMALL_FACTOR = 4
 #: Backends of different families that must both prove a generated puzzle unique.
 CERTIFIERS: tuple[str, ...] = ("sat", "search")
 #: Seconds the search backend gets to prove a puzzle unique before the ladder's proof and
-#: cpsat stand in for it (see `certify`).
-SEARCH_SECONDS = 20.0
+#: cpsat stand in for it (see `certify`). A 15x15 Masyu's search proof takes 1-6 s, a 20x20's
+#: 13-15 s where the stand-ins take about 1 s: a search that has not finished in 5 s was
+#: mostly time lost.
+SEARCH_SECONDS = 5.0
 
 
 

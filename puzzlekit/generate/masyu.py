@@ -21,6 +21,11 @@ from .fingerprint import Transform
 NAME = "masyu"
 LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
 FILL = 0.55
+#: A pearl only adds constraints over the edges near it: one guarded model (`guard`) serves
+#: every counterexample question of a plant, on one incremental solver. Not the ladder's
+#: (``GUARD``): a pearl's count over a cell's edges marks the cell as on the loop, which a
+#: guarded count would not.
+GUARD_FINDER = True
 
 
 
@@ -122,6 +127,11 @@ def keys(item: tuple) -> list[Hashable]:
         near, far = grid.step((r, c), d), grid.step((r, c), d, 2)
         out += [masyu.edge_key((r, c), near), masyu.edge_key(near, far)]
     return out
+
+
+def place(item: tuple) -> tuple:
+    """The cells a pearl's rules cite (`guard`: pearls side by side share edges)."""
+    return ((item[1], item[2]),)
 
 
 def partner(plant: Plant, item: tuple, height: int, width: int) -> tuple | None:

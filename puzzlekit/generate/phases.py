@@ -19,6 +19,7 @@ from puzzlekit.backends import sat_finder
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime
 from puzzlekit.ir import Clause, Lit, Model
+from puzzlekit.ladder.rules import OFF
 
 from . import guard
 
@@ -60,7 +61,14 @@ class Run:
         self.orbits = _orbits(rec, plant, self.h, self.w, self.symmetry)
         self.cache = []
         self.base: tuple[Model, dict, ladder.Reasoner | None] | None = None
-        self.switched: tuple[ladder.Reasoner, dict] | None | bool = None  # `guard.guarded`, once per plant
+        # `guard.guarded`, once per plant: the model and each clue's selector variable, and the
+        # ladder's reasoner on it (``GUARD`` recipes only)
+        self.guarded: tuple[Model, dict] | None | bool = None
+        self.switched: tuple[ladder.Reasoner, dict] | None | bool = None
+        #: the last clue set ``rules`` solved on the guarded model, and the clues whose
+        #: constraints narrowed nothing in that propagation (`_idle`)
+        self.idle: tuple[tuple, frozenset] | None = None
+        self.owners: tuple[dict, set] | None = None
         self.close()
 
     def close(self) -> None:
@@ -103,10 +111,10 @@ class Run:
         self.stats["solver_calls"] += 1
         name, options = getattr(self.rec, "FINDER", FINDER)
         incremental = name == "sat" and set(options) <= {"solver"}
-        switched = self._switched() if incremental else None
+        switched = self._guarded() if incremental else None
         if switched:  # the guarded model: each clue switched on or off by its selector
-            reasoner, selector = switched
-            model, have = reasoner.model, set(items)
+            model, selector = switched
+            have = set(items)
             fixed = [Lit(v, int(item in have)) for item, v in selector.items()]
         else:
             model, state = self._model(items)
@@ -141,11 +149,72 @@ class Run:
             # rules of one kind only (every pearl white, say): scan is rules there, and the
             # grade calls such a puzzle rules; another kind of clue must be shown
             return [model.vars[v].key for v in reasoner.out]
-        engine = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
-        if engine is None:
+        switched = self._switched()
+        traced = rank == ladder.RULES and switched is not None and reasoner is switched[0]
+        if traced:
+            # ``rules`` is the rules-level engine's propagation from the masks (what `close`
+            # runs at that rank), here with the propagators that narrow a domain marked, and
+            # those of hidden clues switched off: a guarded count whose selector is off holds
+            # whatever its terms, so it never narrows, and waking it was a third of the work
+            engine = reasoner.local
+            engine.deadline = self.deadline if self.deadline.seconds is not None else None
+            engine.acted = bytearray(len(engine.kinds))
+            kinds = engine.kinds
+            engine.kinds = self._kinds_shown(kinds, items)
+            try:
+                ok = engine.reset(masks)
+            finally:
+                acted, engine.acted, engine.kinds = engine.acted, None, kinds
+            closed = engine if ok else None
+        else:
+            closed = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
+        if closed is None:
             raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")
-        dom = engine.dom
-        return [model.vars[v].key for v in reasoner.out if dom[v] & (dom[v] - 1)]
+        dom = closed.dom
+        left = [model.vars[v].key for v in reasoner.out if dom[v] & (dom[v] - 1)]
+        if traced and not left:
+            self.idle = (tuple(items), self._idle(items, acted))
+        return left
+
+    def _idle(self, items: Sequence[Item], acted: bytearray) -> frozenset:
+        """The shown optional clues none of whose constraints narrowed a domain in a ``rules``
+        propagation that solved the puzzle.
+
+        Dropping them all leaves it solved at ``rules``: every step of that propagation was
+        taken by a propagator the smaller puzzle has too, from the same domains (a clue's
+        selector is read by its own constraints only), so it is a propagation of the smaller
+        puzzle, whose closure (the greatest common fixpoint of monotone propagators) lies
+        within every step and so fixes every value; removal drops them without asking."""
+        cids, untraced = self._owners()
+        required = self.required_set
+        return frozenset(item for item in items if item not in required and item not in untraced
+                         and not any(acted[c] for c in cids.get(item, ())))
+
+    def _kinds_shown(self, kinds: list[int], items: Sequence[Item]) -> list[int]:
+        """The engine's propagator kinds with those of the clues not in ``items`` off."""
+        cids, _ = self._owners()
+        out = list(kinds)
+        have = set(items)
+        for item, mine in cids.items():
+            if item not in have:
+                for c in mine:
+                    out[c] = OFF
+        return out
+
+    def _owners(self) -> tuple[dict, set]:
+        """Per clue, the propagators of the guarded rules-level engine that read its selector,
+        and the clues whose selector is also in a clause (not traced: never idle)."""
+        if self.owners is None:
+            switched = self._switched()
+            assert switched is not None
+            reasoner, selector = switched
+            engine = reasoner.local
+            in_clauses = {lit[0] for clause in engine.clauses for lit in clause}
+            in_clauses.update(lit[0] for lit in engine.units)
+            cids = {item: list(engine.watchers[v]) for item, v in selector.items()}
+            untraced = {item for item, v in selector.items() if v in in_clauses}
+            self.owners = (cids, untraced)
+        return self.owners
 
     def _reasoner(self, items: Sequence[Item], rank: int) -> tuple[ladder.Reasoner, list[int]]:
         """A reasoner for the shown items and its starting domains: one per plant for state
@@ -171,21 +240,31 @@ class Run:
         assert reasoner is not None
         return reasoner, reasoner.masks(state)
 
-    def _switched(self) -> tuple[ladder.Reasoner, dict] | None:
-        """The reasoner on the guarded model of every clue (`guard`) and each clue's selector
-        variable, for ``GUARD`` recipes; None elsewhere or when the clues cannot be told apart."""
-        if self.switched is None:
-            self.switched = False
-            if getattr(self.rec, "GUARD", False) and not self.stateful:
+    def _guarded(self) -> tuple[Model, dict] | None:
+        """The guarded model of every clue (`guard`) and each clue's selector variable, for
+        ``GUARD`` and ``GUARD_FINDER`` recipes; None elsewhere or when the clues cannot be told
+        apart."""
+        if self.guarded is None:
+            self.guarded = False
+            wanted = getattr(self.rec, "GUARD", False) or getattr(self.rec, "GUARD_FINDER", False)
+            if wanted and not self.stateful:
                 optional = [item for orbit in self.orbits for item in orbit]
-                made = guard.guarded(
-                    self._build(self.required), self._build(self.required + optional), optional, self.rec.keys
-                )
+                base, full = self._build(self.required), self._build(self.required + optional)
+                made = guard.guarded(base, full, optional, self.rec.keys, getattr(self.rec, "place", None))
                 if made is not None:
                     model, selector = made
                     index = {v.key: v.index for v in model.vars}
-                    self.switched = (ladder.Reasoner(model, self.deadline),
-                                     {item: index[key] for item, key in selector.items()})
+                    self.guarded = (model, {item: index[key] for item, key in selector.items()})
+        return self.guarded or None
+
+    def _switched(self) -> tuple[ladder.Reasoner, dict] | None:
+        """The reasoner on the guarded model and each clue's selector variable, for ``GUARD``
+        recipes (the ladder deduces from it what it deduces from the puzzle); None elsewhere."""
+        if self.switched is None:
+            self.switched = False
+            made = self._guarded() if getattr(self.rec, "GUARD", False) else None
+            if made is not None:
+                self.switched = (ladder.Reasoner(made[0], self.deadline), made[1])
         return self.switched or None
 
     def refuted(self, items: Sequence[Item]) -> bool:
@@ -325,17 +404,20 @@ class Run:
     def remove(self, shown: list, accept: Callable[[list], bool]) -> list:
         """Phase 3: drop clue orbits in a shuffled order while ``accept`` holds.
 
-        Orbits go in chunks that double after a success and halve after a failure; an orbit
-        is kept only once it failed alone, so no single orbit can be dropped from the result
-        (fewer clues never make a puzzle easier).
+        Orbits go in chunks that double after a success and halve after a failure (one at a
+        time for a recipe with ``REMOVE_SINGLY``); an orbit is kept only once it failed
+        alone, so no single orbit can be dropped from the result (fewer clues never make a
+        puzzle easier).
         """
         required = set(self.required)
         have = set(shown)
         order = [o for o in self.orbits if o[0] in have and o[0] not in required]
         self.rng.shuffle(order)
         current = set(shown)
-        size = max(1, len(order) // 16)
+        singly = getattr(self.rec, "REMOVE_SINGLY", False)
+        size = 1 if singly else max(1, len(order) // 16)
         i = 0
+        order = self._drop_idle(shown, current, order, i)
         while i < len(order):
             self.deadline.check()
             chunk = order[i : i + size]
@@ -343,12 +425,28 @@ class Run:
             if accept(trial):
                 current = set(trial)
                 i += len(chunk)
-                size = min(2 * size, max(1, len(order) // 4))
+                size = 1 if singly else min(2 * size, max(1, len(order) // 4))
+                order = self._drop_idle(trial, current, order, i)
             elif len(chunk) == 1:
                 i += 1
             else:
                 size = max(1, len(chunk) // 2)
         return sorted(current)
+
+    def _drop_idle(self, accepted: list, current: set, order: list[tuple], i: int) -> list[tuple]:
+        """Drop from ``current`` the orbits not yet tried whose clues were all idle when
+        ``rules`` solved ``accepted`` (its last question, `_idle`): the puzzle without them
+        is solved at ``rules`` too, so at any level. Returns the order without them."""
+        idle = self.idle
+        if idle is None or idle[0] != tuple(accepted):
+            return order
+        free = [o for o in order[i:] if all(item in idle[1] for item in o)]
+        if not free:
+            return order
+        self.stats["idle_drops"] = self.stats.get("idle_drops", 0) + len(free)
+        gone = set(free)
+        current.difference_update(*free)
+        return order[:i] + [o for o in order[i:] if o not in gone]
 
 
 def _repair_budget(height: int, width: int) -> int:

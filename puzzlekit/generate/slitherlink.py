@@ -27,6 +27,10 @@ GUARD = True
 #: took most of a 30x30 (105 s at none, 18 s at 0.4 for seed 1).
 HEAD_START = 0.4
 FILL = 0.5
+#: Removal asks about one clue at a time: the idle clues go first without a question
+#: (`phases`), and of the rest about one in six can go, too few for chunks to pay (a 30x30:
+#: some 610 ladder calls instead of 720, the same puzzles or as small).
+REMOVE_SINGLY = True
 
 
 @dataclass(frozen=True)

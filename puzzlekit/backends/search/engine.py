@@ -72,6 +72,7 @@ class Graph:
         # Loop / paths: nodes some count makes the line visit, always or when a literal holds
         self.always = [0] * len(nodes)
         self.when: list[tuple[int, CLit]] = []
+        self.reader: Any = None  # `graphs._reader`, made on first use
 
     def vars(self) -> set[int]:
         """Every variable the constraint reads."""
@@ -104,6 +105,8 @@ class Engine:
         self.pending: list[int] = []
         self.propagations = 0
         self.deadline: Deadline | None = None  # looked at inside `fixpoint` when set
+        #: when set, `fixpoint` marks here each propagator that narrowed a domain
+        self.acted: bytearray | None = None
         self.failed = -1  # the propagator that found the last contradiction (-1: a clause)
         self.units: list[CLit] = []
         self.clauses: list[list[CLit]] = []
@@ -133,6 +136,8 @@ class Engine:
         self.watches = [[0, 1] for _ in self.clauses]
         self.cwatch: list[list[int]] = [[] for _ in range(n + 1)]
         self.queues: list[list[int]] = [[], [], []]
+        #: per propagator, the append of its priority's queue (the queues stay the same lists)
+        self.push = [self.queues[p].append for p in self.prio]
         self.queued = bytearray(nc)
         self.run = run
 
@@ -372,33 +377,47 @@ class Engine:
         """Run propagators until nothing changes; False on a contradiction."""
         pending, queues, queued = self.pending, self.queues, self.queued
         q0, q1, q2 = queues
-        watchers, prio, kinds, data, run = self.watchers, self.prio, self.kinds, self.data, self.run
+        watchers, push, kinds, data, run = self.watchers, self.push, self.kinds, self.data, self.run
         cwatch = self.cwatch
-        while True:
-            while pending:
-                v = pending.pop()
-                if cwatch[v] and not self._watched(v):
-                    self.failed = -1
+        deadline, acted, trail = self.deadline, self.acted, self.trail
+        count = self.propagations  # counted here and written back: the loop is the hot path
+        try:
+            while True:
+                while pending:
+                    v = pending.pop()
+                    if cwatch[v] and not self._watched(v):
+                        self.failed = -1
+                        return self.fail()
+                    for cid in watchers[v]:
+                        if not queued[cid]:
+                            queued[cid] = 1
+                            push[cid](cid)
+                if q0:
+                    cid = q0.pop()
+                elif q1:
+                    cid = q1.pop()
+                elif q2:
+                    cid = q2.pop()
+                else:
+                    return True
+                queued[cid] = 0
+                count += 1
+                if deadline and not count % _CLOCK_EVERY:
+                    deadline.check()
+                if acted is None:
+                    if not run[kinds[cid]](self, data[cid]):
+                        self.failed = cid
+                        return self.fail()
+                    continue
+                mark = len(trail)
+                ok = run[kinds[cid]](self, data[cid])
+                if len(trail) != mark:
+                    acted[cid] = 1
+                if not ok:
+                    self.failed = cid
                     return self.fail()
-                for cid in watchers[v]:
-                    if not queued[cid]:
-                        queued[cid] = 1
-                        queues[prio[cid]].append(cid)
-            if q0:
-                cid = q0.pop()
-            elif q1:
-                cid = q1.pop()
-            elif q2:
-                cid = q2.pop()
-            else:
-                return True
-            queued[cid] = 0
-            self.propagations += 1
-            if not self.propagations % _CLOCK_EVERY and self.deadline:
-                self.deadline.check()
-            if not run[kinds[cid]](self, data[cid]):
-                self.failed = cid
-                return self.fail()
+        finally:
+            self.propagations = count
 
     def fail(self) -> bool:
         """Empty the queues after a contradiction (the engine stays usable); returns False."""

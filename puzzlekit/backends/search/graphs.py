@@ -17,6 +17,8 @@ and cut nodes between required nodes are forced.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from puzzlekit.unionfind import int_roots
@@ -78,13 +80,36 @@ def _cut_off(engine: Engine, g: Graph, states: list[int], nodes: Iterable[int]) 
     return True
 
 
+def _reader(engine: Engine, g: Graph) -> Any:
+    """A fast `_edge_states` for the graph, made on first use: where every edge is the same
+    kind of literal on a two-valued variable, one table lookup per edge; else None."""
+    reader = g.reader
+    if reader is None:
+        lits = {(b, p) for _, _, (_, b, p) in g.edges}
+        small = all(engine.full[v] <= 0b11 for _, _, (v, _, _) in g.edges)
+        reader = False
+        if len(g.edges) > 1 and len(lits) == 1 and small:
+            ((b, p),) = lits
+            table = tuple((UNKNOWN if m != b else TRUE if p else FALSE) if m & b else (FALSE if p else TRUE)
+                          for m in range(4))
+            reader = (itemgetter(*(v for _, _, (v, _, _) in g.edges)), table.__getitem__)
+        g.reader = reader
+    return reader or None
+
+
 def loop(engine: Engine, g: Graph) -> bool:
     """One cycle: no premature cycle, one piece, the cycle stays in one block."""
-    states = _edge_states(engine, g)
+    reader = _reader(engine, g)
+    if reader is None:
+        states = _edge_states(engine, g)
+    else:
+        states = list(map(reader[1], reader[0](engine.dom)))
     edges = g.edges
     n = len(g.nodes)
-    root, closing = int_roots(n, ((u, v) for (u, v, _), s in zip(edges, states) if s == TRUE))
-    chosen_roots = {root[u] for (u, _, _), s in zip(edges, states) if s == TRUE}
+    chosen_edges = [e for e, s in enumerate(states) if s == TRUE]
+    ends = [edges[e][:2] for e in chosen_edges]
+    root, closing = int_roots(n, ends)
+    chosen_roots = {root[u] for u, _ in ends}
     if closing:
         # a closed cycle must be the whole loop: nothing else chosen, nothing more added
         if closing > 1 or len(chosen_roots) > 1:
@@ -94,24 +119,23 @@ def loop(engine: Engine, g: Graph) -> bool:
         for (u, v, lit), s in zip(edges, states):
             if s == UNKNOWN and root[u] == root[v] and not engine.make(lit, False):
                 return False
-    if all(s == FALSE for s in states):
+    if not any(states):  # every edge FALSE
         return False
     disc, low, comp, tree, order, last = _dfs(g, states, range(n), g.open)
     req = g.required(engine.dom)
     chosen = [0] * n  # chosen edges, counted at their deeper end
-    for (u, v, _), s in zip(edges, states):
-        if s == TRUE:
-            req[u] = req[v] = 1
-            chosen[u if disc[u] > disc[v] else v] += 1
-    pieces = {comp[u] for u in range(n) if req[u]}
+    for u, v in ends:
+        req[u] = req[v] = 1
+        chosen[u if disc[u] > disc[v] else v] += 1
+    pieces = set(compress(comp, req))
     if len(pieces) > 1:  # the loop cannot join them
         return False
-    if pieces:
+    if pieces and comp.count(next(iter(pieces))) < n:  # (else every node is in that piece)
         (piece,) = pieces
         for e, s in enumerate(states):
             if s != FALSE and comp[edges[e][0]] != piece and not engine.make(edges[e][2], False):
                 return False
-    total, total_needed = sum(chosen), sum(req)
+    total, total_needed = len(chosen_edges), sum(req)
     chosen = _subtree_sums(tree, chosen)
     needed = _subtree_sums(tree, list(req))
     dead = bytearray(n)
@@ -346,41 +370,43 @@ def _dfs(g: Graph, states: list[int], roots: Iterable[int], blocked: bytearray) 
     comp = [-1] * n
     last = [0] * n
     via = [-1] * n  # the tree edge into each node
-    nxt = [0] * n  # the next adjacency position to look at
+    # each node's adjacency as an iterator: a node returned to goes on where it left off
+    nbrs: list[Any] = [None] * n
     order: list[int] = []
     tree: list[tuple[int, int, int]] = []
     adj = g.adj
+    t = 0  # the next discovery time
     for r in roots:
         if disc[r] >= 0:
             continue
-        disc[r] = low[r] = len(order)
+        disc[r] = low[r] = t
+        t += 1
         comp[r] = r
         order.append(r)
+        nbrs[r] = iter(adj[r])
         stack = [r]
         while stack:
             u = stack[-1]
-            nbrs = adj[u]
-            i, pe, lu = nxt[u], via[u], low[u]
-            deg = len(nbrs)
-            while i < deg:
-                w, e = nbrs[i]
-                i += 1
+            pe, lu = via[u], low[u]
+            for w, e in nbrs[u]:
                 if e == pe or not states[e] or blocked[w]:
                     continue
                 dw = disc[w]
                 if dw < 0:
-                    nxt[u], low[u] = i, lu
-                    disc[w] = low[w] = len(order)
+                    low[u] = lu
+                    disc[w] = low[w] = t
+                    t += 1
                     comp[w] = r
                     via[w] = e
                     order.append(w)
+                    nbrs[w] = iter(adj[w])
                     stack.append(w)
                     break
                 if dw < lu:
                     lu = dw
             else:
                 low[u] = lu
-                last[u] = len(order) - 1
+                last[u] = t - 1
                 stack.pop()
                 if stack:
                     p = stack[-1]
