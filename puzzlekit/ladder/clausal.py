@@ -7,7 +7,7 @@ exactly arc consistency on each constraint: a count forces its last open literal
 the rest once one holds, a domain empties or keeps one value. The same holds for unit
 propagation on a CNF that gives every value of every variable a literal and encodes each
 constraint (and each domain, "one value") on its own so that propagation is arc consistent
-(`_one_of`: pairwise below `PAIRWISE`, else a sequential counter on private auxiliaries).
+(`_one_of`: pairwise below `PAIRWISE`, else the commander encoding on private auxiliaries).
 So the ``rules`` closure is one call of the solver's propagation, and the ``chain`` closure
 (the fixpoint of ruling out every value whose assumption propagates to a contradiction) is
 failed-literal probing on that CNF, without compiling anything per question.
@@ -20,6 +20,7 @@ rules to read together (it then adds nothing, and ``trial`` refutes a subset of 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,8 +32,8 @@ try:
 except ImportError:  # pragma: no cover - the optional SAT extra is missing: no fast path
     Solver = None
 
-#: Counts and domains of at most this many literals are encoded pairwise, larger ones by a
-#: sequential counter (fewer clauses; both make unit propagation arc consistent).
+#: Counts and domains of at most this many literals are encoded pairwise, larger ones by
+#: commanders (fewer clauses; both make unit propagation arc consistent).
 PAIRWISE = 6
 #: The solver: its ``propagate`` runs unit propagation alone, without search or learning.
 SOLVER = "minisat22"
@@ -167,6 +168,16 @@ class Clausal:
                 out.extend(-self._id(v, bit) for bit in _bits(full & ~mask))
         return out
 
+    def _narrow(self, dom: list[int], lits: Sequence[int]) -> None:
+        """Narrow the domains in place by the propagated literals (auxiliaries left out)."""
+        primary, var_of, bit_of = self.primary, self.var_of, self.bit_of
+        for x in lits:
+            if x > 0:
+                if x <= primary:
+                    dom[var_of[x]] &= bit_of[x]
+            elif -x <= primary:
+                dom[var_of[-x]] &= ~bit_of[-x]
+
     def _narrowed(self, masks: Sequence[int], lits: Sequence[int]) -> list[int]:
         """The domains narrowed by the propagated literals (auxiliaries left out)."""
         dom = [m & f for m, f in zip(masks, self.full)]
@@ -241,8 +252,7 @@ class Clausal:
                         if not ok:
                             return None
                         solver.add_clause([-x])
-                        dom = self._narrowed(dom, lits)
-                        dom[v] &= ~bit
+                        self._narrow(dom, lits)  # in place: the bits this round skips anyway
                         implied.clear()
                         narrowed = True
                 if not narrowed:
@@ -262,22 +272,35 @@ def _bits(mask: int) -> list[int]:
 
 def _one_of(lits: list[int], least: bool, most: bool, top: list[int]) -> list[list[int]]:
     """Clauses for "at least / at most one of ``lits``" on which unit propagation is arc
-    consistent; ``top`` holds the last auxiliary id used (a sequential counter's, each
-    private to its constraint)."""
+    consistent; ``top`` holds the last auxiliary id used (each constraint's are its own)."""
     out = [list(lits)] if least else []
-    if not most or len(lits) < 2:
-        return out
+    if most:
+        _at_most_one(lits, top, out)
+    return out
+
+
+def _at_most_one(lits: list[int], top: list[int], out: list[list[int]]) -> None:
+    """Pairwise up to `PAIRWISE` literals, else the commander encoding: the literals in
+    groups of about the square root, pairwise within a group, each implying its group's
+    commander, and at most one commander (recursively). A true literal makes its commander
+    true, the other commanders false and so every literal of the other groups false; two
+    true literals meet in a group or in the commanders. Few auxiliaries: short trails."""
     if len(lits) <= PAIRWISE:
         out += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
-        return out
-    # s_i: one of the first i + 1 literals holds
-    s = list(range(top[0] + 1, top[0] + len(lits)))
-    top[0] += len(lits) - 1
-    out.append([-lits[0], s[0]])
-    for i in range(1, len(lits) - 1):
-        out += [[-lits[i], s[i]], [-s[i - 1], s[i]], [-lits[i], -s[i - 1]]]
-    out.append([-lits[-1], -s[-1]])
-    return out
+        return
+    size = math.isqrt(len(lits) - 1) + 1
+    commanders = []
+    for i in range(0, len(lits), size):
+        group = lits[i:i + size]
+        if len(group) == 1:
+            commanders.append(group[0])
+            continue
+        top[0] += 1
+        c = top[0]
+        out += [[-a, -b] for j, a in enumerate(group) for b in group[j + 1:]]
+        out += [[-a, c] for a in group]
+        commanders.append(c)
+    _at_most_one(commanders, top, out)
 
 
 class Prober:

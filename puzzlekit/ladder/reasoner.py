@@ -52,6 +52,8 @@ class Reasoner:
         self.model = model
         self.deadline = deadline
         self.local = group_counts(new_engine(model, deadline, graphs=False, overrides=RULES_RUN))
+        #: each engine's own propagator kinds (`scan` and `restrict` swap them for others)
+        self._kinds = {id(self.local): self.local.kinds}
         self._full: Engine | None = None
         self._pairs_of: Pairs | None = None
         self._trials_of: Trials | None = None
@@ -77,6 +79,7 @@ class Reasoner:
         if self._full is None:
             run = {COUNT: count_values, OFF: leave_alone}
             self._full = group_counts(new_engine(self.model, self.deadline, overrides=run))
+            self._kinds[id(self._full)] = self._full.kinds
         return self._full
 
     @property
@@ -215,6 +218,12 @@ class Reasoner:
         engine.deadline = self.deadline if self.deadline.seconds is not None else None
         if self._pairs_of is not None:
             self._pairs_of.forget()
+        if self._saved is None and engine.kinds is self._kinds.get(id(engine)) and self.clausal is not None:
+            # the engine's own propagators (not `scan`'s): start it from their fixpoint,
+            # found by `clausal`, which propagation then leaves as it is
+            closed = self.clausal.rules(masks)
+            if closed is not None:
+                masks = closed
         return engine.reset(masks)
 
     def climb(self, rank: int, masks: list[int], want: tuple[int, int] | None = None) -> Engine | None:
