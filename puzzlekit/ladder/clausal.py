@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from ..backends.search.engine import COUNT, Engine
@@ -37,6 +38,8 @@ except ImportError:  # pragma: no cover - the optional SAT extra is missing: no 
 PAIRWISE = 6
 #: The solver: its ``propagate`` runs unit propagation alone, without search or learning.
 SOLVER = "minisat22"
+#: A literal's state under the negated literal: false and true swap.
+_FLIP = bytes([2, 1, 0]) + bytes(253)
 #: Trials between two looks at the clock.
 _CLOCK_EVERY = 256
 
@@ -99,6 +102,7 @@ class Clausal:
         #: level 0, whose consequences `propagate` would not report)
         self.units = [self.lit(*lit) for lit in engine.units]
         self._whole: Any = None
+        self._getters: list[itemgetter] | None = None
         self._last: tuple[tuple[int, ...], list[int] | None] | None = None  # the last `rules`
 
     def _id(self, v: int, bit: int) -> int:
@@ -116,27 +120,28 @@ class Clausal:
         solver = Solver(name=SOLVER)
         top = [self.primary]
         add = solver.add_clause
-        value = None if dom is None else self._values(dom)
-        for lits, least, most in self.constraints:
-            if value is not None:
-                open_ = []
-                for x in lits:
-                    s = value[x] if x > 0 else 2 - value[-x]
-                    if s == 2:
-                        break  # holds: nothing left (the fixpoint cleared the rest)
-                    if s:
-                        open_.append(x)
-                else:
-                    if len(open_) >= 2:  # else closed: a fixpoint leaves two open or none
-                        for clause in _one_of(open_, least, most, top):
-                            add(clause)
-                continue
-            for clause in _one_of(lits, least, most, top):
+        if dom is None:
+            for lits, least, most in self.constraints:
+                for clause in _one_of(lits, least, most, top):
+                    add(clause)
+            return solver
+        value = self._values(dom)
+        if self._getters is None:  # each constraint's literals read at once (negative ones past P)
+            p = self.primary
+            self._getters = [itemgetter(*[x if x > 0 else p - x for x in lits], 0)
+                             for lits, _, _ in self.constraints]
+        for (lits, least, most), get in zip(self.constraints, self._getters):
+            states = get(value)  # 0 false, 1 open, 2 true, then the unused id 0 (false)
+            if 2 in states or states.count(0) >= len(lits):
+                continue  # holds (the fixpoint cleared the rest), or fewer than two open
+            open_ = [x for x, state in zip(lits, states) if state]
+            for clause in _one_of(open_, least, most, top):
                 add(clause)
         return solver
 
     def _values(self, dom: list[int]) -> bytearray:
-        """Per literal id under the domains: 0 false, 1 open, 2 true."""
+        """Per literal id under the domains: 0 false, 1 open, 2 true; a negative literal -x
+        at P + x (P the last primary id)."""
         value = bytearray(self.primary + 1)
         first = self.first
         for v, (m, f) in enumerate(zip(dom, self.full)):
@@ -151,7 +156,7 @@ class Clausal:
                     k += 1
             elif m:
                 value[base + m.bit_length() - 1] = 2
-        return value
+        return value + value[1:].translate(_FLIP)
 
     def assumptions(self, masks: Sequence[int]) -> list[int] | None:
         """The literals that narrow the declared domains to ``masks`` (None: one is empty)."""
