@@ -54,7 +54,8 @@ def latin(n: int) -> Model:
 
 def random_model(rng: random.Random) -> Model:
     """Integer and boolean variables under random one-of counts (exactly, at most, at least
-    one; literals of either sign, each variable once per count), clauses and fixed literals."""
+    one of one literal or more, of either sign, each variable once per count), clauses and
+    fixed literals."""
     m = ModelBuilder("random")
     xs = [m.int(("x", i), 0, rng.randint(1, 3)) for i in range(rng.randint(6, 12))]
 
@@ -62,7 +63,7 @@ def random_model(rng: random.Random) -> Model:
         return Lit(var.index, rng.randint(var.lo, var.hi), rng.random() < 0.8)
 
     for _ in range(rng.randint(4, 14)):
-        lits = [literal(var) for var in rng.sample(xs, rng.randint(2, min(6, len(xs))))]
+        lits = [literal(var) for var in rng.sample(xs, rng.randint(1, min(6, len(xs))))]
         getattr(m, rng.choice(("exactly", "at_most", "at_least")))(1, lits)
     for _ in range(rng.randint(0, 4)):
         m.clause([literal(var) for var in rng.sample(xs, rng.randint(2, 3))])

@@ -98,9 +98,12 @@ class Clausal:
             self.constraints.append(([self.lit(v, b, p) for _, v, b, p in terms], least, most))
         for lits in engine.clauses:
             self.constraints.append(([self.lit(*lit) for lit in lits], True, False))
-        #: literals every question assumes: the model's unit clauses (kept off the solver's
-        #: level 0, whose consequences `propagate` would not report)
+        #: literals every question assumes: the model's unit clauses and one-literal
+        #: constraints (kept off the solver's level 0, whose consequences `propagate` would
+        #: not report)
         self.units = [self.lit(*lit) for lit in engine.units]
+        self.units += [lits[0] for lits, least, _ in self.constraints if len(lits) == 1 and least]
+        self.constraints = [c for c in self.constraints if len(c[0]) != 1]
         self._whole: Any = None
         self._getters: list[itemgetter] | None = None
         self._last: tuple[tuple[int, ...], list[int] | None] | None = None  # the last `rules`
