@@ -165,12 +165,11 @@ class Run:
                 ok = engine.reset(masks)
             finally:
                 acted, engine.acted, engine.kinds = engine.acted, None, kinds
-            closed = engine if ok else None
+            dom = engine.dom if ok else None
         else:
-            closed = reasoner.close(min(rank, ladder.SEARCH - 1), masks)
-        if closed is None:
+            dom = reasoner.closure(min(rank, ladder.SEARCH - 1), masks)
+        if dom is None:
             raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")
-        dom = closed.dom
         left = [model.vars[v].key for v in reasoner.out if dom[v] & (dom[v] - 1)]
         if traced and not left:
             self.idle = (tuple(items), self._idle(items, acted))
@@ -331,9 +330,15 @@ class Run:
         if self.rank >= ladder.TRIAL:
             if not self.solvable(items, ladder.RULES):
                 return True
-            if not self._unique(items):
+            # a puzzle the ladder solves is unique: where its closure is quick, it decides alone
+            if not self._quick(self.rank) and not self._unique(items):
                 return False
         return not self.solvable(items, self.rank)
+
+    def _quick(self, rank: int) -> bool:
+        """Whether the plant's reasoner closes ``rank`` by its fast path (`ladder.Reasoner.quick`)."""
+        reasoner = self.base[2] if self.stateful and self.base is not None else None
+        return reasoner is not None and reasoner.quick(rank)
 
     def _unique(self, items: list) -> bool:
         if self.refuted(items):

@@ -18,6 +18,7 @@ from ..backends.search.engine import COUNT, Engine
 from ..backends.search.propagation import new_engine
 from ..clock import UNLIMITED, Deadline
 from ..ir import Clause, Lit, Model
+from .clausal import Clausal, Prober, fits
 from .levels import (
     CHAIN,
     DEEP,
@@ -51,10 +52,14 @@ class Reasoner:
         self.model = model
         self.deadline = deadline
         self.local = group_counts(new_engine(model, deadline, graphs=False, overrides=RULES_RUN))
+        #: each engine's own propagator kinds (`scan` and `restrict` swap them for others)
+        self._kinds = {id(self.local): self.local.kinds}
         self._full: Engine | None = None
         self._pairs_of: Pairs | None = None
         self._trials_of: Trials | None = None
         self._saved: list[tuple[list[int], list]] | None = None
+        self._clausal: Clausal | bool | None = None
+        self._prober: Prober | None = None
         self.out = list(model.output)
         #: the answer variables trials look at: all, or those the constraints left on read
         self.probed = self.out
@@ -74,6 +79,7 @@ class Reasoner:
         if self._full is None:
             run = {COUNT: count_values, OFF: leave_alone}
             self._full = group_counts(new_engine(self.model, self.deadline, overrides=run))
+            self._kinds[id(self._full)] = self._full.kinds
         return self._full
 
     @property
@@ -174,6 +180,34 @@ class Reasoner:
         self._cache = (rank, key, list(engine.dom))
         return engine
 
+    def closure(self, rank: int, masks: list[int]) -> list[int] | None:
+        """The domains at the fixpoint of every level up to ``rank`` from ``masks`` (None:
+        contradiction), as `close` finds them. At ``rules`` and ``chain`` a model of one-of
+        counts and clauses is closed by `clausal` instead, which decides the same, far
+        sooner (``chain`` only where `Pairs` has no pair: ``pairs`` then adds nothing)."""
+        rank = min(rank, SEARCH - 1)
+        if self.quick(rank):
+            assert self.clausal is not None
+            if rank == CHAIN:
+                return self.clausal.chain(masks, self.probed, self.deadline)
+            return self.clausal.rules(masks)
+        engine = self.close(rank, masks)
+        return None if engine is None else list(engine.dom)
+
+    def quick(self, rank: int) -> bool:
+        """Whether `closure` at ``rank`` takes the fast path of `clausal` (a small fraction
+        of a uniqueness question's cost)."""
+        rank = min(rank, SEARCH - 1)
+        return (rank in (RULES, PAIRS, CHAIN) and self._saved is None and self.clausal is not None
+                and (rank == RULES or not self.pairs.pairs))
+
+    @property
+    def clausal(self) -> Clausal | None:
+        """The model as CNF (`clausal.Clausal`) where it `fits`, else None; made on first use."""
+        if self._clausal is None:
+            self._clausal = Clausal(self.local) if fits(self.local) else False
+        return self._clausal or None
+
     def restore(self, rank: int, masks: list[int]) -> Engine:
         """The engine of ``rank`` set to domains already closed at that rank."""
         engine = self.local if rank < LINES else self.full
@@ -184,6 +218,12 @@ class Reasoner:
         engine.deadline = self.deadline if self.deadline.seconds is not None else None
         if self._pairs_of is not None:
             self._pairs_of.forget()
+        if self._saved is None and engine.kinds is self._kinds.get(id(engine)) and self.clausal is not None:
+            # the engine's own propagators (not `scan`'s): start it from their fixpoint,
+            # found by `clausal`, which propagation then leaves as it is
+            closed = self.clausal.rules(masks)
+            if closed is not None:
+                masks = closed
         return engine.reset(masks)
 
     def climb(self, rank: int, masks: list[int], want: tuple[int, int] | None = None) -> Engine | None:
@@ -288,6 +328,20 @@ class Reasoner:
         the value ``bit`` from the engine's domains (closed at the rank below). At ``chain``,
         ``implied`` collects the values the assumption fixes when it is not refuted."""
         self.effort.probes += 1
+        if rank in (TRIAL, CHAIN) and self._saved is None and self.clausal is not None:
+            # unit propagation decides ``chain`` exactly, and what it does not refute no
+            # ``trial`` (a bounded part of it) refutes either: the common answer is quick
+            if self._prober is None:
+                self._prober = Prober(self.clausal)
+            found = self._prober.propagate(engine.dom, v, bit)
+            if found is not None:
+                ok, lits = found
+                if rank == CHAIN:
+                    if ok and implied is not None:
+                        implied.update(self._prober.fixed(lits))
+                    return not ok
+                if ok:
+                    return False
         if rank == TRIAL:
             return self.trials.refuted(engine, v, bit, TRIAL_DEPTH)
         trail = engine.trail

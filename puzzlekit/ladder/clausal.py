@@ -1,0 +1,367 @@
+"""A fast path for models of one-of counts and clauses: ``rules`` and ``chain`` in a SAT solver.
+
+Where every constraint of a compiled model is a clause or a count "exactly / at most / at
+least one of these literals", each variable reading one literal of a count at most (a
+Sudoku: each row, column and box holds each digit once), the rules-level propagators are
+exactly arc consistency on each constraint: a count forces its last open literal or clears
+the rest once one holds, a domain empties or keeps one value. The same holds for unit
+propagation on a CNF that gives every value of every variable a literal and encodes each
+constraint (and each domain, "one value") on its own so that propagation is arc consistent
+(`_one_of`: pairwise below `PAIRWISE`, else the commander encoding on private auxiliaries).
+So the ``rules`` closure is one call of the solver's propagation, and the ``chain`` closure
+(the fixpoint of ruling out every value whose assumption propagates to a contradiction) is
+failed-literal probing on that CNF, without compiling anything per question.
+
+Only those two closures are computed here, and ``chain`` only where `Pairs` finds no two
+rules to read together (it then adds nothing, and ``trial`` refutes a subset of what
+``chain`` does); every other level, and every grade and step, is the generic ladder's
+(`reasoner`), which stays the reference: tests cross-check the two on random states.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from operator import itemgetter
+from typing import Any
+
+from ..backends.search.engine import COUNT, Engine
+from ..clock import Deadline
+
+try:
+    from pysat.solvers import Solver
+except ImportError:  # pragma: no cover - the optional SAT extra is missing: no fast path
+    Solver = None
+
+#: Counts and domains of at most this many literals are encoded pairwise, larger ones by
+#: commanders (fewer clauses; both make unit propagation arc consistent).
+PAIRWISE = 6
+#: The solver: its ``propagate`` runs unit propagation alone, without search or learning.
+SOLVER = "minisat22"
+#: A literal's state under the negated literal: false and true swap.
+_FLIP = bytes([2, 1, 0]) + bytes(253)
+#: Trials between two looks at the clock.
+_CLOCK_EVERY = 256
+
+
+def fits(engine: Engine) -> bool:
+    """Whether the compiled model is made only of clauses and one-of counts (see above)."""
+    if Solver is None or engine.empty:
+        return False
+    for kind, data in zip(engine.kinds, engine.data):
+        if kind != COUNT:
+            return False
+        terms, low, high = data[:3]
+        if (len(data) > 3 and data[3] is not None) or not _bounds(low, high, len(terms)):
+            return False
+        if any(c != 1 or not engine.full[v] & b for c, v, b, _ in terms):
+            return False
+        if len({v for _, v, _, _ in terms}) != len(terms):
+            return False
+    return True
+
+
+def _bounds(low: int, high: int, size: int) -> tuple[bool, bool] | None:
+    """(at least one, at most one) for a count's bounds; None when it is no one-of count."""
+    least = low == 1
+    most = high == 1
+    if not (least or low <= 0) or not (most or high >= size):
+        return None
+    return (least, most)
+
+
+class Clausal:
+    """The CNF of a compiled model that `fits`, and its ``rules`` and ``chain`` closures."""
+
+    def __init__(self, engine: Engine):
+        self.full = list(engine.full)
+        self.first: list[int] = []  # literal id of each variable's lowest value bit
+        top = 0
+        for mask in self.full:
+            self.first.append(top + 1)
+            top += mask.bit_length()
+        self.primary = top
+        #: per literal id, its variable and value bit
+        self.var_of = [0] * (top + 1)
+        self.bit_of = [0] * (top + 1)
+        for v, mask in enumerate(self.full):
+            for bit in _bits(mask):
+                x = self.first[v] + bit.bit_length() - 1
+                self.var_of[x], self.bit_of[x] = v, bit
+        # constraints as (literal ids, at least one, at most one), domains first
+        self.constraints: list[tuple[list[int], bool, bool]] = []
+        for v, mask in enumerate(self.full):
+            self.constraints.append(([self._id(v, bit) for bit in _bits(mask)], True, True))
+        for _, data in zip(engine.kinds, engine.data):
+            terms, low, high = data[:3]
+            least, most = _bounds(low, high, len(terms))  # type: ignore[misc]
+            self.constraints.append(([self.lit(v, b, p) for _, v, b, p in terms], least, most))
+        for lits in engine.clauses:
+            self.constraints.append(([self.lit(*lit) for lit in lits], True, False))
+        #: literals every question assumes: the model's unit clauses and one-literal
+        #: constraints (kept off the solver's level 0, whose consequences `propagate` would
+        #: not report)
+        self.units = [self.lit(*lit) for lit in engine.units]
+        self.units += [lits[0] for lits, least, _ in self.constraints if len(lits) == 1 and least]
+        self.constraints = [c for c in self.constraints if len(c[0]) != 1]
+        self._whole: Any = None
+        self._getters: list[itemgetter] | None = None
+        self._last: tuple[tuple[int, ...], list[int] | None] | None = None  # the last `rules`
+
+    def _id(self, v: int, bit: int) -> int:
+        return self.first[v] + bit.bit_length() - 1
+
+    def lit(self, v: int, bit: int, positive: bool) -> int:
+        """The CNF literal of a compiled literal (variable v takes / does not take the value)."""
+        x = self._id(v, bit)
+        return x if positive else -x
+
+    # solvers -------------------------------------------------------------------------------
+    def _solver(self, dom: list[int] | None) -> Any:
+        """A solver over the constraints, each reduced to what the domains (at their
+        fixpoint) leave open; None: the declared domains, every constraint whole."""
+        solver = Solver(name=SOLVER)
+        top = [self.primary]
+        add = solver.add_clause
+        if dom is None:
+            for lits, least, most in self.constraints:
+                for clause in _one_of(lits, least, most, top):
+                    add(clause)
+            return solver
+        value = self._values(dom)
+        if self._getters is None:  # each constraint's literals read at once (negative ones past P)
+            p = self.primary
+            self._getters = [itemgetter(*[x if x > 0 else p - x for x in lits], 0)
+                             for lits, _, _ in self.constraints]
+        for (lits, least, most), get in zip(self.constraints, self._getters):
+            states = get(value)  # 0 false, 1 open, 2 true, then the unused id 0 (false)
+            if 2 in states or states.count(0) >= len(lits):
+                continue  # holds (the fixpoint cleared the rest), or fewer than two open
+            open_ = [x for x, state in zip(lits, states) if state]
+            for clause in _one_of(open_, least, most, top):
+                add(clause)
+        return solver
+
+    def _values(self, dom: list[int]) -> bytearray:
+        """Per literal id under the domains: 0 false, 1 open, 2 true; a negative literal -x
+        at P + x (P the last primary id)."""
+        value = bytearray(self.primary + 1)
+        first = self.first
+        for v, (m, f) in enumerate(zip(dom, self.full)):
+            base = first[v]
+            if m & (m - 1):
+                k = base
+                while f:
+                    if m & 1:
+                        value[k] = 1
+                    m >>= 1
+                    f >>= 1
+                    k += 1
+            elif m:
+                value[base + m.bit_length() - 1] = 2
+        return value + value[1:].translate(_FLIP)
+
+    def assumptions(self, masks: Sequence[int]) -> list[int] | None:
+        """The literals that narrow the declared domains to ``masks`` (None: one is empty)."""
+        out = list(self.units)
+        for v, (mask, full) in enumerate(zip(masks, self.full)):
+            mask &= full
+            if mask == full:
+                continue
+            if not mask:
+                return None
+            if not mask & (mask - 1):
+                out.append(self._id(v, mask))
+            else:
+                out.extend(-self._id(v, bit) for bit in _bits(full & ~mask))
+        return out
+
+    def _narrow(self, dom: list[int], lits: Sequence[int]) -> None:
+        """Narrow the domains in place by the propagated literals (auxiliaries left out)."""
+        primary, var_of, bit_of = self.primary, self.var_of, self.bit_of
+        for x in lits:
+            if x > 0:
+                if x <= primary:
+                    dom[var_of[x]] &= bit_of[x]
+            elif -x <= primary:
+                dom[var_of[-x]] &= ~bit_of[-x]
+
+    def _narrowed(self, masks: Sequence[int], lits: Sequence[int]) -> list[int]:
+        """The domains narrowed by the propagated literals (auxiliaries left out)."""
+        dom = [m & f for m, f in zip(masks, self.full)]
+        primary, var_of, bit_of = self.primary, self.var_of, self.bit_of
+        for x in lits:
+            if x > 0:
+                if x <= primary:
+                    dom[var_of[x]] &= bit_of[x]
+            elif -x <= primary:
+                dom[var_of[-x]] &= ~bit_of[-x]
+        return dom
+
+    # closures ------------------------------------------------------------------------------
+    def rules(self, masks: Sequence[int]) -> list[int] | None:
+        """The domains at the ``rules`` closure from ``masks``; None on a contradiction."""
+        key = tuple(masks)
+        if self._last is not None and self._last[0] == key:
+            return None if self._last[1] is None else list(self._last[1])
+        dom = self._rules(masks)
+        self._last = (key, dom)
+        return None if dom is None else list(dom)
+
+    def _rules(self, masks: Sequence[int]) -> list[int] | None:
+        assumed = self.assumptions(masks)
+        if assumed is None:
+            return None
+        if self._whole is None:
+            self._whole = self._solver(None)
+        ok, lits = self._whole.propagate(assumptions=assumed)
+        if not ok:
+            return None
+        dom = self._narrowed(masks, lits)
+        return dom if all(dom) else None
+
+    def chain(self, masks: Sequence[int], probed: Sequence[int], deadline: Deadline) -> list[int] | None:
+        """The domains at the ``chain`` closure: the ``rules`` closure, then every value of a
+        ``probed`` variable whose assumption propagates to a contradiction ruled out, until
+        none does; None on a contradiction.
+
+        Rounds of trials as the ladder makes them: a value that an assumption which
+        survives fixes is not tried in the same round (its consequences are part of that
+        assumption's). The solver holds the constraints reduced to what the ``rules``
+        closure leaves open (short trials); a refuted value becomes a unit clause, so the
+        trials after it start from its consequences without propagating it again."""
+        dom = self.rules(masks)
+        if dom is None:
+            return None
+        solver = self._solver(dom)
+        first = self.first
+        tried = 0
+        try:
+            while True:
+                start = dom
+                implied: set[int] = set()
+                narrowed = False
+                for v in probed:
+                    for bit in _bits(start[v]):
+                        m = dom[v]
+                        if not m & bit or m == bit:
+                            continue
+                        x = first[v] + bit.bit_length() - 1
+                        if x in implied:
+                            continue
+                        tried += 1
+                        if not tried % _CLOCK_EVERY:
+                            deadline.check()
+                        ok, lits = solver.propagate(assumptions=[x])
+                        if ok:
+                            implied.update(lits)
+                            continue
+                        ok, lits = solver.propagate(assumptions=[-x])
+                        if not ok:
+                            return None
+                        solver.add_clause([-x])
+                        self._narrow(dom, lits)  # in place: the bits this round skips anyway
+                        implied.clear()
+                        narrowed = True
+                if not narrowed:
+                    return dom
+        finally:
+            solver.delete()
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _one_of(lits: list[int], least: bool, most: bool, top: list[int]) -> list[list[int]]:
+    """Clauses for "at least / at most one of ``lits``" on which unit propagation is arc
+    consistent; ``top`` holds the last auxiliary id used (each constraint's are its own)."""
+    out = [list(lits)] if least else []
+    if most:
+        _at_most_one(lits, top, out)
+    return out
+
+
+def _at_most_one(lits: list[int], top: list[int], out: list[list[int]]) -> None:
+    """Pairwise up to `PAIRWISE` literals, else the commander encoding: the literals in
+    groups of about the square root, pairwise within a group, each implying its group's
+    commander, and at most one commander (recursively). A true literal makes its commander
+    true, the other commanders false and so every literal of the other groups false; two
+    true literals meet in a group or in the commanders. Few auxiliaries: short trails."""
+    if len(lits) <= PAIRWISE:
+        out += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+        return
+    size = math.isqrt(len(lits) - 1) + 1
+    commanders = []
+    for i in range(0, len(lits), size):
+        group = lits[i:i + size]
+        if len(group) == 1:
+            commanders.append(group[0])
+            continue
+        top[0] += 1
+        c = top[0]
+        out += [[-a, -b] for j, a in enumerate(group) for b in group[j + 1:]]
+        out += [[-a, c] for a in group]
+        commanders.append(c)
+    _at_most_one(commanders, top, out)
+
+
+class Prober:
+    """Trials by unit propagation from an engine's current domains, for `Reasoner.refutes`.
+
+    The solver is reduced to a snapshot of the domains; later (narrower) domains are passed
+    as the values they rule out, until so many are that a new snapshot is cheaper."""
+
+    #: values ruled out since the snapshot past which the solver is rebuilt
+    REBUILD = 256
+
+    def __init__(self, clausal: Clausal):
+        self.clausal = clausal
+        self.solver: Any = None
+        self.snapshot: list[int] | None = None
+        self.seen: list[int] | None = None
+        self.assumed: list[int] = []
+
+    def propagate(self, dom: list[int], v: int, bit: int) -> tuple[bool, list[int]] | None:
+        """(no contradiction, the literals propagated) once variable v takes the value bit
+        in the domains ``dom``, which must be at their fixpoint; None when they are not."""
+        if dom != self.seen and not self._sync(dom):
+            return None
+        return self.solver.propagate(assumptions=self.assumed + [self.clausal.lit(v, bit, True)])
+
+    def fixed(self, lits: list[int]) -> list[tuple[int, int]]:
+        """The (variable, value bit) of every value the literals fix."""
+        c = self.clausal
+        var_of, bit_of, primary = c.var_of, c.bit_of, c.primary
+        return [(var_of[x], bit_of[x]) for x in lits if 0 < x <= primary]
+
+    def _sync(self, dom: list[int]) -> bool:
+        snap = self.snapshot
+        if snap is not None:
+            removed: list[int] | None = []
+            lit = self.clausal.lit
+            for v, (d, s) in enumerate(zip(dom, snap)):
+                if d != s:
+                    if d & ~s:
+                        removed = None  # wider than the snapshot: a new one
+                        break
+                    removed.extend(lit(v, b, False) for b in _bits(s & ~d))  # type: ignore[union-attr]
+            if removed is not None and len(removed) <= self.REBUILD:
+                self.assumed, self.seen = removed, list(dom)
+                return True
+        if self.clausal.rules(dom) != dom:
+            return False  # not at the fixpoint: the engine's own trial decides
+        self.close()
+        self.solver = self.clausal._solver(dom)
+        self.snapshot, self.seen, self.assumed = list(dom), list(dom), []
+        return True
+
+    def close(self) -> None:
+        if self.solver is not None:
+            self.solver.delete()
+            self.solver = None

@@ -1,0 +1,182 @@
+"""The ladder's fast path for one-of counts (`puzzlekit.ladder.clausal`) against the generic
+ladder it stands in for: the same closures, grades (effort included) and steps on many
+random states of Sudoku, Latin squares and random models of one-of counts and clauses.
+
+The reference is a `Reasoner` whose fast path is switched off (`_clausal = False`), which
+also switches off the quick trials of `Reasoner.refutes`.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import EXAMPLES
+
+import puzzlekit
+from puzzlekit import genres
+from puzzlekit.clock import UNLIMITED
+from puzzlekit.generate import sudoku as sudoku_recipe
+from puzzlekit.genres import sudoku
+from puzzlekit.ir import Lit, Model, ModelBuilder
+from puzzlekit.ladder import CHAIN, PAIRS, RULES, TRIAL, Explainer, Reasoner
+from puzzlekit.ladder import steps as ladder_steps
+from puzzlekit.ladder.clausal import fits
+
+pytest.importorskip("pysat")
+
+
+def reference(model: Model) -> Reasoner:
+    reasoner = Reasoner(model)
+    reasoner._clausal = False  # the generic ladder alone
+    return reasoner
+
+
+def closed(reasoner: Reasoner, rank: int, masks: list[int]) -> list[int] | None:
+    engine = reasoner.close(rank, masks)
+    return None if engine is None else list(engine.dom)
+
+
+def latin(n: int) -> Model:
+    """A Latin square: each row and column holds each value once (no two rules share two cells,
+    so `Pairs` is empty and ``chain`` takes the fast path)."""
+    m = ModelBuilder("latin")
+    x = {(r, c): m.int(("cell", r, c), 1, n) for r in range(n) for c in range(n)}
+    for line in range(n):
+        for value in range(1, n + 1):
+            with m.rule(f"row {line} holds {value} once"):
+                m.exactly(1, [ModelBuilder.eq(x[line, c], value) for c in range(n)])
+            with m.rule(f"column {line} holds {value} once"):
+                m.exactly(1, [ModelBuilder.eq(x[r, line], value) for r in range(n)])
+    m.output(x.values())
+    return m.build()
+
+
+def random_model(rng: random.Random) -> Model:
+    """Integer and boolean variables under random one-of counts (exactly, at most, at least
+    one of one literal or more, of either sign, each variable once per count), clauses and
+    fixed literals."""
+    m = ModelBuilder("random")
+    xs = [m.int(("x", i), 0, rng.randint(1, 3)) for i in range(rng.randint(6, 12))]
+
+    def literal(var) -> Lit:
+        return Lit(var.index, rng.randint(var.lo, var.hi), rng.random() < 0.8)
+
+    for _ in range(rng.randint(4, 14)):
+        lits = [literal(var) for var in rng.sample(xs, rng.randint(1, min(6, len(xs))))]
+        getattr(m, rng.choice(("exactly", "at_most", "at_least")))(1, lits)
+    for _ in range(rng.randint(0, 4)):
+        m.clause([literal(var) for var in rng.sample(xs, rng.randint(2, 3))])
+    if rng.random() < 0.3:
+        m.fix(literal(rng.choice(xs)))
+    m.output(xs[: len(xs) - rng.randint(0, 2)])  # some variables outside the answer key
+    return m.build()
+
+
+def random_masks(rng: random.Random, reasoner: Reasoner, share: float) -> list[int]:
+    """Domains with random values ruled out (sometimes all but one, sometimes every one)."""
+    masks = reasoner.masks()
+    for v in range(len(reasoner.model.vars)):
+        if rng.random() < share:
+            full = masks[v]
+            drop = 1 << rng.randrange(full.bit_length())
+            masks[v] &= rng.randint(0, full) if rng.random() < 0.1 else full & ~drop
+    return masks
+
+
+def sudoku_state(rng: random.Random, n: int, share: float, wrong: bool) -> dict:
+    full, _ = sudoku_recipe.sample_solution(rng, n, n)
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    state = {sudoku.cell_key(cell): full[cell[0]][cell[1]] for cell in rng.sample(cells, int(share * n * n))}
+    if wrong:
+        state[sudoku.cell_key(rng.choice(cells))] = rng.randint(1, n)
+    return state
+
+
+def empty_sudoku(n: int) -> Model:
+    return sudoku.model(sudoku.Puzzle(tuple((0,) * n for _ in range(n))))
+
+
+def test_fits_one_of_models_only():
+    assert fits(Reasoner(empty_sudoku(9)).local) and fits(Reasoner(latin(4)).local)
+    masyu = puzzlekit.load("masyu", EXAMPLES / "masyu01.txt")
+    assert not fits(Reasoner(genres.get("masyu").model(masyu)).local)  # a loop: no clauses and counts
+    m = ModelBuilder("two")
+    xs = [m.bool(("b", i)) for i in range(3)]
+    m.exactly(2, xs)  # a count of two is no one-of count
+    m.output(xs)
+    assert not fits(Reasoner(m.build()).local)
+    assert not Reasoner(m.build()).quick(RULES)
+
+
+@pytest.mark.parametrize("n,box", [(4, None), (6, None), (9, None), (6, (1, 6))])
+def test_sudoku_closures_match_the_generic_ladder(n, box):
+    rng = random.Random(n)
+    model = sudoku.model(sudoku.Puzzle(tuple((0,) * n for _ in range(n)), box))
+    fast, slow = Reasoner(model), reference(model)
+    assert fast.quick(RULES) and (fast.quick(CHAIN) == (not fast.pairs.pairs))
+    for trial in range(25):
+        masks = fast.masks(sudoku_state(rng, n, rng.uniform(0.1, 0.6), wrong=trial % 5 == 0))
+        for rank in (RULES, PAIRS, TRIAL, CHAIN):
+            assert fast.closure(rank, masks) == closed(slow, rank, masks), (trial, rank)
+
+
+def latin_state(rng: random.Random, n: int, share: float) -> dict:
+    """A share of the cells of a random Latin square (rows, columns and values shuffled)."""
+    rows, cols, values = (rng.sample(range(n), n) for _ in range(3))
+    cells = rng.sample([(r, c) for r in range(n) for c in range(n)], int(share * n * n))
+    return {("cell", r, c): values[(rows[r] + cols[c]) % n] + 1 for r, c in cells}
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_latin_square_closures_and_grades_match_the_generic_ladder(n):
+    rng = random.Random(100 + n)
+    model = latin(n)
+    fast, slow = Reasoner(model), reference(model)
+    assert fast.quick(CHAIN)
+    chained = 0
+    for trial in range(30):
+        state = latin_state(rng, n, rng.uniform(0.1, 0.4))
+        masks = fast.masks(state) if trial % 3 else random_masks(rng, fast, rng.uniform(0.2, 0.7))
+        for rank in (RULES, CHAIN):
+            got = fast.closure(rank, masks)
+            assert got == closed(slow, rank, masks), (trial, rank)
+            chained += rank == CHAIN and got is not None and got != fast.closure(RULES, masks)
+        assert Reasoner(model).grade(state) == reference(model).grade(state), trial
+    assert chained or n < 6  # some states need trials beyond the rules
+
+
+def test_random_one_of_models_match_the_generic_ladder():
+    rng = random.Random(7)
+    chained = 0
+    for trial in range(150):
+        model = random_model(rng)
+        fast, slow, unpaired = Reasoner(model), reference(model), reference(model)
+        assert fits(fast.local)
+        pairs = unpaired.pairs  # the generic ladder with no pairs: the fast chain's own closure
+        pairs.pairs, pairs.live, pairs.by_var = [], [], {}
+        for _ in range(4):
+            masks = random_masks(rng, fast, rng.uniform(0.0, 0.5))
+            for rank in (RULES, PAIRS, CHAIN):
+                assert fast.closure(rank, masks) == closed(slow, rank, masks), (trial, rank)
+            got = fast.clausal.chain(masks, fast.probed, UNLIMITED)
+            assert got == closed(unpaired, CHAIN, masks), trial
+            chained += got is not None and got != fast.closure(RULES, masks)
+        assert Reasoner(model).grade() == reference(model).grade(), trial
+    assert chained > 20
+
+
+@pytest.mark.parametrize("n", [6, 9])
+def test_sudoku_grades_and_steps_match_the_generic_ladder(n):
+    rng = random.Random(20 + n)
+    model = empty_sudoku(n)
+    for trial in range(5):
+        full, _ = sudoku_recipe.sample_solution(rng, n, n)
+        solution = {sudoku.cell_key((r, c)): v for r, row in enumerate(full) for c, v in enumerate(row)}
+        keys = rng.sample(sorted(solution), int(rng.uniform(0.3, 0.5) * n * n))
+        state = {k: solution[k] for k in keys}
+        assert Reasoner(model).grade(state) == reference(model).grade(state), trial
+        steps = [ladder_steps._next(reasoner, Explainer(model), state, solution)
+                 for reasoner in (Reasoner(model), reference(model))]
+        assert steps[0] is not None and steps[0] == steps[1], trial
+        assert (steps[0].constraints, steps[0].assumptions) == (steps[1].constraints, steps[1].assumptions)
