@@ -78,9 +78,9 @@ CASES: tuple[Case, ...] = (
     Case("hashi", 30, 30, "hard", ("bridges", "2")),
     Case("tracks", 20, 20, "easy", ("tracks", "e")),
     Case("nonogram", 40, 40, "easy"),
-    Case("queens", 9, 9, "easy"),
-    Case("queens", 10, 10, "easy"),
-    Case("queens", 11, 11, "easy"),
+    Case("queens", 9, 9, None),  # from nothing but the regions: any level, as it comes
+    Case("queens", 10, 10, None),
+    Case("queens", 11, 11, None),
     Case("zip", 6, 6, "hard"),
     Case("zip", 7, 7, "hard"),
     Case("zip", 8, 8, "hard"),
@@ -177,7 +177,7 @@ def comparison(rows: list[dict[str, Any]]) -> str:
         cases.setdefault(key, {}).setdefault(row.get("who", "ours"), []).append(row)
     for (genre, h, w, asked), by in cases.items():
         ours, his = by.get("ours", []), by.get("tatham", [])
-        level = next((r["level"] for r in ours if r["status"] == "ok"), ALIASES.get(asked, asked))
+        level = next((r["level"] for r in ours if r["status"] == "ok"), ALIASES.get(asked, asked)) or "any"
         done = [r for r in ours if r["status"] == "ok"]
         hit = sum(1 for r in done if not r.get("note"))
         grades: dict[str, int] = {}

@@ -8,9 +8,9 @@ For every (genre, size, level) the generator makes one puzzle per seed (seeds 10
 this process, under a time limit per puzzle, and records the grade it came back with (a
 request that ends at another level is the documented downgrade). The table gives, per genre,
 size and level asked, the requests that came back at that level; the last lines print the
-`puzzlekit.generate.reach.OFFERED` table these numbers imply (a level is offered from the
-fewest cells at which it, and every larger size measured, was hit by at least 95% of the
-requests). docs/generating.md ("Levels made") quotes the table.
+`puzzlekit.generate.reach` tables these numbers imply (the sides measured, and the sides at
+which each level was hit by at least 95% of the requests). docs/generating.md ("Levels
+made") quotes the table.
 """
 
 from __future__ import annotations
@@ -53,26 +53,20 @@ def measure(genre: str, side: int, level: str, seeds: int, time_limit: float) ->
             "grades": dict(grades), "median_s": round(times[len(times) // 2], 3)}
 
 
-def offered(rows: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
-    """Per genre and level, the fewest cells from which the level is hit reliably at that and
-    every larger size measured; 0 when that is the genre's smallest size measured (smaller
-    grids take its levels). Levels never hit so are left out."""
-    out: dict[str, dict[str, int]] = {}
-    smallest: dict[str, int] = {}
-    by: dict[tuple[str, str], list[tuple[int, bool]]] = {}
+Sides = dict[str, tuple[int, ...]]
+
+
+def reliable(rows: list[dict[str, Any]]) -> tuple[Sides, dict[str, Sides]]:
+    """The sides measured per genre, and per genre and level the sides at which at least 95%
+    of the requests came back at that level (`puzzlekit.generate.reach`'s two tables)."""
+    sides: dict[str, set[int]] = {}
+    made: dict[str, dict[str, set[int]]] = {}
     for row in rows:
-        cells = row["size"] ** 2
-        smallest[row["genre"]] = min(cells, smallest.get(row["genre"], cells))
-        reliable = row["hits"] >= RELIABLE * row["seeds"]
-        by.setdefault((row["genre"], row["level"]), []).append((cells, reliable))
-    for (genre, level), sizes in sorted(by.items()):
-        sizes.sort()
-        start = None
-        for cells, ok in sizes:
-            start = (start or cells) if ok else None
-        if start is not None:
-            out.setdefault(genre, {})[level] = 0 if start == smallest[genre] else start
-    return out
+        sides.setdefault(row["genre"], set()).add(row["size"])
+        if row["hits"] >= RELIABLE * row["seeds"]:
+            made.setdefault(row["genre"], {}).setdefault(row["level"], set()).add(row["size"])
+    return ({g: tuple(sorted(v)) for g, v in sides.items()},
+            {g: {lv: tuple(sorted(v)) for lv, v in levels.items()} for g, levels in made.items()})
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -119,8 +113,10 @@ def main(argv: list[str] | None = None) -> int:
                         sink.flush()
                         print(f"{genre} {side}x{side} {level}: {row['hits']}/{row['seeds']}", file=sys.stderr)
     print(table(rows))
+    sides, made = reliable(rows)
     print()
-    print("OFFERED =", json.dumps(offered(rows), indent=4, sort_keys=True))
+    print("SIDES =", json.dumps(sides, sort_keys=True))
+    print("RELIABLE =", json.dumps(made, indent=4, sort_keys=True))
     return 0
 
 

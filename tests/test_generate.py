@@ -438,18 +438,23 @@ def test_the_benchmark_knows_the_generator_aliases():
 
 
 def test_every_recipe_offers_measured_levels_of_its_own():
-    assert set(reach.OFFERED) == set(GENERATORS) == set(reach.MEASURED)
-    for genre, table in reach.OFFERED.items():
+    assert set(reach.RELIABLE) == set(GENERATORS) == set(reach.SIDES)
+    for genre, table in reach.RELIABLE.items():
         assert table, genre
         assert set(table) <= set(levels(genre)) - {"search"}, genre
-        assert all(cells == 0 or cells > min(reach.MEASURED[genre]) ** 2 for cells in table.values()), genre
+        assert all(set(sides) <= set(reach.SIDES[genre]) for sides in table.values()), genre
 
 
 @pytest.mark.parametrize("genre", GENERATORS)
-def test_a_larger_grid_offers_every_level_a_smaller_one_does(genre):
-    sizes = range(3, 16)
-    for small, large in zip(sizes, sizes[1:]):
-        assert set(offered(genre, small, small)) <= set(offered(genre, large, large)), (genre, small)
+def test_a_size_takes_the_levels_made_at_the_nearest_size_measured(genre):
+    sides = reach.SIDES[genre]
+    at = {side: {lv for lv, made in reach.RELIABLE[genre].items() if side in made} for side in sides}
+    for side in range(2, 2 * max(sides)):
+        below = [s for s in sides if s <= side]
+        nearest = max(below) if below else min(sides)
+        assert set(offered(genre, side, side)) == at[nearest], (genre, side)
+    small, large = min(sides), max(sides)
+    assert set(offered(genre, small, large)) == at[small if small * large < sides[1] ** 2 else sides[1]]
     assert offered(genre, 3, 3), genre  # something is always offered
 
 
