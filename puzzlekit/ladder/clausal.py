@@ -20,6 +20,7 @@ rules to read together (it then adds nothing, and ``trial`` refutes a subset of 
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Sequence
 from operator import itemgetter
@@ -27,11 +28,6 @@ from typing import Any
 
 from ..backends.search.engine import COUNT, Engine
 from ..clock import Deadline
-
-try:
-    from pysat.solvers import Solver
-except ImportError:  # pragma: no cover - the optional SAT extra is missing: no fast path
-    Solver = None
 
 #: Counts and domains of at most this many literals are encoded pairwise, larger ones by
 #: commanders (fewer clauses; both make unit propagation arc consistent).
@@ -44,9 +40,22 @@ _FLIP = bytes([2, 1, 0]) + bytes(253)
 _CLOCK_EVERY = 256
 
 
+def _available() -> bool:
+    """Whether python-sat is installed (without it there is no fast path)."""
+    return importlib.util.find_spec("pysat") is not None
+
+
+def _solver_class() -> Any:
+    """python-sat's ``Solver``, imported on the first question: importing the ladder, or
+    asking whether a model fits, loads no solver library."""
+    from pysat.solvers import Solver
+
+    return Solver
+
+
 def fits(engine: Engine) -> bool:
     """Whether the compiled model is made only of clauses and one-of counts (see above)."""
-    if Solver is None or engine.empty:
+    if engine.empty or not _available():
         return False
     for kind, data in zip(engine.kinds, engine.data):
         if kind != COUNT:
@@ -120,7 +129,7 @@ class Clausal:
     def _solver(self, dom: list[int] | None) -> Any:
         """A solver over the constraints, each reduced to what the domains (at their
         fixpoint) leave open; None: the declared domains, every constraint whole."""
-        solver = Solver(name=SOLVER)
+        solver = _solver_class()(name=SOLVER)
         top = [self.primary]
         add = solver.add_clause
         if dom is None:
