@@ -198,13 +198,7 @@ class Clausal:
     def _narrowed(self, masks: Sequence[int], lits: Sequence[int]) -> list[int]:
         """The domains narrowed by the propagated literals (auxiliaries left out)."""
         dom = [m & f for m, f in zip(masks, self.full)]
-        primary, var_of, bit_of = self.primary, self.var_of, self.bit_of
-        for x in lits:
-            if x > 0:
-                if x <= primary:
-                    dom[var_of[x]] &= bit_of[x]
-            elif -x <= primary:
-                dom[var_of[-x]] &= ~bit_of[-x]
+        self._narrow(dom, lits)
         return dom
 
     # closures ------------------------------------------------------------------------------
