@@ -53,9 +53,9 @@ SHAPE_PREFERENCE: dict[str, tuple[str, ...]] = {
     "booleans": ("sat", "cpsat"),
 }
 #: Genres whose fastest backend changes with the size: above this many model variables, this
-#: order instead (docs/benchmarks.md). Tents' row and column counts cost `sat` a cardinality
-#: encoding that grows with the grid, where CP-SAT takes them as they are: the two tie from
-#: 15x15 to 25x25 (300-800 variables), and CP-SAT is 1.7x faster at 30x30 (1,338).
+#: order instead. Tents' row and column counts cost `sat` a cardinality encoding that grows
+#: with the grid, where CP-SAT takes them as they are (docs/benchmarks.md, "Sudoku, Tents
+#: and Patches against the CP-SAT peer").
 LARGE_PREFERENCE: dict[str, tuple[int, tuple[str, ...]]] = {
     "tents": (300, ("cpsat", "sat", "z3")),
 }
@@ -248,7 +248,7 @@ def solve(
     # The cycle collector is off from building the model until the backend is done with it,
     # and the model is let go before it is on again: a large model is hundreds of thousands
     # of small objects, freed by reference counting at the end, which every collection in
-    # between would walk (a 36x36 Sudoku's solve 10-20% faster). A backend that searches in
+    # between would walk (docs/benchmarks.md has the gain). A backend that searches in
     # Python (`PYTHON_SEARCH`) gets it back for its search.
     collecting = gc.isenabled()
     gc.disable()

@@ -80,9 +80,8 @@ SMALL_FACTOR = 4
 #: Backends of different families that must both prove a generated puzzle unique.
 CERTIFIERS: tuple[str, ...] = ("sat", "search")
 #: Seconds the search backend gets to prove a puzzle unique before the ladder's proof and
-#: cpsat stand in for it (see `certify`). A 15x15 Masyu's search proof takes 1-6 s, a 20x20's
-#: 13-15 s where the stand-ins take about 1 s: a search that has not finished in 5 s was
-#: mostly time lost.
+#: cpsat stand in for it (see `certify`): on large loop puzzles the stand-ins take a fraction
+#: of a search proof's time, so a search that has not finished by then is mostly time lost.
 SEARCH_SECONDS = 5.0
 
 
