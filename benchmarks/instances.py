@@ -9,7 +9,9 @@ Sets:
 * ``peers``     -- the real instances in ``../shared/peers/data`` (the files the seed programs
                    were measured on; the maze files are converted to the tracks format).
 * ``corpus``    -- records of ``../shared/corpus`` (read in place, never copied), sampled evenly
-                   by size; skipped when the directory is absent.
+                   by size; skipped when the directory is absent. With ``whole`` (the
+                   whole-dataset run, ``--all``): every record, no sample and no size cap
+                   (`corpus_all`).
 * ``generated`` -- puzzles of growing size from the genre's generator (or one of
                    `benchmarks.generate`), seeded by genre and size so they are the same on every
                    run, and solvable (by construction, or checked).
@@ -396,6 +398,26 @@ def corpus_set(
     return sorted(out, key=lambda inst: (inst.cells, inst.name))
 
 
+def corpus_all(genre: str, corpus: Path = CORPUS) -> list[Instance]:
+    """Every corpus record of the genre, by size: no sample, no size cap; [] when the corpus is absent.
+
+    A record our parser refuses (the 1x1000 Numberlink is over the library's size limit) stays
+    in with its converted text unparsed and its size from the record: its rows then say why it
+    failed and it counts as unsolved, so the puzzle count is the corpus's own.
+    """
+    reader = spec(genre).corpus
+    if reader is None or not corpus.is_dir():
+        return []
+    out: list[Instance] = []
+    for rows, cols, load in reader(corpus):
+        name, text, origin = load()
+        try:
+            out.append(make(genre, "corpus", name, text, origin))
+        except Exception:  # kept as is: the worker reports the parser's refusal as the row's error
+            out.append(Instance(genre, "corpus", name, rows, cols, text, origin))
+    return sorted(out, key=lambda inst: (inst.cells, inst.name))
+
+
 def is_solvable(genre: str, puzzle: Any, time_limit: float = 20.0) -> bool:
     """Whether the library's solve finds a solution (`api.solve` checks it with the genre's rules)."""
     return api.solve(puzzle, backend="auto", time_limit=time_limit).status == "solved"
@@ -428,9 +450,13 @@ def generated_set(genre: str, sizes: tuple[tuple[int, int], ...] | None = None) 
 
 def collect(
     genre: str, sets: list[str], corpus_per_genre: int = 4, corpus_max_cells: int = 900,
-    corpus: Path = CORPUS, sizes: tuple[tuple[int, int], ...] | None = None,
+    corpus: Path = CORPUS, sizes: tuple[tuple[int, int], ...] | None = None, whole: bool = False,
 ) -> list[Instance]:
-    """The chosen sets of one genre, duplicates (same puzzle in two sets) kept once, by size."""
+    """The chosen sets of one genre, duplicates (same puzzle in two sets) kept once, by size.
+
+    ``whole``: the corpus set is every record (`corpus_all`), and none of them is dropped as a
+    duplicate (two records with the same grid are two puzzles of the dataset).
+    """
     out: list[Instance] = []
     seen: set[str] = set()
     for name in sets:
@@ -438,6 +464,8 @@ def collect(
             found = seed_set(genre)
         elif name == "peers":
             found = peers_set(genre)
+        elif name == "corpus" and whole:
+            found = corpus_all(genre, corpus)
         elif name == "corpus":
             found = corpus_set(genre, corpus_per_genre, corpus_max_cells, corpus=corpus)
         elif name == "generated":
@@ -447,7 +475,7 @@ def collect(
         else:
             raise ValueError(f"unknown instance set {name!r}; known: {', '.join(SETS)}")
         for inst in found:
-            if inst.text not in seen:
+            if inst.text not in seen or (whole and inst.set == "corpus"):
                 seen.add(inst.text)
                 out.append(inst)
     return sorted(out, key=lambda inst: (inst.cells, SETS.index(inst.set), inst.name))
