@@ -5,6 +5,14 @@ as lanes, one per (genre, backend): a lane goes through its genre's instances fr
 large, one row each, and skips the larger instances of a set once a smaller one timed out or
 failed (never those the targets name, `benchmarks.instances.TARGETS`). Lanes run one at a time
 unless ``jobs`` says otherwise, so the timings stay clean.
+
+The whole-dataset run (``--all``, `Plan.whole`) runs puzzle by puzzle instead
+(`execute_alternating`): for each puzzle, every backend and the `sw` peer (where it has the
+genre) back to back, in the given order on even puzzles and the reverse on odd ones, so a
+drift of the machine's load between minutes falls on both sides alike. Nothing is skipped
+after a timeout there, and the seed programs and grilops do not run: the run compares the
+library with the one peer that covers whole datasets. One pair runs at a time (``jobs`` is
+not used), since pairs run side by side would time each other's load.
 """
 
 from __future__ import annotations
@@ -68,6 +76,7 @@ class Plan:
     grilops: bool = False
     seed_limit: float | None = None  # the seed programs' limit on `instances.SLOW_SEEDS`
     sw_dir: Path | None = None  # SmilingWayne's puzzlekit (`benchmarks.peers.sw_dir`), if any
+    whole: bool = False  # the whole-dataset run: puzzle by puzzle, alternating (`execute_alternating`)
 
     def peer_limit(self, inst: Instance) -> float:
         """The seed program's time limit on this instance."""
@@ -92,7 +101,14 @@ class Plan:
         return lanes
 
     def total(self) -> int:
+        if self.whole:
+            return sum(len(v) * len(self.programs(g)) for g, v in self.instances.items())
         return sum(len(self.instances[g]) for g, _ in self.lanes())
+
+    def programs(self, genre: str) -> list[str]:
+        """What the whole-dataset run times on each puzzle of the genre: the backends, then `sw`."""
+        has_sw = self.peers and self.sw_dir is not None and genre in SW_GENRES
+        return self.backends + ([SW] if has_sw else [])
 
 
 class Progress:
@@ -121,6 +137,33 @@ class Progress:
             self.stream.flush()
 
 
+def run_one(plan: Plan, inst: Instance, backend: str, workdir: Path) -> Row | None:
+    """One (instance, backend or peer) pair as a row; None when the peer has no such puzzle.
+
+    A backend capped by ``max_cells`` below the instance's size gets a ``skipped`` row.
+    """
+    cap = plan.max_cells.get(backend)
+    if cap is not None and inst.cells > cap:
+        return {**base_row(inst, backend), "status": "skipped", "note": f"over {cap} cells", "wall_s": 0.0}
+    began = time.perf_counter()
+    try:
+        if backend == SEED:
+            row = seed_row(inst, plan.peer_runs, plan.peer_limit(inst), workdir)
+        elif backend == SW:
+            assert plan.sw_dir is not None
+            row = sw_row(inst, plan.runs, plan.time_limit, plan.sw_dir, plan.repeat_budget)
+        else:
+            row = bench_backend(
+                inst, backend, plan.runs, plan.backend_limit(inst, backend),
+                plan.options.get(backend, {}), plan.repeat_budget,
+            )
+    except Exception as exc:  # a harness fault costs one row, not the run
+        row = {**base_row(inst, backend), "status": "error", "note": f"harness: {exc!r}"[:200]}
+    if row is not None:
+        row["wall_s"] = row.get("wall_s") or round(time.perf_counter() - began, 3)
+    return row
+
+
 def run_lane(
     plan: Plan, genre: str, backend: str, progress: Progress, workdir: Path, sink: Sink
 ) -> list[Row]:
@@ -128,38 +171,50 @@ def run_lane(
     rows: list[Row] = []
     failed: dict[str, Row] = {}  # by instance set: puzzles of one set grow harder together
     for inst in plan.instances[genre]:
-        began = time.perf_counter()
+        row: Row | None
         cap = plan.max_cells.get(backend)
-        if cap is not None and inst.cells > cap:
-            row: Row | None = {**base_row(inst, backend), "status": "skipped", "note": f"over {cap} cells"}
-        elif (
-            inst.set in failed and plan.skip and inst.cells > failed[inst.set]["cells"]
+        if (
+            (cap is None or inst.cells <= cap)  # the size cap's own skip row comes from run_one
+            and inst.set in failed and plan.skip and inst.cells > failed[inst.set]["cells"]
             and inst.name not in TARGETS
         ):
             first = failed[inst.set]
-            row = {**base_row(inst, backend), "status": "skipped",
+            row = {**base_row(inst, backend), "status": "skipped", "wall_s": 0.0,
                    "note": f"{first['status']} on {first['instance']} ({first['cells']} cells)"}
         else:
-            try:
-                if backend == SEED:
-                    row = seed_row(inst, plan.peer_runs, plan.peer_limit(inst), workdir)
-                elif backend == SW:
-                    assert plan.sw_dir is not None
-                    row = sw_row(inst, plan.runs, plan.time_limit, plan.sw_dir, plan.repeat_budget)
-                else:
-                    row = bench_backend(
-                        inst, backend, plan.runs, plan.backend_limit(inst, backend),
-                        plan.options.get(backend, {}), plan.repeat_budget,
-                    )
-            except Exception as exc:  # a harness fault costs one row, not the run
-                row = {**base_row(inst, backend), "status": "error", "note": f"harness: {exc!r}"[:200]}
+            row = run_one(plan, inst, backend, workdir)
         if row is not None:
-            row["wall_s"] = row.get("wall_s") or round(time.perf_counter() - began, 3)
             rows.append(row)
             sink(row)
             if row["status"] in ("timeout", "error"):
                 failed.setdefault(inst.set, row)
         progress.step(f"{inst.label} {backend} {row['status'] if row else '-'}")
+    return rows
+
+
+def alternation(programs: list[str], k: int) -> list[str]:
+    """The order of the programs on the ``k``-th puzzle: as given when ``k`` is even, else reversed."""
+    return list(programs) if k % 2 == 0 else list(reversed(programs))
+
+
+def execute_alternating(plan: Plan, sink: Sink | None = None) -> list[Row]:
+    """The whole-dataset run: puzzle by puzzle, each program back to back in `alternation` order.
+
+    Rows come in the order they ran (genre, puzzle by size, then the programs as they took
+    turns); ``sink`` sees each as it ends. Nothing is skipped after a timeout.
+    """
+    progress = Progress(plan.total())
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="puzzlekit-bench-") as tmp:
+        for genre, found in plan.instances.items():
+            for k, inst in enumerate(found):
+                for name in alternation(plan.programs(genre), k):
+                    row = run_one(plan, inst, name, Path(tmp))
+                    if row is not None:
+                        rows.append(row)
+                        if sink is not None:
+                            sink(row)
+                    progress.step(f"{inst.label} {name} {row['status'] if row else '-'}")
     return rows
 
 
@@ -207,8 +262,9 @@ def make_plan(args: argparse.Namespace) -> Plan:
         b for b, v in registry.installed().items() if v is not None
     ]
     sets = [s for s in args.sets.split(",") if s]
+    whole = bool(getattr(args, "all", False))
     found = {
-        g: collect(g, sets, args.corpus_per_genre, args.corpus_max_cells, args.corpus)
+        g: collect(g, sets, args.corpus_per_genre, args.corpus_max_cells, args.corpus, whole=whole)
         for g in genre_names
     }
     caps = {}
@@ -222,8 +278,8 @@ def make_plan(args: argparse.Namespace) -> Plan:
         options.setdefault(backend, {})[name] = option_value(value)
     return Plan(
         {g: v for g, v in found.items() if v}, names, args.runs, args.time_limit, args.peers,
-        args.peer_runs, caps, not args.no_skip, args.jobs, options, args.repeat_budget,
-        grilops_version() is not None, args.seed_limit, sw_option(args.sw_puzzlekit),
+        args.peer_runs, caps, not (args.no_skip or whole), args.jobs, options, args.repeat_budget,
+        grilops_version() is not None, args.seed_limit, sw_option(args.sw_puzzlekit), whole,
     )
 
 
