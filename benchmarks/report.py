@@ -333,9 +333,11 @@ def machine(backends: list[str], sw: Path | None = None) -> list[str]:
                 break
     except OSError:
         pass
-    versions = ", ".join(f"{b} {registry.version(b) or 'not installed'}" for b in backends if b != "auto")
+    named = [f"{b} {registry.version(b) or 'not installed'}" for b in backends if b != "auto"]
     if "auto" in backends:  # not a solver: the backend `--backend auto` picks for each model
-        versions += ", auto = the library's choice per model"
+        among = ", ".join(f"{b} {v}" for b, v in registry.installed().items() if v is not None)
+        named.append(f"auto = the library's choice per model (among {among})")
+    versions = ", ".join(named)
     versions += f"; grilops {grilops_version() or 'not installed'}"
     if sw is not None:
         versions += f"; {SW} = SmilingWayne's puzzlekit {sw_version(sw) or '?'}"
@@ -354,6 +356,7 @@ def run_info(plan: Plan, command: str, started: datetime) -> dict[str, Any]:
         "machine": machine(plan.backends, plan.sw_dir),
         "backends": plan.backends, "runs": plan.runs, "peer_runs": plan.peer_runs,
         "time_limit": plan.time_limit, "repeat_budget": plan.repeat_budget, "seed_limit": plan.seed_limit,
+        "whole": plan.whole, "sw": plan.peers and plan.sw_dir is not None,
     }
 
 
@@ -410,7 +413,11 @@ def write_docs(text: str, plot_path: Path | None, doc: Path = DOCS) -> None:
 
 def write_results(rows: list[Row], info: dict[str, Any], out: Path, docs: bool = False) -> list[str]:
     """results.csv, results.json, results.md and times.png in ``out`` (and the docs page with
-    ``docs``); returns the names of the files written there."""
+    ``docs``); returns the names of the files written there.
+
+    ``results.json`` keeps ``whole`` (a whole-dataset run), so ``--from-csv`` knows to rebuild
+    its summary (`benchmarks.dataset`).
+    """
     write_csv(rows, out / "results.csv")
     (out / "results.json").write_text(json.dumps(info, indent=1), encoding="utf-8")
     made_plot = plot(rows, info["backends"], info["time_limit"], out / "times.png")
