@@ -18,8 +18,8 @@ from puzzlekit import genres
 from puzzlekit.clock import UNLIMITED
 from puzzlekit.generate import sudoku as sudoku_recipe
 from puzzlekit.genres import sudoku
-from puzzlekit.ir import Lit, Model, ModelBuilder
-from puzzlekit.ladder import CHAIN, PAIRS, RULES, TRIAL, Explainer, Reasoner
+from puzzlekit.ir import Clause, Lit, Model, ModelBuilder
+from puzzlekit.ladder import CHAIN, PAIRS, RULES, TRIAL, Explainer, Reasoner, clausal
 from puzzlekit.ladder import steps as ladder_steps
 from puzzlekit.ladder.clausal import fits
 
@@ -110,7 +110,7 @@ def test_fits_one_of_models_only():
 
 
 @pytest.mark.parametrize("n,box", [(4, None), (6, None), (9, None), (6, (1, 6))])
-def test_sudoku_closures_match_the_generic_ladder(n, box):
+def test_sudoku_closures_match_the_generic_ladder(n, box, encoding):
     rng = random.Random(n)
     model = sudoku.model(sudoku.Puzzle(tuple((0,) * n for _ in range(n)), box))
     fast, slow = Reasoner(model), reference(model)
@@ -146,7 +146,20 @@ def test_latin_square_closures_and_grades_match_the_generic_ladder(n):
     assert chained or n < 6  # some states need trials beyond the rules
 
 
-def test_random_one_of_models_match_the_generic_ladder():
+#: (`clausal.PAIRWISE`, `clausal._MANY`): the encodings and readings used, and the others
+#: (commanders on every count of three literals or more; every propagation read off a set)
+ENCODINGS = [(clausal.PAIRWISE, clausal._MANY), (2, 1)]
+
+
+@pytest.fixture(params=ENCODINGS, ids=["as-used", "commanders-and-sets"])
+def encoding(request, monkeypatch):
+    pairwise, many = request.param
+    monkeypatch.setattr(clausal, "PAIRWISE", pairwise)
+    monkeypatch.setattr(clausal, "_MANY", many)
+    return request.param
+
+
+def test_random_one_of_models_match_the_generic_ladder(encoding):
     rng = random.Random(7)
     chained = 0
     for trial in range(150):
@@ -180,3 +193,96 @@ def test_sudoku_grades_and_steps_match_the_generic_ladder(n):
                  for reasoner in (Reasoner(model), reference(model))]
         assert steps[0] is not None and steps[0] == steps[1], trial
         assert (steps[0].constraints, steps[0].assumptions) == (steps[1].constraints, steps[1].assumptions)
+
+
+def sudoku_plant(rng: random.Random, n: int, share: float) -> tuple[Reasoner, list[int], list[int]]:
+    """A reasoner on the empty grid, the masks of a share of a random full grid, and the full
+    grid's masks."""
+    full, _ = sudoku_recipe.sample_solution(rng, n, n)
+    solution = {sudoku.cell_key((r, c)): v for r, row in enumerate(full) for c, v in enumerate(row)}
+    reasoner = Reasoner(empty_sudoku(n))
+    state = {k: solution[k] for k in rng.sample(sorted(solution), int(share * n * n))}
+    return reasoner, reasoner.masks(state), reasoner.masks(solution)
+
+
+def values_of(reasoner: Reasoner, dom: list[int]) -> list[int]:
+    """The model's values of fixed domains."""
+    lo = reasoner.local.lo
+    return [lo[v] + dom[v].bit_length() - 1 for v in range(len(reasoner.model.vars))]
+
+
+def within(narrow: list[int], wide: list[int]) -> bool:
+    return all(not a & ~b for a, b in zip(narrow, wide))
+
+
+@pytest.mark.parametrize("n", [4, 6, 9])
+def test_chain_hints_keep_the_closure_and_say_when_they_end_it(n, encoding):
+    """A solution's values never tried: the same closure. A goal: the domains returned fix
+    it, lie between the closure and the masks, and are the closure when it does not fix the
+    goal; or they are a second solution."""
+    rng = random.Random(300 + n)
+    ended = others = 0
+    for trial in range(40):
+        reasoner, masks, keep = sudoku_plant(rng, n, rng.uniform(0.2, 0.6))
+        fast = reasoner.clausal
+        closure = fast.chain(masks, reasoner.probed, UNLIMITED)
+        assert fast.chain(masks, reasoner.probed, UNLIMITED, keep) == closure, trial
+        goal = rng.sample(reasoner.out, rng.randint(1, 3))
+        got = fast.chain(masks, reasoner.probed, UNLIMITED, keep, goal)
+        assert closure is not None and got is not None and within(got, masks)
+        if any(not got[v] & keep[v] for v in reasoner.out):  # a second solution
+            others += 1
+            assert all(not m & (m - 1) for m in got) and reasoner.model.holds(values_of(reasoner, got))
+            continue
+        assert within(closure, got), trial
+        if got != closure:
+            ended += 1
+            assert all(not got[v] & (got[v] - 1) for v in goal), trial
+    assert ended and others
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_other_finds_the_second_solutions_near_a_cell(n):
+    """`Clausal.other` against enumeration: a solution within the masks, equal to the kept one
+    outside the free variables and other than it, exactly when the sat backend finds one."""
+    from puzzlekit.backends import get as backend
+
+    rng = random.Random(400 + n)
+    found = 0
+    for trial in range(30):
+        reasoner, masks, keep = sudoku_plant(rng, n, rng.uniform(0.1, 0.4))
+        free = rng.sample(reasoner.out, rng.randint(len(reasoner.out) // 3, len(reasoner.out)))
+        got = reasoner.clausal.other(masks, keep, free)
+        fixed = [Lit(v, values_of(reasoner, masks)[v]) for v in reasoner.out
+                 if not masks[v] & (masks[v] - 1)]
+        fixed += [Lit(v, values_of(reasoner, keep)[v]) for v in reasoner.out if v not in free]
+        blocking = [Lit(v, values_of(reasoner, keep)[v], False) for v in reasoner.out]
+        units = [Clause((lit,)) for lit in fixed]
+        model = reasoner.model.with_constraints(clauses=units + [Clause(tuple(blocking))])
+        exists = backend("sat").solve(model, limit=1).status == "solved"
+        assert (got is not None) == exists, trial
+        if got is not None:
+            found += 1
+            assert within(got, masks) and reasoner.model.holds(values_of(reasoner, got))
+            assert all(got[v] == keep[v] for v in reasoner.out if v not in free)
+            assert got != keep
+    assert found
+
+
+def test_the_direct_propagation_call_agrees_with_the_solver():
+    from pysat.solvers import Solver
+
+    rng = random.Random(9)
+    for _ in range(50):
+        clauses = [[rng.choice((-1, 1)) * rng.randint(1, 12) for _ in range(rng.randint(1, 3))]
+                   for _ in range(rng.randint(5, 30))]
+        made = clausal._new_solver(clauses)
+        plain = Solver(name=clausal.SOLVER, bootstrap_with=clauses)
+        direct = clausal._propagation(made)
+        assert direct.__name__ == "propagate"  # the direct call, not the fallback
+        for _ in range(10):
+            assumed = rng.sample(range(1, 13), rng.randint(1, 3))
+            assumed = [x * rng.choice((-1, 1)) for x in assumed]
+            assert direct(assumed) == tuple(plain.propagate(assumptions=assumed))
+        made.delete()
+        plain.delete()

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import importlib.util
 import math
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -31,11 +32,20 @@ from ..clock import Deadline
 
 #: Counts and domains of at most this many literals are encoded pairwise, larger ones by
 #: commanders (fewer clauses; both make unit propagation arc consistent).
-PAIRWISE = 6
+PAIRWISE = 16
 #: The solver: its ``propagate`` runs unit propagation alone, without search or learning.
 SOLVER = "minisat22"
 #: A literal's state under the negated literal: false and true swap.
 _FLIP = bytes([2, 1, 0]) + bytes(253)
+#: Conflicts `Clausal.other` spends before it gives up (a fixed count: the same answer on
+#: every machine).
+OTHER_CONFLICTS = 2_000
+#: Reduced constraints whose clauses are kept for the next solver, at most.
+_REDUCED_KEPT = 200_000
+#: Propagated literals from which `_narrowed` reads them off a set instead of one by one.
+_MANY = 2_000
+#: A byte 0 or 1 as the digit "0" or "1".
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 #: Trials between two looks at the clock.
 _CLOCK_EVERY = 256
 
@@ -114,6 +124,10 @@ class Clausal:
         self.units += [lits[0] for lits, least, _ in self.constraints if len(lits) == 1 and least]
         self.constraints = [c for c in self.constraints if len(c[0]) != 1]
         self._whole: Any = None
+        self._negations: list[int] | None = None  # -1, -2, ... for `_narrowed`
+        #: reduced constraints met before, by (constraint, literal states): their clauses
+        self._reduced: dict[tuple, list[list[int]]] = {}
+        self._apart: tuple[tuple[int, ...], Any] | None = None  # `other`'s solver, for its `keep`
         self._getters: list[itemgetter] | None = None
         self._last: tuple[tuple[int, ...], list[int] | None] | None = None  # the last `rules`
 
@@ -129,27 +143,33 @@ class Clausal:
     def _solver(self, dom: list[int] | None) -> Any:
         """A solver over the constraints, each reduced to what the domains (at their
         fixpoint) leave open; None: the declared domains, every constraint whole."""
-        solver = _solver_class()(name=SOLVER)
         top = [self.primary]
-        add = solver.add_clause
+        clauses: list[list[int]] = []
         if dom is None:
             for lits, least, most in self.constraints:
-                for clause in _one_of(lits, least, most, top):
-                    add(clause)
-            return solver
+                clauses += _one_of(lits, least, most, top)
+            return _new_solver(clauses)
         value = self._values(dom)
         if self._getters is None:  # each constraint's literals read at once (negative ones past P)
             p = self.primary
             self._getters = [itemgetter(*[x if x > 0 else p - x for x in lits], 0)
                              for lits, _, _ in self.constraints]
-        for (lits, least, most), get in zip(self.constraints, self._getters):
+        reduced = self._reduced
+        if len(reduced) > _REDUCED_KEPT:
+            reduced.clear()
+        for i, ((lits, least, most), get) in enumerate(zip(self.constraints, self._getters)):
             states = get(value)  # 0 false, 1 open, 2 true, then the unused id 0 (false)
             if 2 in states or states.count(0) >= len(lits):
                 continue  # holds (the fixpoint cleared the rest), or fewer than two open
-            open_ = [x for x, state in zip(lits, states) if state]
-            for clause in _one_of(open_, least, most, top):
-                add(clause)
-        return solver
+            key = (i, states)
+            made = reduced.get(key)
+            if made is None:
+                open_ = [x for x, state in zip(lits, states) if state]
+                made = _one_of(open_, least, most, top)
+                if len(open_) <= PAIRWISE:  # no auxiliaries: the same clauses every time
+                    reduced[key] = made
+            clauses += made
+        return _new_solver(clauses)
 
     def _values(self, dom: list[int]) -> bytearray:
         """Per literal id under the domains: 0 false, 1 open, 2 true; a negative literal -x
@@ -185,20 +205,47 @@ class Clausal:
                 out.extend(-self._id(v, bit) for bit in _bits(full & ~mask))
         return out
 
-    def _narrow(self, dom: list[int], lits: Sequence[int]) -> None:
-        """Narrow the domains in place by the propagated literals (auxiliaries left out)."""
+    def _narrow(self, dom: list[int], lits: Sequence[int]) -> int:
+        """Narrow the domains in place by the propagated literals (auxiliaries left out);
+        returns how many variables it fixed."""
         primary, var_of, bit_of = self.primary, self.var_of, self.bit_of
+        fixed = 0
         for x in lits:
             if x > 0:
                 if x <= primary:
-                    dom[var_of[x]] &= bit_of[x]
+                    v = var_of[x]
+                    m = dom[v]
+                    if m & (m - 1):
+                        fixed += 1
+                        dom[v] = m & bit_of[x]
             elif -x <= primary:
-                dom[var_of[-x]] &= ~bit_of[-x]
+                v = var_of[-x]
+                m = dom[v]
+                if m & (m - 1):
+                    m &= ~bit_of[-x]
+                    dom[v] = m
+                    fixed += not m & (m - 1)
+        return fixed
 
     def _narrowed(self, masks: Sequence[int], lits: Sequence[int]) -> list[int]:
         """The domains narrowed by the propagated literals (auxiliaries left out)."""
         dom = [m & f for m, f in zip(masks, self.full)]
-        self._narrow(dom, lits)
+        if len(lits) < _MANY:
+            self._narrow(dom, lits)
+            return dom
+        # many literals (a closure from few assumptions): read each value's negation off a
+        # set, a byte per value, and each variable's bytes as its bits ruled out. This
+        # leaves out the true literals: unit propagation made each other value false too.
+        present = set(lits)
+        if self._negations is None:
+            self._negations = list(range(-1, -self.primary - 1, -1))
+        out = bytes(map(present.__contains__, self._negations)).translate(_DIGITS)
+        first = self.first
+        for v, m in enumerate(dom):
+            start = first[v] - 1
+            end = start + self.full[v].bit_length()
+            if end > start:
+                dom[v] = m & ~int(out[end - 1 : start - 1 if start else None : -1], 2)
         return dom
 
     # closures ------------------------------------------------------------------------------
@@ -223,53 +270,157 @@ class Clausal:
         dom = self._narrowed(masks, lits)
         return dom if all(dom) else None
 
-    def chain(self, masks: Sequence[int], probed: Sequence[int], deadline: Deadline) -> list[int] | None:
+    def other(self, masks: Sequence[int], keep: Sequence[int], free: Sequence[int]) -> list[int] | None:
+        """The domains of a solution within ``masks`` other than ``keep`` (a solution's masks)
+        that takes ``keep``'s values outside the ``free`` variables; None when none turns up
+        within `OTHER_CONFLICTS` conflicts (which proves nothing).
+
+        Every other value fixed, the question is small. Its solver learns from one question
+        to the next (its answers are not the closures' unit propagation, which stays on a
+        solver of the constraints alone)."""
+        key = tuple(keep)
+        if self._apart is None or self._apart[0] != key:
+            if self._apart is not None:
+                self._apart[1].delete()
+            solver = self._solver(None)
+            solver.add_clause([-self._id(v, m) for v, m in enumerate(keep) if m != self.full[v]])
+            self._apart = (key, solver)
+        solver = self._apart[1]
+        narrowed = list(masks)
+        fixed = [True] * len(masks)
+        for v in free:
+            fixed[v] = False
+        for v, k in enumerate(keep):
+            if fixed[v]:
+                narrowed[v] &= k
+        assumed = self.assumptions(narrowed)
+        if assumed is None:
+            return None
+        solver.conf_budget(OTHER_CONFLICTS)
+        if not solver.solve_limited(assumptions=assumed):
+            return None
+        dom = [0] * len(masks)
+        var_of, bit_of = self.var_of, self.bit_of
+        for x in solver.get_model()[: self.primary]:
+            if x > 0:
+                dom[var_of[x]] |= bit_of[x]
+        return dom
+
+    def chain(
+        self, masks: Sequence[int], probed: Sequence[int], deadline: Deadline,
+        keep: Sequence[int] | None = None, goal: Sequence[int] = (),
+    ) -> list[int] | None:
         """The domains at the ``chain`` closure: the ``rules`` closure, then every value of a
         ``probed`` variable whose assumption propagates to a contradiction ruled out, until
         none does; None on a contradiction.
 
-        Rounds of trials as the ladder makes them: a value that an assumption which
-        survives fixes is not tried in the same round (its consequences are part of that
-        assumption's). The solver holds the constraints reduced to what the ``rules``
-        closure leaves open (short trials); a refuted value becomes a unit clause, so the
-        trials after it start from its consequences without propagating it again."""
+        ``keep``: per variable, the value bits of a known solution within ``masks``. They are
+        never tried: an assumption that a solution satisfies propagates to no contradiction,
+        and what it fixes is that solution's, so the closure is the same. ``goal``: variables
+        that, once all fixed, end the work early; the domains returned then fix them but are
+        not the closure (a caller that knows fixing them solves the puzzle asks for this).
+
+        The values are tried in turn, round and round, until a whole turn refutes none. A
+        value that an assumption which survives fixes is not tried until something is
+        refuted (its consequences are part of that assumption's). The solver holds the
+        constraints reduced to what the ``rules`` closure leaves open (short trials); a
+        refuted value becomes a unit clause, so the trials after it start from its
+        consequences without propagating it again."""
         dom = self.rules(masks)
-        if dom is None:
-            return None
+        if dom is None or (goal and _fixed(dom, goal)):
+            return dom
+        first, primary = self.first, self.primary
+        trials = [(v, bit, first[v] + bit.bit_length() - 1) for v in probed
+                  for bit in _bits(dom[v] if keep is None else dom[v] & ~keep[v]) if dom[v] != bit]
+        if not trials:
+            return dom
+        trials.sort(key=lambda t: dom[t[0]].bit_count())
         solver = self._solver(dom)
-        first = self.first
-        tried = 0
+        propagate = _propagation(solver)
+        # variables left open: a trial that fixes as many ends the work when ``goal`` is asked
+        left = sum(1 for m in dom if m & (m - 1))
+        implied: set[int] = set()
+        size = len(trials)
+        i = quiet = tried = 0  # quiet: trials in a row since the last refutation
         try:
-            while True:
-                start = dom
-                implied: set[int] = set()
-                narrowed = False
-                for v in probed:
-                    for bit in _bits(start[v]):
-                        m = dom[v]
-                        if not m & bit or m == bit:
-                            continue
-                        x = first[v] + bit.bit_length() - 1
-                        if x in implied:
-                            continue
-                        tried += 1
-                        if not tried % _CLOCK_EVERY:
-                            deadline.check()
-                        ok, lits = solver.propagate(assumptions=[x])
-                        if ok:
-                            implied.update(lits)
-                            continue
-                        ok, lits = solver.propagate(assumptions=[-x])
-                        if not ok:
-                            return None
-                        solver.add_clause([-x])
-                        self._narrow(dom, lits)  # in place: the bits this round skips anyway
-                        implied.clear()
-                        narrowed = True
-                if not narrowed:
+            while quiet < size:
+                v, bit, x = trials[i]
+                i = i + 1 if i + 1 < size else 0
+                quiet += 1
+                m = dom[v]
+                if not m & bit or m == bit or x in implied:
+                    continue
+                tried += 1
+                if not tried % _CLOCK_EVERY:
+                    deadline.check()
+                ok, lits = propagate([x])
+                if ok:
+                    if goal and len(lits) >= left and _count_fixing(lits, primary) == left:
+                        return self._narrowed(dom, lits)  # another solution
+                    implied.update(lits)
+                    continue
+                ok, lits = propagate([-x])
+                if not ok:
+                    return None
+                solver.add_clause([-x])
+                left -= self._narrow(dom, lits)
+                if goal and _fixed(dom, goal):
                     return dom
+                implied.clear()
+                quiet = 0
+            return dom
         finally:
             solver.delete()
+
+
+def _propagation(solver: Any) -> Callable[[list[int]], tuple[bool, list[int]]]:
+    """The solver's ``propagate`` as a function of the assumptions: python-sat's MiniSat
+    call itself where the solver is the MiniSat it wraps (its three layers of Python per call
+    took a tenth of a ``chain``), else the ``propagate`` method. Tests check the two agree."""
+    backend = getattr(solver, "solver", None)
+    handle = getattr(backend, "minisat", None)
+    call = getattr(_pysolvers(), "minisat22_propagate", None)
+    if handle is None or call is None or type(backend).__name__ != "Minisat22":
+        return lambda assumed: solver.propagate(assumptions=assumed)
+    main = int(threading.current_thread() is threading.main_thread())
+
+    def propagate(assumed: list[int]) -> tuple[bool, list[int]]:
+        ok, lits = call(handle, assumed, 0, main)
+        return bool(ok), lits or []
+
+    return propagate
+
+
+def _new_solver(clauses: list[list[int]]) -> Any:
+    """A `SOLVER` holding the clauses, added by python-sat's MiniSat call itself where the
+    solver is the MiniSat it wraps (a Python layer less per clause), else one by one."""
+    solver = _solver_class()(name=SOLVER)
+    handle = getattr(solver.solver, "minisat", None)
+    add = getattr(_pysolvers(), "minisat22_add_cl", None)
+    if handle is None or add is None or type(solver.solver).__name__ != "Minisat22":
+        solver.append_formula(clauses)
+        return solver
+    for clause in clauses:
+        if not add(handle, clause):
+            solver.solver.status = False  # what the wrapper records: the clauses conflict
+    return solver
+
+
+def _pysolvers() -> Any:
+    """The module of solver calls that python-sat's solvers use (None where it has none)."""
+    import pysat.solvers
+
+    return getattr(pysat.solvers, "pysolvers", None)
+
+
+def _count_fixing(lits: Sequence[int], primary: int) -> int:
+    """How many of the literals fix a value (true literals of values, not auxiliaries)."""
+    return sum(1 for y in lits if 0 < y <= primary)
+
+
+def _fixed(dom: Sequence[int], variables: Sequence[int]) -> bool:
+    """Whether each of the variables has one value left."""
+    return all(not dom[v] & (dom[v] - 1) for v in variables)
 
 
 def _bits(mask: int) -> list[int]:

@@ -10,7 +10,7 @@ of count (`rules.rule_kind`), the counts of the other kinds on their upper bound
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..backends import search as search_backend
 from ..backends.search.branching import Search
@@ -180,16 +180,20 @@ class Reasoner:
         self._cache = (rank, key, list(engine.dom))
         return engine
 
-    def closure(self, rank: int, masks: list[int]) -> list[int] | None:
+    def closure(
+        self, rank: int, masks: list[int], keep: list[int] | None = None, goal: Sequence[int] = ()
+    ) -> list[int] | None:
         """The domains at the fixpoint of every level up to ``rank`` from ``masks`` (None:
         contradiction), as `close` finds them. At ``rules`` and ``chain`` a model of one-of
         counts and clauses is closed by `clausal` instead, which decides the same, far
-        sooner (``chain`` only where `Pairs` has no pair: ``pairs`` then adds nothing)."""
+        sooner (``chain`` only where `Pairs` has no pair: ``pairs`` then adds nothing).
+        There ``keep`` (a known solution's masks) and ``goal`` (variables whose fixing may
+        end the work) are hints for `Clausal.chain`; elsewhere they are not used."""
         rank = min(rank, SEARCH - 1)
         if self.quick(rank):
             assert self.clausal is not None
             if rank == CHAIN:
-                return self.clausal.chain(masks, self.probed, self.deadline)
+                return self.clausal.chain(masks, self.probed, self.deadline, keep, goal)
             return self.clausal.rules(masks)
         engine = self.close(rank, masks)
         return None if engine is None else list(engine.dom)
