@@ -471,3 +471,24 @@ def test_a_level_not_offered_is_refused_with_the_levels_made_and_nearest_tries_i
     made = next(generate(genre, side, side, level, seed=1, nearest=True))
     assert made.grade.level == level or made.note.startswith(f"no {level} {genre} puzzle")
     assert api.solve(made.puzzle, backend="sat", limit=2).unique is True
+
+
+@pytest.mark.parametrize("level", ["trial", "chain"])
+def test_the_removal_hints_change_no_sudoku_puzzle(level, monkeypatch):
+    """The plant's values skipped, the early end of a ``chain`` and the second solutions
+    sought near a removed given (`phases.Run._hints`, `_near_other`) only save work: with
+    them off, the same seeds make the same puzzles. No two rules are read together (as on
+    the largest grids, whose counts are too long for it), so ``chain`` takes the fast path
+    where the hints act."""
+    from puzzlekit.generate import phases
+    from puzzlekit.ladder import rules
+
+    monkeypatch.setattr(rules, "MAX_SCOPE", 0)
+
+    def made() -> list[str]:
+        return [g.text() for g in generate("sudoku", 9, 9, level, count=3, seed=40, nearest=True)]
+
+    hinted = made()
+    monkeypatch.setattr(phases.Run, "_hints", lambda self, reasoner, items, rank: (None, []))
+    monkeypatch.setattr(phases.Run, "_near_other", lambda self, items: False)
+    assert made() == hinted

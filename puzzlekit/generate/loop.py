@@ -303,7 +303,8 @@ def make(
         )
     puzzle = rec.puzzle_from(height, width, best.items)
     solution = rec.solution(best.plant)
-    stats["certified"] = certify(module, puzzle, solution, best.grade, deadline)
+    searched = getattr(rec, "search_proof", lambda h, w, rank: True)(height, width, best.grade.rank)
+    stats["certified"] = certify(module, puzzle, solution, best.grade, deadline, searched)
     stats["clues"] = len(best.items)
     return Generated(
         rec.NAME, puzzle, solution, best.grade, seed, _fingerprint(rec, puzzle),
@@ -327,13 +328,15 @@ def _closer(new: int, old: int, want: int) -> bool:
 
 
 def certify(
-    module: ModuleType, puzzle: Any, solution: Any, grade: ladder.Grade, deadline: Deadline
+    module: ModuleType, puzzle: Any, solution: Any, grade: ladder.Grade, deadline: Deadline,
+    searched: bool = True,
 ) -> list[str]:
     """Prove the puzzle unique on two backend families, each finding the planted solution;
     returns how it was proven.
 
     First ``sat``, then ``search`` (depth-first search on the propagation engine). When the
-    search has not finished within `SEARCH_SECONDS` and the puzzle's grade is below
+    search has not finished within `SEARCH_SECONDS` (or is not ``searched``: a recipe's
+    ``search_proof`` says where it never finishes) and the puzzle's grade is below
     ``search``, the grading ladder, which runs on that same engine and fixes every value by
     sound deductions, stands as its proof, and ``cpsat`` proves uniqueness once more. A
     backend that finds a second solution, or another one, where another proves the planted
@@ -355,7 +358,8 @@ def certify(
     ask(CERTIFIERS[0], deadline.left())
     left = deadline.left()
     proofs = list(CERTIFIERS)
-    if not ask(CERTIFIERS[1], SEARCH_SECONDS if left is None else min(left, SEARCH_SECONDS), must=False):
+    seconds = SEARCH_SECONDS if left is None else min(left, SEARCH_SECONDS)
+    if not (searched or grade.rank >= ladder.SEARCH) or not ask(CERTIFIERS[1], seconds, must=False):
         if grade.rank < ladder.SEARCH and grade.unique:
             verdicts["ladder"] = "unique"
             proofs[1] = f"ladder ({grade.level})"

@@ -69,6 +69,10 @@ class Run:
         #: constraints narrowed nothing in that propagation (`_idle`)
         self.idle: tuple[tuple, frozenset] | None = None
         self.owners: tuple[dict, set] | None = None
+        #: the plant's masks on the state reasoner, and the clues of a puzzle known to be
+        #: solved at the asked level (`_hints`)
+        self.keep: list[int] | None = None
+        self.solved: set | None = None
         self.close()
 
     def close(self) -> None:
@@ -101,13 +105,14 @@ class Run:
             raise InternalError(f"{self.rec.NAME}: the planted answer does not fit the model's answer key")
         return model
 
-    def another(self, items: Sequence[Item]) -> dict | None:
+    def another(self, items: Sequence[Item], keep: dict[Hashable, int] | None = None) -> dict | None:
         """A solution of the shown items other than the planted one (None: it is unique).
 
         Where the clues only fix values (or switch guarded constraints on) and the finder is
         ``sat``, one incremental solver answers every question about the plant
         (`sat_finder`), the fixed values passed as assumptions; else a solver is built for
-        each question."""
+        each question. ``keep``: answer values the solution must share with the plant too
+        (a state recipe's local question, `_near_other`)."""
         self.stats["solver_calls"] += 1
         name, options = getattr(self.rec, "FINDER", FINDER)
         incremental = name == "sat" and set(options) <= {"solver"}
@@ -118,6 +123,8 @@ class Run:
             fixed = [Lit(v, int(item in have)) for item, v in selector.items()]
         else:
             model, state = self._model(items)
+            if keep:
+                state = {**keep, **state}
             index = {model.vars[i].key: i for i in model.output}
             fixed = [Lit(index[k], v) for k, v in state.items()]
         blocking = Clause(tuple(Lit(i, self.answer[model.vars[i].key], False) for i in model.output))
@@ -167,13 +174,40 @@ class Run:
                 acted, engine.acted, engine.kinds = engine.acted, None, kinds
             dom = engine.dom if ok else None
         else:
-            dom = reasoner.closure(min(rank, ladder.SEARCH - 1), masks)
+            keep, goal = self._hints(reasoner, items, rank)
+            dom = reasoner.closure(min(rank, ladder.SEARCH - 1), masks, keep, goal)
+            if dom is not None and goal:
+                assert keep is not None
+                other = [v for v in reasoner.out if not dom[v] & keep[v]]
+                if other:  # a second solution (`ladder.Reasoner.closure`): kept as a counterexample
+                    lo = reasoner.local.lo
+                    self._keep({model.vars[v].key: lo[v] + dom[v].bit_length() - 1 for v in reasoner.out})
+                    return [model.vars[v].key for v in other]
+                if all(not dom[v] & (dom[v] - 1) for v in goal):
+                    return []  # the goal fixed: solved (see `_hints`)
         if dom is None:
             raise InternalError(f"{self.rec.NAME}: the ladder finds no solution where one was planted")
         left = [model.vars[v].key for v in reasoner.out if dom[v] & (dom[v] - 1)]
         if traced and not left:
             self.idle = (tuple(items), self._idle(items, acted))
         return left
+
+    def _hints(
+        self, reasoner: ladder.Reasoner, items: Sequence[Item], rank: int
+    ) -> tuple[list[int] | None, list[int]]:
+        """Hints for the closure on a state recipe's reasoner (`ladder.Reasoner.closure`): the
+        plant's values, which no trial refutes, and, while removal asks about a part of a
+        puzzle solved at this rank, the variables of the clues it leaves out: once the
+        ladder fixes them, the closure lies within the solved puzzle's and fixes everything."""
+        if not self.stateful or self.base is None or reasoner is not self.base[2]:
+            return None, []
+        if self.keep is None:
+            self.keep = reasoner.masks(self.answer)
+        goal: list[int] = []
+        if self.solved is not None and rank == self.rank and self.solved.issuperset(items):
+            for item in self.solved.difference(items):
+                goal.extend(reasoner.index[k] for k in self.rec.state(item, self.h, self.w))
+        return self.keep, goal
 
     def _idle(self, items: Sequence[Item], acted: bytearray) -> frozenset:
         """The shown optional clues none of whose constraints narrowed a domain in a ``rules``
@@ -333,7 +367,35 @@ class Run:
             # a puzzle the ladder solves is unique: where its closure is quick, it decides alone
             if not self._quick(self.rank) and not self._unique(items):
                 return False
+            if self._near_other(items):
+                return False
         return not self.solvable(items, self.rank)
+
+    def _near_other(self, items: list) -> bool:
+        """Whether a second solution differs from the plant only near the clues removal just
+        left out (a recipe's ``near``: for a Sudoku given, the band and stack of its cell).
+
+        Such a question is small (every other value is fixed) and often answered: a clue
+        whose removal the ladder cannot make up for tends to leave a local ambiguity. A
+        solution found is a counterexample, kept; none found says nothing."""
+        near = getattr(self.rec, "near", None)
+        if near is None or not self.stateful or self.solved is None or not self.solved.issuperset(items):
+            return False
+        reasoner, masks = self._reasoner(items, self.rank)
+        clausal = reasoner.clausal
+        if clausal is None or reasoner is not self.base[2]:  # type: ignore[index]
+            return False
+        free: set[int] = set()
+        for item in self.solved.difference(items):
+            free.update(reasoner.index[k] for k in near(self.plant, item, self.h, self.w))
+        keep, _ = self._hints(reasoner, items, self.rank)
+        assert keep is not None
+        dom = clausal.other(masks, keep, sorted(free))
+        if dom is None:
+            return False
+        lo = reasoner.local.lo
+        self._keep({reasoner.model.vars[v].key: lo[v] + dom[v].bit_length() - 1 for v in reasoner.out})
+        return True
 
     def _quick(self, rank: int) -> bool:
         """Whether the plant's reasoner closes ``rank`` by its fast path (`ladder.Reasoner.quick`)."""
@@ -427,6 +489,7 @@ class Run:
             self.deadline.check()
             chunk = order[i : i + size]
             trial = sorted(current.difference(*chunk))
+            self.solved = current if accept == self._at_level else None
             if accept(trial):
                 current = set(trial)
                 i += len(chunk)
@@ -436,6 +499,7 @@ class Run:
                 i += 1
             else:
                 size = max(1, len(chunk) // 2)
+        self.solved = None
         return sorted(current)
 
     def _drop_idle(self, accepted: list, current: set, order: list[tuple], i: int) -> list[tuple]:

@@ -14,6 +14,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
+from puzzlekit import ladder
 from puzzlekit.genres import sudoku
 
 from .fingerprint import Transform, first_seen
@@ -143,6 +144,17 @@ def initial(plant: tuple) -> list[tuple]:
     return [("given", r, c, full[r][c]) for r, c in cells]
 
 
+#: From this many cells up, the search backend does not prove a puzzle graded ``trial`` or
+#: harder unique in time (docs/benchmarks.md, "Generation"): the ladder's proof and cpsat's
+#: stand in for it at once (`loop.certify`).
+SEARCH_PROOF_CELLS = 400
+
+
+def search_proof(height: int, width: int, rank: int) -> bool:
+    """Whether the search backend is asked to prove a puzzle of this size and grade unique."""
+    return height * width < SEARCH_PROOF_CELLS or rank < ladder.TRIAL
+
+
 def answer(plant: tuple) -> dict[Hashable, int]:
     full, _ = plant
     return {sudoku.cell_key((r, c)): v for r, row in enumerate(full) for c, v in enumerate(row)}
@@ -174,6 +186,15 @@ def puzzle_from(height: int, width: int, items: list[tuple]) -> sudoku.Puzzle:
 
 def state(item: tuple, height: int, width: int) -> dict[Hashable, int]:
     return {sudoku.cell_key((item[1], item[2])): item[3]}
+
+
+def near(plant: tuple, item: tuple, height: int, width: int) -> list[Hashable]:
+    """The cells of the given's band and stack (where a second solution without it is
+    sought first: `phases.Run._near_other`)."""
+    rows, cols = plant[1]
+    r0, c0 = item[1] // rows, item[2] // cols
+    return [sudoku.cell_key((r, c)) for r in range(height) for c in range(width)
+            if r // rows == r0 or c // cols == c0]
 
 
 def keys(item: tuple) -> list[Hashable]:
