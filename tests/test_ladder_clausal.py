@@ -286,3 +286,54 @@ def test_the_direct_propagation_call_agrees_with_the_solver():
             assert direct(assumed) == tuple(plain.propagate(assumptions=assumed))
         made.delete()
         plain.delete()
+
+
+def every_reader(trials, changed, dom):
+    """`Trials._woken` without the literal watch: every rule that reads a changed variable."""
+    cids = set()
+    for u, _ in changed:
+        cids.update(trials.rules_of[u])
+        cids.update(c for (v, _), cs in trials.counts_of.items() if v == u for c in cs)
+    return cids
+
+
+def trial_cases(kind: str, rng: random.Random) -> tuple[Model, Reasoner, list[int]]:
+    """A model, its generic reasoner and domains to close, of a kind."""
+    if kind == "sudoku":
+        model = empty_sudoku(9)
+        reasoner = reference(model)
+        return model, reasoner, reasoner.masks(sudoku_state(rng, 9, rng.uniform(0.25, 0.45), wrong=False))
+    if kind == "latin":
+        model = latin(6)
+        reasoner = reference(model)
+        return model, reasoner, reasoner.masks(latin_state(rng, 6, rng.uniform(0.15, 0.35)))
+    model = random_model(rng)
+    reasoner = reference(model)
+    return model, reasoner, random_masks(rng, reasoner, rng.uniform(0.1, 0.5))
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "latin", "random"])
+def test_trials_woken_by_literals_refute_what_every_reader_does(kind, monkeypatch):
+    """A plain count woken only when one of its literals changed: the same refutations as
+    waking every rule that reads a changed variable, on random states at their fixpoint."""
+    from puzzlekit.ladder.rules import Trials
+
+    rng = random.Random(11)
+    compared = refuted = 0
+    for trial in range(40):
+        _, reasoner, masks = trial_cases(kind, rng)
+        engine = reasoner.close(RULES, masks)
+        if engine is None:
+            continue
+        trials = Trials(engine)
+        opened = reasoner._open(engine)
+        for v, bit in rng.sample(opened, min(30, len(opened))):
+            for depth in (1, 2, 3):
+                fast = trials.refuted(engine, v, bit, depth)
+                monkeypatch.setattr(Trials, "_woken", every_reader)
+                slow = trials.refuted(engine, v, bit, depth)
+                monkeypatch.undo()
+                assert fast == slow, (trial, v, bit, depth)
+                compared += 1
+                refuted += fast
+    assert compared > 100 and refuted

@@ -477,6 +477,7 @@ class Prober:
     def __init__(self, clausal: Clausal):
         self.clausal = clausal
         self.solver: Any = None
+        self.call: Callable[[list[int]], tuple[bool, list[int]]] | None = None  # its propagate
         self.snapshot: list[int] | None = None
         self.seen: list[int] | None = None
         self.assumed: list[int] = []
@@ -486,7 +487,8 @@ class Prober:
         in the domains ``dom``, which must be at their fixpoint; None when they are not."""
         if dom != self.seen and not self._sync(dom):
             return None
-        return self.solver.propagate(assumptions=self.assumed + [self.clausal.lit(v, bit, True)])
+        assert self.call is not None
+        return self.call(self.assumed + [self.clausal.lit(v, bit, True)])
 
     def fixed(self, lits: list[int]) -> list[tuple[int, int]]:
         """The (variable, value bit) of every value the literals fix."""
@@ -512,6 +514,7 @@ class Prober:
             return False  # not at the fixpoint: the engine's own trial decides
         self.close()
         self.solver = self.clausal._solver(dom)
+        self.call = _propagation(self.solver)
         self.snapshot, self.seen, self.assumed = list(dom), list(dom), []
         return True
 

@@ -385,6 +385,33 @@ class Trials:
         for ci, lits in enumerate(engine.clauses):
             for v in sorted({lit[0] for lit in lits}):
                 self.clauses_of[v].append(ci)
+        # A count of one literal per variable reads a literal's state only, which changes
+        # when its value goes or its variable is fixed to it: such a count is woken by its
+        # literals, every other rule by its variables. A rule whose inputs did not change
+        # since it last ran (or since the fixpoint the trial starts from) narrows nothing.
+        plain = {cid for cid, (kind, data) in enumerate(zip(engine.kinds, engine.data))
+                 if kind == COUNT and data[3] is None}
+        self.counts_of: dict[tuple[int, int], list[int]] = {}
+        for cid in sorted(plain):
+            for _, v, b, _ in engine.data[cid][0]:
+                self.counts_of.setdefault((v, b), []).append(cid)
+        self.rules_of = [[cid for cid in cids if cid not in plain] for cids in engine.watchers]
+
+    def _woken(self, changed: list[tuple[int, int]], dom: list[int]) -> set[int]:
+        """The rules that read what the changes (variable, domain before) changed."""
+        counts_of, rules_of = self.counts_of, self.rules_of
+        cids: set[int] = set()
+        for u, before in changed:
+            now = dom[u]
+            cids.update(rules_of[u])
+            gone = before & ~now
+            while gone:
+                low = gone & -gone
+                cids.update(counts_of.get((u, low), ()))
+                gone ^= low
+            if not now & (now - 1):
+                cids.update(counts_of.get((u, now), ()))
+        return cids
 
     def refuted(self, engine: Engine, v: int, bit: int, depth: int) -> bool:
         """Whether assuming ``v`` takes the value ``bit`` breaks a rule within ``depth`` layers.
@@ -395,16 +422,17 @@ class Trials:
         """
         trail, dom = engine.trail, engine.dom
         mark = len(trail)
+        before = dom[v]
         if not engine.narrow(v, bit):
             return True
-        kinds, data, run, watchers = engine.kinds, engine.data, self.run, engine.watchers
+        kinds, data, run = engine.kinds, engine.data, self.run
         clauses, clauses_of, undo = engine.clauses, self.clauses_of, engine.undo
-        changed = [v]
+        changed = [(v, before)]
         broken = False
         for _ in range(depth):
             # the result is an intersection, so the order of the rules does not matter
             allowed: dict[int, int] = {}
-            for cid in {c for u in changed for c in watchers[u]}:
+            for cid in self._woken(changed, dom):
                 size = len(trail)
                 if not run[kinds[cid]](engine, data[cid]):
                     broken = True
@@ -414,7 +442,7 @@ class Trials:
                         allowed[u] = allowed.get(u, -1) & dom[u]
                     undo(size)
             if not broken:
-                for ci in {c for u in changed for c in clauses_of[u]}:
+                for ci in {c for u, _ in changed for c in clauses_of[u]}:
                     size = len(trail)
                     if not clause_unit(engine, clauses[ci]):
                         broken = True
@@ -428,10 +456,11 @@ class Trials:
             changed = []
             for u, mask in allowed.items():
                 if dom[u] & ~mask:
+                    was = dom[u]
                     if not engine.narrow(u, mask):
                         broken = True
                         break
-                    changed.append(u)
+                    changed.append((u, was))
             if not changed:
                 break
         engine.undo(mark)
