@@ -146,16 +146,13 @@ def test_latin_square_closures_and_grades_match_the_generic_ladder(n):
     assert chained or n < 6  # some states need trials beyond the rules
 
 
-#: (`clausal.PAIRWISE`, `clausal._MANY`): the encodings and readings used, and the others
-#: (commanders on every count of three literals or more; every propagation read off a set)
-ENCODINGS = [(clausal.PAIRWISE, clausal._MANY), (2, 1)]
+#: `clausal._MANY`: propagations read as used, and every one read off a set
+READINGS = [clausal._MANY, 1]
 
 
-@pytest.fixture(params=ENCODINGS, ids=["as-used", "commanders-and-sets"])
+@pytest.fixture(params=READINGS, ids=["as-used", "sets"])
 def encoding(request, monkeypatch):
-    pairwise, many = request.param
-    monkeypatch.setattr(clausal, "PAIRWISE", pairwise)
-    monkeypatch.setattr(clausal, "_MANY", many)
+    monkeypatch.setattr(clausal, "_MANY", request.param)
     return request.param
 
 
@@ -269,23 +266,37 @@ def test_other_finds_the_second_solutions_near_a_cell(n):
     assert found
 
 
-def test_the_direct_propagation_call_agrees_with_the_solver():
+def test_the_direct_calls_agree_with_the_solver_methods():
+    """The solver made and asked by python-sat's own calls (`clausal._new_solver`,
+    `clausal._propagation`) answers as one made and asked through its methods, with
+    "at most one" constraints and a pairwise encoding of them alike."""
     from pysat.solvers import Solver
 
     rng = random.Random(9)
     for _ in range(50):
         clauses = [[rng.choice((-1, 1)) * rng.randint(1, 12) for _ in range(rng.randint(1, 3))]
-                   for _ in range(rng.randint(5, 30))]
-        made = clausal._new_solver(clauses)
+                   for _ in range(rng.randint(5, 20))]
+        most = [rng.sample(range(1, 13), rng.randint(2, 5)) for _ in range(rng.randint(0, 4))]
+        made = clausal._new_solver(clauses, most)
         plain = Solver(name=clausal.SOLVER, bootstrap_with=clauses)
+        for lits in most:
+            plain.add_atmost(lits, 1)
+        pairwise = Solver(name="minisat22", bootstrap_with=clauses)
+        for lits in most:
+            for i, a in enumerate(lits):
+                for b in lits[i + 1:]:
+                    pairwise.add_clause([-a, -b])
         direct = clausal._propagation(made)
         assert direct.__name__ == "propagate"  # the direct call, not the fallback
         for _ in range(10):
             assumed = rng.sample(range(1, 13), rng.randint(1, 3))
             assumed = [x * rng.choice((-1, 1)) for x in assumed]
-            assert direct(assumed) == tuple(plain.propagate(assumptions=assumed))
-        made.delete()
-        plain.delete()
+            got = direct(assumed)
+            assert got == tuple(plain.propagate(assumptions=assumed))
+            ok, lits = pairwise.propagate(assumptions=assumed)
+            assert got[0] == ok and (not ok or set(got[1]) == set(lits))
+        for solver in (made, plain, pairwise):
+            solver.delete()
 
 
 def every_reader(trials, changed, dom):

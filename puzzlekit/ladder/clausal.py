@@ -5,12 +5,13 @@ least one of these literals", each variable reading one literal of a count at mo
 Sudoku: each row, column and box holds each digit once), the rules-level propagators are
 exactly arc consistency on each constraint: a count forces its last open literal or clears
 the rest once one holds, a domain empties or keeps one value. The same holds for unit
-propagation on a CNF that gives every value of every variable a literal and encodes each
-constraint (and each domain, "one value") on its own so that propagation is arc consistent
-(`_one_of`: pairwise below `PAIRWISE`, else the commander encoding on private auxiliaries).
-So the ``rules`` closure is one call of the solver's propagation, and the ``chain`` closure
-(the fixpoint of ruling out every value whose assumption propagates to a contradiction) is
-failed-literal probing on that CNF, without compiling anything per question.
+propagation in a solver that gives every value of every variable a literal and holds each
+constraint (and each domain, "one value") on its own, so that propagation is arc consistent:
+an "at least one" as a clause, an "at most one" as MiniCard's native cardinality
+constraint, which clears the other literals once one holds. So the ``rules`` closure is
+one call of the solver's propagation, and the ``chain`` closure (the fixpoint of ruling out
+every value whose assumption propagates to a contradiction) is failed-literal probing on
+those constraints, without compiling anything per question.
 
 Only those two closures are computed here, and ``chain`` only where `Pairs` finds no two
 rules to read together (it then adds nothing, and ``trial`` refutes a subset of what
@@ -21,7 +22,6 @@ rules to read together (it then adds nothing, and ``trial`` refutes a subset of 
 from __future__ import annotations
 
 import importlib.util
-import math
 import threading
 from collections.abc import Callable, Sequence
 from operator import itemgetter
@@ -30,18 +30,15 @@ from typing import Any
 from ..backends.search.engine import COUNT, Engine
 from ..clock import Deadline
 
-#: Counts and domains of at most this many literals are encoded pairwise, larger ones by
-#: commanders (fewer clauses; both make unit propagation arc consistent).
-PAIRWISE = 16
-#: The solver: its ``propagate`` runs unit propagation alone, without search or learning.
-SOLVER = "minisat22"
+#: The solver: MiniSat with native "at most k" constraints (an at-most-one of n literals
+#: is one constraint, not n (n - 1) / 2 clauses); its ``propagate`` runs unit propagation
+#: alone, without search or learning.
+SOLVER = "minicard"
 #: A literal's state under the negated literal: false and true swap.
 _FLIP = bytes([2, 1, 0]) + bytes(253)
 #: Conflicts `Clausal.other` spends before it gives up (a fixed count: the same answer on
 #: every machine).
 OTHER_CONFLICTS = 2_000
-#: Reduced constraints whose clauses are kept for the next solver, at most.
-_REDUCED_KEPT = 200_000
 #: Propagated literals from which `_narrowed` reads them off a set instead of one by one.
 _MANY = 2_000
 #: A byte 0 or 1 as the digit "0" or "1".
@@ -125,8 +122,6 @@ class Clausal:
         self.constraints = [c for c in self.constraints if len(c[0]) != 1]
         self._whole: Any = None
         self._negations: list[int] | None = None  # -1, -2, ... for `_narrowed`
-        #: reduced constraints met before, by (constraint, literal states): their clauses
-        self._reduced: dict[tuple, list[list[int]]] = {}
         self._apart: tuple[tuple[int, ...], Any] | None = None  # `other`'s solver, for its `keep`
         self._getters: list[itemgetter] | None = None
         self._last: tuple[tuple[int, ...], list[int] | None] | None = None  # the last `rules`
@@ -143,33 +138,30 @@ class Clausal:
     def _solver(self, dom: list[int] | None) -> Any:
         """A solver over the constraints, each reduced to what the domains (at their
         fixpoint) leave open; None: the declared domains, every constraint whole."""
-        top = [self.primary]
-        clauses: list[list[int]] = []
+        least_of: list[list[int]] = []  # "at least one" clauses
+        most_of: list[list[int]] = []  # "at most one" constraints
         if dom is None:
             for lits, least, most in self.constraints:
-                clauses += _one_of(lits, least, most, top)
-            return _new_solver(clauses)
+                if least:
+                    least_of.append(lits)
+                if most:
+                    most_of.append(lits)
+            return _new_solver(least_of, most_of)
         value = self._values(dom)
         if self._getters is None:  # each constraint's literals read at once (negative ones past P)
             p = self.primary
             self._getters = [itemgetter(*[x if x > 0 else p - x for x in lits], 0)
                              for lits, _, _ in self.constraints]
-        reduced = self._reduced
-        if len(reduced) > _REDUCED_KEPT:
-            reduced.clear()
-        for i, ((lits, least, most), get) in enumerate(zip(self.constraints, self._getters)):
+        for (lits, least, most), get in zip(self.constraints, self._getters):
             states = get(value)  # 0 false, 1 open, 2 true, then the unused id 0 (false)
             if 2 in states or states.count(0) >= len(lits):
                 continue  # holds (the fixpoint cleared the rest), or fewer than two open
-            key = (i, states)
-            made = reduced.get(key)
-            if made is None:
-                open_ = [x for x, state in zip(lits, states) if state]
-                made = _one_of(open_, least, most, top)
-                if len(open_) <= PAIRWISE:  # no auxiliaries: the same clauses every time
-                    reduced[key] = made
-            clauses += made
-        return _new_solver(clauses)
+            open_ = [x for x, state in zip(lits, states) if state]
+            if least:
+                least_of.append(open_)
+            if most:
+                most_of.append(open_)
+        return _new_solver(least_of, most_of)
 
     def _values(self, dom: list[int]) -> bytearray:
         """Per literal id under the domains: 0 false, 1 open, 2 true; a negative literal -x
@@ -374,13 +366,14 @@ class Clausal:
 
 
 def _propagation(solver: Any) -> Callable[[list[int]], tuple[bool, list[int]]]:
-    """The solver's ``propagate`` as a function of the assumptions: python-sat's MiniSat
-    call itself where the solver is the MiniSat it wraps (its three layers of Python per call
-    took a tenth of a ``chain``), else the ``propagate`` method. Tests check the two agree."""
+    """The solver's ``propagate`` as a function of the assumptions: python-sat's MiniCard
+    call itself where the solver is the MiniCard it wraps (its three layers of Python per
+    call took a tenth of a ``chain``), else the ``propagate`` method. Tests check the two
+    agree."""
     backend = getattr(solver, "solver", None)
-    handle = getattr(backend, "minisat", None)
-    call = getattr(_pysolvers(), "minisat22_propagate", None)
-    if handle is None or call is None or type(backend).__name__ != "Minisat22":
+    handle = getattr(backend, "minicard", None)
+    call = getattr(_pysolvers(), "minicard_propagate", None)
+    if handle is None or call is None or type(backend).__name__ != "Minicard":
         return lambda assumed: solver.propagate(assumptions=assumed)
     main = int(threading.current_thread() is threading.main_thread())
 
@@ -391,18 +384,29 @@ def _propagation(solver: Any) -> Callable[[list[int]], tuple[bool, list[int]]]:
     return propagate
 
 
-def _new_solver(clauses: list[list[int]]) -> Any:
-    """A `SOLVER` holding the clauses, added by python-sat's MiniSat call itself where the
-    solver is the MiniSat it wraps (a Python layer less per clause), else one by one."""
+def _new_solver(least: list[list[int]], most: list[list[int]]) -> Any:
+    """A `SOLVER` holding the clauses ``least`` and the constraints "at most one of" each of
+    ``most``, added by python-sat's MiniCard calls themselves where the solver is the
+    MiniCard it wraps (a Python layer less each), else through its methods."""
     solver = _solver_class()(name=SOLVER)
-    handle = getattr(solver.solver, "minisat", None)
-    add = getattr(_pysolvers(), "minisat22_add_cl", None)
-    if handle is None or add is None or type(solver.solver).__name__ != "Minisat22":
-        solver.append_formula(clauses)
+    backend = solver.solver
+    handle = getattr(backend, "minicard", None)
+    module = _pysolvers()
+    add_clause = getattr(module, "minicard_add_cl", None)
+    add_atmost = getattr(module, "minicard_add_am", None)
+    if handle is None or add_clause is None or add_atmost is None or type(backend).__name__ != "Minicard":
+        for clause in least:
+            solver.add_clause(clause)
+        for lits in most:
+            solver.add_atmost(lits, 1)
         return solver
-    for clause in clauses:
-        if not add(handle, clause):
-            solver.solver.status = False  # what the wrapper records: the clauses conflict
+    ok = True
+    for clause in least:
+        ok = add_clause(handle, clause) and ok
+    for lits in most:
+        ok = add_atmost(handle, lits, 1) and ok
+    if not ok:
+        backend.status = False  # what the methods record: the constraints conflict
     return solver
 
 
@@ -430,39 +434,6 @@ def _bits(mask: int) -> list[int]:
         out.append(low)
         mask ^= low
     return out
-
-
-def _one_of(lits: list[int], least: bool, most: bool, top: list[int]) -> list[list[int]]:
-    """Clauses for "at least / at most one of ``lits``" on which unit propagation is arc
-    consistent; ``top`` holds the last auxiliary id used (each constraint's are its own)."""
-    out = [list(lits)] if least else []
-    if most:
-        _at_most_one(lits, top, out)
-    return out
-
-
-def _at_most_one(lits: list[int], top: list[int], out: list[list[int]]) -> None:
-    """Pairwise up to `PAIRWISE` literals, else the commander encoding: the literals in
-    groups of about the square root, pairwise within a group, each implying its group's
-    commander, and at most one commander (recursively). A true literal makes its commander
-    true, the other commanders false and so every literal of the other groups false; two
-    true literals meet in a group or in the commanders. Few auxiliaries: short trails."""
-    if len(lits) <= PAIRWISE:
-        out += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
-        return
-    size = math.isqrt(len(lits) - 1) + 1
-    commanders = []
-    for i in range(0, len(lits), size):
-        group = lits[i:i + size]
-        if len(group) == 1:
-            commanders.append(group[0])
-            continue
-        top[0] += 1
-        c = top[0]
-        out += [[-a, -b] for j, a in enumerate(group) for b in group[j + 1:]]
-        out += [[-a, c] for a in group]
-        commanders.append(c)
-    _at_most_one(commanders, top, out)
 
 
 class Prober:
