@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib.util
 import threading
 from collections.abc import Callable, Sequence
+from itertools import compress
 from operator import itemgetter
 from typing import Any
 
@@ -156,7 +157,7 @@ class Clausal:
             states = get(value)  # 0 false, 1 open, 2 true, then the unused id 0 (false)
             if 2 in states or states.count(0) >= len(lits):
                 continue  # holds (the fixpoint cleared the rest), or fewer than two open
-            open_ = [x for x, state in zip(lits, states) if state]
+            open_ = list(compress(lits, states))
             if least:
                 least_of.append(open_)
             if most:
