@@ -105,14 +105,13 @@ class Run:
             raise InternalError(f"{self.rec.NAME}: the planted answer does not fit the model's answer key")
         return model
 
-    def another(self, items: Sequence[Item], keep: dict[Hashable, int] | None = None) -> dict | None:
+    def another(self, items: Sequence[Item]) -> dict | None:
         """A solution of the shown items other than the planted one (None: it is unique).
 
         Where the clues only fix values (or switch guarded constraints on) and the finder is
         ``sat``, one incremental solver answers every question about the plant
         (`sat_finder`), the fixed values passed as assumptions; else a solver is built for
-        each question. ``keep``: answer values the solution must share with the plant too
-        (a state recipe's local question, `_near_other`)."""
+        each question."""
         self.stats["solver_calls"] += 1
         name, options = getattr(self.rec, "FINDER", FINDER)
         incremental = name == "sat" and set(options) <= {"solver"}
@@ -123,8 +122,6 @@ class Run:
             fixed = [Lit(v, int(item in have)) for item, v in selector.items()]
         else:
             model, state = self._model(items)
-            if keep:
-                state = {**keep, **state}
             index = {model.vars[i].key: i for i in model.output}
             fixed = [Lit(index[k], v) for k, v in state.items()]
         blocking = Clause(tuple(Lit(i, self.answer[model.vars[i].key], False) for i in model.output))

@@ -199,19 +199,18 @@ class Clausal:
         return out
 
     def _narrow(self, dom: list[int], lits: Sequence[int]) -> int:
-        """Narrow the domains in place by the propagated literals (auxiliaries left out);
-        returns how many variables it fixed."""
-        primary, var_of, bit_of = self.primary, self.var_of, self.bit_of
+        """Narrow the domains in place by the propagated literals (every literal is a value's:
+        the solver has no others); returns how many variables it fixed."""
+        var_of, bit_of = self.var_of, self.bit_of
         fixed = 0
         for x in lits:
             if x > 0:
-                if x <= primary:
-                    v = var_of[x]
-                    m = dom[v]
-                    if m & (m - 1):
-                        fixed += 1
-                        dom[v] = m & bit_of[x]
-            elif -x <= primary:
+                v = var_of[x]
+                m = dom[v]
+                if m & (m - 1):
+                    fixed += 1
+                    dom[v] = m & bit_of[x]
+            else:
                 v = var_of[-x]
                 m = dom[v]
                 if m & (m - 1):
@@ -221,7 +220,7 @@ class Clausal:
         return fixed
 
     def _narrowed(self, masks: Sequence[int], lits: Sequence[int]) -> list[int]:
-        """The domains narrowed by the propagated literals (auxiliaries left out)."""
+        """The domains narrowed by the propagated literals."""
         dom = [m & f for m, f in zip(masks, self.full)]
         if len(lits) < _MANY:
             self._narrow(dom, lits)
@@ -294,7 +293,7 @@ class Clausal:
             return None
         dom = [0] * len(masks)
         var_of, bit_of = self.var_of, self.bit_of
-        for x in solver.get_model()[: self.primary]:
+        for x in solver.get_model():
             if x > 0:
                 dom[var_of[x]] |= bit_of[x]
         return dom
@@ -322,7 +321,7 @@ class Clausal:
         dom = self.rules(masks)
         if dom is None or (goal and _fixed(dom, goal)):
             return dom
-        first, primary = self.first, self.primary
+        first = self.first
         trials = [(v, bit, first[v] + bit.bit_length() - 1) for v in probed
                   for bit in _bits(dom[v] if keep is None else dom[v] & ~keep[v]) if dom[v] != bit]
         if not trials:
@@ -348,7 +347,7 @@ class Clausal:
                     deadline.check()
                 ok, lits = propagate([x])
                 if ok:
-                    if goal and len(lits) >= left and _count_fixing(lits, primary) == left:
+                    if goal and len(lits) >= left and _count_fixing(lits) == left:
                         return self._narrowed(dom, lits)  # another solution
                     implied.update(lits)
                     continue
@@ -418,9 +417,9 @@ def _pysolvers() -> Any:
     return getattr(pysat.solvers, "pysolvers", None)
 
 
-def _count_fixing(lits: Sequence[int], primary: int) -> int:
-    """How many of the literals fix a value (true literals of values, not auxiliaries)."""
-    return sum(1 for y in lits if 0 < y <= primary)
+def _count_fixing(lits: Sequence[int]) -> int:
+    """How many of the literals fix a value (are true)."""
+    return sum(1 for y in lits if y > 0)
 
 
 def _fixed(dom: Sequence[int], variables: Sequence[int]) -> bool:
@@ -465,8 +464,7 @@ class Prober:
     def fixed(self, lits: list[int]) -> list[tuple[int, int]]:
         """The (variable, value bit) of every value the literals fix."""
         c = self.clausal
-        var_of, bit_of, primary = c.var_of, c.bit_of, c.primary
-        return [(var_of[x], bit_of[x]) for x in lits if 0 < x <= primary]
+        return [(c.var_of[x], c.bit_of[x]) for x in lits if x > 0]
 
     def _sync(self, dom: list[int]) -> bool:
         snap = self.snapshot
