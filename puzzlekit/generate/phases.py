@@ -193,15 +193,18 @@ class Run:
         self, reasoner: ladder.Reasoner, items: Sequence[Item], rank: int
     ) -> tuple[list[int] | None, list[int]]:
         """Hints for the closure on a state recipe's reasoner (`ladder.Reasoner.closure`): the
-        plant's values, which no trial refutes, and, while removal asks about a part of a
-        puzzle solved at this rank, the variables of the clues it leaves out: once the
+        plant's values, which no trial refutes, and, while removal asks ``chain`` about a part
+        of a puzzle solved at ``chain``, the variables of the clues it leaves out: once the
         ladder fixes them, the closure lies within the solved puzzle's and fixes everything."""
         if not self.stateful or self.base is None or reasoner is not self.base[2]:
             return None, []
         if self.keep is None:
             self.keep = reasoner.masks(self.answer)
         goal: list[int] = []
-        if self.solved is not None and rank == self.rank and self.solved.issuperset(items):
+        # only for the fast ``chain``, one monotone fixpoint (``scan`` is not one: it keeps the
+        # best of several closures, so a kind fixing the goal need not be the kind that solves)
+        if (rank == ladder.CHAIN == self.rank and reasoner.quick(rank) and self.solved is not None
+                and self.solved.issuperset(items)):
             for item in self.solved.difference(items):
                 goal.extend(reasoner.index[k] for k in self.rec.state(item, self.h, self.w))
         return self.keep, goal
