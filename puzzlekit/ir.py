@@ -2,8 +2,15 @@
 
 A `Model` holds decision variables (booleans and small-range integers, each named by a
 hashable key such as ``("edge", (0, 0), (0, 1))``), linear counts over literals, clauses,
-graph constraints (loop, path, disjoint paths, connected), runs, and the output projection
-that defines what a solution is. Nothing here knows any solver.
+graph constraints (loop, path, disjoint paths, connected), runs, groups of integers that take
+different values (`AllDifferent`), and the output projection that defines what a solution is.
+Nothing here knows any solver.
+
+An `AllDifferent` group is also a set of counts ("at most one of the integers equals v" for
+each value v, "exactly one" when the group covers its values, as a Sudoku unit does).
+``Model.counts`` holds those counts after the stated ones, made on first use, so every
+reader of counts sees them; a backend with a native AllDifferent reads ``stated_counts`` and
+``distinct`` instead and never makes them.
 
 Genres build models with `ModelBuilder`; backends read the frozen `Model`.
 
@@ -23,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import repeat
 from typing import Literal
 
@@ -270,17 +278,55 @@ class Runs:
 
 
 @dataclass(frozen=True)
+class AllDifferent:
+    """The variables take pairwise different values."""
+
+    vars: tuple[int, ...]
+    why: Why | None = field(default=None, compare=False, repr=False)
+
+    def __repr__(self) -> str:
+        return f"AllDifferent({len(self.vars)} vars)"
+
+    def holds(self, values: Sequence[int] | dict[int, int]) -> bool:
+        return len({values[i] for i in self.vars}) == len(self.vars)
+
+    def counts(self, variables: Sequence[Var]) -> list[Count]:
+        """The same as counts: for each value any member can take (in order), at most one
+        member equals it, or exactly one when the members are as many as those values."""
+        members = [variables[i] for i in self.vars]
+        values = sorted({k for v in members for k in range(v.lo, v.hi + 1)})
+        op: Op = "==" if len(values) == len(members) else "<="
+        return [
+            Count(tuple((1, Lit(v.index, k)) for v in members if v.lo <= k <= v.hi), op, 1, self.why)
+            for k in values
+        ]
+
+
+@dataclass(frozen=True)
 class Model:
-    """A complete constraint model. Build one with `ModelBuilder`."""
+    """A complete constraint model. Build one with `ModelBuilder`.
+
+    ``stated_counts`` are the counts as written; `counts` adds those the ``distinct`` groups
+    mean (see `AllDifferent.counts`).
+    """
 
     name: str
     vars: tuple[Var, ...]
-    counts: tuple[Count, ...] = ()
+    stated_counts: tuple[Count, ...] = ()
     clauses: tuple[Clause, ...] = ()
     graphs: tuple[GraphConstraint, ...] = ()
     runs: tuple[Runs, ...] = ()
     output: tuple[int, ...] = ()
     hints: dict = field(default_factory=dict, compare=False, hash=False)
+    distinct: tuple[AllDifferent, ...] = ()
+
+    @cached_property
+    def counts(self) -> tuple[Count, ...]:
+        """Every count: the stated ones, then those of each AllDifferent group in turn."""
+        if not self.distinct:
+            return self.stated_counts
+        implied = [count for group in self.distinct for count in group.counts(self.vars)]
+        return self.stated_counts + tuple(implied)
 
     def __repr__(self) -> str:
         return f"Model({self.name!r}, {self.stats()})"
@@ -293,9 +339,10 @@ class Model:
             "bool_vars": sum(v.is_bool for v in self.vars),
             "int_vars": sum(not v.is_bool for v in self.vars),
             "output_vars": len(self.output),
-            "counts": len(self.counts),
+            "counts": len(self.stated_counts),
             "clauses": len(self.clauses),
             "runs": len(self.runs),
+            **({"alldifferent": len(self.distinct)} if self.distinct else {}),
             **{k: kinds[k] for k in ("loop", "path", "disjointpaths", "connected") if kinds[k]},
         }
 
@@ -308,12 +355,13 @@ class Model:
         return Model(
             self.name,
             self.vars,
-            self.counts + tuple(counts),
+            self.stated_counts + tuple(counts),
             self.clauses + tuple(clauses),
             self.graphs,
             self.runs,
             self.output,
             self.hints,
+            self.distinct,
         )
 
     def output_keys(self) -> list[Hashable]:
@@ -326,7 +374,7 @@ class Model:
         for v in self.vars:
             if not v.lo <= values[v.index] <= v.hi:
                 broken.append(f"{v!r} = {values[v.index]} outside its domain")
-        for con in (*self.counts, *self.clauses, *self.runs, *self.graphs):
+        for con in (*self.stated_counts, *self.distinct, *self.clauses, *self.runs, *self.graphs):
             if not con.holds(values):
                 broken.append(repr(con))
         return broken
@@ -391,6 +439,7 @@ class ModelBuilder:
         self._clauses: list[Clause] = []
         self._graphs: list[GraphConstraint] = []
         self._runs: list[Runs] = []
+        self._distinct: list[AllDifferent] = []
         self._output: list[int] = []
         self._why: Why | None = None
         self.hints: dict = {}
@@ -459,6 +508,10 @@ class ModelBuilder:
         """At least ``k`` of the literals are true."""
         self.count(lits, ">=", k)
 
+    def all_different(self, variables: Iterable[Var]) -> None:
+        """The variables take pairwise different values."""
+        self._distinct.append(AllDifferent(tuple(v.index for v in variables), self._why))
+
     def clause(self, lits: Iterable[Lit]) -> None:
         """At least one literal is true."""
         self._clauses.append(Clause(tuple(lits), self._why))
@@ -514,4 +567,5 @@ class ModelBuilder:
             tuple(self._runs),
             output,
             dict(self.hints),
+            tuple(self._distinct),
         )

@@ -210,7 +210,7 @@ def degenerate_models() -> dict[str, Model]:
     ab = Edge("a", "b", x[0])
     return {
         "no variables": _bools("none", 0),
-        "no variables, a false count": _bools("none", 0, counts=(Count((), ">=", 1),)),
+        "no variables, a false count": _bools("none", 0, stated_counts=(Count((), ">=", 1),)),
         "no variables, an empty clause": _bools("none", 0, clauses=(Clause(()),)),
         "an empty answer key": _bools("unkeyed", 2, output=False),
         "loop without edges": _bools("loop", 0, graphs=(Loop(()),)),

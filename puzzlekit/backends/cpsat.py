@@ -5,11 +5,12 @@ runs (``add_automaton``) -> the shared driver (`base.run`), whose session re-sol
 model with a fresh ``CpSolver`` after adding each blocking clause.
 
 * Integers become one boolean per value with exactly-one (domains are small), except those
-  that counts make a permutation (n integers over n values, exactly one of them per value:
-  Sudoku's units): those are CP-SAT integers under AllDifferent, the counts left out, unit
-  clauses folded into their domains, and a literal ``x == v`` is made only where another
-  constraint (or a blocking clause) uses it. AllDifferent solved the 9x9 to 36x36 Sudoku
-  ladder fastest, against the one-hot model with or without a redundant AllDifferent.
+  of the model's AllDifferent groups and those that counts make a permutation (n integers
+  over n values, exactly one of them per value): those are CP-SAT integers under
+  AllDifferent, the counts left out (the groups' own are never made), unit clauses folded
+  into their domains, and a literal ``x == v`` is made only where another constraint (or a
+  blocking clause) uses it. AllDifferent solved the 9x9 to 36x36 Sudoku ladder fastest,
+  against the one-hot model with or without a redundant AllDifferent.
 * Loop: each undirected edge is two arcs whose sum is the edge; a node off the loop takes
   its self-loop. Path: the same plus a fixed return arc end -> dummy -> start.
 * Disjoint paths: one circuit threads every pair's path (end_k -> dummy_k -> start_k+1)
@@ -26,7 +27,7 @@ from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import BackendUnavailable
-from puzzlekit.ir import Clause, Connected, DisjointPaths, Lit, Loop, Model, Path, Runs
+from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Loop, Model, Path, Runs
 from puzzlekit.transforms.cuts import Relaxation
 from puzzlekit.transforms.runs import run_automaton
 
@@ -43,7 +44,9 @@ OPTIONS: dict[str, base.Option] = {
         default=0, parse=base.whole_number(0, 64, "workers"),
     ),
 }
-SUPPORTS = frozenset({"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs"})
+SUPPORTS = frozenset(
+    {"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs", "AllDifferent"}
+)
 
 
 def _lib() -> Any:
@@ -86,9 +89,9 @@ class _Lowering:
         self.domains: dict[int, list[int]] = {}  # their values left after the unit clauses
         self.channels: dict[tuple[int, int], int] = {}  # (var, value) -> literal "var == value"
         self._wrapped: dict[int, Any] = {}
-        groups, absorbed = _all_different(model, deadline)
+        groups, absorbed, group_counts = _all_different(model, deadline)
         units = self._variables(groups)
-        self._counts(absorbed)
+        self._counts(absorbed, group_counts)
         bool_or = self.cons.add
         for i, clause in enumerate(deadline.paced(model.clauses)):
             if i not in units:
@@ -222,11 +225,12 @@ class _Lowering:
             for x in lits
         ]
 
-    def _counts(self, absorbed: set[int]) -> None:
+    def _counts(self, absorbed: set[int], extra: Sequence[Count]) -> None:
+        """The stated counts but those ``absorbed`` (their indices), then ``extra``."""
         cons = self.cons
-        for i, count in enumerate(self.deadline.paced(self.ir.counts)):
-            if i in absorbed:
-                continue
+        stated = self.ir.stated_counts
+        kept = [count for i, count in enumerate(stated) if i not in absorbed] if absorbed else stated
+        for count in self.deadline.paced([*kept, *extra]):
             rhs, op = count.rhs, count.op
             if not count.terms:
                 self._linear((), (), op, rhs)
@@ -439,20 +443,33 @@ def _intervals(values: Sequence[int]) -> list[int]:
     return out
 
 
-def _all_different(model: Model, deadline: Deadline = UNLIMITED) -> tuple[list[tuple[int, ...]], set[int]]:
-    """Groups of integers that the counts make a permutation, and the counts that say so.
+def _all_different(
+    model: Model, deadline: Deadline = UNLIMITED
+) -> tuple[list[tuple[int, ...]], set[int], list[Count]]:
+    """The groups of integers to lower as AllDifferent, the indices of the stated counts they
+    make implied, and the counts of the AllDifferent groups lowered as counts.
 
-    A group is n integers of one domain of n values with a count ``exactly one of them equals
-    v`` for every value v (Sudoku's rows, columns and boxes). Under CP-SAT's AllDifferent
-    those counts are implied, so they are left out; every other count stays as it is.
+    The groups are the model's AllDifferent groups of integers (one with a boolean among its
+    variables is left to its counts) and those that the stated counts make a permutation: n
+    integers of one domain of n values with a count ``exactly one of them equals v`` for every
+    value v. Under CP-SAT's AllDifferent those counts are implied, so they are left out; every
+    other count stays as it is.
     """
     ints = {v.index: (v.lo, v.hi) for v in model.vars if not v.is_bool}
+    groups: list[tuple[int, ...]] = []
+    as_counts: list[Count] = []
+    for group in model.distinct:
+        if all(var in ints for var in group.vars):
+            groups.append(group.vars)
+        else:
+            as_counts += group.counts(model.vars)
+    absorbed: set[int] = set()
     if not ints:
-        return [], set()
+        return groups, absorbed, as_counts
     # counts keyed by their variables in order first (a tuple hashes cheaper than a set is
     # built), then the orders of one set of variables merged
     in_order: dict[tuple[int, ...], dict[int, list[int]]] = {}
-    for i, count in enumerate(deadline.paced(model.counts)):
+    for i, count in enumerate(deadline.paced(model.stated_counts)):
         terms = count.terms
         if count.rhs != 1 or count.op != "==" or len(terms) < 2 or terms[0][1].var not in ints:
             continue
@@ -467,8 +484,6 @@ def _all_different(model: Model, deadline: Deadline = UNLIMITED) -> tuple[list[t
             merged = found.setdefault(group, {})
             for value, indices in by_value.items():
                 merged.setdefault(value, []).extend(indices)
-    groups: list[tuple[int, ...]] = []
-    absorbed: set[int] = set()
     for group, by_value in found.items():
         domains = {ints.get(var) for var in group}
         if len(domains) != 1 or None in domains:
@@ -478,7 +493,7 @@ def _all_different(model: Model, deadline: Deadline = UNLIMITED) -> tuple[list[t
             groups.append(tuple(sorted(group)))
             for indices in by_value.values():
                 absorbed.update(indices)
-    return groups, absorbed
+    return groups, absorbed, as_counts
 
 
 class _Session(base.Session):

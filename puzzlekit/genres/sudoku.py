@@ -17,7 +17,8 @@ from . import _common, _states
 
 NAME = "sudoku"
 EMPTY = 0
-#: Largest side accepted: the model has N^3 value literals and 3 N^2 counts of N terms each.
+#: Largest side accepted: the model's units mean 3 N^2 counts of N terms each to a backend
+#: without a native AllDifferent.
 MAX_N = 64
 #: Sides up to this one are written one character per cell; larger ones as integer tokens.
 MAX_CHAR_N = 9
@@ -233,21 +234,16 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
 
     # Fill digits 1..N ...
     digit = {(r, c): m.int(cell_key((r, c)), 1, n) for r in range(n) for c in range(n)}
-    # (each literal "cell holds v" is made once and shared by its row, column and box)
-    holds = {cell: [None, *ModelBuilder.eqs(x)] for cell, x in deadline.paced(digit.items(), 64)}
 
-    # ... so each row, column and box holds each once.
-    for name, cells in deadline.paced(puzzle.units(), 4):
+    # ... so each row, column and box holds each once: its N cells hold N different digits.
+    for name, cells in deadline.paced(puzzle.units(), 16):
         with m.rule(f"{name} holds each digit once", cells=cells):
-            # by_value[v]: the unit's literals "holds v" (zip turns the cells' lists around)
-            by_value = list(zip(*(holds[cell] for cell in cells)))
-            for value in range(1, n + 1):
-                m.exactly(1, by_value[value])
+            m.all_different(digit[cell] for cell in cells)
 
     # The givens stay as they are.
     for cell, value in puzzle.givens().items():
         with m.rule(f"the given {value} at {cell} stays", cells=[cell]):
-            m.fix(holds[cell][value])
+            m.fix(m.eq(digit[cell], value))
 
     m.output(digit.values())
     deadline.check()

@@ -31,8 +31,8 @@ def submodel(model: Model, refs: Iterable[Ref]) -> Model:
     keep: dict[str, list[int]] = {f: [] for f in _FIELDS}
     for f, i in refs:
         keep[f].append(i)
-    parts = {f: tuple(getattr(model, f)[i] for i in sorted(keep[f])) for f in _FIELDS}
-    return Model(model.name, model.vars, output=model.output, hints=model.hints, **parts)
+    counts, clauses, graphs, runs = (tuple(getattr(model, f)[i] for i in sorted(keep[f])) for f in _FIELDS)
+    return Model(model.name, model.vars, counts, clauses, graphs, runs, model.output, model.hints)
 
 
 def _variables(model: Model, ref: Ref) -> set[int]:

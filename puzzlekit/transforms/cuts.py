@@ -147,8 +147,8 @@ def relax(
         graphs.append(_Graph(g, tuple(on), on, terminals))
 
     relaxed = Model(
-        model.name, tuple(vars_), model.counts + tuple(counts), model.clauses + tuple(clauses),
-        (), model.runs, model.output, model.hints,
+        model.name, tuple(vars_), model.stated_counts + tuple(counts), model.clauses + tuple(clauses),
+        (), model.runs, model.output, model.hints, model.distinct,
     )
     return Relaxation(relaxed, tuple(graphs))
 

@@ -73,6 +73,6 @@ def expand_runs(model: Model, deadline: Deadline = UNLIMITED) -> Model:
                 if q > i or end - q > n - i:
                     clauses.append(Clause((Lit(states[i], q, False),)))
     return Model(
-        model.name, tuple(vars_), model.counts, model.clauses + tuple(clauses),
-        model.graphs, (), model.output, model.hints,
+        model.name, tuple(vars_), model.stated_counts, model.clauses + tuple(clauses),
+        model.graphs, (), model.output, model.hints, model.distinct,
     )

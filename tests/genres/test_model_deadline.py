@@ -36,14 +36,14 @@ def big(genre: str):
     if genre == "tracks":
         counts = " ".join(["2"] * 200)
         return module, module.parse(f"cols: {counts}\nrows: {counts}\nend: 0 1\n")
-    if genre == "sudoku":
-        return module, module.Puzzle(((0,) * 64,) * 64)
     numbers = [[0] * 200 for _ in range(200)]
     numbers[0][0], numbers[199][199] = 1, 2
     return module, module.Puzzle(numbers)  # zip
 
 
-@pytest.mark.parametrize("genre", ["masyu", "tracks", "sudoku", "zip"])
+# (no Sudoku: its model is N^2 integers and 3N AllDifferent groups, built in milliseconds even
+# at the 64x64 limit)
+@pytest.mark.parametrize("genre", ["masyu", "tracks", "zip"])
 def test_a_big_model_stops_soon_after_the_deadline(genre: str) -> None:
     module, puzzle = big(genre)
     with pytest.raises(OutOfTime):

@@ -282,9 +282,12 @@ def test_repeat_in_large_grid_names_token_columns() -> None:
 def test_model_shape() -> None:
     puzzle = sudoku.parse("box: 2x3\n1.....\n" + "......\n" * 5, "t")
     model = sudoku.model(puzzle)
-    assert model.stats() == {"vars": 36, "bool_vars": 0, "int_vars": 36, "output_vars": 36, "counts": 108,
-                             "clauses": 1, "runs": 0}
+    assert model.stats() == {"vars": 36, "bool_vars": 0, "int_vars": 36, "output_vars": 36, "counts": 0,
+                             "clauses": 1, "runs": 0, "alldifferent": 18}
     assert sorted(model.output_keys())[:2] == [("cell", 0, 0), ("cell", 0, 1)]
+    assert all(len(group.vars) == 6 for group in model.distinct)
+    # to a backend without AllDifferent: exactly one cell per digit in each unit
+    assert len(model.counts) == 108
     assert all(len(c.terms) == 6 and c.op == "==" and c.rhs == 1 for c in model.counts)
 
 
