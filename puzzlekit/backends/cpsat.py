@@ -86,7 +86,8 @@ class _Lowering:
         self.bools: dict[int, int] = {}
         self.onehot: dict[int, dict[int, int]] = {}
         self.ints: dict[int, int] = {}  # integers under AllDifferent: the CP-SAT integer
-        self.domains: dict[int, list[int]] = {}  # their values left after the unit clauses
+        # their values left after the unit clauses (a range until one removes a value)
+        self.domains: dict[int, Sequence[int]] = {}
         self.channels: dict[tuple[int, int], int] = {}  # (var, value) -> literal "var == value"
         self._wrapped: dict[int, Any] = {}
         groups, absorbed, group_counts = _all_different(model, deadline)
@@ -132,7 +133,7 @@ class _Lowering:
                 after += 1
             elif v.index in grouped:
                 self.ints[v.index] = after
-                self.domains[v.index] = list(range(v.lo, v.hi + 1))
+                self.domains[v.index] = range(v.lo, v.hi + 1)
                 after += 1
             else:
                 size = v.hi - v.lo + 1
@@ -145,20 +146,25 @@ class _Lowering:
                 if len(clause.lits) == 1 and clause.lits[0].var in grouped:
                     lit = clause.lits[0]
                     dom = self.domains[lit.var]
-                    self.domains[lit.var] = [k for k in dom if (k == lit.value) == lit.positive]
+                    if lit.positive:  # a given
+                        self.domains[lit.var] = [lit.value] if lit.value in dom else []
+                    else:
+                        self.domains[lit.var] = [k for k in dom if k != lit.value]
                     units.add(i)
-        boolean = _bool_template()
+        boolean = _template((0, 1))
+        protos: list[Any] = []  # every variable's proto, in index order, copied in one call
         made = first
         for var, index in [*self.ints.items(), (None, after)]:
             if index > made:
-                variables.extend([boolean] * (index - made))
+                protos += [boolean] * (index - made)
             if var is not None:
                 dom = self.domains[var]
                 if not dom:  # no value left: the model has no solution
                     self.cons.add().bool_or.literals.extend(())
                     dom = self.domains[var] = [self.ir.vars[var].lo]
-                variables.add().domain.extend(_intervals(dom))
+                protos.append(_template(tuple(_intervals(dom))))
             made = index + 1
+        variables.extend(protos)
         return units
 
     def ilit(self, lit: Lit) -> int:
@@ -420,20 +426,27 @@ class _Lowering:
         return out
 
 
-_TEMPLATE: list[Any] = []
+#: domain -> (a model of its own, its one variable's proto with that domain)
+_TEMPLATES: dict[tuple[int, ...], tuple[Any, Any]] = {}
 
 
-def _bool_template() -> Any:
-    """A boolean variable's proto to copy from (kept in a model of its own)."""
-    if not _TEMPLATE:
+def _template(domain: tuple[int, ...]) -> Any:
+    """A variable's proto with this domain (``[lo1, hi1, ...]``) to copy from."""
+    kept = _TEMPLATES.get(domain)
+    if kept is None:
+        if len(_TEMPLATES) >= 1024:  # many one-off domains: keep the store small
+            _TEMPLATES.clear()
         scratch = _lib().CpModel()
-        scratch.new_bool_var("")
-        _TEMPLATE.extend((scratch, scratch.proto.variables[0]))
-    return _TEMPLATE[1]
+        proto = scratch.proto.variables.add()
+        proto.domain.extend(domain)
+        kept = _TEMPLATES[domain] = (scratch, proto)
+    return kept[1]
 
 
 def _intervals(values: Sequence[int]) -> list[int]:
-    """A sorted, non-empty list of integers as a CP-SAT domain: ``[lo1, hi1, lo2, hi2, ...]``."""
+    """A sorted, non-empty list of distinct integers as a CP-SAT domain: ``[lo1, hi1, lo2, hi2, ...]``."""
+    if values[-1] - values[0] == len(values) - 1:  # one interval
+        return [values[0], values[-1]]
     out = [values[0], values[0]]
     for k in values[1:]:
         if k == out[-1] + 1:

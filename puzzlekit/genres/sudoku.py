@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import random as _random
 import re
@@ -56,7 +57,7 @@ class Puzzle(_common.GridShape):
         """Every given digit by cell."""
         return {(r, c): v for r, row in enumerate(self.grid) for c, v in enumerate(row) if v}
 
-    def units(self) -> list[tuple[str, list[Cell]]]:
+    def units(self) -> tuple[tuple[str, tuple[Cell, ...]], ...]:
         """Every row, column and box, named, with its cells in reading order."""
         return units(self.n, self.box)
 
@@ -71,16 +72,20 @@ class Solution:
         return {"grid": [list(row) for row in self.grid]}
 
 
-def units(n: int, box: tuple[int, int]) -> list[tuple[str, list[Cell]]]:
-    """Rows, columns and boxes of an N x N grid with boxes of ``box`` = (rows, cols)."""
+@functools.lru_cache(maxsize=16)
+def units(n: int, box: tuple[int, int]) -> tuple[tuple[str, tuple[Cell, ...]], ...]:
+    """Rows, columns and boxes of an N x N grid with boxes of ``box`` = (rows, cols).
+
+    Kept per shape: a solve reads them when it builds the model and again when it checks.
+    """
     br, bc = box
-    out = [(f"row {r}", [(r, c) for c in range(n)]) for r in range(n)]
-    out += [(f"column {c}", [(r, c) for r in range(n)]) for c in range(n)]
+    out = [(f"row {r}", tuple((r, c) for c in range(n))) for r in range(n)]
+    out += [(f"column {c}", tuple((r, c) for r in range(n))) for c in range(n)]
     for top in range(0, n, br):
         for left in range(0, n, bc):
-            cells = [(r, c) for r in range(top, top + br) for c in range(left, left + bc)]
+            cells = tuple((r, c) for r in range(top, top + br) for c in range(left, left + bc))
             out.append((f"box at ({top}, {left})", cells))
-    return out
+    return tuple(out)
 
 
 # reading and writing -------------------------------------------------------------------------
