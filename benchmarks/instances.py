@@ -154,8 +154,11 @@ def masyu_text(rec: dict) -> str:
 
 
 def numberlink_text(rec: dict) -> str:
-    """A corpus numberlink record; ``cover: any`` unless the record is known to cover every cell."""
-    header = "" if rec.get("full_coverage") is True else "cover: any\n"
+    """A corpus numberlink record under the convention its puzzles are made under (see
+    `benchmarks.numberlink_corpus`): ``u-turns: no``, and ``cover: any`` only where the
+    published answer leaves a cell empty. The ``ta-*`` sets have no answers; they come from
+    full-cover sets and a full-cover generator."""
+    header = ("cover: any\n" if rec.get("full_coverage") is False else "") + "u-turns: no\n"
     return header + _int_rows(rec["grid"])
 
 

@@ -52,3 +52,22 @@ def test_configurations_parse_options():
     assert nc.parse_config("sat:propagate=true,solver=glucose42") == (
         "sat", {"propagate": True, "solver": "glucose42"})
     assert nc.parse_config("auto") == ("auto", {})
+
+
+def test_generated_puzzles_fall_back_to_the_next_reading(tmp_path):
+    found = list(nc.generated_puzzles(fake_corpus(tmp_path)))
+    assert [p.name for p in found] == ["ta-inputs2-000"] and found[0].readings == nc.READINGS
+    # one pair on a 2x3 grid: filling every cell takes a turn back inside a 2x2 block, so
+    # the first reading has no solution and the full cover alone has one
+    uturn = nc.Puzzle("uturn", 2, 3, "1 0 0\n1 0 0\n", nc.READINGS)
+    out = nc.work({"name": "uturn", "text": uturn.text, "config": "sat", "time_limit": 10,
+                   "readings": list(uturn.readings)})
+    assert out["status"] == "solved" and out["reading"] == "cover: all"
+    # two pairs that must cross: no reading has a solution, so it is settled as unsolvable
+    crossed = nc.Puzzle("crossed", 3, 3, "0 1 0\n2 0 2\n0 1 0\n", nc.READINGS)
+    out = nc.work({"name": "crossed", "text": crossed.text, "config": "sat", "time_limit": 10,
+                   "readings": list(crossed.readings)})
+    assert out["status"] == "unsolvable" and out["reading"] == "cover: any"
+    table = nc.report([(uturn, "sat", {"status": "solved", "seconds": 0.1}),
+                       (crossed, "sat", {"status": "timeout", "seconds": 10.0})], ["sat"], 10, generated=True)
+    assert "| sat | <=10x10 | 2 | 1 | t/o | t/o |" in table and "settled within limit" in table
