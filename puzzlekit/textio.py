@@ -17,7 +17,7 @@ from .errors import ParseError
 #: Largest puzzle file read, in bytes.
 MAX_BYTES = 2 * 1024 * 1024
 #: Largest number of rows or columns in any grid.
-MAX_SIDE = 256
+MAX_SIDE = 1000
 #: Largest number of cells in any grid.
 MAX_CELLS = 40_000
 

@@ -141,5 +141,17 @@ def test_records_with_the_same_grid_and_one_our_parser_refuses_still_count() -> 
     assert len({i.text for i in found}) < len(found)  # this corpus has records with the same grid
     assert sorted(i.name for i in found) == sorted(ids)
     assert [i.cells for i in found] == sorted(i.cells for i in found)
-    unreadable = [i for i in found if i.name == "ta-inputs5-018"]  # 1x1000, over the size limit
-    assert unreadable and unreadable[0].cells == 1000
+    longest = [i for i in found if i.name == "ta-inputs5-018"]  # 1x1000
+    assert longest and longest[0].cells == 1000
+
+
+def test_a_record_our_parser_refuses_stays_with_its_own_size(tmp_path) -> None:
+    folder = tmp_path / "numberlink"
+    folder.mkdir()
+    lines = [{"id": "one-end", "rows": 1, "cols": 3, "grid": [[1, 0, 0]], "full_coverage": None},
+             {"id": "fine", "rows": 1, "cols": 2, "grid": [[1, 1]], "full_coverage": None}]
+    (folder / "numberlink.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    found = {i.name: i for i in instances.corpus_all("numberlink", tmp_path)}
+    assert sorted(found) == ["fine", "one-end"]
+    assert (found["one-end"].height, found["one-end"].width) == (1, 3)
+    assert found["one-end"].text.endswith("1 0 0\n")  # kept unparsed: the worker reports why

@@ -62,7 +62,7 @@ def test_stdin_and_unsolvable_exit_1():
         (b"\x89PNG\r\n\x1a\n\x00\x00", "binary data"),
         (b"0 1 0\n0 0\n", ":2:4: ragged grid"),
         (b"0 1 0\n0 7 0\n", ":2:3: expected 0 (empty), 1 (white) or 2 (black)"),
-        (b"0 " * 300 + b"\n", "over the size limit"),
+        (b"0 " * 1001 + b"\n", "over the size limit"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, content, words):

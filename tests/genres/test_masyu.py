@@ -149,8 +149,9 @@ def test_solution_json_round_trip():
         (((0, -1),), "grid[0][1]: expected 0 (empty), 1 (white) or 2 (black), found -1"),
         (((True, 0),), "grid[0][0]: expected 0 (empty), 1 (white) or 2 (black), found True"),
         ((("1", 0),), "grid[0][0]: expected 0 (empty), 1 (white) or 2 (black), found '1'"),
-        (((0,) * 257,), "grid: grid 1x257 is over the size limit (256 rows or columns, 40000 cells)"),
-        (((0,) * 201,) * 200, "grid: grid 200x201 is over the size limit (256 rows or columns, 40000 cells)"),
+        (((0,) * 1001,), "grid: grid 1x1001 is over the size limit (1000 rows or columns, 40000 cells)"),
+        (((0,) * 201,) * 200,
+         "grid: grid 200x201 is over the size limit (1000 rows or columns, 40000 cells)"),
     ],
 )
 def test_puzzle_data_is_checked_when_made(data, message):

@@ -162,7 +162,7 @@ def test_parse_accepts_spaces_around_commas() -> None:
         ("height 1\nrows\n1\ncolumns\n1\n", 5, 2, "missing the 'width N' line"),
         ("width 1\nheight 1\nrows\n1\n", 4, 2, "missing the 'columns' section"),
         ("width 1\nheight 1\nrows 1\n", 3, 6, "expected nothing after 'rows'"),
-        ("width 300\nheight 1\nrows\n0\n", 2, 1, "over the size limit"),
+        ("width 1001\nheight 1\nrows\n0\n", 2, 1, "over the size limit"),
     ],
 )
 def test_bad_input(text: str, line: int, column: int, words: str) -> None:
@@ -286,7 +286,8 @@ RUN = "a run length is a whole number of at least 1"
     ("args", "message"),
     [
         (((), ()), "rows: grid must have at least one row and column, got 0x0"),
-        ((((),) * 257, ((),)), "rows: grid 257x1 is over the size limit (256 rows or columns, 40000 cells)"),
+        ((((),) * 1001, ((),)),
+         "rows: grid 1001x1 is over the size limit (1000 rows or columns, 40000 cells)"),
         ((5, ((),)), "rows: expected a tuple of row clues, found 5"),
         ((((),), 5), "cols: expected a tuple of column clues, found 5"),
         (((1,), ((1,),)), "rows[0]: expected a clue (a tuple of run lengths), found 1"),

@@ -355,7 +355,7 @@ def test_cover_header_values():
         ("cover: all\ncover: any\n1 1\n", 2, 1, "given twice"),
         ("0 0\n0 0\n", 1, 1, "no numbers"),
         ("cover: any\n", 1, 1, "no grid rows"),
-        ("1 1 " + "0 " * 255 + "\n", 1, 1, "over the size limit"),
+        ("1 1 " + "0 " * 999 + "\n", 1, 1, "over the size limit"),
     ],
 )
 def test_bad_files_name_line_and_column(text, line_no, column, words):

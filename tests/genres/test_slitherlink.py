@@ -293,7 +293,7 @@ def test_real_instances_match_their_published_solutions():
         ([[None, "1"]], "grid[0][1]: expected None (no clue) or a clue 0-3, found '1'"),
         ([[False]], "grid[0][0]: expected None (no clue) or a clue 0-3, found False"),
         ([[None], [None, None]], "grid[1]: ragged grid: expected 1 cells in this row (as in row 0), found 2"),
-        ([[None] * 300], "grid: grid 1x300 is over the size limit (256 rows or columns, 40000 cells)"),
+        ([[None] * 1001], "grid: grid 1x1001 is over the size limit (1000 rows or columns, 40000 cells)"),
         ([], "grid: grid must have at least one row and column, got 0x0"),
     ],
 )

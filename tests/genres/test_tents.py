@@ -312,7 +312,7 @@ def test_corpus_instances() -> None:
     ("args", "message"),
     [
         (((), (0,), ()), "cols: grid must have at least one row and column, got 1x0"),
-        (((0,), (0,) * 257, ()), "rows: grid 257x1 is over the size limit (256 rows or columns, 40000 "
+        (((0,), (0,) * 1001, ()), "rows: grid 1001x1 is over the size limit (1000 rows or columns, 40000 "
          "cells)"),
         ((("1",), (1,), ()), "cols[0]: expected a tent count (a whole number), found '1'"),
         (((1, -1), (0,), ()), "cols[1]: a tent count cannot be negative, found -1"),

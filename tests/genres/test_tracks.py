@@ -158,8 +158,8 @@ def test_parse_format_round_trip(text):
         ("cols: 3 1\nrows: 1 1\n", 1),  # column count above the height
         ("cols: 1 1\nrows: 1 3\n", 2),  # row count above the width
         ("cols:\nrows: 1\n", 1),  # no columns at all
-        ("cols: " + "0 " * 300 + "\nrows: 1\n", 1),  # too wide
-        ("cols: 1\nrows: " + "0 " * 300 + "\n", 2),  # too tall
+        ("cols: " + "0 " * 1001 + "\nrows: 1\n", 1),  # too wide
+        ("cols: 1\nrows: " + "0 " * 1001 + "\n", 2),  # too tall
         ("cols: " + "0 " * 200 + "\nrows: " + "0 " * 201 + "\n", 2),  # too many cells
         ("cols: 1 1\nrows: 1 1\nstart: 2 0\n", 3),  # start outside
         ("cols: 1 1\nrows: 1 1\nend: 0 -1\n", 3),  # end outside
@@ -400,7 +400,7 @@ def test_random_path_is_a_simple_path_between_the_ends():
 
 SQUARE = ((1, 1), (1, 1), (0, 0), (1, 1))  # cols, rows, start, end of a 2x2 grid
 THREE = ((1, 1, 1), (1, 1, 1), (0, 0), (2, 2))
-LIMIT = "is over the size limit (256 rows or columns, 40000 cells)"
+LIMIT = "is over the size limit (1000 rows or columns, 40000 cells)"
 LETTERS = "expected two different direction letters of U, D, L, R"
 GRID = "the 2x2 grid (rows 0..1, columns 0..1)"
 
@@ -409,7 +409,7 @@ GRID = "the 2x2 grid (rows 0..1, columns 0..1)"
     "args, message",
     [
         (((), (1,), (0, 0), (0, 0)), "cols: grid must have at least one row and column, got 1x0"),
-        (((0,) * 257, (0,), (0, 0), (0, 1)), f"cols: grid 1x257 {LIMIT}"),
+        (((0,) * 1001, (0,), (0, 0), (0, 1)), f"cols: grid 1x1001 {LIMIT}"),
         (((0,) * 201, (0,) * 200, (0, 0), (0, 1)), f"rows: grid 200x201 {LIMIT}"),
         ((5, (1,), (0, 0), (0, 0)), "cols: expected a tuple of column counts, found 5"),
         (((1, "1"), *SQUARE[1:]), "cols[1]: expected a count (a whole number), found '1'"),
