@@ -42,7 +42,7 @@ Op = Literal["==", "<=", ">="]
 OPS: tuple[str, ...] = ("==", "<=", ">=")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Var:
     """A decision variable with integer domain ``lo..hi`` (a boolean is ``0..1``)."""
 
@@ -50,6 +50,12 @@ class Var:
     key: Hashable
     lo: int
     hi: int
+
+    def __init__(self, index: int, key: Hashable, lo: int, hi: int):
+        _var_index(self, index)
+        _var_key(self, key)
+        _var_lo(self, lo)
+        _var_hi(self, hi)
 
     @property
     def is_bool(self) -> bool:
@@ -93,7 +99,7 @@ _set_value = Lit.value.__set__  # type: ignore[attr-defined]
 _set_positive = Lit.positive.__set__  # type: ignore[attr-defined]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Why:
     """Where a constraint comes from, for explanations: a rule in words and what it is about.
 
@@ -104,11 +110,15 @@ class Why:
     rule: str
     cells: tuple[Hashable, ...] = ()
 
+    def __init__(self, rule: str, cells: tuple[Hashable, ...] = ()):
+        _why_rule(self, rule)
+        _why_cells(self, cells)
+
     def __str__(self) -> str:
         return self.rule
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Count:
     """``sum(coef * lit) op rhs`` over literals (each literal counts 1 when true)."""
 
@@ -116,6 +126,12 @@ class Count:
     op: Op
     rhs: int
     why: Why | None = field(default=None, compare=False, repr=False)
+
+    def __init__(self, terms: tuple[tuple[int, Lit], ...], op: Op, rhs: int, why: Why | None = None):
+        _count_terms(self, terms)
+        _count_op(self, op)
+        _count_rhs(self, rhs)
+        _count_why(self, why)
 
     def __repr__(self) -> str:
         lhs = " + ".join(f"{c}*{lit!r}" if c != 1 else repr(lit) for c, lit in self.terms)
@@ -126,18 +142,32 @@ class Count:
         return compare(total, self.op, self.rhs)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Clause:
     """At least one of the literals is true."""
 
     lits: tuple[Lit, ...]
     why: Why | None = field(default=None, compare=False, repr=False)
 
+    def __init__(self, lits: tuple[Lit, ...], why: Why | None = None):
+        _clause_lits(self, lits)
+        _clause_why(self, why)
+
     def __repr__(self) -> str:
         return "Clause(" + " | ".join(map(repr, self.lits)) + ")"
 
     def holds(self, values: Sequence[int] | dict[int, int]) -> bool:
         return any(lit.holds(values) for lit in self.lits)
+
+
+# Var, Why, Count and Clause write their slots directly, as Lit does: the generated frozen
+# __init__ goes through object.__setattr__ per field, and a model makes thousands of each.
+_var_index, _var_key, _var_lo, _var_hi = (getattr(Var, f).__set__ for f in ("index", "key", "lo", "hi"))
+_why_rule, _why_cells = Why.rule.__set__, Why.cells.__set__  # type: ignore[attr-defined]
+_count_terms, _count_op, _count_rhs, _count_why = (
+    getattr(Count, f).__set__ for f in ("terms", "op", "rhs", "why")
+)
+_clause_lits, _clause_why = Clause.lits.__set__, Clause.why.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
