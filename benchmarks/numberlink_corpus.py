@@ -89,34 +89,30 @@ def sw_puzzles(corpus: Path = CORPUS) -> Iterator[Puzzle]:
         yield Puzzle(f"sw-{key}", rows, cols, header + "".join(b + "\n" for b in body))
 
 
-def jsonl_puzzles(corpus: Path = CORPUS) -> Iterator[Puzzle]:
-    """The ``ta-janko-*`` and ``pk-numberlink-*`` lines of numberlink.jsonl."""
+def _jsonl(corpus: Path, prefixes: tuple[str, ...]) -> Iterator[tuple[dict[str, Any], str]]:
+    """The numberlink.jsonl records whose id starts with one of ``prefixes``, each with its
+    grid as text rows."""
     path = corpus / "numberlink" / "numberlink.jsonl"
     if not path.is_file():
         return
     with path.open(encoding="utf-8") as fh:
         for line in fh:
             rec = json.loads(line)
-            name = rec["id"]
-            if not name.startswith(("ta-janko-", "pk-numberlink-")):
-                continue
-            cover = rec.get("full_coverage")
-            header = ("cover: any\n" if cover is False else "") + UTURNS
-            body = "".join(" ".join(map(str, row)) + "\n" for row in rec["grid"])
-            yield Puzzle(name, rec["rows"], rec["cols"], header + body)
+            if rec["id"].startswith(prefixes):
+                yield rec, "".join(" ".join(map(str, row)) + "\n" for row in rec["grid"])
+
+
+def jsonl_puzzles(corpus: Path = CORPUS) -> Iterator[Puzzle]:
+    """The ``ta-janko-*`` and ``pk-numberlink-*`` lines of numberlink.jsonl."""
+    for rec, body in _jsonl(corpus, ("ta-janko-", "pk-numberlink-")):
+        header = ("cover: any\n" if rec.get("full_coverage") is False else "") + UTURNS
+        yield Puzzle(rec["id"], rec["rows"], rec["cols"], header + body)
 
 
 def generated_puzzles(corpus: Path = CORPUS) -> Iterator[Puzzle]:
     """The ``ta-inputs*`` lines of numberlink.jsonl, with their readings."""
-    path = corpus / "numberlink" / "numberlink.jsonl"
-    if not path.is_file():
-        return
-    with path.open(encoding="utf-8") as fh:
-        for line in fh:
-            rec = json.loads(line)
-            if rec["id"].startswith("ta-inputs"):
-                body = "".join(" ".join(map(str, row)) + "\n" for row in rec["grid"])
-                yield Puzzle(rec["id"], rec["rows"], rec["cols"], body, READINGS)
+    for rec, body in _jsonl(corpus, ("ta-inputs",)):
+        yield Puzzle(rec["id"], rec["rows"], rec["cols"], body, READINGS)
 
 
 def puzzles(corpus: Path = CORPUS) -> list[Puzzle]:

@@ -6,11 +6,8 @@ graph constraints (loop, path, disjoint paths, connected), runs, groups of integ
 different values (`AllDifferent`), and the output projection that defines what a solution is.
 Nothing here knows any solver.
 
-An `AllDifferent` group is also a set of counts ("at most one of the integers equals v" for
-each value v, "exactly one" when the group covers its values, as a Sudoku unit does).
-``Model.counts`` holds those counts after the stated ones, made on first use, so every
-reader of counts sees them; a backend with a native AllDifferent reads ``stated_counts`` and
-``distinct`` instead and never makes them.
+``Model.counts`` holds the counts an `AllDifferent` group means after the stated ones, made
+on first use; a backend with a native AllDifferent reads ``stated_counts`` and ``distinct``.
 
 Genres build models with `ModelBuilder`; backends read the frozen `Model`.
 
@@ -164,9 +161,7 @@ class Clause:
 # __init__ goes through object.__setattr__ per field, and a model makes thousands of each.
 _var_index, _var_key, _var_lo, _var_hi = (getattr(Var, f).__set__ for f in ("index", "key", "lo", "hi"))
 _why_rule, _why_cells = Why.rule.__set__, Why.cells.__set__  # type: ignore[attr-defined]
-_count_terms, _count_op, _count_rhs, _count_why = (
-    getattr(Count, f).__set__ for f in ("terms", "op", "rhs", "why")
-)
+_count_terms, _count_op, _count_rhs, _count_why = (getattr(Count, f).__set__ for f in Count.__slots__)
 _clause_lits, _clause_why = Clause.lits.__set__, Clause.why.__set__  # type: ignore[attr-defined]
 
 
