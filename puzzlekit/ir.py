@@ -159,10 +159,10 @@ class Clause:
 
 # Var, Why, Count and Clause write their slots directly, as Lit does: the generated frozen
 # __init__ goes through object.__setattr__ per field, and a model makes thousands of each.
-_var_index, _var_key, _var_lo, _var_hi = (getattr(Var, f).__set__ for f in ("index", "key", "lo", "hi"))
-_why_rule, _why_cells = Why.rule.__set__, Why.cells.__set__  # type: ignore[attr-defined]
+_var_index, _var_key, _var_lo, _var_hi = (getattr(Var, f).__set__ for f in Var.__slots__)
+_why_rule, _why_cells = (getattr(Why, f).__set__ for f in Why.__slots__)
 _count_terms, _count_op, _count_rhs, _count_why = (getattr(Count, f).__set__ for f in Count.__slots__)
-_clause_lits, _clause_why = Clause.lits.__set__, Clause.why.__set__  # type: ignore[attr-defined]
+_clause_lits, _clause_why = (getattr(Clause, f).__set__ for f in Clause.__slots__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +316,7 @@ class AllDifferent:
         return len({values[i] for i in self.vars}) == len(self.vars)
 
     def counts(self, variables: Sequence[Var]) -> list[Count]:
-        """The same as counts: for each value any member can take (in order), at most one
+        """The group as counts: for each value any member can take (in order), at most one
         member equals it, or exactly one when the members are as many as those values."""
         members = [variables[i] for i in self.vars]
         values = sorted({k for v in members for k in range(v.lo, v.hi + 1)})
