@@ -156,7 +156,10 @@ def work(job: dict[str, Any]) -> dict[str, Any]:
         spent += result.seconds
         if result.status != "unsolvable" or spent >= job["time_limit"]:
             break
-    return {"status": result.status, "unique": None, "seconds": spent, "backend": result.backend,
+    status = result.status
+    if status == "unsolvable" and reading != job["readings"][-1]:
+        status = "timeout"  # only a stricter reading was shown to have no solution
+    return {"status": status, "unique": None, "seconds": spent, "backend": result.backend,
             "reading": reading.strip() or "cover: all"}
 
 

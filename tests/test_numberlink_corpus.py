@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 from benchmarks import numberlink_corpus as nc
 
@@ -54,7 +55,7 @@ def test_configurations_parse_options():
     assert nc.parse_config("auto") == ("auto", {})
 
 
-def test_generated_puzzles_fall_back_to_the_next_reading(tmp_path):
+def test_generated_puzzles_fall_back_to_the_next_reading(tmp_path, monkeypatch):
     found = list(nc.generated_puzzles(fake_corpus(tmp_path)))
     assert [p.name for p in found] == ["ta-inputs2-000"] and found[0].readings == nc.READINGS
     # one pair on a 2x3 grid: filling every cell takes a turn back inside a 2x2 block, so
@@ -68,6 +69,14 @@ def test_generated_puzzles_fall_back_to_the_next_reading(tmp_path):
     out = nc.work({"name": "crossed", "text": crossed.text, "config": "sat", "time_limit": 10,
                    "readings": list(crossed.readings)})
     assert out["status"] == "unsolvable" and out["reading"] == "cover: any"
+    # when the time ends after a stricter reading had no solution, nothing is settled
+    from puzzlekit import api
+
+    spent_all = SimpleNamespace(status="unsolvable", seconds=10.0, backend="sat")
+    monkeypatch.setattr(api, "solve", lambda *args, **kwargs: spent_all)
+    out = nc.work({"name": "crossed", "text": crossed.text, "config": "sat", "time_limit": 10,
+                   "readings": list(crossed.readings)})
+    assert out["status"] == "timeout" and out["reading"] == "u-turns: no"
     table = nc.report([(uturn, "sat", {"status": "solved", "seconds": 0.1}),
                        (crossed, "sat", {"status": "timeout", "seconds": 10.0})], ["sat"], 10, generated=True)
     assert "| sat | <=10x10 | 2 | 1 | t/o | t/o |" in table and "settled within limit" in table
