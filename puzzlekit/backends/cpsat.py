@@ -11,6 +11,9 @@ model with a fresh ``CpSolver`` after adding each blocking clause.
   into their domains, and a literal ``x == v`` is made only where another constraint (or a
   blocking clause) uses it. AllDifferent solved the 9x9 to 36x36 Sudoku ladder fastest,
   against the one-hot model with or without a redundant AllDifferent.
+* Booleans that counts ``a + b == 1`` tie together (`shapes.equivalences`) are one CP-SAT
+  variable per class, and those counts are left out: CP-SAT's own presolve would merge
+  them too, but after the lowering and its presolve paid for each (docs/benchmarks.md).
 * Loop: each undirected edge is two arcs whose sum is the edge; a node off the loop takes
   its self-loop. Path: the same plus a fixed return arc end -> dummy -> start.
 * Disjoint paths: one circuit threads every pair's path (end_k -> dummy_k -> start_k+1)
@@ -30,6 +33,7 @@ from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import Clause, Connected, Count, DisjointPaths, Lit, Loop, Model, Path, Runs
 from puzzlekit.transforms.cuts import Relaxation
 from puzzlekit.transforms.runs import run_automaton
+from puzzlekit.transforms.shapes import all_different_groups, equivalences
 
 from . import base
 from .base import Result
@@ -105,9 +109,10 @@ class _Lowering:
         self.domains: dict[int, Sequence[int]] = {}
         self.channels: dict[tuple[int, int], int] = {}  # (var, value) -> literal "var == value"
         self._wrapped: dict[int, Any] = {}
-        groups, absorbed, group_counts = _all_different(model, deadline)
-        units = self._variables(groups)
-        self._counts(absorbed, group_counts)
+        groups, absorbed, group_counts = all_different_groups(model, deadline)
+        alias, implied = equivalences(model, deadline)
+        units = self._variables(groups, alias)
+        self._counts(absorbed | implied, group_counts)
         bool_or = self.cons.add
         for i, clause in enumerate(deadline.paced(model.clauses)):
             if i not in units:
@@ -132,9 +137,11 @@ class _Lowering:
         self.proto.variables.add().domain.extend((0, 1))
         return index
 
-    def _variables(self, groups: list[tuple[int, ...]]) -> set[int]:
+    def _variables(self, groups: list[tuple[int, ...]], alias: dict[int, tuple[int, bool]]) -> set[int]:
         """Booleans, one-hot integers and the integers of AllDifferent groups, whose unit
-        clauses become their domains; returns the indices of the clauses so absorbed.
+        clauses become their domains; returns the indices of the clauses so absorbed. A
+        boolean in ``alias`` is its leader's literal or that literal's negation (a tenth of
+        the Tents model: a cell beside one tree is paired with it just when it holds a tent).
 
         Indices are given out first and the proto's variables made after, the booleans
         between two integers in one copy of a template (a fraction of a call per variable).
@@ -142,10 +149,16 @@ class _Lowering:
         grouped = {var for group in groups for var in group}
         variables = self.proto.variables
         first = after = len(variables)
+        bools = self.bools
         for v in self.deadline.paced(self.ir.vars):
             if v.is_bool:
-                self.bools[v.index] = after
-                after += 1
+                same = alias.get(v.index)
+                if same is None:
+                    bools[v.index] = after
+                    after += 1
+                else:
+                    leader = bools[same[0]]
+                    bools[v.index] = -leader - 1 if same[1] else leader
             elif v.index in grouped:
                 self.ints[v.index] = after
                 self.domains[v.index] = range(v.lo, v.hi + 1)
@@ -183,7 +196,8 @@ class _Lowering:
         return units
 
     def ilit(self, lit: Lit) -> int:
-        """The CP-SAT literal (a proto index, ``-i - 1`` negated) of an IR literal."""
+        """The CP-SAT literal (a proto index, ``-i - 1`` negated) of an IR literal; a
+        boolean's own literal (in `bools`) may be a negation too."""
         b = self.bools.get(lit.var)
         if b is not None:
             x = b if lit.value == 1 else -b - 1 if lit.value == 0 else self.f
@@ -414,7 +428,7 @@ class _Lowering:
         cells = []
         for lit in runs.cells:
             x = self.lit(lit)
-            if not (lit.positive and lit.value == 1 and lit.var in self.bools):
+            if not (lit.positive and lit.value == 1 and self.bools.get(lit.var, -1) >= 0):
                 y = self.cp.new_bool_var("")
                 self.cp.add(y == x)
                 x = y
@@ -433,7 +447,8 @@ class _Lowering:
         out = [0] * len(self.ir.vars)
         for i in self.ir.output:
             if i in self.bools:
-                out[i] = solution[self.bools[i]]
+                x = self.bools[i]
+                out[i] = solution[x] if x >= 0 else 1 - solution[-x - 1]
             elif i in self.ints:
                 out[i] = solution[self.ints[i]]
             else:
@@ -469,59 +484,6 @@ def _intervals(values: Sequence[int]) -> list[int]:
         else:
             out += [k, k]
     return out
-
-
-def _all_different(
-    model: Model, deadline: Deadline = UNLIMITED
-) -> tuple[list[tuple[int, ...]], set[int], list[Count]]:
-    """The groups of integers to lower as AllDifferent, the indices of the stated counts they
-    make implied, and the counts of the AllDifferent groups lowered as counts.
-
-    The groups are the model's AllDifferent groups of integers (one with a boolean among its
-    variables is left to its counts) and those that the stated counts make a permutation: n
-    integers of one domain of n values with a count ``exactly one of them equals v`` for every
-    value v. Under CP-SAT's AllDifferent those counts are implied, so they are left out; every
-    other count stays as it is.
-    """
-    ints = {v.index: (v.lo, v.hi) for v in model.vars if not v.is_bool}
-    groups: list[tuple[int, ...]] = []
-    as_counts: list[Count] = []
-    for group in model.distinct:
-        if all(var in ints for var in group.vars):
-            groups.append(group.vars)
-        else:
-            as_counts += group.counts(model.vars)
-    absorbed: set[int] = set()
-    if not ints:
-        return groups, absorbed, as_counts
-    # counts keyed by their variables in order first (a tuple hashes cheaper than a set is
-    # built), then the orders of one set of variables merged
-    in_order: dict[tuple[int, ...], dict[int, list[int]]] = {}
-    for i, count in enumerate(deadline.paced(model.stated_counts)):
-        terms = count.terms
-        if count.rhs != 1 or count.op != "==" or len(terms) < 2 or terms[0][1].var not in ints:
-            continue
-        value = terms[0][1].value
-        members = [x.var for c, x in terms if c == 1 and x.value == value and x.positive]
-        if len(members) == len(terms):
-            in_order.setdefault(tuple(members), {}).setdefault(value, []).append(i)
-    found: dict[frozenset[int], dict[int, list[int]]] = {}
-    for members, by_value in in_order.items():
-        group = frozenset(members)
-        if len(group) == len(members):
-            merged = found.setdefault(group, {})
-            for value, indices in by_value.items():
-                merged.setdefault(value, []).extend(indices)
-    for group, by_value in found.items():
-        domains = {ints.get(var) for var in group}
-        if len(domains) != 1 or None in domains:
-            continue
-        ((lo, hi),) = domains
-        if len(group) == hi - lo + 1 and set(by_value) == set(range(lo, hi + 1)):
-            groups.append(tuple(sorted(group)))
-            for indices in by_value.values():
-                absorbed.update(indices)
-    return groups, absorbed, as_counts
 
 
 class _Session(base.Session):

@@ -12,6 +12,7 @@ from puzzlekit import backends
 from puzzlekit.backends import cpsat
 from puzzlekit.genres import sudoku
 from puzzlekit.ir import AllDifferent, Model, ModelBuilder
+from puzzlekit.transforms import shapes
 
 VARIANTS = [(name, {}) for name in backends.NAMES] + [("search", {"method": "frontier"})]
 
@@ -93,7 +94,7 @@ def test_cpsat_lowers_sudoku_units_without_value_literals() -> None:
 
 def test_cpsat_lowers_a_group_with_a_boolean_by_its_counts() -> None:
     model = MODELS["a boolean among integers"]()
-    groups, absorbed, as_counts = cpsat._all_different(model)
+    groups, absorbed, as_counts = shapes.all_different_groups(model)
     assert groups == [] and not absorbed
     assert as_counts == model.distinct[0].counts(model.vars)
 

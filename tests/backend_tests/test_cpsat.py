@@ -8,6 +8,7 @@ from models import grid_model
 
 from puzzlekit.backends import cpsat
 from puzzlekit.ir import Lit, ModelBuilder
+from puzzlekit.transforms import shapes
 
 
 def counts_model():
@@ -113,12 +114,12 @@ def test_enumeration_equals_brute_force(name):
 
 def test_permutation_counts_become_all_different():
     model = latin_model(4)
-    groups, absorbed, as_counts = cpsat._all_different(model)
+    groups, absorbed, as_counts = shapes.all_different_groups(model)
     assert len(groups) == 8 and absorbed == set(range(len(model.counts))) and as_counts == []
     turned = latin_model(4, turned=True)  # each value's counts list the cells in another order
-    assert cpsat._all_different(turned) == (groups, absorbed, [])
-    assert cpsat._all_different(latin_model(values=(1, 2))) == ([], set(), [])
-    assert cpsat._all_different(_uneven()) == ([], set(), [])
+    assert shapes.all_different_groups(turned) == (groups, absorbed, [])
+    assert shapes.all_different_groups(latin_model(values=(1, 2))) == ([], set(), [])
+    assert shapes.all_different_groups(_uneven()) == ([], set(), [])
     given = latin_model(3, givens=(((0, 0), 2, True),))
     low = cpsat._Lowering(given)  # the given is the cell's domain, not a value literal
     assert low.domains[given.vars[0].index] == [2] and not low.channels
