@@ -7,6 +7,7 @@ anyone sees has passed the genre's rule checker.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import importlib.metadata
 import math
@@ -178,7 +179,10 @@ def auto_order(genre: str | None = None, model: Model | None = None) -> tuple[st
     return fits or names
 
 
+@functools.cache
 def _installed(package: str | None) -> bool:
+    """Whether the package is installed, read from its metadata once per process (a search of
+    the import path, a millisecond or more: as long as solving a small puzzle)."""
     if package is None:
         return True
     try:
@@ -198,10 +202,17 @@ def _backend(name: str, genre: str, model: Model | None = None) -> tuple[str, Mo
 
 
 def _load(solver: ModuleType) -> float:
-    """Load the solver's package (or raise BackendUnavailable); the seconds it took."""
+    """Load the solver's package (or raise BackendUnavailable); the seconds it took, 0 once
+    loaded (some `version` functions read package metadata, a millisecond a call)."""
+    if solver in _LOADED:
+        return 0.0
     started = time.perf_counter()
     solver.version()
+    _LOADED.add(solver)
     return time.perf_counter() - started
+
+
+_LOADED: set[ModuleType] = set()  # the backends whose package is loaded
 
 
 def _checked(module: ModuleType, puzzle: Any, backend: str, assignment: dict) -> Any:
@@ -241,9 +252,12 @@ def solve(
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
         raise ValueError(f"seed must be a whole number from 0 to {2**31 - 1}, not {seed!r}")
     module = genre_module(puzzle)
-    name, solver = _backend(backend, module.NAME)
-    auto = backend.strip().lower() == "auto"
-    import_seconds = 0.0 if auto else _load(solver)  # before the clock
+    auto = isinstance(backend, str) and backend.strip().lower() == "auto"
+    if auto:  # chosen once the model is built, so no other backend module is imported
+        name, solver, import_seconds = "auto", None, 0.0
+    else:
+        name, solver = _backend(backend, module.NAME)
+        import_seconds = _load(solver)  # before the clock
     deadline = Deadline(seconds)
     # The cycle collector is off from building the model until the backend is done with it,
     # and the model is let go before it is on again: a large model is hundreds of thousands
@@ -258,7 +272,8 @@ def solve(
         except OutOfTime:  # the model was still being built when the time ended
             spent = deadline.elapsed()
             return SolveResult(
-                module.NAME, name, "timeout", (), None, spent, {"model_seconds": spent},
+                module.NAME, choose_backend(module.NAME) if auto else name, "timeout", (), None, spent,
+                {"model_seconds": spent},
                 unique_reason="time limit", import_seconds=import_seconds, puzzle=puzzle,
             )
         model_seconds = deadline.elapsed()
@@ -273,7 +288,7 @@ def solve(
         try:
             result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
         except UnknownName as exc:
-            if backend.strip().lower() == "auto":
+            if auto:
                 why = f"auto chose {name!r} for {module.NAME}; name a backend to pass its options"
                 raise UnknownName(f"{exc} ({why})") from None
             raise

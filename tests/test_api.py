@@ -109,6 +109,23 @@ def test_auto_reports_the_backend_it_chose_for_the_model():
     assert result.seconds < 30 and result.import_seconds >= 0
 
 
+def test_auto_looks_up_only_the_backend_it_chose(monkeypatch):
+    """auto chooses once the model is built: no other backend is imported or checked for
+    (a 30x30 Tents goes to the large-model order, not to the genre's first choice)."""
+    import random
+
+    from puzzlekit import api, backends, genres
+
+    tents = genres.get("tents")
+    puzzle = tents.random_puzzle(random.Random(30), 30, 30)
+    asked: list[str] = []
+    real = backends.get
+    monkeypatch.setattr(backends, "get", lambda name: asked.append(name) or real(name))
+    result = puzzlekit.solve(puzzle, backend="auto", time_limit=60)
+    assert result.status == "solved" and result.backend == api.LARGE_PREFERENCE["tents"][1][0]
+    assert set(asked) == {result.backend}
+
+
 def test_unknown_genre_and_backend_raise_clear_errors():
     with pytest.raises(puzzlekit.UnknownName, match="known genres"):
         puzzlekit.load("sudokuu", "1\n")
