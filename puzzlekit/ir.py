@@ -359,10 +359,11 @@ class Model:
     def stats(self) -> dict[str, int]:
         """Sizes: variables, output variables and constraints by kind."""
         kinds: Counter[str] = Counter(type(g).__name__.lower() for g in self.graphs)
+        ints = sum(1 for v in self.vars if v.lo != 0 or v.hi != 1)
         return {
             "vars": len(self.vars),
-            "bool_vars": sum(v.is_bool for v in self.vars),
-            "int_vars": sum(not v.is_bool for v in self.vars),
+            "bool_vars": len(self.vars) - ints,
+            "int_vars": ints,
             "output_vars": len(self.output),
             "counts": len(self.stated_counts),
             "clauses": len(self.clauses),
