@@ -140,8 +140,8 @@ class _Lowering:
     def _variables(self, groups: list[tuple[int, ...]], alias: dict[int, tuple[int, bool]]) -> set[int]:
         """Booleans, one-hot integers and the integers of AllDifferent groups, whose unit
         clauses become their domains; returns the indices of the clauses so absorbed. A
-        boolean in ``alias`` is its leader's literal or that literal's negation (a tenth of
-        the Tents model: a cell beside one tree is paired with it just when it holds a tent).
+        boolean in ``alias`` is its leader's literal or that literal's negation (a quarter of
+        a large Tents model: a cell beside one tree is paired with it just when it holds a tent).
 
         Indices are given out first and the proto's variables made after, the booleans
         between two integers in one copy of a template (a fraction of a call per variable).
