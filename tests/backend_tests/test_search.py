@@ -537,3 +537,16 @@ def test_time_limit_is_honoured_when_one_node_is_slow() -> None:
     result = search.solve(numberlink.model(puzzle), limit=2, time_limit=limit)
     assert not result.complete
     assert result.stats["seconds"] < limit + 1.0
+
+
+def test_a_node_limit_leaves_the_search_unfinished() -> None:
+    """Four free booleans, every assignment a solution: one node finds one and stops there."""
+    m = ModelBuilder("free")
+    m.output([m.bool(i) for i in range(4)])
+    model = m.build()
+    stopped = search.solve(model, limit=17, nodes=1)
+    assert not stopped.complete and len(stopped.solutions) < 16 and stopped.stats["nodes"] <= 1
+    whole = search.solve(model, limit=17, nodes=0)
+    assert whole.complete and len(whole.solutions) == 16
+    with pytest.raises(UnknownName):
+        search.solve(model, nodes=-1)

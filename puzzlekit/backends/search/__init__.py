@@ -19,7 +19,7 @@ from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime
 from puzzlekit.ir import DisjointPaths, Model, Path
 
-from ..base import Option, Result, check_options, finish, outcome, project, timed_out
+from ..base import Option, Result, check_options, finish, outcome, project, timed_out, whole_number
 from . import frontier
 from .branching import Search
 from .propagation import new_engine
@@ -30,6 +30,10 @@ EXTRA = None
 OPTIONS = {
     "method": Option(
         "how to search: auto (default), dfs or frontier", default="auto", choices=("auto", "dfs", "frontier")
+    ),
+    "nodes": Option(
+        "stop depth-first search after this many nodes, the result then unfinished (default 0: no limit)",
+        default=0, parse=whole_number(0, 2**62, "nodes"),
     ),
 }
 #: The IR kinds this backend lowers natively, by class name.
@@ -68,12 +72,15 @@ def solve(
     path constraint over edge variables, else it falls back to ``dfs``); ``auto`` (the
     default) runs ``dfs`` alone, except on a `Path` or `DisjointPaths` model with a narrow
     frontier: there ``dfs`` gets a first few nodes, then the sweep runs, and if the sweep
-    outgrows its state budget ``dfs`` runs again with the time left. An unknown option or
-    method raises `UnknownName`.
+    outgrows its state budget ``dfs`` runs again with the time left. ``nodes`` (0: no limit)
+    stops depth-first search after that many nodes, whatever the method: the result is then
+    unfinished, like one out of time. An unknown option or method raises `UnknownName`.
     """
     options = check_options(NAME, OPTIONS, options)
     method = options["method"]
     deadline = Deadline(time_limit)
+    if options["nodes"]:
+        return _depth_first(model, limit, seed, deadline, options["nodes"])
     try:
         plan = _sweep_plan(model, method, deadline)
     except OutOfTime:
