@@ -59,9 +59,11 @@ def test_an_unfinished_auto_counts_as_the_limit(monkeypatch) -> None:
 
 def test_the_report_names_each_miss(monkeypatch) -> None:
     rows = [
-        {"genre": "tents", "name": "a", "auto": 1.0, "chosen": "cpsat", "others": {"sat": 0.2}, "miss": "sat"},
+        {"genre": "tents", "name": "a", "auto": 1.0, "chosen": "cpsat", "others": {"sat": 0.2},
+         "miss": "sat"},
         {"genre": "tents", "name": "b", "auto": 0.01, "chosen": "sat", "others": {}, "miss": None},
-        {"genre": "queens", "name": "q", "auto": 0.5, "chosen": "cpsat", "others": {"sat": None}, "miss": None},
+        {"genre": "queens", "name": "q", "auto": 0.5, "chosen": "cpsat", "others": {"sat": None},
+         "miss": None},
         {"genre": "queens", "name": "bad", "error": "ParseError: no"},
     ]
     text = auto_margin.report(rows)

@@ -24,7 +24,9 @@ def _bools(n: int, build) -> Model:
 
 
 MODELS = {
-    "a chain of opposites": lambda: _bools(4, lambda m, x: [m.exactly(1, [x[i], x[i + 1]]) for i in range(3)]),
+    "a chain of opposites": lambda: _bools(
+        4, lambda m, x: [m.exactly(1, [x[i], x[i + 1]]) for i in range(3)]
+    ),
     "equal through a negation, then a count on both": lambda: _bools(3, lambda m, x: (
         m.exactly(1, [x[0], ~x[1]]), m.exactly(1, [~x[2], x[1]]), m.at_least(2, x),
     )),
