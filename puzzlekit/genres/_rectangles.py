@@ -8,7 +8,7 @@ puzzle's size and clues (``height``, ``width``, ``clues()``; each clue's ``area`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .. import textio
@@ -78,28 +78,46 @@ class _Space:
 
     def __init__(self, height: int, width: int, cores: list[Core]):
         self.height, self.width = height, width
-        owner = [[-1] * width for _ in range(height)]
+        self.owner = [[-1] * width for _ in range(height)]
         self.overlap = False
-        for k, (top, bottom, left, right) in enumerate(cores):
-            for row in owner[top : bottom + 1]:
-                if any(x != -1 for x in row[left : right + 1]):
-                    self.overlap = True
-                row[left : right + 1] = [k] * (right - left + 1)
-        self.left: list[list[int]] = []  # left[i][j]: the last core column <= j in row i, or -1
-        self.right: list[list[int]] = []  # right[i][j]: the first core column >= j in row i, or width
-        for row in owner:
-            last, lefts = -1, []
-            for j, x in enumerate(row):
-                if x != -1:
-                    last = j
-                lefts.append(last)
-            first, rights = width, [0] * width
-            for j in range(width - 1, -1, -1):
-                if row[j] != -1:
-                    first = j
-                rights[j] = first
-            self.left.append(lefts)
-            self.right.append(rights)
+        self.left: list[list[int]] = [[]] * height  # left[i][j]: the last core column <= j in row i, or -1
+        self.right: list[list[int]] = [[]] * height  # right[i][j]: the first core column >= j, or width
+        for k, core in enumerate(cores):
+            self._own(k, core)
+        for i in range(height):
+            self._nearest(i)
+
+    def grow(self, grown: list[tuple[int, Core]]) -> None:
+        """Each core ``k`` is now its ``core`` (cores only grow): their rows are worked out again."""
+        rows: set[int] = set()
+        for k, core in grown:
+            self._own(k, core)
+            rows.update(range(core[0], core[1] + 1))
+        for i in rows:
+            self._nearest(i)
+
+    def _own(self, k: int, core: Core) -> None:
+        top, bottom, left, right = core
+        size = right - left + 1
+        for row in self.owner[top : bottom + 1]:
+            cells = row[left : right + 1]
+            if cells.count(-1) + cells.count(k) != size:
+                self.overlap = True
+            row[left : right + 1] = [k] * size
+
+    def _nearest(self, i: int) -> None:
+        row, width = self.owner[i], self.width
+        last, lefts = -1, []
+        for j, x in enumerate(row):
+            if x != -1:
+                last = j
+            lefts.append(last)
+        first, rights = width, [0] * width
+        for j in range(width - 1, -1, -1):
+            if row[j] != -1:
+                first = j
+            rights[j] = first
+        self.left[i], self.right[i] = lefts, rights
 
     def spans(self, core: Core, most: int) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
         """The row spans a rectangle covering ``core`` and no other core can take, at most ``most`` tall.
@@ -217,11 +235,13 @@ def cores(puzzle: Puzzle, clues: list[tuple[Cell, Clue]], deadline: Deadline) ->
     reach: list[list[tuple[int, int, int]]] = [[] for _ in clues]
     boxes: list[Core] = list(cores)  # the bounding box of each clue's reach
     dirty = list(range(len(clues)))
+    space = _Space(h, w, cores)
+    opening = True
     while dirty:
         deadline.check()
-        space = _Space(h, w, cores)
         if space.overlap:  # two clues must cover one cell: there is no solution
             return cores
+        changed_rows: set[int] = set()
         for k in dirty:
             for sign, rows in ((-1, reach[k]), (1, None)):
                 if rows is None:
@@ -235,8 +255,13 @@ def cores(puzzle: Puzzle, clues: list[tuple[Cell, Clue]], deadline: Deadline) ->
                     count[i][b + 1] -= sign
                     owner[i][a] += sign * k
                     owner[i][b + 1] -= sign * k
+                    changed_rows.add(i)
+        # after the first round, a row whose counts did not change grows no box (its cells
+        # that one clue reaches are in that clue's box since then) and has no cell none reaches
+        scan: Iterable[int] = range(h) if opening else sorted(changed_rows)
+        opening = False
         grown = [list(core) for core in cores]
-        for i in range(h):
+        for i in scan:
             seen = clue_sum = 0
             counts, owners = count[i], owner[i]
             for j in range(w):
@@ -255,15 +280,26 @@ def cores(puzzle: Puzzle, clues: list[tuple[Cell, Clue]], deadline: Deadline) ->
                 elif seen == 0:  # a cell no rectangle can reach: there is no solution
                     return cores
         changed = [k for k, box in enumerate(grown) if tuple(box) != cores[k]]
-        cores = [tuple(box) for box in grown]  # type: ignore[misc]
-        # the clues whose box grew, and those whose reach holds a cell some box grew into
-        mark = {(i, j) for k in changed for i in range(cores[k][0], cores[k][1] + 1)
-                for j in range(cores[k][2], cores[k][3] + 1)}
-        touched = prefix_sums(h, w, dict.fromkeys(mark, 1))
-        dirty = [
-            k for k, (top, bottom, left, right) in enumerate(boxes)
-            if total(touched, (top, left, bottom - top + 1, right - left + 1))
+        before, cores = cores, [tuple(box) for box in grown]  # type: ignore[misc]
+        space.grow([(k, cores[k]) for k in changed])
+        # the clues whose reach holds a cell some box grew into (a clue whose box grew among
+        # them): no other reach changes, since a rectangle only ever met the old cells
+        mark = [
+            (i, j) for k in changed for i in range(cores[k][0], cores[k][1] + 1)
+            for j in range(cores[k][2], cores[k][3] + 1)
+            if not (before[k][0] <= i <= before[k][1] and before[k][2] <= j <= before[k][3])
         ]
+        if len(mark) * len(boxes) <= 4 * h * w:  # few new cells: each box tested against them
+            dirty = [
+                k for k, (top, bottom, left, right) in enumerate(boxes)
+                if any(top <= i <= bottom and left <= j <= right for i, j in mark)
+            ]
+        else:  # many: a box's sum over the grid of new cells
+            touched = prefix_sums(h, w, dict.fromkeys(mark, 1))
+            dirty = [
+                k for k, (top, bottom, left, right) in enumerate(boxes)
+                if total(touched, (top, left, bottom - top + 1, right - left + 1))
+            ]
     return cores
 
 

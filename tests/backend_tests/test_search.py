@@ -514,7 +514,8 @@ def test_version_and_shape() -> None:
     assert own == set(search.__all__) == template
     assert search.SUPPORTS == {"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs"}
     assert all(isinstance(getattr(ir, kind), type) for kind in search.SUPPORTS)
-    assert set(search.OPTIONS) == {"method"} and search.OPTIONS["method"].default == "auto"
+    assert set(search.OPTIONS) == {"method", "nodes"} and search.OPTIONS["method"].default == "auto"
+    assert search.OPTIONS["nodes"].default == 0  # no limit
 
 
 def test_unknown_options_and_methods_are_refused() -> None:
