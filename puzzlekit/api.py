@@ -64,12 +64,6 @@ LARGE_PREFERENCE: dict[str, tuple[int, tuple[str, ...]]] = {
 #: search is fastest only on small puzzles and, above about 200 variables, was 10x to
 #: 1000x slower than the best, or out of time, on many (Queens 25x25, Tents and Hashi 30x30).
 SIZE_LIMIT: dict[str, int] = {"search": 200, "csp": 100}
-#: Genres where ``auto`` first gives a backend a short try with these options, then, if it did
-#: not finish, its usual choice the time left. The line solver of `search` finishes most
-#: Nonograms in a few nodes, up to 7x faster than CP-SAT; those that need hundreds are faster
-#: on CP-SAT. 80 nodes kept `auto` within 2x of the faster of the two on every corpus
-#: Nonogram, where 50 and 100 did not (docs/benchmarks.md, "auto against every backend").
-FIRST_TRY: dict[str, tuple[str, dict[str, Any]]] = {"nonogram": ("search", {"nodes": 80})}
 #: Backends whose search runs in Python: `solve` leaves the cycle collector on while they search.
 PYTHON_SEARCH = frozenset({"search", "csp"})
 #: Other spellings of backend names (names are compared case-insensitively).
@@ -159,8 +153,7 @@ def choose_backend(genre: str | None = None, model: Model | None = None) -> str:
     for large models above its threshold (`LARGE_PREFERENCE`), backends that are slow at its
     size (`SIZE_LIMIT`) are passed over, and a genre without a measured order (`PREFERENCE`)
     is decided by the model's shape (`SHAPE_PREFERENCE`). Installation is read from package
-    metadata, so choosing imports no solver. `solve` may first give a genre's `FIRST_TRY`
-    backend a short try; its result names the backend that answered.
+    metadata, so choosing imports no solver.
     """
     for name in auto_order(genre, model):
         if _installed(backends.get(name).PACKAGE):
@@ -293,13 +286,7 @@ def solve(
         if collecting and name in PYTHON_SEARCH:
             gc.enable()
         try:
-            tried = None
-            if auto and not options:  # options are the chosen backend's
-                tried = _first_try(module.NAME, name, model, wanted, deadline, seed)
-            if tried is not None:
-                name, result = tried
-            else:
-                result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
+            result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
         except UnknownName as exc:
             if auto:
                 why = f"auto chose {name!r} for {module.NAME}; name a backend to pass its options"
@@ -327,22 +314,6 @@ def solve(
         module.NAME, name, result.status, solutions, is_unique, deadline.elapsed(), stats,
         complete=complete, unique_reason=reason, more=more, import_seconds=import_seconds, puzzle=puzzle,
     )
-
-
-def _first_try(
-    genre: str, chosen: str, model: Model, wanted: int, deadline: Deadline, seed: int = 0
-) -> tuple[str, backends.Result] | None:
-    """The genre's `FIRST_TRY` backend's result when it finished within its options' bound
-    (or found what was asked); None to go on with ``chosen``."""
-    if genre not in FIRST_TRY or FIRST_TRY[genre][0] == chosen:
-        return None
-    name, options = FIRST_TRY[genre]
-    solver = backends.get(name)
-    _load(solver)
-    result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
-    if result.complete or len(result.solutions) >= wanted:
-        return name, result
-    return None
 
 
 def _time_limit(time_limit: float | None) -> float | None:

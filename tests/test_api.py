@@ -197,27 +197,3 @@ def test_solve_gives_the_cycle_collector_back_as_it_found_it():
             assert gc.isenabled() is state
     finally:
         (gc.enable if was_on else gc.disable)()
-
-
-def test_auto_gives_a_nonogram_to_the_line_solver_first_then_its_choice(monkeypatch):
-    """A Nonogram the line solver finishes within the first try's nodes is answered by it;
-    one it does not (two solutions to tell apart, one node allowed) goes on to auto's choice."""
-    from puzzlekit import api
-
-    house = puzzlekit.load("nonogram", EXAMPLES / "nonogram01.txt")
-    first, _ = api.FIRST_TRY["nonogram"]
-    result = puzzlekit.solve(house, backend="auto", unique=True)
-    assert result.backend == first and result.unique and result.complete
-    choice = api.choose_backend("nonogram", genres_model("nonogram", house))
-    assert choice != first
-    two = puzzlekit.load("nonogram", "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n")
-    monkeypatch.setitem(api.FIRST_TRY, "nonogram", (first, {"nodes": 1}))
-    result = puzzlekit.solve(two, backend="auto", unique=True)
-    assert result.backend == choice and result.unique is False and len(result.solutions) == 2
-    assert puzzlekit.solve(two, backend="auto", unique=True, workers=1).backend == choice  # options: no try
-
-
-def genres_model(genre: str, puzzle):
-    from puzzlekit import genres
-
-    return genres.get(genre).model(puzzle)
