@@ -43,6 +43,12 @@ class ModelTooLarge(PuzzlekitError, ValueError):
     """A puzzle whose model would be too large to build (see `MAX_TERMS`)."""
 
 
+#: Most candidate rectangles per clue at which `pieces` prunes the listed rectangles themselves
+#: (as bit masks); above, it works out the cores over row spans without listing them
+#: (docs/benchmarks.md, "Patches' pruning on the rectangles themselves").
+FEW_PER_CLUE = 20
+
+
 def pieces(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> dict[Cell, list[Rect]]:
     """The `candidates` that can be a clue's rectangle in some solution, as far as cheaply known.
 
@@ -50,9 +56,24 @@ def pieces(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> dict[Cell, list[Re
     cell, that clue's rectangle covers the cell, so its candidates shrink to those holding it
     and the other clues' candidates may not touch it; this is repeated until nothing changes.
     No solution is lost. On a grid with one ``?`` clue it leaves the whole grid as the only piece.
+    Raises `ModelTooLarge` when the pieces would cover more than `MAX_TERMS` cells together.
     """
     clues = sorted(puzzle.clues().items())
-    return listed(puzzle, clues, cores(puzzle, clues, deadline), deadline)
+    first: list[Core] = [(r, r, c, c) for (r, c), _ in clues]
+    if size_of(puzzle, clues, first, deadline)[0] <= FEW_PER_CLUE * len(clues):
+        boxes, options = _masked_cores(puzzle, clues, deadline)
+        if options is not None:
+            return options
+    else:
+        boxes = cores(puzzle, clues, deadline)
+    rects, cells = size_of(puzzle, clues, boxes, deadline)
+    if cells > MAX_TERMS:
+        raise ModelTooLarge(
+            f"the patches model of this {puzzle.height}x{puzzle.width} grid would need {rects:,} candidate "
+            f"rectangles covering {cells:,} cells (the limit is {MAX_TERMS:,}): its {len(clues)} clue(s) "
+            "leave the pieces too free; give more clues or areas"
+        )
+    return listed(puzzle, clues, boxes, deadline)
 
 
 def size_of(
@@ -301,6 +322,82 @@ def cores(puzzle: Puzzle, clues: list[tuple[Cell, Clue]], deadline: Deadline) ->
                 if total(touched, (top, left, bottom - top + 1, right - left + 1))
             ]
     return cores
+
+
+def _masked_cores(
+    puzzle: Puzzle, clues: list[tuple[Cell, Clue]], deadline: Deadline
+) -> tuple[list[Core], dict[Cell, list[Rect]] | None]:
+    """`cores` worked out on the listed candidates, each a bit mask of its cells (bit r*width+c).
+
+    The same rounds as `cores`, so the same cores: a clue's reach is the union of its
+    candidates, and a candidate stays while it covers its clue's core and no other. Returns
+    the cores and the candidates left; None for the candidates when there is no solution (a
+    cell none reaches, or two cores that meet), as `cores` returns then.
+    """
+    h, w = puzzle.height, puzzle.width
+    cores: list[Core] = [(r, r, c, c) for (r, c), _ in clues]
+    listing = listed(puzzle, clues, cores, deadline)
+    rects = [[(rect, _mask(w, *rect)) for rect in listing[cell]] for cell, _ in clues]
+    masks = [1 << (r * w + c) for (r, c), _ in clues]
+    reach = [_union(options) for options in rects]
+    everywhere, row_bits = (1 << (h * w)) - 1, (1 << w) - 1
+    while True:
+        deadline.check()
+        once = twice = 0
+        for cells in reach:
+            twice |= once & cells
+            once |= cells
+        if once != everywhere:  # a cell no rectangle can reach
+            return cores, None
+        alone = once & ~twice
+        grown: dict[int, Core] = {}
+        for k, cells in enumerate(reach):
+            own = cells & alone & ~masks[k]
+            if own:
+                top, bottom, left, right = cores[k]
+                first, last = (own & -own).bit_length() - 1, own.bit_length() - 1
+                top, bottom = min(top, first // w), max(bottom, last // w)
+                for i in range(first // w, last // w + 1):
+                    bits = (own >> (i * w)) & row_bits
+                    if bits:
+                        left = min(left, (bits & -bits).bit_length() - 1)
+                        right = max(right, bits.bit_length() - 1)
+                grown[k] = (top, bottom, left, right)
+        if not grown:
+            return cores, {cell: [rect for rect, _ in options] for (cell, _), options in zip(clues, rects)}
+        new = 0  # the cells the grown cores took
+        for k, (top, bottom, left, right) in grown.items():
+            cores[k] = grown[k]
+            mask = _mask(w, top, left, bottom - top + 1, right - left + 1)
+            new |= mask & ~masks[k]
+            masks[k] = mask
+        taken = 0
+        for mask in masks:
+            if taken & mask:  # two clues must cover one cell
+                return cores, None
+            taken |= mask
+        for k, options in enumerate(rects):
+            if k in grown:
+                mine, others = masks[k], taken & ~masks[k]
+                rects[k] = [(r, x) for r, x in options if x & mine == mine and not x & others]
+            elif reach[k] & new:
+                rects[k] = [(r, x) for r, x in options if not x & new]
+            else:
+                continue
+            reach[k] = _union(rects[k])
+
+
+def _mask(w: int, top: int, left: int, height: int, width: int) -> int:
+    """The bit mask of a rectangle's cells on a grid ``w`` wide: its row's bits repeated down."""
+    row = ((1 << width) - 1) << left
+    return row * (((1 << (height * w)) - 1) // ((1 << w) - 1)) << (top * w)
+
+
+def _union(options: list[tuple[Rect, int]]) -> int:
+    cells = 0
+    for _, mask in options:
+        cells |= mask
+    return cells
 
 
 def _reach(space: _Space, core: Core, clue: Clue) -> Iterator[tuple[int, int, int]]:

@@ -210,16 +210,7 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     # Split the grid into rectangles, each holding exactly one clue; the rectangle's area
     # equals the number when given and its shape matches the letter when given: one boolean
     # per rectangle that could be the clue's piece (`pieces`: none that no solution can use).
-    clues = sorted(puzzle.clues().items())
-    boxes = cores(puzzle, clues, deadline)
-    rects, cells = size_of(puzzle, clues, boxes, deadline)
-    if cells > MAX_TERMS:
-        raise ModelTooLarge(
-            f"the patches model of this {puzzle.height}x{puzzle.width} grid would need {rects:,} candidate "
-            f"rectangles covering {cells:,} cells (the limit is {MAX_TERMS:,}): its {len(clues)} clue(s) "
-            "leave the pieces too free; give more clues or areas"
-        )
-    options = listed(puzzle, clues, boxes, deadline)
+    options = pieces(puzzle, deadline)
     chosen: dict[Rect, Lit] = {rect: m.bool(rect_key(rect)) for rects in options.values() for rect in rects}
 
     # Each clue lies in exactly one of the rectangles.

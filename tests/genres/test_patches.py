@@ -11,7 +11,7 @@ from refusals import file_and_data_agree, judged, refused, timed
 
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
-from puzzlekit.clock import Deadline
+from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import OutOfTime, ParseError, UnknownName
 from puzzlekit.genres import patches as pa
 
@@ -222,6 +222,25 @@ def test_candidates_and_pieces_lose_no_solution(seed: int) -> None:
     assert all(set(kept[cell]) <= set(options[cell]) for cell in options)
     used = {rect for solution in brute_force(p) for rect in solution}
     assert used <= {rect for rects in kept.values() for rect in rects}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_both_ways_of_pruning_find_the_same_cores(seed: int) -> None:
+    """On the listed rectangles as bit masks, or over row spans: the same cores, the same pieces."""
+    from puzzlekit.genres import _rectangles
+
+    rng = random.Random(seed)
+    h, w = rng.randint(1, 14), rng.randint(1, 14)
+    knobs = {"area": rng.choice([0.5, 0.9, 1.0]), "shape": rng.choice([0.0, 0.5]), "corrupt": 0.4}
+    p = pa.random_puzzle(rng, h, w, size=rng.choice([2, 3, 5]), **knobs)
+    clues = sorted(p.clues().items())
+    boxes = pa.cores(p, clues, UNLIMITED)
+    masked, options = _rectangles._masked_cores(p, clues, UNLIMITED)
+    assert masked == boxes
+    spans = pa.listed(p, clues, boxes, UNLIMITED)
+    assert options is None or options == spans
+    if options is None and h * w <= 30:  # it says there is no solution: brute force agrees
+        assert not brute_force(p)
 
 
 def test_pieces_of_lone_and_far_apart_bare_clues() -> None:
