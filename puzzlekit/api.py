@@ -64,6 +64,13 @@ LARGE_PREFERENCE: dict[str, tuple[int, tuple[str, ...]]] = {
 #: search is fastest only on small puzzles and, above about 200 variables, was 10x to
 #: 1000x slower than the best, or out of time, on many (Queens 25x25, Tents and Hashi 30x30).
 SIZE_LIMIT: dict[str, int] = {"search": 200, "csp": 100}
+#: Genres where ``auto`` first gives a backend a short try, then, when it did not finish, its
+#: usual choice the time left: the backend and its work budget, propagator runs times the
+#: longest line of the model's runs (a run's line solver costs about its length). The line
+#: solver of `search` finishes many Nonograms in a few dozen nodes, up to 3-7x faster than
+#: CP-SAT, and this budget costs it at most about 0.05 s on those it does not (docs/benchmarks.md,
+#: "A first try on the line solver, by its work").
+FIRST_TRY: dict[str, tuple[str, int]] = {"nonogram": ("search", 55_000)}
 #: Backends whose search runs in Python: `solve` leaves the cycle collector on while they search.
 PYTHON_SEARCH = frozenset({"search", "csp"})
 #: Other spellings of backend names (names are compared case-insensitively).
@@ -286,7 +293,15 @@ def solve(
         if collecting and name in PYTHON_SEARCH:
             gc.enable()
         try:
-            result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
+            tried = None
+            if auto and not options:  # options are the chosen backend's
+                tried = _first_try(module.NAME, name, model, wanted, deadline, seed)
+            if tried is not None and (tried.complete or len(tried.solutions) >= wanted):
+                name, result = FIRST_TRY[module.NAME][0], tried
+            else:
+                result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
+                if tried is not None:
+                    result.stats["first_try"] = {"backend": FIRST_TRY[module.NAME][0], **tried.stats}
         except UnknownName as exc:
             if auto:
                 why = f"auto chose {name!r} for {module.NAME}; name a backend to pass its options"
@@ -314,6 +329,21 @@ def solve(
         module.NAME, name, result.status, solutions, is_unique, deadline.elapsed(), stats,
         complete=complete, unique_reason=reason, more=more, import_seconds=import_seconds, puzzle=puzzle,
     )
+
+
+def _first_try(
+    genre: str, chosen: str, model: Model, wanted: int, deadline: Deadline, seed: int = 0
+) -> backends.Result | None:
+    """The result of the genre's `FIRST_TRY` within its work budget; None where it has none or
+    more than one solution is wanted (the line solver proves uniqueness slowly)."""
+    if wanted != 1 or genre not in FIRST_TRY or FIRST_TRY[genre][0] == chosen:
+        return None
+    name, work = FIRST_TRY[genre]
+    solver = backends.get(name)
+    _load(solver)
+    longest = max((len(runs.cells) for runs in model.runs), default=1)
+    return solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed,
+                        propagations=max(1, work // max(1, longest)))
 
 
 def _time_limit(time_limit: float | None) -> float | None:

@@ -197,3 +197,22 @@ def test_solve_gives_the_cycle_collector_back_as_it_found_it():
             assert gc.isenabled() is state
     finally:
         (gc.enable if was_on else gc.disable)()
+
+
+def test_auto_gives_a_nonogram_to_the_line_solver_first_then_its_choice(monkeypatch):
+    """A Nonogram the line solver finishes within the first try's work is answered by it; one
+    it does not goes on to auto's choice, which says what the try did; uniqueness asked, or
+    options given, there is no try."""
+    from puzzlekit import api, genres
+
+    house = puzzlekit.load("nonogram", EXAMPLES / "nonogram01.txt")
+    first, _ = api.FIRST_TRY["nonogram"]
+    choice = api.choose_backend("nonogram", genres.get("nonogram").model(house))
+    assert choice != first
+    assert puzzlekit.solve(house, backend="auto").backend == first
+    assert puzzlekit.solve(house, backend="auto", unique=True).backend == choice
+    monkeypatch.setitem(api.FIRST_TRY, "nonogram", (first, 1))  # one propagator run: never enough
+    result = puzzlekit.solve(house, backend="auto")
+    assert result.backend == choice and result.status == "solved"
+    assert result.stats["first_try"]["backend"] == first and result.stats["first_try"]["propagations"] >= 1
+    assert puzzlekit.solve(house, backend="auto", workers=1).backend == choice  # options: no try

@@ -509,6 +509,10 @@ class _Session(base.Session):
         workers = self.workers or (0 if self.low.ir.graphs else 1)
         if workers:
             solver.parameters.num_workers = workers
+        if not self.low.ir.graphs:
+            # its symmetry search in presolve found nothing worth its time on any benchmark
+            # model without a graph constraint (docs/benchmarks.md, "CP-SAT without symmetry search")
+            solver.parameters.symmetry_level = 0
         if seconds is not None:
             solver.parameters.max_time_in_seconds = seconds
         status = solver.solve(self.low.cp)

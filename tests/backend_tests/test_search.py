@@ -514,8 +514,9 @@ def test_version_and_shape() -> None:
     assert own == set(search.__all__) == template
     assert search.SUPPORTS == {"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs"}
     assert all(isinstance(getattr(ir, kind), type) for kind in search.SUPPORTS)
-    assert set(search.OPTIONS) == {"method", "nodes"} and search.OPTIONS["method"].default == "auto"
-    assert search.OPTIONS["nodes"].default == 0  # no limit
+    assert set(search.OPTIONS) == {"method", "nodes", "propagations"}
+    assert search.OPTIONS["method"].default == "auto"
+    assert search.OPTIONS["nodes"].default == search.OPTIONS["propagations"].default == 0  # no limit
 
 
 def test_unknown_options_and_methods_are_refused() -> None:
@@ -551,3 +552,18 @@ def test_a_node_limit_leaves_the_search_unfinished() -> None:
     assert whole.complete and len(whole.solutions) == 16
     with pytest.raises(UnknownName):
         search.solve(model, nodes=-1)
+
+
+def test_a_propagation_limit_stops_inside_a_node() -> None:
+    """The pigeonhole proof takes thousands of propagator runs; a budget of 100 stops it within
+    a few runs of the budget, even mid-node, and the engine keeps no budget for the next run."""
+    model = pigeonhole(6)
+    whole = search.solve(model)
+    assert whole.status == "unsolvable" and whole.stats["propagations"] > 1000
+    stopped = search.solve(model, propagations=100)
+    assert stopped.status == "timeout" and not stopped.complete
+    assert 100 <= stopped.stats["propagations"] < 100 + 16
+    again = search.solve(model, propagations=10**6)
+    assert again.status == "unsolvable" and again.stats["propagations"] == whole.stats["propagations"]
+    with pytest.raises(UnknownName):
+        search.solve(model, propagations=-1)

@@ -35,6 +35,11 @@ OPTIONS = {
         "stop depth-first search after this many nodes, the result then unfinished (default 0: no limit)",
         default=0, parse=whole_number(0, 2**62, "nodes"),
     ),
+    "propagations": Option(
+        "stop depth-first search, at the next node, after this many propagator runs, the result then "
+        "unfinished (default 0: no limit)",
+        default=0, parse=whole_number(0, 2**62, "propagations"),
+    ),
 }
 #: The IR kinds this backend lowers natively, by class name.
 SUPPORTS = frozenset({"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs"})
@@ -72,15 +77,17 @@ def solve(
     path constraint over edge variables, else it falls back to ``dfs``); ``auto`` (the
     default) runs ``dfs`` alone, except on a `Path` or `DisjointPaths` model with a narrow
     frontier: there ``dfs`` gets a first few nodes, then the sweep runs, and if the sweep
-    outgrows its state budget ``dfs`` runs again with the time left. ``nodes`` (0: no limit)
-    stops depth-first search after that many nodes, whatever the method: the result is then
-    unfinished, like one out of time. An unknown option or method raises `UnknownName`.
+    outgrows its state budget ``dfs`` runs again with the time left. ``nodes`` and
+    ``propagations`` (0: no limit) stop depth-first search after that many nodes or, at the
+    next node, propagator runs, whatever the method: the result is then unfinished, like one
+    out of time. An unknown option or method raises `UnknownName`.
     """
     options = check_options(NAME, OPTIONS, options)
     method = options["method"]
     deadline = Deadline(time_limit)
-    if options["nodes"]:
-        return _depth_first(model, limit, seed, deadline, options["nodes"])
+    if options["nodes"] or options["propagations"]:
+        budget = options["nodes"] or None, options["propagations"] or None
+        return _depth_first(model, limit, seed, deadline, *budget)
     try:
         plan = _sweep_plan(model, method, deadline)
     except OutOfTime:
@@ -130,15 +137,17 @@ def _sweep(
 
 
 def _depth_first(
-    model: Model, limit: int, seed: int, deadline: Deadline, max_nodes: int | None = None
+    model: Model, limit: int, seed: int, deadline: Deadline, max_nodes: int | None = None,
+    max_propagations: int | None = None,
 ) -> Result:
-    """Propagate and search depth first, for at most ``max_nodes`` nodes."""
+    """Propagate and search depth first, for at most ``max_nodes`` nodes and, checked at each
+    node, ``max_propagations`` propagator runs."""
     try:
         engine = new_engine(model, deadline)
         search = Search(engine, seed, deadline)
     except OutOfTime:
         return timed_out(deadline)
-    found, exhausted = search.run(limit, deadline, max_nodes)
+    found, exhausted = search.run(limit, deadline, max_nodes, max_propagations)
     status, complete = outcome(found, exhausted)
     return finish(
         status, found, complete, deadline, method="dfs",

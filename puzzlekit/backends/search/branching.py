@@ -152,16 +152,23 @@ class Search:
                         return best
         return best
 
-    def run(self, limit: int, deadline: Deadline, max_nodes: int | None = None) -> tuple[list[dict], bool]:
+    def run(
+        self, limit: int, deadline: Deadline, max_nodes: int | None = None,
+        max_propagations: int | None = None,
+    ) -> tuple[list[dict], bool]:
         """Enumerate up to ``limit`` answer-key-distinct solutions; also whether it finished.
 
         The clock is read at every node and every few propagator runs, so a time limit holds
         even where a single node is slow (large graph constraints). The search also stops,
-        unfinished, after ``max_nodes`` nodes.
+        unfinished, after ``max_nodes`` nodes or about ``max_propagations`` propagator runs
+        (the engine looks every few runs).
         """
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         found: list[dict] = []
         self.engine.deadline = deadline if deadline.seconds is not None else None
+        unbounded = self.engine.most
+        if max_propagations is not None:
+            self.engine.most = max_propagations
         try:
             return found, self._run(limit, deadline, found)
         except OutOfTime:
@@ -169,6 +176,7 @@ class Search:
             return found, False
         finally:
             self.engine.deadline = None
+            self.engine.most = unbounded
 
     def _run(self, limit: int, deadline: Deadline, found: list[dict]) -> bool:
         """The search loop of `run`; fills ``found``, returns whether the tree was exhausted."""

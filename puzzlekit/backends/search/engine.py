@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
+from puzzlekit.errors import OutOfTime
 from puzzlekit.ir import Connected, Count, DisjointPaths, Lit, Loop, Model, Path, Runs
 from puzzlekit.transforms.runs import run_automaton
 
@@ -105,6 +106,7 @@ class Engine:
         self.pending: list[int] = []
         self.propagations = 0
         self.deadline: Deadline | None = None  # looked at inside `fixpoint` when set
+        self.most = _INFINITY  # propagator runs after which `fixpoint` stops (raises `OutOfTime`)
         #: when set, `fixpoint` marks here each propagator that narrowed a domain
         self.acted: bytearray | None = None
         self.failed = -1  # the propagator that found the last contradiction (-1: a clause)
@@ -379,7 +381,7 @@ class Engine:
         q0, q1, q2 = queues
         watchers, push, kinds, data, run = self.watchers, self.push, self.kinds, self.data, self.run
         cwatch = self.cwatch
-        deadline, acted, trail = self.deadline, self.acted, self.trail
+        deadline, acted, trail, most = self.deadline, self.acted, self.trail, self.most
         count = self.propagations  # counted here and written back: the loop is the hot path
         try:
             while True:
@@ -402,8 +404,11 @@ class Engine:
                     return True
                 queued[cid] = 0
                 count += 1
-                if deadline and not count % _CLOCK_EVERY:
-                    deadline.check()
+                if not count % _CLOCK_EVERY:
+                    if deadline:
+                        deadline.check()
+                    if count >= most:
+                        raise OutOfTime(f"{most} propagator runs")
                 if acted is None:
                     if not run[kinds[cid]](self, data[cid]):
                         self.failed = cid
