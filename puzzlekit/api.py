@@ -86,7 +86,8 @@ class SolveResult:
 
     ``complete`` is true when the search finished: ``solutions`` is then every solution there
     is. ``unique`` is true or false when that was decided, else None with ``unique_reason``:
-    ``"not asked"`` or ``"time limit"``. ``more`` is true when solutions beyond the listed
+    ``"not asked"``, ``"time limit"`` or ``"budget"`` (a backend stopped at a budget its
+    options set, named in ``stats["stopped"]``). ``more`` is true when solutions beyond the listed
     ones are known to exist. ``seconds`` is the work the time limit covers (building the
     model, lowering and solving); ``import_seconds`` is the one-off cost of loading the
     solver's package in this process, outside the limit.
@@ -322,7 +323,8 @@ def solve(
     elif result.complete:
         is_unique, reason = True, None
     else:
-        is_unique, reason = None, ("time limit" if wanted > 1 else "not asked")
+        stopped = "budget" if "stopped" in result.stats else "time limit"
+        is_unique, reason = None, (stopped if wanted > 1 else "not asked")
     solutions = solutions[: max(limit, 2 if unique else 1)]
     stats = {**result.stats, "model_seconds": round(model_seconds, 6), "model": model_stats}
     return SolveResult(

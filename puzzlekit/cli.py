@@ -1,8 +1,8 @@
 """The ``puzzlekit`` command: solve, check, grade, generate, and list genres and backends.
 
 Exit status: 0 solved (or a valid solution checked), 1 unsolvable (or a solution that breaks
-a rule), 2 bad input or usage, 3 the time limit ended before what was asked was decided,
-4 internal error (a bug: please report it), 130 interrupted (Ctrl-C).
+a rule), 2 bad input or usage, 3 the time limit (or a budget a backend option set) ended
+before what was asked was decided, 4 internal error (a bug: please report it), 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="puzzlekit",
         description="Solve and check pencil puzzles with a choice of solver backends.",
         epilog="Exit status: 0 solved / valid, 1 unsolvable / invalid, 2 bad input or usage, "
-        "3 the time limit ended before the answer was decided, 4 internal error (a bug), "
+        "3 the time limit (or a backend option's budget) ended before the answer was decided, "
+        "4 internal error (a bug), "
         "130 interrupted. File formats: docs/genres/. Run 'puzzlekit COMMAND --help' for details.",
     )
     parser.add_argument("--version", action="version", version=f"puzzlekit {__version__}")
@@ -256,7 +257,7 @@ def _text(puzzle: Any, result: api.SolveResult) -> str:
         f"unique: {_uniqueness(result)}"
     ]
     if result.status == "timeout":
-        lines.append("the time limit ended before a solution was found")
+        lines.append(f"{_ended(result)} before a solution was found")
     n = len(result.solutions)
     for i, solution in enumerate(result.solutions, 1):
         if n > 1:
@@ -270,7 +271,9 @@ def _uniqueness(result: api.SolveResult) -> str:
         return "yes"
     if result.unique is False:
         return "no solution" if result.status == "unsolvable" else "no"
-    return "undecided (time limit)" if result.unique_reason == "time limit" else "not checked"
+    if result.unique_reason in ("time limit", "budget"):
+        return f"undecided ({result.unique_reason})"
+    return "not checked"
 
 
 def _more(result: api.SolveResult) -> str:
@@ -279,7 +282,13 @@ def _more(result: api.SolveResult) -> str:
         return " (all of them)"
     if result.more:
         return " (more exist)"
-    return " (the time limit ended: there may be more)" if result.status == "solved" else ""
+    return f" ({_ended(result)}: there may be more)" if result.status == "solved" else ""
+
+
+def _ended(result: api.SolveResult) -> str:
+    """What stopped an unfinished solve: the time limit, or a budget the backend's options set."""
+    stopped = result.stats.get("stopped")
+    return f"{result.backend} stopped at {stopped}" if stopped else "the time limit ended"
 
 
 def _coach(args: argparse.Namespace) -> int:

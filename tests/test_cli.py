@@ -189,3 +189,23 @@ def test_urls_in_and_out_and_a_pzprv3_solution(tmp_path):
     assert checked.returncode == 0 and b"valid" in checked.stdout
     refused = run_cli("url", "tracks", str(EXAMPLES / "tracks01.txt"))
     assert refused.returncode == 2 and b"no puzz.link form" in refused.stderr
+
+
+def test_a_budget_stop_is_not_called_a_time_limit(tmp_path):
+    """A backend stopped by a budget its options set says so, in the text and in the JSON."""
+    house = str(EXAMPLES / "nonogram01.txt")
+    proc = run_cli("solve", "nonogram", house, "--backend", "search", "--option", "propagations=1")
+    assert proc.returncode == 3
+    assert "search stopped at its propagations budget before a solution was found" in proc.stdout.decode()
+    assert "time limit" not in proc.stdout.decode()
+    two = tmp_path / "two.txt"
+    two.write_text("width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n")
+    proc = run_cli("solve", "nonogram", str(two), "--backend", "search", "--option", "nodes=2", "--unique",
+                   "--format", "json")
+    out = json.loads(proc.stdout)
+    assert proc.returncode == 3 and out["status"] == "solved" and out["unique"] is None  # asked, undecided
+    assert out["unique_reason"] == "budget"
+    proc = run_cli("solve", "nonogram", str(two), "--backend", "search", "--unique")
+    assert json.loads(run_cli("solve", "nonogram", str(two), "--backend", "search", "--unique",
+                              "--format", "json").stdout)["unique"] is False
+    assert "undecided" not in proc.stdout.decode()

@@ -149,10 +149,11 @@ def _depth_first(
         return timed_out(deadline)
     found, exhausted = search.run(limit, deadline, max_nodes, max_propagations)
     status, complete = outcome(found, exhausted)
+    budget = {"stopped": f"its {search.stopped} budget"} if search.stopped and not exhausted else {}
     return finish(
         status, found, complete, deadline, method="dfs",
         solver_calls=1, nodes=search.nodes, failures=search.failures,
-        propagations=engine.propagations, rejected=search.rejected,
+        propagations=engine.propagations, rejected=search.rejected, **budget,
     )
 
 

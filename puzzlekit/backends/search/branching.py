@@ -164,6 +164,7 @@ class Search:
         (the engine looks every few runs).
         """
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
+        self.stopped: str | None = None  # "nodes" or "propagations": the budget that ended it
         found: list[dict] = []
         self.engine.deadline = deadline if deadline.seconds is not None else None
         unbounded = self.engine.most
@@ -172,6 +173,8 @@ class Search:
         try:
             return found, self._run(limit, deadline, found)
         except OutOfTime:
+            if self.engine.propagations >= self.engine.most:
+                self.stopped = "propagations"
             self.engine.fail()  # empty the queues: the engine stays usable
             return found, False
         finally:
@@ -211,7 +214,10 @@ class Search:
                 frames.append([len(engine.trail), v, vals, 0])
             if not self._advance(frames):
                 return True
-            if deadline.expired() or self.nodes >= self.max_nodes:
+            if deadline.expired():
+                return False
+            if self.nodes >= self.max_nodes:
+                self.stopped = "nodes"
                 return False
 
     def _advance(self, frames: list[list]) -> bool:
