@@ -210,12 +210,17 @@ def scanned_candidates(p: pa.Puzzle) -> dict:
     return out
 
 
+def seeded_puzzle(seed: int, side: int, areas: list[float], corrupt: float) -> pa.Puzzle:
+    """A random puzzle of up to ``side`` x ``side``, areas shown with one of the ``areas`` chances."""
+    rng = random.Random(seed)
+    h, w = rng.randint(1, side), rng.randint(1, side)
+    knobs = {"area": rng.choice(areas), "shape": rng.choice([0.0, 0.5]), "corrupt": corrupt}
+    return pa.random_puzzle(rng, h, w, size=rng.choice([2, 3, 5]), **knobs)
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_candidates_and_pieces_lose_no_solution(seed: int) -> None:
-    rng = random.Random(seed)
-    h, w = rng.randint(1, 5), rng.randint(1, 5)
-    knobs = {"area": rng.choice([0.0, 0.3, 0.8]), "shape": rng.choice([0.0, 0.5]), "corrupt": 0.5}
-    p = pa.random_puzzle(rng, h, w, size=rng.choice([2, 3, 5]), **knobs)
+    p = seeded_puzzle(seed, 5, [0.0, 0.3, 0.8], 0.5)
     options = pa.candidates(p)
     assert options == scanned_candidates(p)
     kept = pa.pieces(p)
@@ -229,17 +234,14 @@ def test_both_ways_of_pruning_find_the_same_cores(seed: int) -> None:
     """On the listed rectangles as bit masks, or over row spans: the same cores, the same pieces."""
     from puzzlekit.genres import _rectangles
 
-    rng = random.Random(seed)
-    h, w = rng.randint(1, 14), rng.randint(1, 14)
-    knobs = {"area": rng.choice([0.5, 0.9, 1.0]), "shape": rng.choice([0.0, 0.5]), "corrupt": 0.4}
-    p = pa.random_puzzle(rng, h, w, size=rng.choice([2, 3, 5]), **knobs)
+    p = seeded_puzzle(seed, 14, [0.5, 0.9, 1.0], 0.4)
     clues = sorted(p.clues().items())
     boxes = pa.cores(p, clues, UNLIMITED)
     masked, options = _rectangles._masked_cores(p, clues, UNLIMITED)
     assert masked == boxes
     spans = pa.listed(p, clues, boxes, UNLIMITED)
     assert options is None or options == spans
-    if options is None and h * w <= 30:  # it says there is no solution: brute force agrees
+    if options is None and p.height * p.width <= 30:  # it says there is no solution: brute force agrees
         assert not brute_force(p)
 
 
