@@ -69,7 +69,7 @@ SIZE_LIMIT: dict[str, int] = {"search": 200, "csp": 100}
 #: longest line of the model's runs (a run's line solver costs about its length). The line
 #: solver of `search` finishes many Nonograms in a few dozen nodes, up to 3-7x faster than
 #: CP-SAT, and this budget costs it at most about 0.05 s on those it does not (docs/benchmarks.md,
-#: "A first try on the line solver, by its work").
+#: "CP-SAT without symmetry search, and a first try on the line solver by its work").
 FIRST_TRY: dict[str, tuple[str, int]] = {"nonogram": ("search", 55_000)}
 #: Backends whose search runs in Python: `solve` leaves the cycle collector on while they search.
 PYTHON_SEARCH = frozenset({"search", "csp"})

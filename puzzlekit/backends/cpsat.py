@@ -511,7 +511,8 @@ class _Session(base.Session):
             solver.parameters.num_workers = workers
         if not self.low.ir.graphs:
             # its symmetry search in presolve found nothing worth its time on any benchmark
-            # model without a graph constraint (docs/benchmarks.md, "CP-SAT without symmetry search")
+            # model without a graph constraint (docs/benchmarks.md, "CP-SAT without symmetry
+            # search, and a first try on the line solver by its work")
             solver.parameters.symmetry_level = 0
         if seconds is not None:
             solver.parameters.max_time_in_seconds = seconds

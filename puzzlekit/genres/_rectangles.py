@@ -366,8 +366,9 @@ def _masked_cores(
         if not grown:
             return cores, {cell: [rect for rect, _ in options] for (cell, _), options in zip(clues, rects)}
         new = 0  # the cells the grown cores took
-        for k, (top, bottom, left, right) in grown.items():
-            cores[k] = grown[k]
+        for k, core in grown.items():
+            cores[k] = core
+            top, bottom, left, right = core
             mask = _mask(w, top, left, bottom - top + 1, right - left + 1)
             new |= mask & ~masks[k]
             masks[k] = mask

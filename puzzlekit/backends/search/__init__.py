@@ -36,8 +36,8 @@ OPTIONS = {
         default=0, parse=whole_number(0, 2**62, "nodes"),
     ),
     "propagations": Option(
-        "stop depth-first search, at the next node, after this many propagator runs, the result then "
-        "unfinished (default 0: no limit)",
+        "stop depth-first search after about this many propagator runs (looked at every 16), the "
+        "result then unfinished (default 0: no limit)",
         default=0, parse=whole_number(0, 2**62, "propagations"),
     ),
 }
@@ -78,9 +78,9 @@ def solve(
     default) runs ``dfs`` alone, except on a `Path` or `DisjointPaths` model with a narrow
     frontier: there ``dfs`` gets a first few nodes, then the sweep runs, and if the sweep
     outgrows its state budget ``dfs`` runs again with the time left. ``nodes`` and
-    ``propagations`` (0: no limit) stop depth-first search after that many nodes or, at the
-    next node, propagator runs, whatever the method: the result is then unfinished, like one
-    out of time. An unknown option or method raises `UnknownName`.
+    ``propagations`` (0: no limit) stop depth-first search after that many nodes or (within a
+    few) propagator runs, whatever the method: the result is then unfinished, like one out of
+    time, and ``stats["stopped"]`` names the budget. An unknown option or method raises `UnknownName`.
     """
     options = check_options(NAME, OPTIONS, options)
     method = options["method"]
@@ -140,8 +140,8 @@ def _depth_first(
     model: Model, limit: int, seed: int, deadline: Deadline, max_nodes: int | None = None,
     max_propagations: int | None = None,
 ) -> Result:
-    """Propagate and search depth first, for at most ``max_nodes`` nodes and, checked at each
-    node, ``max_propagations`` propagator runs."""
+    """Propagate and search depth first, for at most ``max_nodes`` nodes and about
+    ``max_propagations`` propagator runs."""
     try:
         engine = new_engine(model, deadline)
         search = Search(engine, seed, deadline)
