@@ -40,11 +40,14 @@ which the driver adds cuts and blocking clauses without rebuilding it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
@@ -152,7 +155,7 @@ class _Cnf:
                 self.clauses.append([-1])  # two values fixed
             elif not true:
                 self.clauses.append(open_)
-                self._at_most(open_, 1)
+                self.at_most(open_, 1)
         self._literals()
 
     def _literals(self) -> None:
@@ -226,10 +229,12 @@ class _Cnf:
                 continue
             if k < 0:
                 self.clauses.append([-1])
+            elif k == 1 and n <= 10:  # the commonest count (as below: C(n, 2) <= 4n + 8), pairs made directly
+                self.clauses.extend([[-x, -y] for x, y in itertools.combinations(at_most, 2)])
             elif k < n and n <= 12 and math.comb(n, k + 1) <= 4 * n + 8:
                 self.clauses.extend([[-x for x in cover] for cover in itertools.combinations(at_most, k + 1)])
             elif k < n:
-                self._at_most(at_most, k)
+                self.at_most(at_most, k)
 
     def _leq(self, terms: list[tuple[int, int]], k: int) -> None:
         """``sum(w * x) <= k`` with positive weights."""
@@ -249,11 +254,11 @@ class _Cnf:
         if covers is not None:
             self.clauses.extend([-x for x in cover] for cover in covers)
         elif all(w == 1 for w, _ in terms):
-            self._at_most([x for _, x in terms], k)
+            self.at_most([x for _, x in terms], k)
         else:
             self._bdd(terms, k)
 
-    def _at_most(self, lits: list[int], k: int) -> None:
+    def at_most(self, lits: list[int], k: int) -> None:
         """At most ``k`` of distinct-variable literals, with a `pysat.card` encoding."""
         n = len(lits)
         if k >= n:
@@ -337,60 +342,6 @@ class _Cnf:
                 self.clauses.append([-v, -x] + ([hi] if hi != -1 else []))
 
     # step 3: graph helpers -------------------------------------------------------------
-    def pair_labels(self, g: Any) -> None:
-        """Label nodes by pair so that a path between two different pairs fails by propagation.
-
-        ``label[n][p]``: node n lies on pair p's path. Terminals carry their pair's label and
-        no other, chosen edges carry labels across, and a used node has exactly one label.
-        Only stray cycles are then left for the cuts.
-        """
-        pairs = len(g.constraint.pairs)
-        first = self.top + 1
-        self.top += pairs * len(g.nodes)
-        label = {node: first + i * pairs for i, node in enumerate(g.nodes)}  # first flag
-        clauses = self.clauses
-        for node, lowest in label.items():
-            flags = list(range(lowest, lowest + pairs))
-            if node in g.terminals:
-                mine = lowest + g.terminals[node]
-                clauses.extend([x] if x == mine else [-x] for x in flags)
-                continue
-            on = 1 if g.on[node] is None else self.lit(g.on[node])
-            if on != -1:  # a used node has a label
-                clauses.append(flags if on == 1 else [-on, *flags])
-            self._at_most(flags, 1)
-        for e in self.deadline.paced(g.constraint.edges):
-            x = self.lit(e.lit)
-            if x == -1:
-                continue
-            a, b = label[e.u], label[e.v]
-            clauses.extend([-x, -(a + k), b + k] for k in range(pairs))
-            clauses.extend([-x, -(b + k), a + k] for k in range(pairs))
-
-    def pair_codes(self, g: Any) -> None:
-        """Pair labels in binary: each node holds a pair number in ``log2(pairs)`` bits.
-
-        Terminals fix their pair's number, chosen edges make the bits equal, so a piece
-        that reaches terminals of two pairs fails by propagation, as with `pair_labels`, on
-        a CNF a fraction of its size; it also solved faster in our measurements.
-        """
-        pairs = len(g.constraint.pairs)
-        bits = max(1, (pairs - 1).bit_length())
-        first = self.top + 1
-        self.top += bits * len(g.nodes)
-        code = {node: first + i * bits for i, node in enumerate(g.nodes)}  # lowest bit
-        clauses = self.clauses
-        for node, k in g.terminals.items():
-            lowest = code[node]
-            clauses.extend([lowest + j] if k >> j & 1 else [-(lowest + j)] for j in range(bits))
-        for e in self.deadline.paced(g.constraint.edges):
-            x = self.lit(e.lit)
-            if x == -1:
-                continue
-            a, b = code[e.u], code[e.v]
-            clauses.extend([-x, -(a + j), b + j] for j in range(bits))
-            clauses.extend([-x, a + j, -(b + j)] for j in range(bits))
-
     # decoding ----------------------------------------------------------------------------
     def values(self, model: Sequence[int]) -> list[int]:
         """The value of every IR variable under a SAT model."""
@@ -536,14 +487,27 @@ def _loaded(cnf: _Cnf, name: str, deadline: Deadline) -> Any:
     that no solver limit covers; `OutOfTime` frees the half-loaded solver.
     """
     solver = cnf.pysat.solvers.Solver(name=name)
+    append = _appender(solver)
     try:
         for start in range(0, len(cnf.clauses), _SLICE):
             deadline.check()
-            solver.append_formula(cnf.clauses[start:start + _SLICE])
+            append(cnf.clauses[start:start + _SLICE])
     except BaseException:
         solver.delete()
         raise
     return solver
+
+
+def _appender(solver: Any) -> Callable[[list[list[int]]], Any]:
+    """How to hand clauses to the solver: CaDiCaL 1.9.5's own C call mapped over them, a
+    third faster than python-sat's loop, which checks each clause's type and result in Python
+    (nothing reads the result it keeps: `solve` sets the status anew); else that loop."""
+    inner = getattr(solver, "solver", None)
+    handle = getattr(inner, "cadical", None)
+    add = getattr(sys.modules.get("pysolvers"), "cadical195_add_cl", None)
+    if type(inner).__name__ != "Cadical195" or handle is None or add is None:
+        return solver.append_formula
+    return lambda clauses: deque(map(functools.partial(add, handle), clauses), maxlen=0)
 
 
 def _solver_name(value: Any) -> str:
@@ -565,7 +529,7 @@ def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels
     if labels:
         for g in relaxation.graphs:
             if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
-                (cnf.pair_codes if labels == "binary" else cnf.pair_labels)(g)
+                (sat_paths.pair_codes if labels == "binary" else sat_paths.pair_labels)(cnf, g)
     session = _Session(cnf, solver, deadline)
     if paths and solver == "cadical195":
         session.engine = sat_paths.attach(session.solver, relaxation, cnf.lit)

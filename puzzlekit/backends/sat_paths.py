@@ -1,4 +1,8 @@
-"""Path reasoning inside the SAT search: an external propagator for relaxed path constraints.
+"""Path reasoning for the sat backend: pair labels in the CNF, and an external propagator for
+relaxed path constraints inside the search.
+
+`pair_codes` (the default) and `pair_labels` give each node of a `DisjointPaths` its pair, so
+a piece joining two pairs fails by propagation.
 
 The sat backend relaxes `Path` and `DisjointPaths` to degree counts (`transforms.cuts`) and
 checks connectivity only on whole candidates, by cuts. On large grids the solver then works
@@ -40,6 +44,67 @@ from puzzlekit.ir import DisjointPaths, Path
 from puzzlekit.transforms import cuts as _cuts
 
 Lit = int
+
+
+# pair labels in the CNF -----------------------------------------------------------------------
+# On the sat backend's CNF (``cnf``: its `_Cnf`, with ``top``, ``clauses``, ``lit``,
+# ``deadline`` and ``at_most``), before any propagator: labels make a path that joins two
+# different pairs fail by unit propagation, instead of by one cut per round.
+
+
+def pair_labels(cnf: Any, g: Any) -> None:
+    """Label nodes by pair so that a path between two different pairs fails by propagation.
+
+    ``label[n][p]``: node n lies on pair p's path. Terminals carry their pair's label and
+    no other, chosen edges carry labels across, and a used node has exactly one label.
+    Only stray cycles are then left for the cuts.
+    """
+    pairs = len(g.constraint.pairs)
+    first = cnf.top + 1
+    cnf.top += pairs * len(g.nodes)
+    label = {node: first + i * pairs for i, node in enumerate(g.nodes)}  # first flag
+    clauses = cnf.clauses
+    for node, lowest in label.items():
+        flags = list(range(lowest, lowest + pairs))
+        if node in g.terminals:
+            mine = lowest + g.terminals[node]
+            clauses.extend([x] if x == mine else [-x] for x in flags)
+            continue
+        on = 1 if g.on[node] is None else cnf.lit(g.on[node])
+        if on != -1:  # a used node has a label
+            clauses.append(flags if on == 1 else [-on, *flags])
+        cnf.at_most(flags, 1)
+    for e in cnf.deadline.paced(g.constraint.edges):
+        x = cnf.lit(e.lit)
+        if x == -1:
+            continue
+        a, b = label[e.u], label[e.v]
+        clauses.extend([-x, -(a + k), b + k] for k in range(pairs))
+        clauses.extend([-x, -(b + k), a + k] for k in range(pairs))
+
+def pair_codes(cnf: Any, g: Any) -> None:
+    """Pair labels in binary: each node holds a pair number in ``log2(pairs)`` bits.
+
+    Terminals fix their pair's number, chosen edges make the bits equal, so a piece
+    that reaches terminals of two pairs fails by propagation, as with `pair_labels`, on
+    a CNF a fraction of its size; it also solved faster in our measurements.
+    """
+    pairs = len(g.constraint.pairs)
+    bits = max(1, (pairs - 1).bit_length())
+    first = cnf.top + 1
+    cnf.top += bits * len(g.nodes)
+    code = {node: first + i * bits for i, node in enumerate(g.nodes)}  # lowest bit
+    clauses = cnf.clauses
+    for node, k in g.terminals.items():
+        lowest = code[node]
+        clauses.extend([lowest + j] if k >> j & 1 else [-(lowest + j)] for j in range(bits))
+    for e in cnf.deadline.paced(g.constraint.edges):
+        x = cnf.lit(e.lit)
+        if x == -1:
+            continue
+        a, b = code[e.u], code[e.v]
+        clauses.extend([-x, -(a + j), b + j] for j in range(bits))
+        clauses.extend([-x, a + j, -(b + j)] for j in range(bits))
 
 
 class _Graph:
