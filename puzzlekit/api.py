@@ -20,7 +20,7 @@ from typing import Any
 
 from puzzlekit import backends
 
-from . import formats, genres, ladder
+from . import formats, genres, ir, ladder
 from .clock import Deadline
 from .errors import BackendUnavailable, InternalError, OutOfTime, UnknownName
 from .ir import Clause, Lit, Model
@@ -275,6 +275,7 @@ def solve(
     collecting = gc.isenabled()
     gc.disable()
     try:
+        untagged = ir.TAGGING.set(False)  # nothing below explains a step by its rule
         try:
             model = module.model(puzzle, deadline=deadline)
         except OutOfTime:  # the model was still being built when the time ended
@@ -284,6 +285,8 @@ def solve(
                 {"model_seconds": spent},
                 unique_reason="time limit", import_seconds=import_seconds, puzzle=puzzle,
             )
+        finally:
+            ir.TAGGING.reset(untagged)
         model_seconds = deadline.elapsed()
         if auto:  # chosen by the model's size and shape; loading it stays outside the limit
             name, solver = _backend(backend, module.NAME, model)

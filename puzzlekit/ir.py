@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
+from contextlib import nullcontext
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import repeat
@@ -229,8 +231,8 @@ class DisjointPaths:
 class Connected:
     """Chosen edges join present nodes only, and the present nodes form one connected piece.
 
-    ``nodes`` pairs each node with the literal that makes it present (``None``: always present).
-    No present node at all counts as connected.
+    ``nodes`` pairs each node with the literal that makes it present (``None``: always
+    present). No present node at all counts as connected.
     """
 
     nodes: tuple[tuple[Node, Lit | None], ...]
@@ -379,15 +381,8 @@ class Model:
     ) -> Model:
         """A copy with extra counts and clauses (used for blocking, backbones and cuts)."""
         return Model(
-            self.name,
-            self.vars,
-            self.stated_counts + tuple(counts),
-            self.clauses + tuple(clauses),
-            self.graphs,
-            self.runs,
-            self.output,
-            self.hints,
-            self.distinct,
+            self.name, self.vars, self.stated_counts + tuple(counts), self.clauses + tuple(clauses),
+            self.graphs, self.runs, self.output, self.hints, self.distinct,
         )
 
     def output_keys(self) -> list[Hashable]:
@@ -437,6 +432,8 @@ def run_lengths(line: Iterable[bool]) -> list[int]:
 
 
 _JUST_LITS = frozenset({Lit})
+#: Whether `ModelBuilder.rule` tags constraints: `api.solve` builds without (docs/benchmarks.md).
+TAGGING: ContextVar[bool] = ContextVar("puzzlekit_tagging", default=True)
 
 
 class _Tagging:
@@ -468,12 +465,12 @@ class ModelBuilder:
         self._distinct: list[AllDifferent] = []
         self._output: list[int] = []
         self._why: Why | None = None
+        self._tagging = TAGGING.get()
         self.hints: dict = {}
 
-    def rule(self, text: str, cells: Iterable[Hashable] = ()) -> _Tagging:
-        """Tag every constraint added inside the ``with`` block with where it comes from
-        (`Why`)."""
-        return _Tagging(self, Why(text, tuple(cells)))
+    def rule(self, text: str, cells: Iterable[Hashable] = ()) -> _Tagging | nullcontext[None]:
+        """Tag the constraints added inside the ``with`` block with a `Why` (unless `TAGGING` is off)."""
+        return _Tagging(self, Why(text, tuple(cells))) if self._tagging else nullcontext()
 
     # variables -------------------------------------------------------------------------
     def bool(self, key: Hashable) -> Lit:

@@ -199,6 +199,33 @@ def test_solve_gives_the_cycle_collector_back_as_it_found_it():
         (gc.enable if was_on else gc.disable)()
 
 
+def test_solve_builds_its_model_without_rule_tags_and_puts_tagging_back(monkeypatch):
+    """No backend reads the rule tags, so `solve` builds without them; tagging is on again
+    after, also when the time ends inside the model, and other models keep their tags."""
+    from puzzlekit import genres, ir
+
+    module = genres.get("sudoku")
+    real = module.model
+    built = []
+
+    def spy(puzzle, deadline):
+        built.append(real(puzzle, deadline=deadline))
+        return built[-1]
+
+    def late(puzzle, deadline):
+        raise puzzlekit.OutOfTime("the model ran out of time")
+
+    puzzle = puzzlekit.load("sudoku", EXAMPLES / "sudoku01.txt")
+    monkeypatch.setattr(module, "model", spy)
+    assert puzzlekit.solve(puzzle).status == "solved"
+    assert built and all(count.why is None for count in built[-1].counts)
+    assert ir.TAGGING.get() is True
+    assert all(count.why is not None for count in real(puzzle).counts)
+    monkeypatch.setattr(module, "model", late)
+    assert puzzlekit.solve(puzzle).status == "timeout"
+    assert ir.TAGGING.get() is True
+
+
 def test_auto_gives_a_nonogram_to_the_line_solver_first_then_its_choice(monkeypatch):
     """A Nonogram the line solver finishes within the first try's work is answered by it; one
     it does not goes on to auto's choice, which says what the try did; uniqueness asked, or

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlekit.ir import Connected, DisjointPaths, Edge, Lit, Loop, ModelBuilder, Path
+from puzzlekit.ir import TAGGING, Connected, DisjointPaths, Edge, Lit, Loop, ModelBuilder, Path
 
 
 def square_with_tail():
@@ -104,6 +104,25 @@ def test_rules_tag_constraints_without_changing_them():
     assert plain.why is None
     # provenance is not part of the constraint's identity
     assert tagged == type(tagged)(tagged.terms, tagged.op, tagged.rhs)
+
+
+def _one_of_two() -> tuple:
+    m = ModelBuilder("t")
+    a, b = m.bool("a"), m.bool("b")
+    with m.rule("one of the two", cells=[(0, 0)]):
+        m.exactly(1, [a, b])
+    return m.build().counts
+
+
+def test_rules_tag_nothing_while_tagging_is_off_and_the_same_constraints_stay():
+    token = TAGGING.set(False)
+    try:
+        (untagged,) = _one_of_two()
+    finally:
+        TAGGING.reset(token)
+    (tagged,) = _one_of_two()
+    assert untagged.why is None and tagged.why.rule == "one of the two"
+    assert untagged == tagged
 
 
 def test_literals_are_frozen_values():
