@@ -478,3 +478,21 @@ def test_a_model_too_large_to_build_is_refused() -> None:
         timed(lambda: pa.model(bare(100, (0, 0), (99, 99))), 2.0)
     words = "would need 19,998 candidate rectangles covering 50,985,000 cells (the limit is 10,000,000)"
     assert words in str(info.value)
+
+
+def test_a_state_on_a_model_too_large_is_refused_as_the_puzzle_is(tmp_path, capsys) -> None:
+    """Leaving out the "no" rectangles no solution can use lists the candidates, so a state
+    with any on a puzzle too free to model is refused like the puzzle: exit 2, no traceback."""
+    from puzzlekit import cli
+
+    p = bare(100, (0, 0), (99, 99))
+    words = "would need 19,998 candidate rectangles"
+    with pytest.raises(pa.ModelTooLarge, match=words):
+        timed(lambda: pa.state_from_json(p, {"rects": [], "no_rects": [[0, 0, 1, 1]]}), 2.0)
+    assert pa.state_from_json(p, {"rects": [[0, 0, 1, 1]], "no_rects": []}) == {pa.rect_key((0, 0, 1, 1)): 1}
+    puzzle, state = tmp_path / "free.txt", tmp_path / "state.json"
+    puzzle.write_text(pa.format(p))
+    state.write_text('{"rects": [], "no_rects": [[0, 0, 1, 1]]}')
+    assert cli.main(["hint", "patches", str(puzzle), "--state", str(state)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
