@@ -16,7 +16,9 @@ Every solve is ``puzzlekit.solve(puzzle, backend, limit=1, time_limit=...)``, as
 whole-dataset run, in one process per genre after a warm-up of every backend; the time is
 the result's ``seconds`` (model, lowering, solving and the check of the answer, not the
 package import). The report gives per genre the puzzles, those over 0.05 s on ``auto``,
-the misses, and the narrowest margin (the fastest other backend's time over ``auto``'s).
+the misses, and the narrowest margin (the fastest other backend's time over ``auto``'s),
+then each miss and each solve that raised: on ``auto`` that fails the run as a miss does; on
+another backend it counts as unfinished and is listed.
 """
 
 from __future__ import annotations
@@ -40,14 +42,22 @@ def bound(auto_seconds: float) -> float:
     return max(0.0, min(auto_seconds / 2, auto_seconds - SLACK))
 
 
+#: The start of the status `timed` gives a solve that raised: ``raised ParseError: ...``.
+RAISED = "raised "
+
+
 def timed(puzzle: Any, backend: str, time_limit: float) -> tuple[float, str, str]:
-    """One solve: its seconds (the limit when unfinished), status and the backend that ran."""
+    """One solve: its seconds (the limit when unfinished), status and the backend that ran.
+
+    A solve that raises (a model the backend cannot take, or an answer the rules reject) is
+    unfinished, with the status ``raised`` and the exception, which `check` keeps on the row.
+    """
     from puzzlekit import api
 
     try:
         result = api.solve(puzzle, backend, limit=1, time_limit=time_limit)
-    except Exception as exc:  # a model the backend cannot take counts as unfinished
-        return time_limit, type(exc).__name__, backend
+    except Exception as exc:
+        return time_limit, f"{RAISED}{type(exc).__name__}: {exc}"[:300], backend
     finished = result.status in ("solved", "unsolvable")
     return (result.seconds if finished else time_limit), result.status, result.backend
 
@@ -70,6 +80,8 @@ def check(
         return {**row, "error": f"{type(exc).__name__}: {exc}"}
     auto, status, chosen = median_of(puzzle, "auto", runs, time_limit)
     row.update(auto=auto, status=status, chosen=chosen, others={}, miss=None)
+    if status.startswith(RAISED):  # reported and failing the run, never taken as a time
+        return row
     limit = bound(auto)
     if limit <= 0:
         return row
@@ -78,6 +90,8 @@ def check(
             continue
         seconds, status, _ = timed(puzzle, backend, limit)
         row["others"][backend] = seconds if status in ("solved", "unsolvable") else None
+        if status.startswith(RAISED):
+            row.setdefault("raised", {})[backend] = status[len(RAISED):]
     fast = {b: s for b, s in row["others"].items() if s is not None and s < limit}
     for backend in sorted(fast, key=fast.get):
         again, _, _ = median_of(puzzle, backend, runs, time_limit)
@@ -129,7 +143,16 @@ def report(rows: list[dict[str, Any]]) -> str:
         if r.get("miss"):
             out.append(f"\nmiss: {r['genre']} {r['name']}: auto ({r['chosen']}) {r['auto']:.3g} s, "
                        f"{r['miss']} {r['others'][r['miss']]:.3g} s")
+        if r.get("status", "").startswith(RAISED):
+            out.append(f"\nauto failed: {r['genre']} {r['name']}: {r['status']}")
+        for backend, why in r.get("raised", {}).items():
+            out.append(f"\n{backend} failed (counted as unfinished): {r['genre']} {r['name']}: {why}")
     return "\n".join(out)
+
+
+def failed(row: dict[str, Any]) -> bool:
+    """A miss, or ``auto`` raised."""
+    return bool(row.get("miss")) or row.get("status", "").startswith(RAISED)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,14 +174,19 @@ def main(argv: list[str] | None = None) -> int:
         for i, inst in enumerate(puzzles, 1):
             row = check(genre, inst.name, inst.text, names, args.runs, args.time_limit)
             rows.append(row)
-            verdict = "error" if "error" in row else "MISS " + row["miss"] if row["miss"] else "ok"
+            if "error" in row:
+                verdict = "error"
+            elif failed(row):
+                verdict = f"MISS {row['miss']}" if row["miss"] else "AUTO FAILED"
+            else:
+                verdict = "ok"
             print(f"[{time.perf_counter() - started:6.0f}s] {genre} {i}/{len(puzzles)} {inst.name}: "
                   f"{row.get('auto', 0):.3g} s {verdict}", file=sys.stderr, flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             fh.writelines(json.dumps(r) + "\n" for r in rows)
     print(report(rows))
-    return 1 if any(r.get("miss") for r in rows) else 0
+    return 1 if any(map(failed, rows)) else 0
 
 
 if __name__ == "__main__":

@@ -72,6 +72,32 @@ def test_the_report_names_each_miss(monkeypatch) -> None:
     assert "miss: tents a: auto (cpsat) 1 s, sat 0.2 s" in text
 
 
+def test_a_solve_that_raises_is_reported_and_on_auto_fails_the_run(monkeypatch) -> None:
+    """An exception is never taken as a time: on auto the row fails; on another backend it
+    counts as unfinished and the report names it."""
+    from puzzlekit import api
+
+    real = api.solve
+
+    def solve(puzzle, backend, **kwargs):
+        if backend in broken:
+            raise api.InternalError(f"{backend} gave an answer the rules reject")
+        return real(puzzle, backend, **kwargs)
+
+    monkeypatch.setattr(api, "solve", solve)
+    broken = {"auto"}
+    row = auto_margin.check("tents", "t", TENTS, ["sat"], 1, 20.0)
+    assert row["status"] == "raised InternalError: auto gave an answer the rules reject"
+    assert auto_margin.failed(row) and row["others"] == {}
+    assert "auto failed: tents t: raised InternalError" in auto_margin.report([row])
+    broken = {"cpsat"}  # auto picks sat for so small a Tents
+    monkeypatch.setattr(auto_margin, "bound", lambda seconds: 10.0)  # every other backend runs
+    row = auto_margin.check("tents", "t", TENTS, ["cpsat", "sat"], 1, 20.0)
+    assert row["status"] == "solved" and row["chosen"] == "sat" and not auto_margin.failed(row)
+    assert row["others"] == {"cpsat": None} and "rules reject" in row["raised"]["cpsat"]
+    assert "cpsat failed (counted as unfinished): tents t: InternalError" in auto_margin.report([row])
+
+
 def test_a_real_puzzle_on_installed_backends() -> None:
     """No fake: a tiny puzzle is settled on auto within 0.05 s and so cannot miss."""
     names = auto_margin.installed_backends()
