@@ -153,13 +153,21 @@ def masyu_text(rec: dict) -> str:
     return _int_rows(rec["grid"])
 
 
+#: The janko Numberlink convention's header: no line turns back beside itself.
+UTURNS = "u-turns: no\n"
+
+
+def numberlink_header(leaves_empty: bool) -> str:
+    """The headers a janko Numberlink is read with: ``u-turns: no``, and ``cover: any`` only
+    where the published answer ``leaves_empty`` a cell."""
+    return ("cover: any\n" if leaves_empty else "") + UTURNS
+
+
 def numberlink_text(rec: dict) -> str:
     """A corpus numberlink record under the convention its puzzles are made under (see
-    `benchmarks.numberlink_corpus`): ``u-turns: no``, and ``cover: any`` only where the
-    published answer leaves a cell empty. The ``ta-*`` sets have no answers; they come from
-    full-cover sets and a full-cover generator."""
-    header = ("cover: any\n" if rec.get("full_coverage") is False else "") + "u-turns: no\n"
-    return header + _int_rows(rec["grid"])
+    `benchmarks.numberlink_corpus`), `numberlink_header`. The ``ta-*`` sets have no answers;
+    they come from full-cover sets and a full-cover generator."""
+    return numberlink_header(rec.get("full_coverage") is False) + _int_rows(rec["grid"])
 
 
 def hashi_text(rec: dict) -> str:

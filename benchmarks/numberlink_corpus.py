@@ -48,10 +48,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .instances import CORPUS
+from .instances import CORPUS, UTURNS, numberlink_header
 
-#: The header of the janko convention (see the module docstring).
-UTURNS = "u-turns: no\n"
 BANDS: tuple[tuple[str, int], ...] = (("<=10x10", 100), ("<=15x15", 225), ("<=20x20", 400), (">20x20", 10**9))
 #: The readings of a generated puzzle, tried in turn (see the module docstring).
 READINGS: tuple[str, ...] = (UTURNS, "", "cover: any\n")
@@ -85,7 +83,7 @@ def sw_puzzles(corpus: Path = CORPUS) -> Iterator[Puzzle]:
         body = [" ".join("0" if t == "-" else t for t in line.split()) for line in lines[1:rows + 1]]
         answer = [line.split() for line in entry["solution"].strip().split("\n")[1:]]
         empty = any(t == "-" for row in answer for t in row)
-        header = ("cover: any\n" if empty else "") + UTURNS
+        header = numberlink_header(empty)
         yield Puzzle(f"sw-{key}", rows, cols, header + "".join(b + "\n" for b in body))
 
 
@@ -105,7 +103,7 @@ def _jsonl(corpus: Path, prefixes: tuple[str, ...]) -> Iterator[tuple[dict[str, 
 def jsonl_puzzles(corpus: Path = CORPUS) -> Iterator[Puzzle]:
     """The ``ta-janko-*`` and ``pk-numberlink-*`` lines of numberlink.jsonl."""
     for rec, body in _jsonl(corpus, ("ta-janko-", "pk-numberlink-")):
-        header = ("cover: any\n" if rec.get("full_coverage") is False else "") + UTURNS
+        header = numberlink_header(rec.get("full_coverage") is False)
         yield Puzzle(rec["id"], rec["rows"], rec["cols"], header + body)
 
 
