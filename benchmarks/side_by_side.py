@@ -1,7 +1,8 @@
 """``auto`` against SmilingWayne's CP-SAT ``puzzlekit``, instance by instance, alternating rounds.
 
     python -m benchmarks.side_by_side --genres tents,sudoku,patches [--rounds 10] [--runs 3]
-        [--sets seed,peers,corpus,generated] [--only 30x30,sw-485] [--sw-puzzlekit DIR]
+        [--sets seed,peers,corpus,generated] [--corpus-per-genre 4] [--only 30x30,sw-485]
+        [--sw-puzzlekit DIR] [--json out.jsonl]
 
 The instances are the full preset's (the same sets; two corpus puzzles per genre up to 900
 cells unless ``--corpus-per-genre`` says more). A round times every instance on both sides:
