@@ -19,9 +19,10 @@ which the driver adds cuts and blocking clauses without rebuilding it.
   totalizer for medium sizes, a cardinality network for large ones. Other weights get a
   reduced BDD (Eén & Sörensson), two clauses per node. ``pysat.pb`` is not used: it
   needs the optional ``pindakaas`` package.
-* Time limits: the solver runs in conflict-budget slices of about 0.1 s until the
-  deadline, backed by ``interrupt`` from a `threading.Timer` where the solver has one
-  (CaDiCaL has none; Glucose only looks at either between restarts, so it can be late).
+* Time limits: the solver runs in slices of a fixed number of conflicts (the last one cut
+  to the time left, so the search is the same on every run) until the deadline, backed by
+  ``interrupt`` from a `threading.Timer` where the solver has one (CaDiCaL has none;
+  Glucose only looks at either between restarts, so it can be late).
 * Cuts: the shared rules (`transforms.cuts.Cutter`) with one strengthening: a node whose
   presence is forced (probing: assuming it absent fails by unit propagation, as for a node
   a clue puts on the line) counts as always present, so its cuts lose the ``~on`` literal.
@@ -82,6 +83,14 @@ OPTIONS: dict[str, base.Option] = {
 SUPPORTS = frozenset({"Count", "Clause"})
 _NO_INTERRUPT = ("cadical",)  # solver name prefixes without ``interrupt``
 _SLICE = 4096  # clauses handed to a new solver between two looks at the clock
+#: At most one of up to this many literals of a count is every pair of them (beyond, Sinz's
+#: counter): on the hard 25x25 Sudokus the pairs took a third fewer seconds in all, on the
+#: Queens no more (docs/benchmarks.md, "Hard Sudoku").
+_PAIRWISE = 25
+#: A time-limited solve runs in slices of this many conflicts (the first ones smaller), so
+#: its search is the same on every run; only a slice that would end past the deadline is
+#: cut to what the measured pace allows.
+_CONFLICTS = (1000, 2000, 4000)
 
 
 def _lib() -> Any:
@@ -229,7 +238,7 @@ class _Cnf:
                 continue
             if k < 0:
                 self.clauses.append([-1])
-            elif k == 1 and n <= 10:  # the commonest count (as below: C(n, 2) <= 4n + 8), pairs made directly
+            elif k == 1 and n <= _PAIRWISE:  # the commonest count, pairs made directly
                 self.clauses.extend([[-x, -y] for x, y in itertools.combinations(at_most, 2)])
             elif k < n and n <= 12 and math.comb(n, k + 1) <= 4 * n + 8:
                 self.clauses.extend([[-x for x in cover] for cover in itertools.combinations(at_most, k + 1)])
@@ -395,28 +404,32 @@ class _Session(base.Session):
         return "sat", self.cnf.values(self.solver.get_model())
 
     def _limited(self, seconds: float, assumptions: Sequence[int] = ()) -> bool | None:
-        """Solve in conflict-budget slices of about 0.1 s until the time is up.
+        """Solve in conflict-budget slices (`_CONFLICTS`) until the time is up.
 
-        A `threading.Timer` calling ``interrupt`` backs this up where the solver has one;
-        on its own it is late on some solvers (Glucose checks it only at restarts), and
-        CaDiCaL has no ``interrupt`` at all.
+        Each slice is a fresh ``solve`` call, so slices sized by the clock would make the
+        search differ from run to run (3.3, 2.3 and 10.5 s on one hard 25x25 Sudoku); only
+        the last one is. A `threading.Timer` calling ``interrupt`` backs this up where the
+        solver has one; on its own it is late on some solvers (Glucose checks it only at
+        restarts), and CaDiCaL has no ``interrupt`` at all.
         """
         end = time.perf_counter() + seconds
         timer = threading.Timer(seconds, self.solver.interrupt) if self.interruptible else None
         if timer:
             timer.start()
         try:
-            budget = 1000
-            while True:
+            budget = _CONFLICTS[0]
+            for slice_ in itertools.count(1):
                 started = time.perf_counter()
                 self.solver.conf_budget(budget)
                 answer = self.solver.solve_limited(assumptions=assumptions,
                                                    expect_interrupt=self.interruptible)
                 now = time.perf_counter()
                 if answer is not None or now >= end:
-                    return answer
+                    break
                 rate = budget / max(now - started, 1e-3)
-                budget = max(100, int(rate * min(0.1, end - now)))
+                budget = _CONFLICTS[min(slice_, len(_CONFLICTS) - 1)]
+                budget = min(budget, max(100, int(rate * (end - now))))  # the last one: what is left
+            return answer
         finally:
             if timer:
                 timer.cancel()

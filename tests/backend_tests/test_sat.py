@@ -225,8 +225,10 @@ def test_random_counts_match_brute_force(terms, op, rhs):
     "n, weights, op, k, near",
     [
         (5, [1], "<=", 1, 1),  # direct (pairwise)
-        (14, [1], "<=", 1, 1),  # at most one: Sinz's sequential counter, written here
-        (25, [1], "==", 1, 1),  # exactly one: a clause and the sequential counter
+        (14, [1], "<=", 1, 1),  # at most one: every pair
+        (25, [1], "==", 1, 1),  # exactly one: a clause and every pair
+        (26, [1], "<=", 1, 1),  # at most one: Sinz's sequential counter, written here
+        (30, [1], "==", 1, 1),  # exactly one: a clause and the sequential counter
         (30, [1], "<=", 3, 3),  # sequential counter
         (40, [1], "==", 20, 20),  # totalizer
         (300, [1], ">=", 298, 298),  # cardinality network (at most 2 false)
@@ -351,6 +353,27 @@ def test_time_limit_returns_timeout():
     assert result.status == "timeout"
     assert not result.complete and not result.solutions
     assert result.stats["seconds"] < 2.5  # the one wall-clock bound the brief asks for
+
+
+@needs_pysat
+def test_time_limited_search_is_the_same_on_every_run(monkeypatch):
+    """Under a time limit the solver runs in slices of fixed conflict counts, so two runs
+    make the same search: the same slices, the same conflicts."""
+    from pysat.solvers import Solver
+
+    budgets: list[int] = []
+    given = Solver.conf_budget
+    monkeypatch.setattr(Solver, "conf_budget", lambda self, n: (budgets.append(n), given(self, n))[1])
+    monkeypatch.setattr(sat, "_CONFLICTS", (30, 60))
+    runs = []
+    for _ in range(2):
+        budgets.clear()
+        result = sat.solve(pigeonhole(8, 7), time_limit=60)
+        runs.append((result.status, result.stats["conflicts"], list(budgets)))
+    assert runs[0] == runs[1]
+    status, conflicts, slices = runs[0]
+    assert status == "unsolvable" and conflicts > 90
+    assert slices[:3] == [30, 60, 60] and set(slices) == {30, 60}
 
 
 @needs_pysat
