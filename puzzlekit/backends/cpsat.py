@@ -47,6 +47,12 @@ OPTIONS: dict[str, base.Option] = {
         "constraints, else CP-SAT's choice",
         default=0, parse=base.whole_number(0, 64, "workers"),
     ),
+    "work": base.Option(
+        "stop after this much of CP-SAT's deterministic time, summed over its calls (a measure "
+        "of its work, so the same stopping point on every run, unlike a time limit); "
+        "0 (the default): no limit",
+        default=0.0, parse=lambda value: _work(value),
+    ),
 }
 SUPPORTS = frozenset(
     {"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs", "AllDifferent"}
@@ -74,6 +80,17 @@ def _model_class() -> type:
 
         _MODEL_CLASS.append(Model)
     return _MODEL_CLASS[0]
+
+
+def _work(value: Any) -> float:
+    """A checked `work` option: a number of deterministic-time units, at least 0."""
+    try:
+        work = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"work must be a number of at least 0, not {value!r}") from None
+    if isinstance(value, bool) or not 0.0 <= work < float("inf"):
+        raise ValueError(f"work must be a number of at least 0, not {value!r}")
+    return work
 
 
 def version() -> str:
@@ -489,12 +506,14 @@ def _intervals(values: Sequence[int]) -> list[int]:
 class _Session(base.Session):
     """A CP-SAT model that re-solves with a fresh ``CpSolver`` after each added clause."""
 
-    def __init__(self, low: _Lowering, seed: int, workers: int):
+    def __init__(self, low: _Lowering, seed: int, workers: int, work: float = 0.0):
         self.cp_model = _lib()
         self.low = low
         self.seed = seed
         self.workers = workers
-        self.counters = {"solver_calls": 0, "conflicts": 0, "branches": 0}
+        self.limited = work > 0.0
+        self.work = work  # deterministic time left for the calls to come, if limited
+        self.counters: dict[str, Any] = {"solver_calls": 0, "conflicts": 0, "branches": 0}
 
     def add(self, clauses: Sequence[Clause]) -> None:
         """Add clauses (blocking clauses) to the model for every later solve."""
@@ -516,10 +535,19 @@ class _Session(base.Session):
             solver.parameters.symmetry_level = 0
         if seconds is not None:
             solver.parameters.max_time_in_seconds = seconds
+        if self.limited:
+            if self.work <= 0.0:
+                self.counters["stopped"] = "its work budget"
+                return "unknown", None
+            solver.parameters.max_deterministic_time = self.work
         status = solver.solve(self.low.cp)
         self.counters["solver_calls"] += 1
         self.counters["conflicts"] += solver.num_conflicts
         self.counters["branches"] += solver.num_branches
+        if self.limited:
+            self.work -= solver.response_proto.deterministic_time
+            if status == cp_model.UNKNOWN and self.work <= 0.0:
+                self.counters["stopped"] = "its work budget"
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return "sat", self.low.values(solver)
         if status == cp_model.INFEASIBLE:
@@ -547,13 +575,15 @@ def solve(
     clauses and runs alone, CP-SAT's own choice for one with graph constraints. One worker
     solved the Sudoku, Tents, Patches, Nonogram and Queens instances of the benchmarks as
     fast or faster (up to 5x on small ones, where starting the portfolio is most of the
-    time; also on hard Sudoku), while the portfolio helped on the harder Masyu.
+    time; also on hard Sudoku), while the portfolio helped on the harder Masyu. ``work``:
+    a budget in CP-SAT's deterministic time; where it ends the search, ``stats["stopped"]``
+    says so.
     """
     options = base.check_options(NAME, OPTIONS, options)
     _lib()
     deadline = Deadline(time_limit)
 
     def build(relaxation: Relaxation, deadline: Deadline) -> _Session:
-        return _Session(_Lowering(relaxation.model, deadline), seed, options["workers"])
+        return _Session(_Lowering(relaxation.model, deadline), seed, options["workers"], options["work"])
 
     return base.run(model, limit, deadline, build, supports=SUPPORTS)

@@ -138,3 +138,25 @@ def test_time_limit_is_honoured():
     result = cpsat.solve(m.build(), time_limit=0.5, workers=1)
     assert result.status in ("timeout", "unsolvable")
     assert result.stats["seconds"] < 5
+
+
+def test_work_budget_stops_the_search_and_says_so():
+    """A budget of deterministic time ends the search where CP-SAT has not finished (a
+    pigeonhole it cannot refute in that work) and the stats name it; with enough work the
+    same model is refuted, and a model solved within the budget is unaffected."""
+    m = ModelBuilder("pigeons")
+    holes, pigeons = 7, 8
+    x = {(p, h): m.bool((p, h)) for p in range(pigeons) for h in range(holes)}
+    for p in range(pigeons):
+        m.count([(1, x[p, h]) for h in range(holes)], ">=", 1)
+    for h in range(holes):
+        m.count([(1, x[p, h]) for p in range(pigeons)], "<=", 1)
+    m.output(x.values())
+    model = m.build()
+    stopped = cpsat.solve(model, work=1e-6, workers=1)
+    assert stopped.status == "timeout" and not stopped.complete
+    assert stopped.stats["stopped"] == "its work budget"
+    refuted = cpsat.solve(model, work=1000, workers=1, time_limit=60)
+    assert refuted.status == "unsolvable" and refuted.complete and "stopped" not in refuted.stats
+    found = cpsat.solve(latin_model(4), limit=3, work=1000)
+    assert len(found.solutions) == 3 and "stopped" not in found.stats

@@ -24,14 +24,15 @@ KINDS = {"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs"
 SOLVER_PACKAGES = {"cpsat": "ortools", "z3": "z3", "mip": "pulp", "sat": "pysat", "csp": "constraint"}
 #: Valid values besides the defaults, per backend and option.
 VALID = {
-    "cpsat": {"workers": [1, "2", 64]},
+    "cpsat": {"workers": [1, "2", 64], "work": [0.5, "2", 3]},
     "z3": {"graph": ["order", "CUTS"], "logic": ["QF_FD", "SMT"]},
     "mip": {"solver": ["cbc", "HiGHS"]},
     "sat": {"solver": ["glucose42", "cd19"], "cuts": ["shared"], "labels": ["onehot", False, "false"]},
 }
 #: Values that must be refused with the option checker's message (besides a foreign object).
 INVALID = {
-    "cpsat": {"workers": [-1, 65, 100_000, True, "many", 2.0]},
+    "cpsat": {"workers": [-1, 65, 100_000, True, "many", 2.0],
+              "work": [-1, "lots", True, float("inf"), float("nan")]},
     "z3": {"graph": ["flow", ""], "logic": ["nosuch", "qf_fd", ""]},
     "mip": {"solver": ["gurobi", None]},
     "sat": {"solver": ["nosuch", 3], "cuts": ["weak"], "labels": ["gray", True, 0]},
