@@ -64,13 +64,17 @@ LARGE_PREFERENCE: dict[str, tuple[int, tuple[str, ...]]] = {
 #: search is fastest only on small puzzles and, above about 200 variables, was 10x to
 #: 1000x slower than the best, or out of time, on many (Queens 25x25, Tents and Hashi 30x30).
 SIZE_LIMIT: dict[str, int] = {"search": 200, "csp": 100}
-#: Genres where ``auto`` first gives a backend a short try, then, when it did not finish, its
-#: usual choice the time left: the backend and its work budget, propagator runs times the
-#: longest line of the model's runs (a run's line solver costs about its length). The line
-#: solver of `search` finishes many Nonograms in a few dozen nodes, up to 3-7x faster than
-#: CP-SAT, and this budget costs it at most about 0.05 s on those it does not (docs/benchmarks.md,
-#: "CP-SAT without symmetry search, and a first try on the line solver by its work").
-FIRST_TRY: dict[str, tuple[str, int]] = {"nonogram": ("search", 55_000)}
+#: Genres where ``auto`` first gives a backend a short try, then, when it did not finish,
+#: another the time left (`THEN`, else its usual choice): the backend and its work budget
+#: (`_budget`). The line solver of `search` finishes many Nonograms in a few dozen nodes, up
+#: to 3-7x faster than CP-SAT, and this budget costs it at most about 0.05 s on those it does
+#: not (docs/benchmarks.md, "CP-SAT without symmetry search, and a first try on the line
+#: solver by its work"). CP-SAT solves every Sudoku but the hard 25x25s within its budget
+#: (well under a second), where the SAT backend took half its time in all (docs/benchmarks.md,
+#: "Hard Sudoku").
+FIRST_TRY: dict[str, tuple[str, float]] = {"nonogram": ("search", 55_000), "sudoku": ("cpsat", 1.5)}
+#: The backend that gets the time left after an unfinished first try, if not the usual one.
+THEN: dict[str, str] = {"sudoku": "sat"}
 #: Backends whose search runs in Python: `solve` leaves the cycle collector on while they search.
 PYTHON_SEARCH = frozenset({"search", "csp"})
 #: Other spellings of backend names (names are compared case-insensitively).
@@ -303,6 +307,10 @@ def solve(
             if tried is not None and (tried.complete or len(tried.solutions) >= wanted):
                 name, result = FIRST_TRY[module.NAME][0], tried
             else:
+                then = backends.get(THEN[module.NAME]) if tried is not None and module.NAME in THEN else None
+                if then is not None and _installed(then.PACKAGE):  # only now: most never need it
+                    name, solver, loaded = then.NAME, then, _load(then)
+                    import_seconds, deadline.start = import_seconds + loaded, deadline.start + loaded
                 result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
                 if tried is not None:
                     result.stats["first_try"] = {"backend": FIRST_TRY[module.NAME][0], **tried.stats}
@@ -339,16 +347,30 @@ def solve(
 def _first_try(
     genre: str, chosen: str, model: Model, wanted: int, deadline: Deadline, seed: int = 0
 ) -> backends.Result | None:
-    """The result of the genre's `FIRST_TRY` within its work budget; None where it has none or
-    more than one solution is wanted (the line solver proves uniqueness slowly)."""
-    if wanted != 1 or genre not in FIRST_TRY or FIRST_TRY[genre][0] == chosen:
+    """The result of the genre's `FIRST_TRY` within its work budget; None where it has none,
+    where the try is the only backend left, or where the line solver of `search` would have
+    to prove uniqueness (it does that slowly)."""
+    if genre not in FIRST_TRY:
         return None
     name, work = FIRST_TRY[genre]
+    if name == THEN.get(genre, chosen) or (name == "search" and wanted != 1):
+        return None
     solver = backends.get(name)
+    if not _installed(solver.PACKAGE):
+        return None
     _load(solver)
-    longest = max((len(runs.cells) for runs in model.runs), default=1)
     return solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed,
-                        propagations=max(1, work // max(1, longest)))
+                        **_budget(name, work, model))
+
+
+def _budget(backend: str, work: float, model: Model) -> dict[str, Any]:
+    """A first try's work budget as the backend's option: for `search`, propagator runs times
+    the longest line of the model's runs (a run's line solver costs about its length); for
+    CP-SAT, its deterministic time."""
+    if backend == "search":
+        longest = max((len(runs.cells) for runs in model.runs), default=1)
+        return {"propagations": max(1, int(work) // max(1, longest))}
+    return {"work": work}
 
 
 def _time_limit(time_limit: float | None) -> float | None:

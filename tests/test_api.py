@@ -226,6 +226,30 @@ def test_solve_builds_its_model_without_rule_tags_and_puts_tagging_back(monkeypa
     assert ir.TAGGING.get() is True
 
 
+def test_auto_gives_a_sudoku_to_cp_sat_within_its_work_then_to_sat(monkeypatch):
+    """CP-SAT answers a Sudoku it finishes within the first try's work, uniqueness asked or
+    not; one it does not goes on to the SAT backend, and the result says what the try did;
+    with options given there is no try."""
+    from puzzlekit import api
+
+    pytest.importorskip("ortools")
+    pytest.importorskip("pysat")
+    first, _ = api.FIRST_TRY["sudoku"]
+    then = api.THEN["sudoku"]
+    assert (first, then) == ("cpsat", "sat")
+    empty = puzzlekit.load("sudoku", "\n".join(["." * 9] * 9))  # CP-SAT must search
+    result = puzzlekit.solve(empty, backend="auto", unique=True)
+    assert result.backend == first and result.unique is False and "first_try" not in result.stats
+    monkeypatch.setitem(api.FIRST_TRY, "sudoku", (first, 1e-6))  # never enough to search
+    for unique in (False, True):
+        result = puzzlekit.solve(empty, backend="auto", unique=unique)
+        assert result.backend == then and result.status == "solved"
+        assert result.unique is (False if unique else None)
+        assert result.stats["first_try"]["backend"] == first
+        assert result.stats["first_try"]["stopped"] == "its work budget"
+    assert puzzlekit.solve(empty, backend="auto", workers=1).backend == first  # options: no try
+
+
 def test_auto_gives_a_nonogram_to_the_line_solver_first_then_its_choice(monkeypatch):
     """A Nonogram the line solver finishes within the first try's work is answered by it; one
     it does not goes on to auto's choice, which says what the try did; uniqueness asked, or
