@@ -23,10 +23,16 @@ from pathlib import Path
 
 
 def module_names(root: Path, package: str) -> dict[str, tuple[Path, bool]]:
-    """Every module of ``root/package``: dotted name -> (file, whether it is a package's ``__init__``)."""
+    """Every module of ``root/package``: dotted name -> (file, whether it is a package's ``__init__``).
+
+    Hidden folders are left out: they hold installed copies of other programs (the benchmark
+    peers under ``benchmarks/.peers``), not modules of the package.
+    """
     base = Path(root) / package.replace(".", "/")
     found = {}
     for path in sorted(base.rglob("*.py")):
+        if any(part.startswith(".") for part in path.relative_to(base).parts):
+            continue
         parts = [package, *path.relative_to(base).with_suffix("").parts]
         is_init = parts[-1] == "__init__"
         if is_init:
