@@ -126,16 +126,21 @@ def test_permutation_counts_become_all_different():
     assert cpsat.solve(latin_model(6), limit=2).status == "solved"
 
 
-def test_time_limit_is_honoured():
+def pigeonhole(pigeons: int, holes: int, weight: int = 1):
+    """Every pigeon in a hole, at most one in each (written as ``weight`` times the count <=
+    ``weight``): unsolvable when there are more pigeons than holes."""
     m = ModelBuilder("pigeons")
-    holes, pigeons = 11, 12
     x = {(p, h): m.bool((p, h)) for p in range(pigeons) for h in range(holes)}
     for p in range(pigeons):
         m.count([(1, x[p, h]) for h in range(holes)], ">=", 1)
     for h in range(holes):
-        m.count([(2, x[p, h]) for p in range(pigeons)], "<=", 2)
+        m.count([(weight, x[p, h]) for p in range(pigeons)], "<=", weight)
     m.output(x.values())
-    result = cpsat.solve(m.build(), time_limit=0.5, workers=1)
+    return m.build()
+
+
+def test_time_limit_is_honoured():
+    result = cpsat.solve(pigeonhole(12, 11, weight=2), time_limit=0.5, workers=1)
     assert result.status in ("timeout", "unsolvable")
     assert result.stats["seconds"] < 5
 
@@ -144,15 +149,7 @@ def test_work_budget_stops_the_search_and_says_so():
     """A budget of deterministic time ends the search where CP-SAT has not finished (a
     pigeonhole it cannot refute in that work) and the stats name it; with enough work the
     same model is refuted, and a model solved within the budget is unaffected."""
-    m = ModelBuilder("pigeons")
-    holes, pigeons = 7, 8
-    x = {(p, h): m.bool((p, h)) for p in range(pigeons) for h in range(holes)}
-    for p in range(pigeons):
-        m.count([(1, x[p, h]) for h in range(holes)], ">=", 1)
-    for h in range(holes):
-        m.count([(1, x[p, h]) for p in range(pigeons)], "<=", 1)
-    m.output(x.values())
-    model = m.build()
+    model = pigeonhole(8, 7)
     stopped = cpsat.solve(model, work=1e-6, workers=1)
     assert stopped.status == "timeout" and not stopped.complete
     assert stopped.stats["stopped"] == "its work budget"
