@@ -69,9 +69,8 @@ SIZE_LIMIT: dict[str, int] = {"search": 200, "csp": 100}
 #: (`_budget`). The line solver of `search` finishes many Nonograms in a few dozen nodes, up
 #: to 3-7x faster than CP-SAT, and this budget costs it at most about 0.05 s on those it does
 #: not (docs/benchmarks.md, "CP-SAT without symmetry search, and a first try on the line
-#: solver by its work"). CP-SAT solves every Sudoku but the hard 25x25s within its budget
-#: (well under a second), where the SAT backend took half its time in all (docs/benchmarks.md,
-#: "Hard Sudoku").
+#: solver by its work"). CP-SAT solves every Sudoku but the hard 25x25s within its budget;
+#: on those the SAT backend is faster in all (docs/benchmarks.md, "Hard Sudoku").
 FIRST_TRY: dict[str, tuple[str, float]] = {"nonogram": ("search", 55_000), "sudoku": ("cpsat", 1.5)}
 #: The backend that gets the time left after an unfinished first try, if not the usual one.
 THEN: dict[str, str] = {"sudoku": "sat"}

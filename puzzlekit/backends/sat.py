@@ -84,8 +84,8 @@ SUPPORTS = frozenset({"Count", "Clause"})
 _NO_INTERRUPT = ("cadical",)  # solver name prefixes without ``interrupt``
 _SLICE = 4096  # clauses handed to a new solver between two looks at the clock
 #: At most one of up to this many literals of a count is every pair of them (beyond, Sinz's
-#: counter): on the hard 25x25 Sudokus the pairs took a third fewer seconds in all, on the
-#: Queens no more (docs/benchmarks.md, "Hard Sudoku").
+#: counter): faster on the hard 25x25 Sudokus, level on the Queens (docs/benchmarks.md,
+#: "Hard Sudoku").
 _PAIRWISE = 25
 #: A time-limited solve runs in slices of this many conflicts (the first ones smaller), so
 #: its search is the same on every run; only a slice that would end past the deadline is
@@ -407,8 +407,8 @@ class _Session(base.Session):
         """Solve in conflict-budget slices (`_CONFLICTS`) until the time is up.
 
         Each slice is a fresh ``solve`` call, so slices sized by the clock would make the
-        search differ from run to run (3.3, 2.3 and 10.5 s on one hard 25x25 Sudoku); only
-        the last one is. A `threading.Timer` calling ``interrupt`` backs this up where the
+        search differ from run to run (docs/benchmarks.md, "Hard Sudoku"); only the last one
+        is. A `threading.Timer` calling ``interrupt`` backs this up where the
         solver has one; on its own it is late on some solvers (Glucose checks it only at
         restarts), and CaDiCaL has no ``interrupt`` at all.
         """
