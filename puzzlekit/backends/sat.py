@@ -57,7 +57,7 @@ from puzzlekit.ir import Clause, Count, DisjointPaths, Lit, Model
 from puzzlekit.transforms import cuts as _cuts
 from puzzlekit.transforms import pseudoboolean as pb
 
-from . import base, sat_paths
+from . import base, sat_paths, sat_planar
 from .base import Result
 
 NAME = "sat"
@@ -76,6 +76,11 @@ OPTIONS: dict[str, base.Option] = {
     "labels": base.Option(
         "binary (default), onehot or false", default="binary", choices=("binary", "onehot", False),
         noun="pair label encoding",
+    ),
+    "planar": base.Option(
+        "auto (default: where cells may stay empty), true or false: add the planar parities "
+        "of disjoint paths on a grid (needs binary labels)",
+        default="auto", choices=("auto", True, False), noun="planar parity setting",
     ),
     "propagate": base.Option("false (default) or true: reason about paths during the search "
                              "(cadical195 only)", default=False, choices=(False, True)),
@@ -536,13 +541,23 @@ def _solver_name(value: Any) -> str:
 
 
 def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any,
-           paths: bool = False) -> _Session:
-    """The CNF, pair labels in the solver's own encoding, the solver (``paths``: `sat_paths`)."""
+           paths: bool = False, planar: Any = "auto") -> _Session:
+    """The CNF, pair labels in the solver's own encoding and the planar parities
+    (`sat_planar`), the solver (``paths``: `sat_paths`)."""
     cnf = _Cnf(relaxation.model, deadline)
     if labels:
         for g in relaxation.graphs:
-            if isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1:
-                (sat_paths.pair_codes if labels == "binary" else sat_paths.pair_labels)(cnf, g)
+            if not (isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1):
+                continue
+            if labels != "binary":
+                sat_paths.pair_labels(cnf, g)
+                continue
+            code, bits = sat_paths.pair_codes(cnf, g)
+            # where every cell is covered the search is short already; measured only where
+            # cells may stay empty (docs/benchmarks.md, "Numberlink: planar parities")
+            sparse = any(lit is not None for lit in g.on.values())
+            if (planar is True or (planar == "auto" and sparse)) and sat_planar.applies(g):
+                sat_planar.add_parities(cnf, g, code, bits)
     session = _Session(cnf, solver, deadline)
     if paths and solver == "cadical195":
         session.engine = sat_paths.attach(session.solver, relaxation, cnf.lit)
@@ -568,9 +583,10 @@ def solve(
     _lib()
     deadline = Deadline(time_limit)
     solver, labels, propagate = options["solver"], options["labels"], options["propagate"]
+    planar = options["planar"]
     return base.run(
         model, limit, deadline,
-        lambda relaxation, deadline: _build(relaxation, deadline, solver, labels, propagate),
+        lambda relaxation, deadline: _build(relaxation, deadline, solver, labels, propagate, planar),
         supports=SUPPORTS,
         relax={"labels": False, "implied": True},  # pair labels come in the CNF's own encoding
         cutter=_ProbingCutter if options["cuts"] == "strong" else None,

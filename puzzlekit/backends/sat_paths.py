@@ -82,7 +82,7 @@ def pair_labels(cnf: Any, g: Any) -> None:
         clauses.extend([-x, -(a + k), b + k] for k in range(pairs))
         clauses.extend([-x, -(b + k), a + k] for k in range(pairs))
 
-def pair_codes(cnf: Any, g: Any) -> None:
+def pair_codes(cnf: Any, g: Any) -> tuple[dict[Any, int], int]:
     """Pair labels in binary: each node holds a pair number in ``log2(pairs)`` bits.
 
     Terminals fix their pair's number, chosen edges make the bits equal, so a piece
@@ -105,6 +105,7 @@ def pair_codes(cnf: Any, g: Any) -> None:
         a, b = code[e.u], code[e.v]
         clauses.extend([-x, -(a + j), b + j] for j in range(bits))
         clauses.extend([-x, a + j, -(b + j)] for j in range(bits))
+    return code, bits
 
 
 class _Graph:
