@@ -42,7 +42,7 @@ def test_a_wrong_parity_loses_solutions(monkeypatch):
     comparison above would catch it."""
     model = numberlink.model(puzzle(1))
     plain = sat.solve(model, limit=20_000, planar=False)
-    monkeypatch.setattr(sat_planar, "_ray_crossings", lambda cell, points: 1 + sum(points[0]) % 2)
+    monkeypatch.setattr(sat_planar, "_ray_crossings", lambda cell, points, way: 1 + sum(points[0]) % 2)
     broken = sat.solve(model, limit=20_000, planar=True)
     assert len(broken.solutions) < len(plain.solutions)
 
@@ -94,3 +94,11 @@ def test_a_parity_allows_exactly_the_assignments_of_its_parity(n, parity):
         for values in itertools.product((False, True), repeat=n):
             assumptions = [x if v else -x for x, v in zip(free, values)]
             assert solver.solve(assumptions=assumptions) == ((sum(values) + 1) % 2 == parity)
+
+
+@pytest.mark.parametrize("way", ["right", "left", "up", "down"])
+def test_a_ray_crosses_a_closed_curve_an_odd_number_of_times_just_from_inside(way):
+    square = [(6, 6), (6, 14), (14, 14), (14, 6), (6, 6)]  # quarter cells: around rows and columns 2-3
+    for cell in itertools.product(range(6), repeat=2):
+        inside = cell[0] in (2, 3) and cell[1] in (2, 3)
+        assert sat_planar._ray_crossings(cell, square, way) % 2 == inside, cell
