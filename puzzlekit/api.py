@@ -292,8 +292,14 @@ def solve(
             ir.TAGGING.reset(untagged)
         model_seconds = deadline.elapsed()
         if auto:  # chosen by the model's size and shape; loading it stays outside the limit
-            name, solver = _backend(backend, module.NAME, model)
-            import_seconds = _load(solver)
+            # as it does for a named backend: the first choice in a process imports the
+            # backends' modules and reads package metadata (tens of milliseconds), the
+            # choice itself is a few lookups
+            loading = time.perf_counter()
+            name = choose_backend(module.NAME, model)
+            solver = backends.get(name)
+            _load(solver)
+            import_seconds = time.perf_counter() - loading
             deadline.start += import_seconds
         # one more than shown, so a full list can say whether more solutions exist
         wanted = limit + 1 if limit > 1 else (2 if unique else 1)
