@@ -20,8 +20,9 @@ leaves its cell the shortest way out of the grid. The other parities follow from
 the pieces' degrees, and the fewer, shorter ones were the faster in our measurements.
 
 It applies to a `DisjointPaths` of two pairs or more whose nodes are ``(row, column)``
-pairs of integers and whose edges join orthogonal neighbours, the lines drawn as the
-straight steps between cell centres.
+pairs of integers from 0 and whose edges join orthogonal neighbours, the lines drawn as the
+straight steps between cell centres (a ray going left or up lists the edges down to row or
+column 0).
 """
 
 from __future__ import annotations
@@ -36,13 +37,14 @@ _PIECE = 4
 
 def applies(g: Any) -> bool:
     """Whether the relaxed graph ``g`` is a `DisjointPaths` of two or more pairs on grid
-    cells with orthogonal steps."""
+    cells (coordinates from 0) with orthogonal steps."""
     pairs = getattr(g.constraint, "pairs", None)
     if pairs is None or len(pairs) < 2:
         return False
     for e in g.constraint.edges:
         for node in (e.u, e.v):
-            if not (isinstance(node, tuple) and len(node) == 2 and all(type(x) is int for x in node)):
+            if not (isinstance(node, tuple) and len(node) == 2
+                    and all(type(x) is int and x >= 0 for x in node)):
                 return False
         if abs(e.u[0] - e.v[0]) + abs(e.u[1] - e.v[1]) != 1:
             return False
@@ -79,7 +81,7 @@ def add_parities(cnf: Any, g: Any, code: dict[Any, int], bits: int) -> int:
 
 class _Membership:
     """``(edge, j)`` -> a SAT literal true just when the edge is chosen and its ends carry
-    pair j's code; made on first use, 1 or -1 when constant."""
+    pair j's code; made on first use, -1 for an edge the graph lacks."""
 
     def __init__(self, cnf: Any, lit: dict[frozenset, int], code: dict[Any, int], bits: int):
         self.cnf, self.lit, self.code, self.bits = cnf, lit, code, bits

@@ -69,6 +69,8 @@ def test_applies_to_disjoint_paths_on_grid_cells_only():
     assert not sat_planar.applies(relaxed(on_grid, [((0, 0), (1, 2))]))  # one pair
     named = [Edge(str(a), str(b), x) for (a, b), x in cells.items()]
     assert not sat_planar.applies(relaxed(named, [("(0, 0)", "(1, 2)"), ("(0, 2)", "(1, 0)")]))
+    shifted = [Edge((a[0] - 1, a[1]), (b[0] - 1, b[1]), x) for (a, b), x in cells.items()]
+    assert not sat_planar.applies(relaxed(shifted, [((-1, 0), (0, 2)), ((-1, 2), (0, 0))]))
     diagonal = [*on_grid, Edge((0, 0), (1, 1), on_grid[0].lit)]
     assert not sat_planar.applies(relaxed(diagonal, [((0, 0), (1, 2)), ((0, 2), (1, 0))]))
 
