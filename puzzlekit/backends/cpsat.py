@@ -483,7 +483,7 @@ def _template(domain: tuple[int, ...]) -> Any:
     if kept is None:
         if len(_TEMPLATES) >= 1024:  # many one-off domains: keep the store small
             _TEMPLATES.clear()
-        scratch = _lib().CpModel()
+        scratch = _model_class()()
         proto = scratch.proto.variables.add()
         proto.domain.extend(domain)
         kept = _TEMPLATES[domain] = (scratch, proto)
