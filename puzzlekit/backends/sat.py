@@ -52,7 +52,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
-from puzzlekit.errors import BackendUnavailable
+from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.ir import Clause, Count, DisjointPaths, Lit, Model
 from puzzlekit.transforms import cuts as _cuts
 from puzzlekit.transforms import pseudoboolean as pb
@@ -576,7 +576,8 @@ def solve(
 
     ``solver`` names a python-sat solver (``cadical195``, ``glucose42``, ...); ``cuts`` is
     ``"strong"`` (cuts through probed, forced nodes) or ``"shared"`` (`transforms.cuts` as
-    is); ``labels`` is ``"binary"``, ``"onehot"`` or False (see the module docstring).
+    is); ``labels`` is ``"binary"``, ``"onehot"`` or False (see the module docstring);
+    ``planar`` True adds the planar parities (`sat_planar`), which need binary labels.
     The SAT solvers are deterministic, so ``seed`` has no effect.
     """
     options = base.check_options(NAME, OPTIONS, options)
@@ -584,6 +585,9 @@ def solve(
     deadline = Deadline(time_limit)
     solver, labels, propagate = options["solver"], options["labels"], options["propagate"]
     planar = options["planar"]
+    if planar is True and labels != "binary":
+        raise UnknownName(f"backend {NAME!r}: option 'planar' true needs binary pair labels, "
+                          f"not labels={str(labels).lower()}")
     return base.run(
         model, limit, deadline,
         lambda relaxation, deadline: _build(relaxation, deadline, solver, labels, propagate, planar),

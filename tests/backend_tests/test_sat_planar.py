@@ -12,6 +12,7 @@ from bruteforce import as_set
 
 from puzzlekit import grid
 from puzzlekit.backends import sat, sat_planar
+from puzzlekit.errors import UnknownName
 from puzzlekit.genres import numberlink
 from puzzlekit.ir import Edge, ModelBuilder
 
@@ -104,3 +105,11 @@ def test_a_ray_crosses_a_closed_curve_an_odd_number_of_times_just_from_inside(wa
     for cell in itertools.product(range(6), repeat=2):
         inside = cell[0] in (2, 3) and cell[1] in (2, 3)
         assert sat_planar._ray_crossings(cell, square, way) % 2 == inside, cell
+
+
+@pytest.mark.parametrize("labels", ["onehot", False])
+def test_planar_true_without_binary_labels_is_refused(labels):
+    model = numberlink.model(puzzle(1))
+    with pytest.raises(UnknownName, match="planar"):
+        sat.solve(model, planar=True, labels=labels)
+    assert sat.solve(model, planar="auto", labels=labels).status in ("solved", "unsolvable")
