@@ -19,6 +19,8 @@ which the driver adds cuts and blocking clauses without rebuilding it.
   totalizer for medium sizes, a cardinality network for large ones. Other weights get a
   reduced BDD (Eén & Sörensson), two clauses per node. ``pysat.pb`` is not used: it
   needs the optional ``pindakaas`` package.
+* Solver: CaDiCaL 1.9.5, but Glucose 4.2 on disjoint paths whose cells may stay empty
+  (`_default_solver`); the ``solver`` option names another.
 * Time limits: the solver runs in slices of a fixed number of conflicts (the last one cut
   to the time left, so the search is the same on every run) until the deadline, backed by
   ``interrupt`` from a `threading.Timer` where the solver has one (CaDiCaL has none;
@@ -64,11 +66,10 @@ NAME = "sat"
 PACKAGE = "python-sat"
 EXTRA = "sat"
 OPTIONS: dict[str, base.Option] = {
-    # the default: no other solver was faster in our measurements, and its conflict budget
-    # keeps time limits tight
     "solver": base.Option(
-        "python-sat solver name (default cadical195)",
-        default="cadical195", parse=lambda value: _solver_name(value),
+        "python-sat solver name, or auto (default): glucose42 for lines joining pairs where "
+        "cells may stay empty, else cadical195",
+        default="auto", parse=lambda value: "auto" if str(value).lower() == "auto" else _solver_name(value),
     ),
     "cuts": base.Option(
         "strong (default) or shared", default="strong", choices=("strong", "shared"), noun="cut rule",
@@ -454,9 +455,9 @@ class _Session(base.Session):
             probe.delete()
         return out
 
-    def stats(self) -> dict[str, int]:
-        """Solver counters (conflicts) when the solver reports them, and the CNF size."""
-        out = {"vars": self.cnf.top, "clauses": len(self.cnf.clauses)}
+    def stats(self) -> dict[str, Any]:
+        """The solver's name, its counters (conflicts) when it reports them, and the CNF size."""
+        out: dict[str, Any] = {"solver": self.name, "vars": self.cnf.top, "clauses": len(self.cnf.clauses)}
         try:
             accum = self.solver.accum_stats() or {}
         except NotImplementedError:
@@ -540,11 +541,30 @@ def _solver_name(value: Any) -> str:
     raise ValueError(f"unknown SAT solver {value!r}; python-sat knows: {', '.join(known)}")
 
 
+def _sparse_paths(g: Any) -> bool:
+    """Whether the relaxed graph ``g`` is disjoint paths of two or more pairs whose cells may
+    stay empty (Numberlink's ``cover: any``): some node keeps a presence literal."""
+    return (isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1
+            and any(lit is not None for lit in g.on.values()))
+
+
+def _default_solver(relaxation: _cuts.Relaxation, propagate: bool) -> str:
+    """The solver ``solver="auto"`` stands for. CaDiCaL 1.9.5 was the fastest in our
+    measurements except on disjoint paths whose cells may stay empty, where Glucose 4.2
+    took about half its time (docs/benchmarks.md, "Numberlink: the SAT solver"); the path
+    propagator needs CaDiCaL 1.9.5."""
+    if not propagate and any(_sparse_paths(g) for g in relaxation.graphs):
+        return "glucose42"
+    return "cadical195"
+
+
 def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any,
            paths: bool = False, planar: Any = "auto") -> _Session:
     """The CNF, pair labels in the solver's own encoding and the planar parities
     (`sat_planar`), the solver (``paths``: `sat_paths`)."""
     cnf = _Cnf(relaxation.model, deadline)
+    if solver == "auto":
+        solver = _default_solver(relaxation, paths)
     if labels:
         for g in relaxation.graphs:
             if not (isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1):
@@ -555,8 +575,7 @@ def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels
             code, bits = sat_paths.pair_codes(cnf, g)
             # where every cell is covered the search is short already; measured only where
             # cells may stay empty (docs/benchmarks.md, "Numberlink: planar parities")
-            sparse = any(lit is not None for lit in g.on.values())
-            if (planar is True or (planar == "auto" and sparse)) and sat_planar.applies(g):
+            if (planar is True or (planar == "auto" and _sparse_paths(g))) and sat_planar.applies(g):
                 sat_planar.add_parities(cnf, g, code, bits)
     session = _Session(cnf, solver, deadline)
     if paths and solver == "cadical195":
@@ -585,6 +604,8 @@ def solve(
     deadline = Deadline(time_limit)
     solver, labels, propagate = options["solver"], options["labels"], options["propagate"]
     planar = options["planar"]
+    if propagate and solver not in ("auto", "cadical195"):
+        raise UnknownName(f"backend {NAME!r}: option 'propagate' true needs solver cadical195, not {solver}")
     if planar is True and labels != "binary":
         raise UnknownName(f"backend {NAME!r}: option 'planar' true needs binary pair labels, "
                           f"not labels={str(labels).lower()}")

@@ -296,6 +296,29 @@ def test_implied_presence_drops_only_forced_nodes_and_keeps_answers(cover, label
 
 
 @needs_pysat
+@pytest.mark.parametrize("cover, options, expected", [
+    ("any", {}, "glucose42"),  # lines whose cells may stay empty
+    ("all", {}, "cadical195"),
+    ("any", {"propagate": True}, "cadical195"),  # the path propagator's solver
+    ("any", {"solver": "cadical195"}, "cadical195"),
+    ("all", {"solver": "glucose42"}, "glucose42"),
+    ("any", {"solver": "AUTO"}, "glucose42"),
+])
+def test_the_default_solver_follows_the_model(cover, options, expected):
+    pairs = [((0, 0), (0, 3)), ((1, 3), (1, 0)), ((2, 0), (2, 3))]
+    result = sat.solve(covered_pairs_model(3, 4, pairs, cover), **options)
+    assert result.status == "solved" and result.stats["solver"] == expected
+    assert sat.solve(grid_model(3, 3, "loop"), **options).stats["solver"] == (
+        "cadical195" if options.get("solver", "auto").lower() == "auto" else expected)
+
+
+@needs_pysat
+def test_propagate_with_another_solver_is_refused():
+    with pytest.raises(ValueError, match="propagate"):
+        sat.solve(grid_model(2, 2, "loop"), propagate=True, solver="glucose42")
+
+
+@needs_pysat
 def test_unknown_labels_option_is_refused():
     with pytest.raises(ValueError, match="labels"):
         sat.solve(grid_model(2, 2, "loop"), labels="gray")
