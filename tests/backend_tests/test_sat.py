@@ -364,10 +364,11 @@ def pigeonhole(pigeons: int, holes: int):
 
 
 @needs_pysat
-def test_time_limit_returns_timeout():
+@pytest.mark.parametrize("solver", ["auto", "glucose42"])  # glucose42: where cells may stay empty
+def test_time_limit_returns_timeout(solver):
     outcome: list = []
     worker = threading.Thread(
-        target=lambda: outcome.append(sat.solve(pigeonhole(16, 15), time_limit=1)), daemon=True
+        target=lambda: outcome.append(sat.solve(pigeonhole(16, 15), time_limit=1, solver=solver)), daemon=True
     )
     worker.start()
     worker.join(30)  # a solver that ignores the limit fails here instead of hanging the run
