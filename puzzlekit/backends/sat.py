@@ -19,8 +19,8 @@ which the driver adds cuts and blocking clauses without rebuilding it.
   totalizer for medium sizes, a cardinality network for large ones. Other weights get a
   reduced BDD (Eén & Sörensson), two clauses per node. ``pysat.pb`` is not used: it
   needs the optional ``pindakaas`` package.
-* Solver: CaDiCaL 1.9.5, but Glucose 4.2 on disjoint paths whose cells may stay empty
-  (`_default_solver`); the ``solver`` option names another.
+* Solver: CaDiCaL 1.9.5, but Glucose 4.2 on disjoint paths between grid cells that may stay
+  empty (`_default_solver`); the ``solver`` option names another.
 * Time limits: the solver runs in slices of a fixed number of conflicts (the last one cut
   to the time left, so the search is the same on every run) until the deadline, backed by
   ``interrupt`` from a `threading.Timer` where the solver has one (CaDiCaL has none;
@@ -67,8 +67,8 @@ PACKAGE = "python-sat"
 EXTRA = "sat"
 OPTIONS: dict[str, base.Option] = {
     "solver": base.Option(
-        "python-sat solver name, or auto (default): glucose42 for lines joining pairs where "
-        "cells may stay empty, else cadical195",
+        "python-sat solver name, or auto (default): glucose42 for lines joining pairs of grid "
+        "cells where cells may stay empty, else cadical195",
         default="auto", parse=lambda value: "auto" if str(value).lower() == "auto" else _solver_name(value),
     ),
     "cuts": base.Option(
@@ -550,10 +550,11 @@ def _sparse_paths(g: Any) -> bool:
 
 def _default_solver(relaxation: _cuts.Relaxation, propagate: bool) -> str:
     """The solver ``solver="auto"`` stands for. CaDiCaL 1.9.5 was the fastest in our
-    measurements except on disjoint paths whose cells may stay empty, where Glucose 4.2
-    took about half its time (docs/benchmarks.md, "Numberlink: the SAT solver"); the path
+    measurements except on disjoint paths between grid cells that may stay empty (Numberlink's
+    ``cover: any``; not Zip, whose split nodes make it look sparse), where Glucose 4.2 took
+    about half its time (docs/benchmarks.md, "Numberlink: the SAT solver"); the path
     propagator needs CaDiCaL 1.9.5."""
-    if not propagate and any(_sparse_paths(g) for g in relaxation.graphs):
+    if not propagate and any(_sparse_paths(g) and sat_planar.applies(g) for g in relaxation.graphs):
         return "glucose42"
     return "cadical195"
 

@@ -313,6 +313,16 @@ def test_the_default_solver_follows_the_model(cover, options, expected):
 
 
 @needs_pysat
+def test_zip_keeps_the_default_solver():
+    """Zip's split nodes keep presence literals, yet every cell is on its path: not sparse."""
+    from puzzlekit.genres import zip as zip_genre
+
+    text = (EXAMPLES / "zip01.txt").read_text()
+    result = sat.solve(zip_genre.model(zip_genre.parse(text, "zip01")))
+    assert result.status == "solved" and result.stats["solver"] == "cadical195"
+
+
+@needs_pysat
 def test_propagate_with_another_solver_is_refused():
     with pytest.raises(ValueError, match="propagate"):
         sat.solve(grid_model(2, 2, "loop"), propagate=True, solver="glucose42")
