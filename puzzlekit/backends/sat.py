@@ -43,14 +43,11 @@ which the driver adds cuts and blocking clauses without rebuilding it.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
-import sys
 import threading
 import time
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
@@ -59,7 +56,7 @@ from puzzlekit.ir import Clause, Count, DisjointPaths, Lit, Model
 from puzzlekit.transforms import cuts as _cuts
 from puzzlekit.transforms import pseudoboolean as pb
 
-from . import base, sat_paths, sat_planar
+from . import base, sat_paths, sat_planar, sat_solvers
 from .base import Result
 
 NAME = "sat"
@@ -88,7 +85,6 @@ OPTIONS: dict[str, base.Option] = {
 }
 SUPPORTS = frozenset({"Count", "Clause"})
 _NO_INTERRUPT = ("cadical",)  # solver name prefixes without ``interrupt``
-_SLICE = 4096  # clauses handed to a new solver between two looks at the clock
 #: At most one of up to this many literals of a count is every pair of them (beyond, Sinz's
 #: counter): faster on the hard 25x25 Sudokus, level on the Queens (docs/benchmarks.md,
 #: "Hard Sudoku").
@@ -384,7 +380,7 @@ class _Session(base.Session):
         self.cnf = cnf
         self.name = solver
         self.deadline = deadline
-        self.solver = _loaded(cnf, solver, deadline)
+        self.solver = sat_solvers.loaded(cnf, solver, deadline)
         self.sent = len(cnf.clauses)
         self.interruptible = not solver.startswith(_NO_INTERRUPT)
 
@@ -444,7 +440,7 @@ class _Session(base.Session):
     def forced(self, lits: Sequence[Lit]) -> set[Lit]:
         """The literals that unit propagation shows true in every solution (failed literals)."""
         # CaDiCaL's propagate is slow from Python; a throw-away MiniSat probes far faster
-        probe = _loaded(self.cnf, "minisat22", self.deadline)
+        probe = sat_solvers.loaded(self.cnf, "minisat22", self.deadline)
         out = set()
         try:
             for lit in self.deadline.paced(lits):
@@ -499,36 +495,6 @@ class _ProbingCutter:
         return out
 
 
-def _loaded(cnf: _Cnf, name: str, deadline: Deadline) -> Any:
-    """A new solver given the CNF's clauses in slices, reading the clock between them.
-
-    python-sat hands clauses over one Python call each, so millions of clauses take seconds
-    that no solver limit covers; `OutOfTime` frees the half-loaded solver.
-    """
-    solver = cnf.pysat.solvers.Solver(name=name)
-    append = _appender(solver)
-    try:
-        for start in range(0, len(cnf.clauses), _SLICE):
-            deadline.check()
-            append(cnf.clauses[start:start + _SLICE])
-    except BaseException:
-        solver.delete()
-        raise
-    return solver
-
-
-def _appender(solver: Any) -> Callable[[list[list[int]]], Any]:
-    """How to hand clauses to the solver: CaDiCaL 1.9.5's own C call mapped over them, a
-    third faster than python-sat's loop, which checks each clause's type and result in Python
-    (nothing reads the result it keeps: `solve` sets the status anew); else that loop."""
-    inner = getattr(solver, "solver", None)
-    handle = getattr(inner, "cadical", None)
-    add = getattr(sys.modules.get("pysolvers"), "cadical195_add_cl", None)
-    if type(inner).__name__ != "Cadical195" or handle is None or add is None:
-        return solver.append_formula
-    return lambda clauses: deque(map(functools.partial(add, handle), clauses), maxlen=0)
-
-
 def _solver_name(value: Any) -> str:
     """The python-sat name of a solver (aliases such as ``cd19`` allowed), asked of python-sat."""
     _lib()
@@ -541,31 +507,13 @@ def _solver_name(value: Any) -> str:
     raise ValueError(f"unknown SAT solver {value!r}; python-sat knows: {', '.join(known)}")
 
 
-def _sparse_paths(g: Any) -> bool:
-    """Whether the relaxed graph ``g`` is disjoint paths of two or more pairs whose cells may
-    stay empty (Numberlink's ``cover: any``): some node keeps a presence literal."""
-    return (isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1
-            and any(lit is not None for lit in g.on.values()))
-
-
-def _default_solver(relaxation: _cuts.Relaxation, propagate: bool) -> str:
-    """The solver ``solver="auto"`` stands for. CaDiCaL 1.9.5 was the fastest in our
-    measurements except on disjoint paths between grid cells that may stay empty (Numberlink's
-    ``cover: any``; not Zip, whose split nodes make it look sparse), where Glucose 4.2 took
-    about half its time (docs/benchmarks.md, "Numberlink: the SAT solver"); the path
-    propagator needs CaDiCaL 1.9.5."""
-    if not propagate and any(_sparse_paths(g) and sat_planar.applies(g) for g in relaxation.graphs):
-        return "glucose42"
-    return "cadical195"
-
-
 def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any,
            paths: bool = False, planar: Any = "auto") -> _Session:
     """The CNF, pair labels in the solver's own encoding and the planar parities
     (`sat_planar`), the solver (``paths``: `sat_paths`)."""
     cnf = _Cnf(relaxation.model, deadline)
     if solver == "auto":
-        solver = _default_solver(relaxation, paths)
+        solver = sat_solvers.default_solver(relaxation, paths)
     if labels:
         for g in relaxation.graphs:
             if not (isinstance(g.constraint, DisjointPaths) and len(g.constraint.pairs) > 1):
@@ -576,7 +524,8 @@ def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels
             code, bits = sat_paths.pair_codes(cnf, g)
             # where every cell is covered the search is short already; measured only where
             # cells may stay empty (docs/benchmarks.md, "Numberlink: planar parities")
-            if (planar is True or (planar == "auto" and _sparse_paths(g))) and sat_planar.applies(g):
+            wanted = planar is True or (planar == "auto" and sat_solvers.sparse_paths(g))
+            if wanted and sat_planar.applies(g):
                 sat_planar.add_parities(cnf, g, code, bits)
     session = _Session(cnf, solver, deadline)
     if paths and solver == "cadical195":

@@ -93,7 +93,7 @@ def test_a_cutter_that_runs_out_of_time_ends_the_enumeration() -> None:
 
 def test_sat_hands_clauses_to_a_new_solver_under_the_clock() -> None:
     pytest.importorskip("pysat")
-    from puzzlekit.backends import sat
+    from puzzlekit.backends import sat, sat_solvers
 
     # a or b, and not both: no unit clause, so both variables reach the CNF (a unit clause
     # would fix its literal before encoding and leave the variable out)
@@ -101,8 +101,8 @@ def test_sat_hands_clauses_to_a_new_solver_under_the_clock() -> None:
     clauses = (Clause((Lit(0), Lit(1))), Clause((~Lit(0), ~Lit(1))))
     cnf = sat._Cnf(Model("two", variables, clauses=clauses, output=(0, 1)))
     with pytest.raises(OutOfTime):
-        sat._loaded(cnf, "cadical195", Deadline(0))
-    solver = sat._loaded(cnf, "cadical195", Deadline(10))
+        sat_solvers.loaded(cnf, "cadical195", Deadline(0))
+    solver = sat_solvers.loaded(cnf, "cadical195", Deadline(10))
     assert solver.solve()
     model = solver.get_model()
     assert sum(model[cnf.bools[v] - 1] > 0 for v in (0, 1)) == 1
