@@ -20,7 +20,7 @@ which the driver adds cuts and blocking clauses without rebuilding it.
   reduced BDD (Eén & Sörensson), two clauses per node. ``pysat.pb`` is not used: it
   needs the optional ``pindakaas`` package.
 * Solver: CaDiCaL 1.9.5, but Glucose 4.2 on disjoint paths between grid cells that may stay
-  empty (`_default_solver`); the ``solver`` option names another.
+  empty (`sat_solvers.default_solver`); the ``solver`` option names another.
 * Time limits: the solver runs in slices of a fixed number of conflicts (the last one cut
   to the time left, so the search is the same on every run) until the deadline, backed by
   ``interrupt`` from a `threading.Timer` where the solver has one (CaDiCaL has none;
@@ -543,7 +543,8 @@ def solve(
 ) -> Result:
     """Solve with a SAT solver and lazy cuts; enumerate up to ``limit`` answer-key-distinct solutions.
 
-    ``solver`` names a python-sat solver (``cadical195``, ``glucose42``, ...); ``cuts`` is
+    ``solver`` names a python-sat solver (``cadical195``, ``glucose42``, ...), or ``"auto"``
+    (`sat_solvers.default_solver`); ``cuts`` is
     ``"strong"`` (cuts through probed, forced nodes) or ``"shared"`` (`transforms.cuts` as
     is); ``labels`` is ``"binary"``, ``"onehot"`` or False (see the module docstring);
     ``planar`` True adds the planar parities (`sat_planar`), which need binary labels.
