@@ -103,6 +103,8 @@ def test_huge_file_is_refused_before_reading(tmp_path):
          "workers must be"),
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "sat", "-o", "solver=nosuch"],
          "unknown SAT solver"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "sat", "-o", "propagate=maybe"],
+         "use one of false, true"),  # spelled as the help spells them
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "z3", "-o", "logic=nosuch"],
          "does not know the logic"),
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "mip", "-o", "solver=gurobi"],

@@ -259,7 +259,8 @@ class Option:
                 return choice
             if isinstance(value, str) and value.lower() == str(choice).lower():
                 return choice
-        allowed = "use one of " + ", ".join(str(c) for c in self.choices)
+        allowed = "use one of " + ", ".join(str(c).lower() if isinstance(c, bool) else str(c)
+                                            for c in self.choices)
         raise ValueError(f"unknown {self.noun} {value!r}; {allowed}" if self.noun else allowed)
 
 
