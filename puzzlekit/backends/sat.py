@@ -91,8 +91,10 @@ _NO_INTERRUPT = ("cadical",)  # solver name prefixes without ``interrupt``
 _PAIRWISE = 25
 #: A time-limited solve runs in slices of this many conflicts (the first ones smaller), so
 #: its search is the same on every run; only a slice that would end past the deadline is
-#: cut to what the measured pace allows.
-_CONFLICTS = (1000, 2000, 4000)
+#: cut to what the measured pace allows. Each slice is a new ``solve`` call, which costs a
+#: long search some conflicts: doubling up to 16,000 took 29% fewer than slices of 4,000 on
+#: the hard 25x25 Sudokus, Numberlink level (docs/benchmarks.md, "Hard Sudoku").
+_CONFLICTS = (1000, 2000, 4000, 8000, 16000)
 
 
 def _lib() -> Any:
