@@ -66,7 +66,7 @@ OPTIONS: dict[str, base.Option] = {
     "solver": base.Option(
         "python-sat solver name, or auto (default): glucose42 for lines joining pairs of grid "
         "cells where cells may stay empty, else cadical195",
-        default="auto", parse=lambda value: "auto" if str(value).lower() == "auto" else solver_name(value),
+        default="auto", parse=lambda value: "auto" if str(value).lower() == "auto" else _solver_name(value),
     ),
     "cuts": base.Option(
         "strong (default) or shared", default="strong", choices=("strong", "shared"), noun="cut rule",
@@ -471,7 +471,7 @@ class _Session(base.Session):
         self.solver.delete()
 
 
-class ProbingCutter:
+class _ProbingCutter:
     """The shared cuts made stronger by probing: a node whose presence literal is forced
     (assuming it absent fails at once by unit propagation) counts as always present, so a
     cut through it loses its ``~on`` literal (`cuts.Cutter`). The probe runs only once a
@@ -497,7 +497,7 @@ class ProbingCutter:
         return out
 
 
-def solver_name(value: Any) -> str:
+def _solver_name(value: Any) -> str:
     """The python-sat name of a solver (aliases such as ``cd19`` allowed), asked of python-sat."""
     _lib()
     from pysat.solvers import SolverNames
@@ -509,7 +509,7 @@ def solver_name(value: Any) -> str:
     raise ValueError(f"unknown SAT solver {value!r}; python-sat knows: {', '.join(known)}")
 
 
-def build_session(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any,
+def _build(relaxation: _cuts.Relaxation, deadline: Deadline, solver: str, labels: Any,
            paths: bool = False, planar: Any = "auto") -> _Session:
     """The CNF, pair labels in the solver's own encoding and the planar parities
     (`sat_planar`), the solver (``paths``: `sat_paths`)."""
@@ -564,8 +564,8 @@ def solve(
                           f"not labels={str(labels).lower()}")
     return base.run(
         model, limit, deadline,
-        lambda relaxation, deadline: build_session(relaxation, deadline, solver, labels, propagate, planar),
+        lambda relaxation, deadline: _build(relaxation, deadline, solver, labels, propagate, planar),
         supports=SUPPORTS,
         relax={"labels": False, "implied": True},  # pair labels come in the CNF's own encoding
-        cutter=ProbingCutter if options["cuts"] == "strong" else None,
+        cutter=_ProbingCutter if options["cuts"] == "strong" else None,
     )

@@ -33,11 +33,11 @@ class Finder:
     (``conf_budget``), which MiniSat does."""
 
     def __init__(self, model: Model, deadline: Deadline, solver: str = "minisat22"):
-        solver = sat.solver_name(solver)  # loads python-sat, or says it is missing
+        sat._lib()
         with base.gc_paused():
             self.relaxation = base.prepare(model, sat.SUPPORTS, deadline, labels=False, implied=True)
-            self.session = sat.build_session(self.relaxation, deadline, solver, "binary")
-        self.cutter = sat.ProbingCutter(self.relaxation, self.session)
+            self.session = sat._build(self.relaxation, deadline, sat._solver_name(solver), "binary")
+        self.cutter = sat._ProbingCutter(self.relaxation, self.session)
         self.model = self.relaxation.model
         self.rounds = 0
 
