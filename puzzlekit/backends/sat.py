@@ -93,7 +93,8 @@ _PAIRWISE = 25
 #: its search is the same on every run; only a slice that would end past the deadline is
 #: cut to what the measured pace allows. Each slice is a new ``solve`` call, which costs a
 #: long search some conflicts: doubling up to 16,000 took 29% fewer than slices of 4,000 on
-#: the hard 25x25 Sudokus, Numberlink level (docs/benchmarks.md, "Hard Sudoku").
+#: the hard 25x25 Sudokus and was level on the long Numberlink searches, though single
+#: puzzles move either way (docs/benchmarks.md, "Longer conflict slices").
 _CONFLICTS = (1000, 2000, 4000, 8000, 16000)
 
 
