@@ -15,9 +15,10 @@ from importgraph import find_cycle, import_graph
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("puzzlekit.errors", "puzzlekit.clock", "puzzlekit.unionfind", "puzzlekit.ir",
-                    "puzzlekit.arguments")),
+                    "puzzlekit.arguments", "puzzlekit.grid", "puzzlekit.textio")),
     ("transforms", ("puzzlekit.transforms",)),
-    ("genres and backends", ("puzzlekit.grid", "puzzlekit.textio", "puzzlekit.genres", "puzzlekit.backends")),
+    ("genre kit", ("puzzlekit.board",)),
+    ("genres and backends", ("puzzlekit.genres", "puzzlekit.backends")),
     ("pictures and file formats", ("puzzlekit.render", "puzzlekit.formats")),
     ("reasoning", ("puzzlekit.ladder",)),
     ("pipeline", ("puzzlekit.api",)),
@@ -28,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 #: Side by side in one layer, never importing each other.
 APART: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    (("puzzlekit.genres", "puzzlekit.grid", "puzzlekit.textio"), ("puzzlekit.backends",)),
+    (("puzzlekit.genres", "puzzlekit.board"), ("puzzlekit.backends",)),
 )
 MAX_LINES = 600
 

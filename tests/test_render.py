@@ -22,7 +22,7 @@ from conftest import EXAMPLES, ROOT
 import puzzlekit
 from puzzlekit import genres, render
 from puzzlekit.genres import masyu, sudoku
-from puzzlekit.render import writer
+from puzzlekit.board import canvas as writer
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -4,50 +4,18 @@ centres, marks for known-absent entries, highlights, a player's state, region co
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from ..board.canvas import ABSENT, FAINT, GRID, HIGHLIGHT, INK, Canvas, Layout, num
+from ..board.canvas import CELL as CELL  # the layout's sizes, read by the drawers as common.CELL
+from ..board.canvas import MARGIN as MARGIN
 from ..errors import PuzzlekitError
 from ..grid import Cell, CellEdge
-from .writer import ABSENT, FAINT, GRID, HIGHLIGHT, INK, Canvas, num
-
-CELL = 40  # one cell, in user units (pixels at scale 1)
-MARGIN = 16
 
 
 class RenderError(PuzzlekitError, ValueError):
     """A state, highlight or solution that does not fit the puzzle being drawn."""
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where the cells of a ``height`` x ``width`` grid sit, with room for clues around it."""
-
-    height: int
-    width: int
-    left: float = MARGIN
-    top: float = MARGIN
-    right: float = MARGIN
-    bottom: float = MARGIN
-    cell: float = CELL
-
-    def x(self, c: float) -> float:
-        """The left side of column ``c`` (a fraction is a point inside the column)."""
-        return self.left + c * self.cell
-
-    def y(self, r: float) -> float:
-        return self.top + r * self.cell
-
-    def centre(self, cell: Cell) -> tuple[float, float]:
-        return self.x(cell[1] + 0.5), self.y(cell[0] + 0.5)
-
-    def canvas(self, title: str) -> Canvas:
-        return Canvas(
-            self.left + self.width * self.cell + self.right,
-            self.top + self.height * self.cell + self.bottom,
-            title,
-        )
 
 
 # a player's state and the highlight ------------------------------------------------------

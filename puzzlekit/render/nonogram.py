@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..board.canvas import INK, STATE
 from ..genres import nonogram
 from . import common
-from .writer import INK, STATE
 
 
 def draw(

@@ -7,10 +7,10 @@ from collections.abc import Hashable
 from typing import Any
 
 from .. import grid
+from ..board.canvas import INK, STATE, TOL_LIGHT, Canvas
 from ..genres import queens
 from ..grid import Cell
 from . import common
-from .writer import INK, STATE, TOL_LIGHT, Canvas
 
 
 def crown(canvas: Canvas, x: float, y: float, size: float, cls: str, fill: str) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import grid
+from ..board.canvas import INK, LINE, STATE, num
 from ..genres import tracks
 from . import common
-from .writer import INK, LINE, STATE, num
 
 
 def draw(puzzle: tracks.Puzzle, solution: tracks.Solution | None, state: Any, highlight: Any) -> str:

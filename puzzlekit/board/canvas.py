@@ -10,6 +10,7 @@ attributes, so a rasteriser without CSS draws the same picture.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -33,6 +34,9 @@ LINE = "#0072B2"  # the solution's line: Okabe-Ito blue
 STATE = "#555555"  # a player's entries, set apart from the solution's
 ABSENT = "#D55E00"  # marks for "known absent": Okabe-Ito vermilion
 HIGHLIGHT = "#F0E442"  # Okabe-Ito yellow
+
+CELL = 40  # one cell, in user units (pixels at scale 1)
+MARGIN = 16
 
 
 def num(x: float) -> str:
@@ -137,3 +141,33 @@ class Canvas:
         if self.title:
             head.append(f"  <title>{escape(self.title)}</title>")
         return "\n".join(head + self._parts + ["</svg>", ""])
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the cells of a ``height`` x ``width`` grid sit, with room for clues around it."""
+
+    height: int
+    width: int
+    left: float = MARGIN
+    top: float = MARGIN
+    right: float = MARGIN
+    bottom: float = MARGIN
+    cell: float = CELL
+
+    def x(self, c: float) -> float:
+        """The left side of column ``c`` (a fraction is a point inside the column)."""
+        return self.left + c * self.cell
+
+    def y(self, r: float) -> float:
+        return self.top + r * self.cell
+
+    def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
+        return self.x(cell[1] + 0.5), self.y(cell[0] + 0.5)
+
+    def canvas(self, title: str) -> Canvas:
+        return Canvas(
+            self.left + self.width * self.cell + self.right,
+            self.top + self.height * self.cell + self.bottom,
+            title,
+        )
