@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+Cell = tuple[int, int]
+
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
@@ -162,7 +164,7 @@ class Layout:
     def y(self, r: float) -> float:
         return self.top + r * self.cell
 
-    def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
+    def centre(self, cell: Cell) -> tuple[float, float]:
         return self.x(cell[1] + 0.5), self.y(cell[0] + 0.5)
 
     def canvas(self, title: str) -> Canvas:
@@ -171,3 +173,40 @@ class Layout:
             self.top + self.height * self.cell + self.bottom,
             title,
         )
+
+
+def draw_highlight(canvas: Canvas, layout: Layout, cells: Iterable[Cell]) -> None:
+    """Highlighted cells: a yellow wash and a dashed outline (so colour is not the only cue)."""
+    inset = 2.5
+    for r, c in cells:
+        canvas.rect(
+            layout.x(c) + inset, layout.y(r) + inset, layout.cell - 2 * inset, layout.cell - 2 * inset,
+            cls="highlight", fill=HIGHLIGHT, fill_opacity="0.55", stroke="#B8860B",
+            stroke_width=2.0, stroke_dasharray="5 3",
+        )
+
+
+def draw_grid(
+    canvas: Canvas, layout: Layout, *, stroke: str = GRID, width: float = 1.0, border: float = 2.5,
+    every: tuple[int, int] | None = None, heavy: float = 2.5,
+) -> None:
+    """Cell lines, the outer border heavier; with ``every`` = (rows, cols), every that many
+    rows and columns a heavier line too (Sudoku boxes, Nonogram fives)."""
+    h, w = layout.height, layout.width
+    top, bottom, left, right = layout.y(0), layout.y(h), layout.x(0), layout.x(w)
+    for r in range(1, h):
+        thick = every is not None and r % every[0] == 0
+        canvas.line(left, layout.y(r), right, layout.y(r), cls="grid box" if thick else "grid",
+                    stroke=INK if thick else stroke, stroke_width=heavy if thick else width)
+    for c in range(1, w):
+        thick = every is not None and c % every[1] == 0
+        canvas.line(layout.x(c), top, layout.x(c), bottom, cls="grid box" if thick else "grid",
+                    stroke=INK if thick else stroke, stroke_width=heavy if thick else width)
+    canvas.rect(left, top, right - left, bottom - top, cls="border", fill="none", stroke=INK,
+                stroke_width=border)
+
+
+def draw_dot(canvas: Canvas, layout: Layout, cell: Cell, cls: str = "absent", fill: str = ABSENT) -> None:
+    """A known-empty cell: a dot in its centre."""
+    x, y = layout.centre(cell)
+    canvas.circle(x, y, layout.cell * 0.09, cls=cls, fill=fill)

@@ -7,9 +7,12 @@ from collections.abc import Hashable, Iterable
 from types import ModuleType
 from typing import Any
 
-from ..board.canvas import ABSENT, FAINT, GRID, HIGHLIGHT, INK, Canvas, Layout, num
 from ..board.canvas import CELL as CELL  # the layout's sizes, read by the drawers as common.CELL
+from ..board.canvas import FAINT, INK, Canvas, Layout, num
 from ..board.canvas import MARGIN as MARGIN
+from ..board.canvas import draw_dot as draw_dot  # drawn once, below the genres
+from ..board.canvas import draw_grid as draw_grid
+from ..board.canvas import draw_highlight as draw_highlight
 from ..errors import PuzzlekitError
 from ..grid import Cell, CellEdge
 
@@ -66,37 +69,6 @@ def split(state: dict[Hashable, int], kind: str) -> tuple[dict[Hashable, int], l
 
 
 # drawing -------------------------------------------------------------------------------
-
-
-def draw_highlight(canvas: Canvas, layout: Layout, cells: Iterable[Cell]) -> None:
-    """Highlighted cells: a yellow wash and a dashed outline (so colour is not the only cue)."""
-    inset = 2.5
-    for r, c in cells:
-        canvas.rect(
-            layout.x(c) + inset, layout.y(r) + inset, layout.cell - 2 * inset, layout.cell - 2 * inset,
-            cls="highlight", fill=HIGHLIGHT, fill_opacity="0.55", stroke="#B8860B",
-            stroke_width=2.0, stroke_dasharray="5 3",
-        )
-
-
-def draw_grid(
-    canvas: Canvas, layout: Layout, *, stroke: str = GRID, width: float = 1.0, border: float = 2.5,
-    every: tuple[int, int] | None = None, heavy: float = 2.5,
-) -> None:
-    """Cell lines, the outer border heavier; with ``every`` = (rows, cols), every that many
-    rows and columns a heavier line too (Sudoku boxes, Nonogram fives)."""
-    h, w = layout.height, layout.width
-    top, bottom, left, right = layout.y(0), layout.y(h), layout.x(0), layout.x(w)
-    for r in range(1, h):
-        thick = every is not None and r % every[0] == 0
-        canvas.line(left, layout.y(r), right, layout.y(r), cls="grid box" if thick else "grid",
-                    stroke=INK if thick else stroke, stroke_width=heavy if thick else width)
-    for c in range(1, w):
-        thick = every is not None and c % every[1] == 0
-        canvas.line(layout.x(c), top, layout.x(c), bottom, cls="grid box" if thick else "grid",
-                    stroke=INK if thick else stroke, stroke_width=heavy if thick else width)
-    canvas.rect(left, top, right - left, bottom - top, cls="border", fill="none", stroke=INK,
-                stroke_width=border)
 
 
 def chains(edges: Iterable[tuple[Hashable, Hashable]]) -> list[tuple[list[Any], bool]]:
@@ -160,12 +132,6 @@ def draw_edge_crosses(canvas: Canvas, layout: Layout, edges: Iterable[CellEdge])
     for a, b in sorted(edges):
         (x1, y1), (x2, y2) = layout.centre(a), layout.centre(b)
         canvas.cross((x1 + x2) / 2, (y1 + y2) / 2, layout.cell * 0.12)
-
-
-def draw_dot(canvas: Canvas, layout: Layout, cell: Cell, cls: str = "absent", fill: str = ABSENT) -> None:
-    """A known-empty cell: a dot in its centre."""
-    x, y = layout.centre(cell)
-    canvas.circle(x, y, layout.cell * 0.09, cls=cls, fill=fill)
 
 
 def edge_keys(entries: Iterable[Hashable]) -> list[CellEdge]:
