@@ -385,7 +385,8 @@ class Shading(Layer):
                 out[key] = value
         return out
 
-    def write_state(self, state: Mapping[Hashable, int]) -> dict[str, Any]:
+    def write_state(self, state: Mapping[Hashable, int], height: int, width: int) -> dict[str, Any]:
+        """The state JSON of this layer's keys in ``state``."""
         mine = {k: v for k, v in state.items() if isinstance(k, tuple) and k and k[0] == self.key}
         return {self.name: sorted([k[1], k[2]] for k, v in mine.items() if v),
                 self.absent: sorted([k[1], k[2]] for k, v in mine.items() if not v)}
@@ -473,15 +474,12 @@ class Digits(Layer):
                 out[(self.key, r, c)] = v
         return out
 
-    def write_state(self, state: Mapping[Hashable, int]) -> dict[str, Any]:
-        mine = {k: v for k, v in state.items() if isinstance(k, tuple) and k and k[0] == self.key}
-        if not mine:
-            return {}
-        h = max(k[1] for k in mine) + 1
-        w = max(k[2] for k in mine) + 1
-        rows: list[list[int | None]] = [[None] * w for _ in range(h)]
-        for k, v in mine.items():
-            rows[k[1]][k[2]] = v
+    def write_state(self, state: Mapping[Hashable, int], height: int, width: int) -> dict[str, Any]:
+        """The state JSON of this layer's keys in ``state``: rows, null where unknown."""
+        rows: list[list[int | None]] = [[None] * width for _ in range(height)]
+        for k, v in state.items():
+            if isinstance(k, tuple) and k and k[0] == self.key:
+                rows[k[1]][k[2]] = v
         return {self.name: rows}
 
     def describe(self, key: tuple, value: int) -> str:

@@ -58,7 +58,7 @@ from puzzlekit import api, genres, ladder
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime, UnknownName
 
-from . import phases, reach
+from . import kit, phases, reach
 from .fingerprint import fingerprint as _fingerprint
 
 #: Genres with a recipe, in the order they were written.
@@ -122,14 +122,28 @@ class Generated:
         return out
 
 
-def recipe(genre: str) -> ModuleType:
-    """The recipe module of a genre (name or alias); `UnknownName` when there is none."""
+def recipe(genre: str) -> Any:
+    """The recipe of a genre (name or alias): a genre made with the genre kit has the one read
+    off its declaration (`kit.KitRecipe`), the others a module of this package; `UnknownName`
+    when there is none."""
     name = genres.canonical(genre) if isinstance(genre, str) else genre
+    if isinstance(name, str) and name not in GENERATORS:
+        made = kit.recipe_of(genres.get(name))
+        if made is not None:
+            return made
     if not isinstance(name, str) or name not in GENERATORS:
         raise UnknownName(
-            f"no generator for {genre!r}; generators exist for {', '.join(GENERATORS)}"
+            f"no generator for {genre!r}; generators exist for {', '.join(generators())}"
         )
     return importlib.import_module(f"{__package__}.{name}")
+
+
+def generators() -> list[str]:
+    """Every genre with a generator: those with a recipe module, then the kit's genres that
+    declare how to plant an answer."""
+    kits = [name for name in genres.available() if name not in GENERATORS
+            and getattr(getattr(genres.get(name), "GENRE", None), "planter", None) is not None]
+    return [*GENERATORS, *kits]
 
 
 def fingerprint_of(puzzle: Any) -> str:

@@ -6,12 +6,18 @@ A genre module defines ``NAME``, frozen dataclasses ``Puzzle`` and ``Solution`` 
 
 A name in `VARIANTS` is another genre's module with one setting changed: ``swend`` is Wend
 read, written and drawn at random in Swedish letters by default.
+
+Genres from outside the package join the same registry: a distribution names its genre
+modules in the entry point group ``puzzlekit.genres`` (``name = "package.module"``), or a
+program calls `register` with the module. docs/adding-a-genre.md walks through one.
 """
 
 from __future__ import annotations
 
 import difflib
 import importlib
+import importlib.metadata
+import re
 from types import ModuleType
 from typing import Any
 
@@ -53,33 +59,97 @@ ALIASES: dict[str, str] = {
 }
 
 
+#: Genres added from outside the package: name -> module (`register`), and the entry points
+#: of installed distributions not loaded yet: name -> "package.module".
+_ADDED: dict[str, ModuleType] = {}
+_PLUGINS: dict[str, str] | None = None
+#: The entry point group a distribution names its genre modules in.
+ENTRY_POINTS = "puzzlekit.genres"
+
+
 def module_of(puzzle: Any) -> ModuleType:
     """The genre module a puzzle object belongs to (TypeError for anything but a genre's
     ``Puzzle``)."""
-    module = type(puzzle).__module__
+    kind = type(puzzle)
+    if kind.__name__ == "Puzzle" and isinstance(getattr(kind, "GENRE_NAME", None), str):
+        module = get(kind.GENRE_NAME)  # a genre made with the genre kit, in or out of the package
+        if module.Puzzle is kind:
+            return module
+    module_name = kind.__module__
     prefix = __name__ + "."
-    if not module.startswith(prefix) or type(puzzle).__name__ != "Puzzle":
-        raise TypeError(f"{type(puzzle).__name__} is not a puzzlekit puzzle")
-    return get(module[len(prefix):])
+    if not module_name.startswith(prefix) or kind.__name__ != "Puzzle":
+        raise TypeError(f"{kind.__name__} is not a puzzlekit puzzle")
+    return get(module_name[len(prefix):])
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch not in " -_")
 
 
 def canonical(name: str) -> str:
     """The genre's own name for a name or alias in any case; an unknown one is refused with
     the nearest known names."""
-    key = "".join(ch for ch in name.lower() if ch not in " -_")
-    if key in NAMES:
+    if not isinstance(name, str):
+        raise UnknownName(f"a genre is a name, not {name!r}")
+    key = _key(name)
+    if key in NAMES or key in _ADDED or key in _plugins():
         return key
     if key in ALIASES:
         return ALIASES[key]
-    hint = _suggest(key, [*NAMES, *ALIASES])
-    raise UnknownName(f"unknown genre {name!r}{hint}; known genres: {', '.join(NAMES)}")
+    others = _other_aliases()
+    if key in others:
+        return others[key]
+    known = available()
+    hint = _suggest(key, [*known, *ALIASES, *others], {**ALIASES, **others})
+    raise UnknownName(f"unknown genre {name!r}{hint}; known genres: {', '.join(known)}")
 
 
-def _suggest(key: str, known: list[str]) -> str:
+def _plugins() -> dict[str, str]:
+    """The genre modules installed distributions name (read once)."""
+    global _PLUGINS
+    if _PLUGINS is None:
+        found = {}
+        for point in importlib.metadata.entry_points(group=ENTRY_POINTS):
+            key = _key(point.name)
+            if key not in NAMES:  # a package genre keeps its name
+                found[key] = point.value
+        _PLUGINS = found
+    return _PLUGINS
+
+
+def _other_aliases() -> dict[str, str]:
+    """The aliases that genres from outside `NAMES` declare in their module (``ALIASES``)."""
+    out: dict[str, str] = {}
+    for name in dict.fromkeys([*_ADDED, *_plugins()]):
+        for alias in getattr(get(name), "ALIASES", ()):
+            out.setdefault(_key(alias), name)
+    return out
+
+
+def register(module: Any) -> str:
+    """Add a genre from outside the package: its module (or the kit's `Genre` it exported),
+    which has the genre contract. Returns its name; a name the package's genres have is
+    refused."""
+    if hasattr(module, "module_name") and not isinstance(module, ModuleType):
+        module = importlib.import_module(module.module_name)
+    name = getattr(module, "NAME", None)
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9]*", name):
+        raise ValueError(f"a genre module needs NAME, lower case letters and digits, not {name!r}")
+    missing = [attr for attr in ("Puzzle", "Solution", "parse", "format", "model", "decode", "verify")
+               if not hasattr(module, attr)]
+    if missing:
+        raise ValueError(f"the genre {name!r} lacks {', '.join(missing)}")
+    if name in NAMES or name in ALIASES:
+        raise ValueError(f"{name!r} is a genre of the package already")
+    _ADDED[name] = module
+    return name
+
+
+def _suggest(key: str, known: list[str], aliases: dict[str, str]) -> str:
     close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
     if not close:
         return ""
-    target = ALIASES.get(close[0], close[0])
+    target = aliases.get(close[0], close[0])
     return f" (did you mean {target!r}?)"
 
 
@@ -89,6 +159,15 @@ def get(name: str) -> ModuleType:
     key = canonical(name)
     if key in VARIANTS:
         return _view(key)
+    if key in _ADDED:
+        return _ADDED[key]
+    if key in _plugins():
+        module = importlib.import_module(_plugins()[key])
+        if getattr(module, "NAME", None) != key:
+            raise UnknownName(f"the genre {key!r} installed by a distribution names itself "
+                              f"{getattr(module, 'NAME', None)!r}")
+        _ADDED[key] = module
+        return module
     return importlib.import_module(f"{__name__}.{key}")
 
 
@@ -106,5 +185,5 @@ def _view(name: str) -> ModuleType:
 
 
 def available() -> list[str]:
-    """Every genre name."""
-    return list(NAMES)
+    """Every genre name: the package's, then those added from outside it."""
+    return [*NAMES, *(name for name in dict.fromkeys([*_ADDED, *_plugins()]) if name not in NAMES)]

@@ -21,6 +21,7 @@ from typing import Any
 
 from .. import genres
 from ..errors import PuzzlekitError
+from . import common
 from .common import RenderError
 
 __all__ = ["RasteriserUnavailable", "RenderError", "png", "svg"]
@@ -64,6 +65,10 @@ def svg(
     genre = genres.get(name)
     if solution is not None and not isinstance(solution, genre.Solution):
         raise TypeError(f"a {name} picture takes a {name} Solution, not {type(solution).__name__}")
+    own = getattr(genre, "draw", None)
+    if own is not None:  # a genre that draws itself from its board layers (the genre kit)
+        known = common.read_state(genre, puzzle, state)
+        return own(puzzle, solution, known, common.read_highlight(highlight, puzzle.height, puzzle.width))
     if name not in DRAWN:
         raise RenderError(f"there is no picture for {name} yet; 'puzzlekit solve' prints it as text")
     drawer = importlib.import_module(f"{__name__}.{name}")

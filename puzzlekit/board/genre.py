@@ -1,0 +1,363 @@
+"""A genre declared once: its names, its board layers, its rules and its checks.
+
+    genre = Genre("canalview", title="Canal View", rule="...",
+                  clues=[layers.Numbers()], answers=[layers.Shading()])
+
+    @genre.model
+    def rules(p, m): ...            # the rules as IR, with the rule library (`BoardBuilder`)
+
+    @genre.verify
+    def checks(p, s): ...           # the rules again, with the check library: a list of problems
+
+    genre.export(globals())         # the module now has the genre contract
+
+`export` writes the whole contract every command reads into the genre's module: ``NAME``,
+``Puzzle``, ``Solution``, ``parse``, ``format``, ``model``, ``decode``, ``verify``, ``render``,
+``solution_from_json``, ``state_from_json``, ``state_to_json``, ``describe``, ``random_puzzle``,
+``draw`` (the SVG picture) and ``recipe`` (the generator's), all made from the layers. Optional
+hooks: ``@genre.plant`` (a random answer, for the generator) and ``@genre.reveal`` (the puzzle
+showing every clue an answer gives).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
+
+from ..clock import UNLIMITED, Deadline
+from ..errors import ParseError
+from ..ir import Model
+from ..textio import Line, content_lines, error, grid_rows, read_headers, size_problem
+from . import draw as drawing
+from .layers import CellClues, Layer, LineCounts
+from .places import PUZZLE, SOLUTION, STATE, invalid, is_int, shown
+from .rules import BoardBuilder
+
+Cell = tuple[int, int]
+Rules = Callable[[Any, BoardBuilder], None]
+Checks = Callable[[Any, Any], Iterable[str]]
+
+
+class Genre:
+    """The declaration of a grid genre (see the module docstring)."""
+
+    def __init__(
+        self, name: str, *, title: str, rule: str, clues: Iterable[Layer], answers: Iterable[Layer],
+        aliases: Iterable[str] = (), optional: Iterable[str] | None = None,
+        levels: Iterable[str] | None = None, sizes: tuple[int, int] = (3, 30),
+    ):
+        self.name, self.title, self.rule = name, title, rule
+        self.aliases = tuple(aliases)
+        self.clues = tuple(clues)
+        self.answers = tuple(answers)
+        names = [layer.name for layer in (*self.clues, *self.answers)]
+        if len(set(names)) != len(names) or {"height", "width"} & set(names):
+            raise ValueError(f"layer names must differ from each other and from height/width: {names}")
+        if not self.answers or not all(layer.answer for layer in self.answers):
+            raise ValueError("a genre needs at least one answer layer, and answer layers only there")
+        if any(layer.answer for layer in self.clues):
+            raise ValueError("an answer layer is not a clue layer")
+        self.grids = tuple(layer for layer in self.clues if not layer.header)
+        self.headers = tuple(layer for layer in self.clues if layer.header)
+        #: Clue layers whose entries the generator may leave out; the others are always shown.
+        self.optional = tuple(optional) if optional is not None else tuple(
+            layer.name for layer in self.grids if getattr(layer, "optional", False))
+        self.levels = tuple(levels) if levels is not None else None
+        self.sizes = sizes
+        self._rules: Rules | None = None
+        self._checks: Checks | None = None
+        self.planter: Callable[[random.Random, int, int], Any] | None = None
+        self.revealer: Callable[[Any, int, int], Any] | None = None
+        self.Puzzle = _puzzle_class(self)
+        self.Solution = _solution_class(self)
+
+    def __repr__(self) -> str:
+        return f"Genre({self.name!r})"
+
+    # hooks the genre module fills in --------------------------------------------------------
+    def model(self, rules: Rules) -> Rules:
+        """Decorator: the rules, ``rules(puzzle, m)`` on a `BoardBuilder`."""
+        self._rules = rules
+        return rules
+
+    def verify(self, checks: Checks) -> Checks:
+        """Decorator: the checks, ``checks(puzzle, solution)`` yielding or returning problems."""
+        self._checks = checks
+        return checks
+
+    def plant(self, planter: Callable[[random.Random, int, int], Any]) -> Callable:
+        """Decorator: ``planter(rng, height, width)``, a random Solution of that size (for the
+        generator and the cross-check's random puzzles)."""
+        self.planter = planter
+        return planter
+
+    def reveal(self, revealer: Callable[[Any, int, int], Any]) -> Callable:
+        """Decorator: ``revealer(solution, height, width)``, the Puzzle showing every clue the
+        answer gives."""
+        self.revealer = revealer
+        return revealer
+
+    def export(self, namespace: dict[str, Any]) -> None:
+        """Write the genre contract into a module's namespace (``genre.export(globals())``)."""
+        if self._rules is None or self._checks is None:
+            raise ValueError(f"the genre {self.name!r} needs its rules (@model) and checks (@verify)")
+        module = namespace["__name__"]
+        self.module_name = module
+        for cls in (self.Puzzle, self.Solution):
+            cls.__module__ = module
+        namespace.setdefault("__doc__", f"{self.title}: {self.rule}")
+        namespace.update(
+            GENRE=self, NAME=self.name, ALIASES=self.aliases, Puzzle=self.Puzzle, Solution=self.Solution,
+            parse=self.parse_text, format=self.format_text, model=self.build, decode=self.decode,
+            verify=self.check, render=self.text, solution_from_json=self.solution_from_json,
+            state_from_json=self.state_from_json, state_to_json=self.state_to_json,
+            describe=self.describe, random_puzzle=self.random_puzzle, draw=self.draw,
+        )
+
+    # text files ---------------------------------------------------------------------------------
+    def parse_text(self, text: str, source: str = "<string>") -> Any:
+        """Read the genre's file: header lines for the counts, then a block of grid rows per
+        grid layer, in the order the genre lists them."""
+        lines = content_lines(text, source)
+        allowed = {layer.name for layer in self.headers} | (set() if self.grids else {"size"})
+        headers, body = read_headers(lines, allowed, source)
+        for layer in self.headers:
+            if layer.name not in headers:
+                raise error(source, lines[0], 1, f"missing header '{layer.name}:' ({layer.what} per "
+                            f"{'row' if layer.axis == 'rows' else 'column'})")
+        values: dict[str, Any] = {}
+        if self.grids:
+            height, width = self._read_blocks(body, lines, source, values)
+        else:
+            height, width = self._size_from_headers(headers, lines, source)
+            if body:
+                raise error(source, body[0], 1, f"unexpected line: a {self.title} file has only headers")
+        for layer in self.headers:
+            ((value, line, col),) = headers[layer.name]
+            read = layer.read_header(value, line, col, source)
+            size = layer.length(height, width)
+            if len(read) != size:
+                unit = "row" if layer.axis == "rows" else "column"
+                raise error(source, line, col, f"expected {size} {unit} counts (the grid has {size} "
+                            f"{unit}s), found {len(read)}")
+            values[layer.name] = read
+        try:
+            return self.Puzzle(height, width, **values)
+        except ParseError as exc:
+            raise ParseError(exc.reason, source=source) from None
+
+    def _read_blocks(self, body: list[Line], lines: list[Line], source: str,
+                     values: dict[str, Any]) -> tuple[int, int]:
+        count = len(self.grids)
+        if not body:
+            raise error(source, lines[-1], len(lines[-1].text) + 1, "expected the grid after the headers")
+        if len(body) % count:
+            names = ", ".join(layer.name for layer in self.grids)
+            raise error(source, body[-1], 1, f"expected {count} grids of equal height ({names}), "
+                        f"found {len(body)} grid lines")
+        height = len(body) // count
+        width = None
+        for i, layer in enumerate(self.grids):
+            block = body[i * height:(i + 1) * height]
+            spaced = any(" " in line.text.strip() or "\t" in line.text for line in block)
+            rows = grid_rows(block, source, whitespace=spaced)
+            if width is not None and len(rows[0]) != width:
+                raise error(source, block[0], 1, f"the {layer.name} grid has {len(rows[0])} columns, "
+                            f"the {self.grids[0].name} grid {width}")
+            width = len(rows[0])
+            values[layer.name] = layer.read(rows, block, source)
+        assert width is not None
+        return height, width
+
+    def _size_from_headers(self, headers: dict, lines: list[Line], source: str) -> tuple[int, int]:
+        if "size" in headers:
+            ((value, line, col),) = headers["size"]
+            parts = value.lower().split("x")
+            if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+                raise error(source, line, col, f"expected a size HEIGHTxWIDTH, found {value.strip()!r}")
+            return int(parts[0]), int(parts[1])
+        found = {}
+        for layer in self.headers:
+            ((value, _, _),) = headers[layer.name]
+            found[layer.axis] = len(value.split())
+        if "rows" not in found or "cols" not in found:
+            raise error(source, lines[0], 1, "missing header 'size:' (HEIGHTxWIDTH)")
+        return found["rows"], found["cols"]
+
+    def format_text(self, puzzle: Any) -> str:
+        """The puzzle in its file format."""
+        out = [layer.write_header(getattr(puzzle, layer.name)) for layer in self.headers]
+        if not self.grids and not {"rows", "cols"} <= {layer.axis for layer in self.headers}:
+            out.append(f"size: {puzzle.height}x{puzzle.width}")
+        for layer in self.grids:
+            out += layer.write(getattr(puzzle, layer.name))
+        return "\n".join(out) + "\n"
+
+    # the model and its answers ------------------------------------------------------------------
+    def build(self, puzzle: Any, deadline: Deadline = UNLIMITED) -> Model:
+        """The rules as an IR model; ``deadline`` stops the building with `OutOfTime`."""
+        assert self._rules is not None
+        m = BoardBuilder(self.name, puzzle.height, puzzle.width)
+        for layer in self.answers:
+            m.answers[layer.name] = layer.variables(m, puzzle.height, puzzle.width)
+        deadline.check()
+        self._rules(puzzle, m)
+        for layer in self.answers:
+            m.output(m.answers[layer.name].values())
+        deadline.check()
+        return m.build()
+
+    def decode(self, puzzle: Any, assignment: dict[Hashable, int]) -> Any:
+        """The solution from the answer-key values."""
+        h, w = puzzle.height, puzzle.width
+        return self.Solution(**{layer.name: layer.decode(assignment, h, w) for layer in self.answers})
+
+    def answer_of(self, puzzle: Any, solution: Any) -> dict[Hashable, int]:
+        """The answer-key values of a solution (what `decode` reads back)."""
+        out: dict[Hashable, int] = {}
+        for layer in self.answers:
+            out.update(layer.answer_of(getattr(solution, layer.name), puzzle.height, puzzle.width))
+        return out
+
+    def check(self, puzzle: Any, solution: Any) -> list[str]:
+        """Every rule the solution breaks, in words; empty when it is valid."""
+        assert self._checks is not None
+        if not isinstance(solution, self.Solution):
+            kind = type(solution).__name__
+            raise TypeError(f"a {self.name} check takes a {self.name} Solution, not {kind}")
+        return list(self._checks(puzzle, solution))
+
+    # JSON and states -----------------------------------------------------------------------------
+    def solution_from_json(self, puzzle: Any, data: Any) -> Any:
+        """A solution from its JSON: one field per answer layer (see the genre's docs page)."""
+        fields = [layer.name for layer in self.answers]
+        if not isinstance(data, dict):
+            raise ParseError(f"a {self.name} solution is a JSON object with {', '.join(fields)}, "
+                             f"found {shown(data)}", source=SOLUTION)
+        for key in data:
+            if key not in fields:
+                raise ParseError(f"unknown field {shown(key)}: a {self.name} solution has "
+                                 f"{', '.join(fields)}", source=SOLUTION)
+        values = {}
+        for layer in self.answers:
+            if layer.name not in data:
+                raise ParseError(f"missing field {layer.name!r}", source=SOLUTION)
+            values[layer.name] = layer.normal(data[layer.name], puzzle.height, puzzle.width, SOLUTION)
+        return self.Solution(**values)
+
+    def state_from_json(self, puzzle: Any, data: Any) -> dict[Hashable, int]:
+        """A player's state: each answer layer's fields, and ``"complete": true`` to say every
+        cell not listed as shaded (placed) is known to stay empty."""
+        fields = [f for layer in self.answers for f in layer.state_fields()] + ["complete"]
+        if not isinstance(data, dict):
+            raise ParseError(f"a {self.name} state is a JSON object, found {shown(data)}", source=STATE)
+        for key in data:
+            if key not in fields:
+                raise ParseError(f"unknown field {shown(key)}: a {self.name} state has the fields "
+                                 f"{', '.join(fields)}", source=STATE)
+        complete = data.get("complete", False)
+        if not isinstance(complete, bool):
+            raise ParseError(f"complete: expected true or false, found {shown(complete)}", source=STATE)
+        state: dict[Hashable, int] = {}
+        for layer in self.answers:
+            state.update(layer.read_state(data, puzzle.height, puzzle.width))
+            if complete and len(layer.state_fields()) > 1:  # two-valued: the rest is known absent
+                for key in layer.keys(puzzle.height, puzzle.width):
+                    state.setdefault(key, 0)
+        return state
+
+    def state_to_json(self, puzzle: Any, state: dict[Hashable, int]) -> dict[str, Any]:
+        """The state JSON of a state (`state_from_json` reads it back to the same state)."""
+        out: dict[str, Any] = {}
+        for layer in self.answers:
+            mine = {k: v for k, v in state.items() if isinstance(k, tuple) and k and k[0] == layer.key}
+            out.update(layer.write_state(mine, puzzle.height, puzzle.width))
+        known = {k for layer in self.answers for k in layer.keys(puzzle.height, puzzle.width)}
+        strays = [k for k in state if k not in known]
+        if strays:
+            raise ValueError(f"{strays[0]!r} is not in this {self.name} puzzle's answer")
+        return out
+
+    def describe(self, puzzle: Any, key: Hashable, value: int) -> str:
+        """An answer-key value in words: ``a shaded cell at (2, 5)``."""
+        for layer in self.answers:
+            if isinstance(key, tuple) and key and key[0] == layer.key:
+                return layer.describe(key, value)
+        return f"{key!r} = {value}"
+
+    # pictures -----------------------------------------------------------------------------------
+    def text(self, puzzle: Any, solution: Any = None) -> str:
+        """The grid as text, one character a cell (the solution's marks over the clues)."""
+        return drawing.text(self, puzzle, solution)
+
+    def draw(self, puzzle: Any, solution: Any, state: dict[Hashable, int], highlight: list[Cell]) -> str:
+        """The SVG picture (state and highlight already checked against the puzzle)."""
+        return drawing.svg(self, puzzle, solution, state, highlight)
+
+    # random puzzles -------------------------------------------------------------------------------
+    def random_puzzle(self, rng: random.Random, height: int, width: int, keep: float = 0.5) -> Any:
+        """A random answer's puzzle with each optional clue kept at chance ``keep`` (for tests:
+        it may have several solutions)."""
+        if self.planter is None or self.revealer is None:
+            raise ValueError(f"the genre {self.name!r} has no @plant and @reveal hooks")
+        full = self.revealer(self.planter(rng, height, width), height, width)
+        values = {}
+        for layer in self.clues:
+            value = getattr(full, layer.name)
+            if layer.name in self.optional:
+                kept = [(i, v) for i, v in layer.entries(value) if rng.random() < keep]
+                value = layer.with_entries(height, width, kept)
+            values[layer.name] = value
+        return self.Puzzle(height, width, **values)
+
+
+def _puzzle_class(genre: Genre) -> type:
+    """The genre's frozen Puzzle dataclass: ``height``, ``width`` and a field per clue layer
+    (missing ones blank), checked when made."""
+
+    def post_init(self: Any) -> None:
+        for name in ("height", "width"):
+            if not is_int(getattr(self, name)):
+                raise invalid((name,), f"expected a whole number, found {shown(getattr(self, name))}")
+        problem = size_problem(self.height, self.width)
+        if problem:
+            raise ParseError(problem, source=PUZZLE)
+        for layer in genre.clues:
+            value = getattr(self, layer.name)
+            if value is None:
+                value = layer.blank(self.height, self.width)
+            object.__setattr__(self, layer.name, layer.normal(value, self.height, self.width, PUZZLE))
+
+    def clues(self: Any, name: str) -> list[tuple[Any, Any]]:
+        """A clue layer's entries: ``(cell, value)`` in reading order (``(index, value)`` for
+        row and column counts)."""
+        return layers_by_name[name].entries(getattr(self, name))
+
+    layers_by_name = {layer.name: layer for layer in genre.clues}
+    fields: list[Any] = [("height", int), ("width", int)]
+    fields += [(layer.name, Any, dataclasses.field(default=None)) for layer in genre.clues]
+    cls = dataclasses.make_dataclass(
+        "Puzzle", fields, frozen=True,
+        namespace={"__post_init__": post_init, "clues": clues, "GENRE_NAME": genre.name,
+                   "__doc__": f"A {genre.title} puzzle: its size and clue layers "
+                              f"({', '.join(layer.name for layer in genre.clues)})."},
+    )
+    return cls
+
+
+def _solution_class(genre: Genre) -> type:
+    """The genre's frozen Solution dataclass: a field per answer layer, and ``to_json``."""
+
+    def to_json(self: Any) -> dict[str, Any]:
+        return {layer.name: layer.to_json(getattr(self, layer.name)) for layer in genre.answers}
+
+    return dataclasses.make_dataclass(
+        "Solution", [(layer.name, Any) for layer in genre.answers], frozen=True,
+        namespace={"to_json": to_json, "GENRE_NAME": genre.name,
+                   "__doc__": f"A {genre.title} answer: {', '.join(layer.name for layer in genre.answers)}."},
+    )
+
+
+__all__ = ["CellClues", "Genre", "LineCounts"]

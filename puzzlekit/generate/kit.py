@@ -1,0 +1,129 @@
+"""The generator's recipe for every genre made with the genre kit, read off its declaration.
+
+The plant is a random answer from the genre's ``@plant`` hook with the puzzle its ``@reveal``
+hook shows for it (every clue the answer gives). The clues the generator may show or hide are
+the entries of the genre's optional clue layers; the other layers are always shown. A
+counterexample breaks a clue when the genre's own checks reject it on the puzzle made of the
+required layers and that clue alone: the counterexample already satisfies every shown clue
+and every rule, so a problem there is that clue's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from puzzlekit import ladder
+
+from .fingerprint import Transform
+
+#: An item: (layer name, index, value); the index is a cell, or (i,) for a row or column count.
+Item = tuple[str, tuple, Any]
+
+
+@dataclass(frozen=True)
+class Plant:
+    solution: Any
+    full: Any  # the puzzle showing every clue of the answer
+
+
+class KitRecipe:
+    """The recipe (see `puzzlekit.generate.loop`) of a genre module made with the kit."""
+
+    CONTEXT = False  # a clue's break is read on the puzzle of that clue alone
+
+    def __init__(self, module: ModuleType):
+        self.module = module
+        self.genre = module.GENRE
+        self.NAME = self.genre.name
+        levels = self.genre.levels
+        self.LEVELS = tuple(levels) if levels is not None else tuple(level.name for level in ladder.LEVELS)
+        self.layers = {layer.name: layer for layer in self.genre.clues}
+
+    def check_size(self, height: int, width: int) -> None:
+        lo, hi = self.genre.sizes
+        if not (lo <= height <= hi and lo <= width <= hi):
+            raise ValueError(f"{self.genre.title} generation takes sides {lo} to {hi}, not {height}x{width}")
+        if self.genre.planter is None or self.genre.revealer is None:
+            raise ValueError(f"the genre {self.NAME!r} declares no @plant and @reveal hooks, so it "
+                             "cannot be generated")
+
+    def sample_solution(self, rng: random.Random, height: int, width: int) -> Plant:
+        solution = self.genre.planter(rng, height, width)
+        full = self.genre.revealer(solution, height, width)
+        return Plant(solution, full)
+
+    def answer(self, plant: Plant) -> dict[Hashable, int]:
+        return self.genre.answer_of(plant.full, plant.solution)
+
+    def solution(self, plant: Plant) -> Any:
+        return plant.solution
+
+    def _items(self, plant: Plant, optional: bool) -> list[Item]:
+        out: list[Item] = []
+        for name, layer in self.layers.items():
+            if (name in self.genre.optional) == optional:
+                for index, value in layer.entries(getattr(plant.full, name)):
+                    out.append((name, tuple(index) if isinstance(index, tuple) else (index,), value))
+        return out
+
+    def clues(self, plant: Plant) -> list[Item]:
+        return self._items(plant, optional=True)
+
+    def required(self, plant: Plant) -> list[Item]:
+        return self._items(plant, optional=False)
+
+    def puzzle_from(self, height: int, width: int, items: list[Item]) -> Any:
+        entries: dict[str, list] = {name: [] for name in self.layers}
+        for name, index, value in items:
+            entries[name].append((index if len(index) == 2 else index[0], value))
+        values = {name: self.layers[name].with_entries(height, width, found)
+                  for name, found in entries.items()}
+        return self.module.Puzzle(height, width, **values)
+
+    def read(self, plant: Plant, values: dict[Hashable, int]) -> tuple[Plant, dict[Hashable, int]]:
+        return plant, values
+
+    def breaks(self, item: Item, seen: tuple[Plant, dict[Hashable, int]], shown: Any) -> bool:
+        plant, values = seen
+        h, w = plant.full.height, plant.full.width
+        puzzle = self.puzzle_from(h, w, [*self.required(plant), item])
+        return bool(self.module.verify(puzzle, self.module.decode(puzzle, values)))
+
+    def partner(self, plant: Plant, item: Item, height: int, width: int) -> Item | None:
+        name, index, _ = item
+        if len(index) != 2:
+            return None
+        r, c = height - 1 - index[0], width - 1 - index[1]
+        value = getattr(plant.full, name)[r][c]
+        return None if value is None else (name, (r, c), value)
+
+    def transform(self, puzzle: Any, t: Transform) -> Any:
+        axes = {layer.axis for layer in self.layers.values() if layer.header}
+        if len(axes) == 1 and t.transpose:  # counts on one side only stay on that side
+            t = Transform(False, t.flip_rows, t.flip_cols)
+        h, w = t.shape(puzzle.height, puzzle.width)
+        values: dict[str, Any] = {}
+        counts: dict[str, tuple] = {}
+        for name, layer in self.layers.items():
+            if layer.header:
+                counts[layer.axis] = (name, getattr(puzzle, name))
+            else:
+                values[name] = t.grid(getattr(puzzle, name))
+        if counts:
+            blank = (None,) * puzzle.height, (None,) * puzzle.width
+            rows = counts["rows"][1] if "rows" in counts else blank[0]
+            cols = counts["cols"][1] if "cols" in counts else blank[1]
+            new_rows, new_cols = t.lines(rows, cols, lambda x: x)
+            for axis, new in (("rows", new_rows), ("cols", new_cols)):
+                if axis in counts:
+                    values[counts[axis][0]] = new
+        return self.module.Puzzle(h, w, **values)
+
+
+def recipe_of(module: ModuleType) -> KitRecipe | None:
+    """The recipe of a genre module made with the kit (None for another module)."""
+    return KitRecipe(module) if hasattr(module, "GENRE") else None
