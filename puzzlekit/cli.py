@@ -179,8 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(api.to_url(api.load(args.genre, args.file)))
             return 0
         if args.command == "genres":
-            for name in genres.NAMES:
-                doc = (genres.get(name).__doc__ or "").strip().splitlines()[0]
+            for name in genres.available():
+                doc = ((genres.get(name).__doc__ or "").strip().splitlines() or [""])[0]
                 print(f"{name:12} {doc}")
             return 0
         if args.command == "backends":

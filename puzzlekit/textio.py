@@ -200,10 +200,15 @@ def parse_int(token: Token, line: Line, source: str, what: str = "an integer") -
 
 
 def grid_rows(
-    lines: list[Line], source: str, whitespace: bool = True
+    lines: list[Line], source: str, whitespace: bool | None = True
 ) -> list[list[Token]]:
-    """Tokenise grid lines and require a rectangular grid within the size limits."""
-    rows = [tokens(line, whitespace) for line in lines]
+    """Tokenise grid lines and require a rectangular grid within the size limits.
+
+    ``whitespace`` None reads each line on its own: whitespace-separated tokens when it has
+    a space or tab inside, else one token per character.
+    """
+    rows = [tokens(line, whitespace if whitespace is not None else bool(re.search(r"\S\s+\S", line.text)))
+            for line in lines]
     if not rows:
         raise ParseError("no grid rows found", source=source)
     width = len(rows[0])

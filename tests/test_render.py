@@ -21,8 +21,8 @@ from conftest import EXAMPLES, ROOT
 
 import puzzlekit
 from puzzlekit import genres, render
-from puzzlekit.genres import masyu, sudoku
 from puzzlekit.board import canvas as writer
+from puzzlekit.genres import masyu, sudoku
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -1,5 +1,4 @@
-"""Canal View: shade cells into one connected canal with no 2x2 pool; each number counts the
-shaded cells it sees in the four directions."""
+"""Canal View: shade one connected canal, no 2x2 pool; numbers count the shaded cells they see."""
 
 from __future__ import annotations
 

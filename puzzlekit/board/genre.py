@@ -161,8 +161,7 @@ class Genre:
         width = None
         for i, layer in enumerate(self.grids):
             block = body[i * height:(i + 1) * height]
-            spaced = any(" " in line.text.strip() or "\t" in line.text for line in block)
-            rows = grid_rows(block, source, whitespace=spaced)
+            rows = grid_rows(block, source, whitespace=None)
             if width is not None and len(rows[0]) != width:
                 raise error(source, block[0], 1, f"the {layer.name} grid has {len(rows[0])} columns, "
                             f"the {self.grids[0].name} grid {width}")

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import genres
-from .encoding import PLAYABLE, PackError, decode, encode
+from .encoding import PLAYABLE, PackError, decode, encode, playable, playable_names
 
 __all__ = ["ASSETS", "MAX_ASSET_GZIP", "MAX_PUZZLE_BYTES", "PLAYABLE", "PackError", "build_pack", "decode",
            "encode", "genre_of", "pack_data"]
@@ -84,9 +84,9 @@ def pack_data(puzzles: Iterable[Item], title: str = "Puzzles") -> dict[str, Any]
         puzzle, solution = item[0], item[1]
         name = str(item[2]) if len(item) > 2 else f"puzzle {i + 1}"
         genre = genre_of(puzzle)
-        if genre not in PLAYABLE:
+        if not playable(genre):
             raise PackError(f"{name}: there is no playable page for {genre} yet; "
-                            f"packs hold {', '.join(PLAYABLE)}")
+                            f"packs hold {', '.join(playable_names())}")
         if not isinstance(solution, genres.get(genre).Solution):
             raise TypeError(f"{name}: a {genre} puzzle needs a {genre} Solution, "
                             f"not {type(solution).__name__}")

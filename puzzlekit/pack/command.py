@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import api, arguments, genres
 from . import MAX_PUZZLE_BYTES, PLAYABLE, PackError, build_pack
+from .encoding import playable, playable_names
 
 SUMMARY = "write puzzles as a playable web page (a static puzzle pack)"
 DESCRIPTION = (
@@ -60,8 +61,8 @@ def run_command(args: argparse.Namespace) -> int:
     """Solve, check and write; returns the exit status. Bad input raises `PuzzlekitError`
     (the command prints it and exits 2)."""
     name = genres.canonical(args.genre)
-    if name not in PLAYABLE:
-        raise PackError(f"there is no playable page for {name} yet; packs hold {', '.join(PLAYABLE)}")
+    if not playable(name):
+        raise PackError(f"there is no playable page for {name} yet; packs hold {', '.join(playable_names())}")
     items = []
     for path in args.files:
         puzzle = api.load(name, path)

@@ -33,8 +33,8 @@ from typing import Any
 
 from .. import genres
 from ..errors import PuzzlekitError
-
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+from . import kit
+from .bits import ALPHABET, pack_bits, unpack_bits
 
 #: The genres a pack can hold, each with its own page code (pack-genres.js), whether or not
 #: it has a picture in `puzzlekit.render`.
@@ -42,46 +42,31 @@ PLAYABLE: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
     "tents", "patches", "wend", "swend",
 )
+
+
+def playable(name: str) -> bool:
+    """Whether a pack can hold puzzles of a genre: one of `PLAYABLE`, or a genre made with the
+    genre kit whose answer is one layer."""
+    if name in PLAYABLE:
+        return True
+    try:
+        module = genres.get(name)
+    except PuzzlekitError:
+        return False
+    return kit.is_kit(module) and len(module.GENRE.answers) == 1
+
+
+def playable_names() -> list[str]:
+    """Every genre a pack can hold."""
+    return [name for name in genres.available() if playable(name)]
+
+
 #: The genres whose answer is a set of edges between neighbouring cells (``right + 2 * down``).
 _EDGES = ("masyu", "tracks", "numberlink", "zip", "wend", "swend")
 
 
 class PackError(PuzzlekitError, ValueError):
     """A puzzle that cannot go into a pack (a genre without a page, data over the size limit)."""
-
-
-def pack_bits(values: list[int], bits: int) -> str:
-    """``values`` (each ``0 <= v < 2**bits``) as text, ``bits`` bits each, six to a character."""
-    acc = nbits = 0
-    out = []
-    for v in values:
-        if not 0 <= v < 1 << bits:
-            raise ValueError(f"{v} does not fit in {bits} bits")
-        acc |= v << nbits
-        nbits += bits
-        while nbits >= 6:
-            out.append(ALPHABET[acc & 63])
-            acc >>= 6
-            nbits -= 6
-    if nbits:
-        out.append(ALPHABET[acc & 63])
-    return "".join(out)
-
-
-def unpack_bits(text: str, bits: int, count: int) -> list[int]:
-    """The first ``count`` values of `pack_bits` text."""
-    acc = nbits = 0
-    out: list[int] = []
-    chars = iter(text)
-    mask = (1 << bits) - 1
-    while len(out) < count:
-        while nbits < bits:
-            acc |= ALPHABET.index(next(chars)) << nbits
-            nbits += 6
-        out.append(acc & mask)
-        acc >>= bits
-        nbits -= bits
-    return out
 
 
 def _width(top: int) -> int:
@@ -113,6 +98,9 @@ def _edges_in(text: str, h: int, w: int) -> frozenset:
 
 def answer(name: str, solution: Any) -> Any:
     """The part of a solution the player enters, in a form that compares by value."""
+    module = genres.get(name)
+    if kit.is_kit(module):
+        return kit.answer(module, solution)
     if name in ("masyu", "tracks", "numberlink", "slitherlink"):
         return frozenset(tuple(sorted(e)) for e in solution.edges)
     if name == "zip":
@@ -129,7 +117,7 @@ def answer(name: str, solution: Any) -> Any:
         return frozenset(solution.rects)
     if name in ("wend", "swend"):  # each step between consecutive cells of a word's path
         return frozenset(tuple(sorted(e)) for _, cells in solution.paths for e in zip(cells, cells[1:]))
-    raise PackError(f"there is no playable page for {name} yet; packs hold {', '.join(PLAYABLE)}")
+    raise PackError(f"there is no playable page for {name} yet; packs hold {', '.join(playable_names())}")
 
 
 def _cells(grid_rows: Any) -> list[int]:
@@ -139,6 +127,9 @@ def _cells(grid_rows: Any) -> list[int]:
 def encode(name: str, puzzle: Any, solution: Any) -> dict[str, Any]:
     """One puzzle and its solution as the pack's JSON object (see the module's table)."""
     name = genres.canonical(name)
+    module = genres.get(name)
+    if kit.is_kit(module):
+        return kit.encode(module, puzzle, solution)
     ans = answer(name, solution)
     h, w = puzzle.height, puzzle.width
     out: dict[str, Any] = {"g": name, "h": h, "w": w}
@@ -200,6 +191,8 @@ def decode(data: dict[str, Any]) -> tuple[Any, Any]:
     """The puzzle and the `answer` an `encode` object holds (the inverse of `encode`)."""
     name, h, w = data["g"], data["h"], data["w"]
     genre = genres.get(name)
+    if kit.is_kit(genre):
+        return kit.decode(genre, data)
 
     def rows(values: list[Any]) -> tuple[tuple[Any, ...], ...]:
         return tuple(tuple(values[r * w:(r + 1) * w]) for r in range(h))
@@ -272,4 +265,5 @@ def decode(data: dict[str, Any]) -> tuple[Any, Any]:
     return puzzle, ans
 
 
-__all__ = ["ALPHABET", "PLAYABLE", "PackError", "answer", "decode", "encode", "pack_bits", "unpack_bits"]
+__all__ = ["ALPHABET", "PLAYABLE", "PackError", "answer", "decode", "encode", "pack_bits", "playable",
+           "playable_names", "unpack_bits"]

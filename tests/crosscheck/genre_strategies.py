@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from conftest import example_genre
 from hypothesis import strategies as st
 
 from puzzlekit.errors import ParseError
@@ -167,6 +168,19 @@ def wend_instances(language: str):
     return instances()
 
 
+def kit_instances(module):
+    """Random puzzles of a genre made with the genre kit: a planted answer's clues, each kept
+    at a drawn chance (few clues: many solutions; all: often one)."""
+
+    @st.composite
+    def instances(draw):
+        h, w = draw(st.tuples(st.integers(3, 6), st.integers(3, 6)))
+        keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
+        return module.random_puzzle(random.Random(draw(seeds)), h, w, keep=keep)
+
+    return instances()
+
+
 STRATEGIES = {
     "masyu": masyu_instances(),
     "tracks": tracks_instances(),
@@ -181,4 +195,5 @@ STRATEGIES = {
     "queens": queens_instances(),
     "wend": wend_instances("en"),
     "swend": wend_instances("sv"),
+    "canalview": kit_instances(example_genre()),
 }

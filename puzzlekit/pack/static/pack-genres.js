@@ -121,6 +121,53 @@
     wend: prepWend,
     swend: prepWend
   };
+  // ---- genres made with the genre kit: drawn and played from their board layers ----------
+  function prepKit(p) {
+    var a = p.kit.answer;
+    p.counts = {};
+    p.kit.clues.forEach(function (x) { if (x.t === "counts") p.counts[x.axis] = x.e; });
+    if (p.counts.rows) p.left = CELL * 1.1;
+    if (p.counts.cols) p.top = CELL * 1.1;
+    if (a.t === "digits") {
+      p.kind = "digits"; p.n = a.hi; p.givens = []; p.sol = {};
+      p.s.forEach(function (row, r) { row.forEach(function (v, c) { p.givens.push(0); p.sol[ck(r, c)] = v; }); });
+    } else { p.kind = "cells"; p.look = a.t; p.sol = cellsFrom(p.s, p.h, p.w); }
+  }
+  function drawKit() {
+    var out = "", dark = {}, labels = null;
+    if (P.look === "shade") Object.keys(state).forEach(function (key) {
+      var e = nums(key);
+      if (state[key] === 1) { dark[key] = 1; out += rect(X(e[1]), Y(e[0]), CELL, CELL, "entry shaded" + wrong(key)); }
+    });
+    out += gridLines();
+    P.kit.clues.forEach(function (x) {
+      if (x.t === "rooms") labels = x.e;
+      else if (x.t === "counts") x.e.forEach(function (k, i) {
+        if (k === null) return;
+        out += x.axis === "rows" ? text(X(0) - CELL * 0.55, cy(i), k, CELL * 0.5, "count row") : text(cx(i), Y(0) - CELL * 0.55, k, CELL * 0.5, "count column");
+      });
+      else x.e.forEach(function (q) {
+        out += x.t === "symbols" ? rect(X(q[1]), Y(q[0]), CELL, CELL, "symbol") :
+          text(cx(q[1]), cy(q[0]), q[2], CELL * 0.55, "clue" + (dark[ck(q[0], q[1])] ? " on-dark" : ""));
+      });
+    });
+    if (labels) for (var r = 0; r < P.h; r++) for (var c = 0; c < P.w; c++) {
+      var i = r * P.w + c;
+      if (c + 1 < P.w && labels[i] !== labels[i + 1]) out += line(X(c + 1), Y(r), X(c + 1), Y(r + 1), "region-border");
+      if (r + 1 < P.h && labels[i] !== labels[i + P.w]) out += line(X(c), Y(r + 1), X(c + 1), Y(r + 1), "region-border");
+    }
+    if (P.kind === "digits") {
+      var sel = view.selected;
+      if (sel) out = rect(X(sel[1]), Y(sel[0]), CELL, CELL, "selected") + out;
+      Object.keys(state).forEach(function (key) { var e = nums(key); out += text(cx(e[1]), cy(e[0]), state[key], CELL * 0.55, "entry digit" + wrong(key)); });
+      return out;
+    }
+    return out + drawCells(function (r, c, v, cls) {
+      if (v !== 1) return circle(cx(c), cy(r), CELL * 0.08, "entry absent" + cls);
+      return P.look === "shade" ? "" : circle(cx(c), cy(r), CELL * 0.3, "entry object" + cls);
+    });
+  }
+
   function prepWend(p) {  // a line per word through its letters; no step enters a blocked cell
     p.kind = "edges"; p.hk = "words"; p.sol = edgesFrom(p.s, p.h, p.w); p.blocked = {};
     var h = p.h, w = p.w, longest = 1;
@@ -383,7 +430,7 @@
 
   window.PuzzlekitPack = {
     use: function (p, s, f, v) { P = p; state = s; flagged = f; view = v; },  // before drawing
-    PREP: PREP, DRAW: DRAW, CELL: CELL, MARGIN: MARGIN, ck: ck, ek: ek, nums: nums, L: L, X: X, Y: Y, size: size,
+    PREP: PREP, DRAW: DRAW, prepKit: prepKit, drawKit: drawKit, CELL: CELL, MARGIN: MARGIN, ck: ck, ek: ek, nums: nums, L: L, X: X, Y: Y, size: size,
     inside: inside, esc: esc, n2: n2, rect: rect, circle: circle, cx: cx, cy: cy, flagMark: flagMark
   };
 })();

@@ -27,7 +27,7 @@
 
   function render() {
     PK.use(P, state, flagged, { selected: selected, drag: drag });
-    var s = size(), body = DRAW[P.g]();
+    var s = size(), body = (P.kit ? PK.drawKit : DRAW[P.g])();
     Object.keys(flagged).forEach(function (key) { body += flagMark(key); });
     if (P.kind !== "digits") body += rect(X(cursor[1]) + 2, Y(cursor[0]) + 2, L().cell - 4, L().cell - 4, "cursor");
     board.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg" class="puzzle ' + P.g + (isSolved() ? " solved" : "") +
@@ -93,7 +93,7 @@
   }
   function load(index) {
     P = DATA.puzzles[index]; P.index = index;
-    if (!P.kind) PREP[P.g](P);
+    if (!P.kind) (P.kit ? PK.prepKit : PREP[P.g])(P);
     state = {}; undoStack = []; redoStack = []; flagged = {}; cursor = [0, 0]; selected = null; drag = null;
     try {
       var saved = JSON.parse(localStorage.getItem(storeKey(P.id)) || "null");
