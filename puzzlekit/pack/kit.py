@@ -1,6 +1,7 @@
 """The pack encoding of every genre made with the genre kit, read off its board layers.
 
-One object per puzzle: ``g``, ``h``, ``w``, ``kit`` and ``s``. ``kit.clues`` lists the clue
+One object per puzzle: ``g``, ``h``, ``w``, ``kit`` and ``s``. ``kit.title`` is the genre's
+name as people write it (the page's labels); ``kit.clues`` lists the clue
 layers, each ``{"n": name, "t": type, ...}``: ``numbers`` and ``symbols`` with ``e``, their
 entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by row;
 ``counts`` with ``axis`` (``rows`` or ``cols``) and ``e``, a count or null per line.
@@ -64,7 +65,8 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     else:
         played = {"t": "shade" if layer.look == "shade" else "object"}
         s = pack_bits([int((r, c) in value) for r in range(h) for c in range(w)], 1)
-    return {"g": module.NAME, "h": h, "w": w, "kit": {"clues": clues, "answer": played}, "s": s}
+    kit = {"title": module.GENRE.title, "clues": clues, "answer": played}
+    return {"g": module.NAME, "h": h, "w": w, "kit": kit, "s": s}
 
 
 def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:

@@ -152,7 +152,7 @@ def test_the_picture_draws_clues_answer_state_and_highlight():
 def test_pack_encoding_round_trips():
     p, s = solved()
     data = encoding.encode("canalview", p, s)
-    assert data["kit"]["answer"] == {"t": "shade"}
+    assert data["kit"]["answer"] == {"t": "shade"} and data["kit"]["title"] == "Canal View"
     assert encoding.decode(data) == (p, encoding.answer("canalview", s))
     assert encoding.playable("canalview")
 

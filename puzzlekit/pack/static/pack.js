@@ -253,7 +253,7 @@
 
   // ---- the page -----------------------------------------------------------------------------
   DATA.puzzles.forEach(function (p, i) {
-    var genre = p.g.charAt(0).toUpperCase() + p.g.slice(1);
+    var genre = p.kit ? p.kit.title : p.g.charAt(0).toUpperCase() + p.g.slice(1);
     p.label = (i + 1) + ". " + (p.name || genre) + " (" + genre + " " + p.h + "\u00d7" + p.w + ")";
     var o = document.createElement("option"); o.value = String(i); o.textContent = p.label; picker.appendChild(o);
   });
