@@ -8,15 +8,14 @@ known to stay empty). Row counts stand left of the grid and column counts above 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .canvas import ABSENT, CELL, MARGIN, Layout, draw_dot, draw_grid, draw_highlight
 from .layers import Digits, Shading
 
-if TYPE_CHECKING:
-    from .genre import Genre
-
 Cell = tuple[int, int]
+#: A `puzzlekit.board.genre.Genre` (named loosely here: the genre module imports this one).
+Genre = Any
 
 
 def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:

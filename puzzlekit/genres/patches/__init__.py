@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any
 
-from .. import grid, textio
-from ..clock import UNLIMITED, Deadline
-from ..grid import Cell
-from ..ir import Lit, Model, ModelBuilder
-from . import _common, _states
-from ._rectangles import (  # noqa: F401 (part of this module's API)
+from ... import grid, textio
+from ...clock import UNLIMITED, Deadline
+from ...grid import Cell
+from ...ir import Lit, Model, ModelBuilder
+from .. import _common, _states
+from .._rectangles import (  # noqa: F401 (part of this module's API)
     MAX_TERMS,
     ModelTooLarge,
     candidates,

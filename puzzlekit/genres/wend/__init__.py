@@ -14,14 +14,14 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import grid, textio
-from ..clock import UNLIMITED, Deadline
-from ..grid import Cell
-from ..ir import Lit, Model, ModelBuilder
-from . import _common
-from ._rectangles import ModelTooLarge
-from ._wend_states import state_from_json as state_from_json  # the state JSON (docs/genres/wend.md)
-from ._wend_states import state_to_json as state_to_json
+from ... import grid, textio
+from ...clock import UNLIMITED, Deadline
+from ...grid import Cell
+from ...ir import Lit, Model, ModelBuilder
+from .. import _common
+from .._rectangles import ModelTooLarge
+from .._wend_states import state_from_json as state_from_json  # the state JSON (docs/genres/wend.md)
+from .._wend_states import state_to_json as state_to_json
 
 NAME = "wend"
 BLOCKED = "#"

@@ -9,11 +9,11 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .. import grid, textio
-from ..clock import UNLIMITED, Deadline
-from ..grid import Cell
-from ..ir import Lit, Model, ModelBuilder
-from . import _common, _states
+from ... import grid, textio
+from ...clock import UNLIMITED, Deadline
+from ...grid import Cell
+from ...ir import Lit, Model, ModelBuilder
+from .. import _common, _states
 
 NAME = "tents"
 HEADERS = {"cols", "rows"}

@@ -16,11 +16,11 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .. import grid, textio
-from ..clock import UNLIMITED, Deadline
-from ..grid import Cell, CellEdge
-from ..ir import Edge, Lit, Model, ModelBuilder
-from . import _common, _states
+from ... import grid, textio
+from ...clock import UNLIMITED, Deadline
+from ...grid import Cell, CellEdge
+from ...ir import Edge, Lit, Model, ModelBuilder
+from .. import _common, _states
 
 NAME = "zip"
 EMPTY = 0

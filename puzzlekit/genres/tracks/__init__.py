@@ -9,11 +9,11 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .. import grid, textio
-from ..clock import UNLIMITED, Deadline
-from ..grid import Cell, CellEdge
-from ..ir import Edge, Lit, Model, ModelBuilder
-from . import _common, _states
+from ... import grid, textio
+from ...clock import UNLIMITED, Deadline
+from ...grid import Cell, CellEdge
+from ...ir import Edge, Lit, Model, ModelBuilder
+from .. import _common, _states
 
 NAME = "tracks"
 HEADERS = {"cols", "rows", "start", "end", "given"}

@@ -7,11 +7,11 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import grid, textio
-from ..clock import UNLIMITED, Deadline
-from ..grid import Cell
-from ..ir import Edge, Lit, Model, ModelBuilder
-from . import _common, _states
+from ... import grid, textio
+from ...clock import UNLIMITED, Deadline
+from ...grid import Cell
+from ...ir import Edge, Lit, Model, ModelBuilder
+from .. import _common, _states
 
 NAME = "hashi"
 WATER = 0

@@ -8,11 +8,11 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import grid, textio
-from ..clock import UNLIMITED, Deadline
-from ..grid import Cell
-from ..ir import Model, ModelBuilder
-from . import _common, _states
+from ... import grid, textio
+from ...clock import UNLIMITED, Deadline
+from ...grid import Cell
+from ...ir import Model, ModelBuilder
+from .. import _common, _states
 
 NAME = "queens"
 #: Characters that may label a region (case matters: ``a`` and ``A`` are two regions).

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from .. import textio
-from ..clock import UNLIMITED, Deadline
-from ..ir import Model, ModelBuilder
-from . import _common, _states
+from ... import textio
+from ...clock import UNLIMITED, Deadline
+from ...ir import Model, ModelBuilder
+from .. import _common, _states
 
 NAME = "nonogram"
 #: Keyword lines of the `.non` format that carry no constraint and are skipped.

@@ -10,11 +10,11 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .. import textio
-from ..clock import UNLIMITED, Deadline
-from ..grid import Cell
-from ..ir import Model, ModelBuilder
-from . import _common, _states
+from ... import textio
+from ...clock import UNLIMITED, Deadline
+from ...grid import Cell
+from ...ir import Model, ModelBuilder
+from .. import _common, _states
 
 NAME = "sudoku"
 EMPTY = 0
