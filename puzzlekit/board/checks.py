@@ -106,3 +106,29 @@ def repeats(values: Mapping[Cell, object], lines: Iterable[Iterable[Cell]], what
             else:
                 first[v] = cell
     return out
+
+
+def degrees(edges: Iterable[tuple[Cell, Cell]]) -> dict[Cell, int]:
+    """How many of the edges touch each cell."""
+    out: dict[Cell, int] = {}
+    for a, b in edges:
+        out[a] = out.get(a, 0) + 1
+        out[b] = out.get(b, 0) + 1
+    return out
+
+
+def one_loop(edges: Iterable[tuple[Cell, Cell]]) -> list[str]:
+    """Problems unless the edges form exactly one closed loop: a cell the line ends or branches
+    at, more than one loop, or no line at all."""
+    edges = list(edges)
+    if not edges:
+        return ["there is no loop"]
+    out = [f"the line {'ends' if d == 1 else 'branches'} at {where(cell)}"
+           for cell, d in sorted(degrees(edges).items()) if d != 2]
+    sets = DisjointSets(sorted(degrees(edges)))
+    for a, b in edges:
+        sets.union(a, b)
+    parts = len({sets.find(cell) for cell in degrees(edges)})
+    if parts > 1:
+        out.append(f"the line is in {parts} separate pieces, not one loop")
+    return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from .canvas import ABSENT, CELL, MARGIN, Layout, draw_dot, draw_grid, draw_highlight
+from .canvas import CELL, MARGIN, Layout, draw_grid, draw_highlight
 from .layers import Digits, Shading
 
 Cell = tuple[int, int]
@@ -70,13 +70,13 @@ def svg(genre: Genre, puzzle: Any, solution: Any, state: dict[Hashable, int], hi
     for layer, (present, absent) in player.items():
         if not (isinstance(layer, Shading) and layer.look == "shade"):
             layer.draw(canvas, layout, present, player=True)
-        for cell in absent:
-            draw_dot(canvas, layout, cell, fill=ABSENT)
+        if absent:
+            layer.draw_absent(canvas, layout, absent)
     return canvas.to_string()
 
 
 def _player(genre: Genre, state: dict[Hashable, int]) -> dict[Any, tuple[Any, list[Cell]]]:
-    """Per answer layer: the entries a player made (cells, or digits by cell) and the cells
+    """Per answer layer: the entries a player made (cells or edges, digits by cell) and those
     known to stay empty."""
     out: dict[Any, tuple[Any, list[Cell]]] = {}
     for layer in genre.answers:

@@ -119,6 +119,34 @@ class BoardBuilder(ModelBuilder):
         with self.rule(rule, cells=cells):
             self.exactly(k, [lits[cell] for cell in cells if cell in lits])
 
+    def lines_at(self, cell: Cell, lines: Mapping[tuple[Cell, Cell], Lit]) -> list[Lit]:
+        """The literals of the lines that touch a cell (at most four)."""
+        r, c = cell
+        pairs = (((r - 1, c), cell), ((r, c - 1), cell), (cell, (r, c + 1)), (cell, (r + 1, c)))
+        return [lines[pair] for pair in pairs if pair in lines]
+
+    def degree(self, cell: Cell, lines: Mapping[tuple[Cell, Cell], Lit], allowed: Iterable[int],
+               rule: str) -> None:
+        """The number of lines at a cell is one of ``allowed``: one number, a run of numbers
+        (``range(1, 3)``), or 0 and 2 (a loop passes through or not)."""
+        allowed = sorted(set(allowed))
+        at = self.lines_at(cell, lines)
+        with self.rule(rule, cells=[cell]):
+            if allowed == [0, 2]:
+                self.at_most(2, at)
+                for i, lit in enumerate(at):  # one line in needs another out
+                    self.clause([~lit, *at[:i], *at[i + 1:]])
+            elif allowed == list(range(allowed[0], allowed[-1] + 1)):
+                self.at_least(allowed[0], at)
+                self.at_most(allowed[-1], at)
+            else:
+                raise ValueError(f"the degrees {allowed} are neither a run of numbers nor 0 and 2")
+
+    def one_loop(self, lines: Mapping[tuple[Cell, Cell], Lit], rule: str) -> None:
+        """The lines used form exactly one closed loop (the degrees are separate rules)."""
+        with self.rule(rule):
+            self.loop(Edge(a, b, lit) for (a, b), lit in sorted(lines.items()))
+
     def seen_from(self, cell: Cell, lits: Mapping[Cell, Lit], key: str = "seen") -> list[Lit]:
         """Literals for the cells a clue at ``cell`` sees: along each direction, each cell
         whose literal is true together with every cell between it and the clue (the sight

@@ -5,23 +5,35 @@ after a reload."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import example_genre
-from test_pack_browser import Board, context, entries, solved, status  # noqa: F401 (context: a fixture)
+from test_pack_browser import Board, between, context, entries, solved, status  # noqa: F401 (a fixture)
 
 from puzzlekit import api, genres
 from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
-#: Genres made with the kit that the page plays, with how many puzzles of each go in.
-KIT_GENRES = ("canalview",)
+#: Genres made with the kit that the page plays: the docs' example (shaded cells) and the
+#: loop genre of the kit's tests (lines between cells).
+KIT_GENRES = ("canalview", "kitloop")
+
+
+def register_test_genres() -> None:
+    example_genre()
+    sys.path.insert(0, str(Path(__file__).parent.parent / "genres"))
+    import kit_loop
+
+    if "kitloop" not in genres.available():
+        genres.register(kit_loop)
 
 
 @pytest.fixture(scope="module")
 def kit_puzzles() -> list[tuple[Any, Any, str]]:
-    example_genre()
+    register_test_genres()
     out = []
     for name in KIT_GENRES:
         for made in generate(name, 5, 5, count=2, seed=11):
@@ -46,7 +58,15 @@ def kit_page(context, kit_site):  # noqa: F811 (context is the fixture imported 
     tab.close()
 
 
-def answer_cells(puzzle: Any, solution: Any) -> list[tuple[int, int]]:
+def enter(board: Board, entry: Any) -> None:
+    """Click a cell, or the side between two cells (a line)."""
+    if isinstance(entry[0], tuple):
+        board.click(*between(*entry))
+    else:
+        board.click(entry[0] + 0.5, entry[1] + 0.5)
+
+
+def answer_entries(puzzle: Any, solution: Any) -> list[Any]:
     layer = genres.module_of(puzzle).GENRE.answers[0]
     return sorted(getattr(solution, layer.name))
 
@@ -60,15 +80,15 @@ def test_play_a_kit_puzzle(kit_page, kit_puzzles, index):
         page.click("#clear")
     assert entries(page) == 0
     board = Board(page)
-    for r, c in answer_cells(puzzle, solution):
-        board.click(r + 0.5, c + 0.5)
+    for entry in answer_entries(puzzle, solution):
+        enter(board, entry)
     solved(page, label)
     page.click("#clear")
     assert entries(page) == 0
     model = genres.module_of(puzzle).model(puzzle)
     answer = api.genre_module(puzzle).GENRE.answer_of(puzzle, solution)
     key = next(model.vars[i].key for i in model.output if not answer[model.vars[i].key])
-    board.click(key[1] + 0.5, key[2] + 0.5)
+    enter(board, key[1:])
     page.click("#check")
     assert page.locator("#board .entry.wrong").count() == 1, f"{label}: Check marks the wrong entry"
     assert "wrong" in status(page)

@@ -131,7 +131,8 @@
     if (a.t === "digits") {
       p.kind = "digits"; p.n = a.hi; p.givens = []; p.sol = {};
       p.s.forEach(function (row, r) { row.forEach(function (v, c) { p.givens.push(0); p.sol[ck(r, c)] = v; }); });
-    } else { p.kind = "cells"; p.look = a.t; p.sol = cellsFrom(p.s, p.h, p.w); }
+    } else if (a.t === "lines") { p.kind = "edges"; p.sol = edgesFrom(p.s, p.h, p.w); }
+    else { p.kind = "cells"; p.look = a.t; p.sol = cellsFrom(p.s, p.h, p.w); }
   }
   function drawKit() {
     var out = "", dark = {}, labels = null;
@@ -156,6 +157,7 @@
       if (c + 1 < P.w && labels[i] !== labels[i + 1]) out += line(X(c + 1), Y(r), X(c + 1), Y(r + 1), "region-border");
       if (r + 1 < P.h && labels[i] !== labels[i + P.w]) out += line(X(c), Y(r + 1), X(c + 1), Y(r + 1), "region-border");
     }
+    if (P.kind === "edges") return out + drawEdges("path");
     if (P.kind === "digits") {
       var sel = view.selected;
       if (sel) out = rect(X(sel[1]), Y(sel[0]), CELL, CELL, "selected") + out;

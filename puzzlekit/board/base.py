@@ -1,0 +1,29 @@
+"""What every board layer has (see `puzzlekit.board.layers`)."""
+
+from __future__ import annotations
+
+import re
+
+Cell = tuple[int, int]
+#: A clue whose value the puzzle does not show (``?`` in files and JSON).
+UNKNOWN = "?"
+EMPTY = "."
+
+
+class Layer:
+    """What every layer has: a ``name`` (its field in the puzzle or solution, and in JSON) and
+    a few words for messages (``what``)."""
+
+    header = False  # read from a ``name:`` header line instead of a block of grid rows
+    answer = False  # entered by the player (an answer layer) rather than shown
+
+    def __init__(self, name: str, what: str):
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+            raise ValueError(f"a layer name is lower case letters, digits and _, not {name!r}")
+        self.name = name
+        self.what = what
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+

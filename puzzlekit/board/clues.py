@@ -1,0 +1,277 @@
+"""Clue layers: what a puzzle shows. `Numbers` (a number, or ``?``, in some cells), `Symbols`
+(marks such as walls or trees), `Rooms` (a label per cell: the given regions), `LineCounts`
+(a number per row or column, outside the grid)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..textio import Line, Token, error
+from .base import EMPTY, UNKNOWN, Cell, Layer
+from .canvas import INK, Canvas, Layout
+from .places import invalid, is_int, rows_of, shown
+
+# --- clue layers: one value (or none) per cell ----------------------------------------------------
+
+
+class CellClues(Layer):
+    """A clue layer with at most one entry per cell, written as a block of grid rows
+    (``.`` for no entry). Subclasses say which tokens are entries (`read_token`)."""
+
+    #: Whether a cell may hold an entry at all: a layer that must fill every cell says False.
+    optional = True
+
+    def read_token(self, text: str) -> Any:
+        """The entry a token stands for; ValueError with what was expected otherwise."""
+        raise NotImplementedError
+
+    def token(self, value: Any) -> str:
+        return EMPTY if value is None else str(value)
+
+    def accepts(self, value: Any) -> bool:
+        """Whether a value (from Python or JSON) is an entry of this layer."""
+        try:
+            return value is not None and self.read_token(self.token(value)) == value
+        except ValueError:
+            return False
+
+    def blank(self, height: int, width: int) -> tuple[tuple[Any, ...], ...]:
+        return tuple((None,) * width for _ in range(height))
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple:
+        """The layer's value checked and stored as a tuple of rows (`ParseError` at the place)."""
+        rows = rows_of(value, (self.name,), height, width, source)
+        for r, row in enumerate(rows):
+            for c, v in enumerate(row):
+                if v is None and not self.optional:
+                    raise invalid((self.name, r, c), f"every cell needs {self.what}", source)
+                if v is not None and not self.accepts(v):
+                    raise invalid((self.name, r, c), f"expected {self.expected()}, found {shown(v)}", source)
+        return tuple(tuple(row) for row in rows)
+
+    def expected(self) -> str:
+        return self.what
+
+    def read(self, rows: list[list[Token]], lines: list[Line], source: str) -> tuple:
+        """The layer from its block of grid rows (tokens), errors at the token."""
+        out = []
+        for line, row in zip(lines, rows):
+            values = []
+            for tok in row:
+                if tok.text == EMPTY:
+                    if not self.optional:
+                        raise error(source, line, tok.column, f"every cell needs {self.what}, found '.'")
+                    values.append(None)
+                    continue
+                try:
+                    values.append(self.read_token(tok.text))
+                except ValueError as exc:
+                    raise error(source, line, tok.column, f"expected {exc}, found {tok.text!r}") from None
+            out.append(tuple(values))
+        return tuple(out)
+
+    def write(self, value: tuple) -> list[str]:
+        tokens = [[self.token(v) for v in row] for row in value]
+        wide = any(len(t) > 1 for row in tokens for t in row)
+        return [(" " if wide else "").join(row) for row in tokens]
+
+    def to_json(self, value: tuple) -> list[list[Any]]:
+        return [list(row) for row in value]
+
+    def entries(self, value: tuple) -> list[tuple[Cell, Any]]:
+        """The cells holding an entry, in reading order, with the entry."""
+        return [((r, c), v) for r, row in enumerate(value) for c, v in enumerate(row) if v is not None]
+
+    def with_entries(self, height: int, width: int, entries: Iterable[tuple[Cell, Any]]) -> tuple:
+        rows = [[None] * width for _ in range(height)]
+        for (r, c), v in entries:
+            rows[r][c] = v
+        return tuple(tuple(row) for row in rows)
+
+    def marks(self, value: tuple) -> dict[Cell, str]:
+        """One character per cell with an entry, for the text picture."""
+        return {cell: self.token(v)[-1] for cell, v in self.entries(value)}
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        """The entries as text in their cells (white on a shaded cell)."""
+        size = layout.cell * 0.55
+        canvas.open(self.name)
+        for cell, v in self.entries(value):
+            x, y = layout.centre(cell)
+            canvas.text(x, y, self.token(v), size, cls="clue", fill="#FFFFFF" if cell in dark else INK)
+        canvas.close()
+
+
+class Numbers(CellClues):
+    """Whole numbers ``lo..hi`` in some cells; with ``unknown``, ``?`` for a clue whose number
+    is not shown. With ``every``, each cell holds one (no ``.``)."""
+
+    def __init__(self, name: str = "numbers", lo: int = 0, hi: int = 99, unknown: bool = False,
+                 every: bool = False, what: str = "a number"):
+        super().__init__(name, what)
+        self.lo, self.hi, self.unknown = lo, hi, unknown
+        self.optional = not every
+
+    def read_token(self, text: str) -> Any:
+        if self.unknown and text == UNKNOWN:
+            return UNKNOWN
+        if re.fullmatch(r"\d{1,9}", text) and self.lo <= int(text) <= self.hi:
+            return int(text)
+        raise ValueError(self.expected())
+
+    def accepts(self, value: Any) -> bool:
+        return (self.unknown and value == UNKNOWN) or (is_int(value) and self.lo <= value <= self.hi)
+
+    def expected(self) -> str:
+        more = " or '?'" if self.unknown else ""
+        blank = "" if not self.optional else " or '.'"
+        return f"{self.what} {self.lo}-{self.hi}{more}{blank}"
+
+
+class Symbols(CellClues):
+    """Marks from a fixed set in some cells, such as ``#`` for a wall: ``symbols`` maps each
+    one-character token to its meaning in words."""
+
+    def __init__(self, name: str, symbols: Mapping[str, str], what: str = "a mark"):
+        super().__init__(name, what)
+        if not symbols or any(len(s) != 1 or s in (EMPTY, UNKNOWN, "#") or s.isspace() for s in symbols):
+            raise ValueError("symbols are single characters other than '.', '?', spaces and '#' "
+                             "(a line starting with '#' is a comment)")
+        self.symbols = dict(symbols)
+
+    def read_token(self, text: str) -> Any:
+        if text in self.symbols:
+            return text
+        raise ValueError(self.expected())
+
+    def expected(self) -> str:
+        return " or ".join(f"{s!r} ({m})" for s, m in self.symbols.items()) + " or '.'"
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        canvas.open(self.name)
+        for (r, c), v in self.entries(value):
+            canvas.rect(layout.x(c), layout.y(r), layout.cell, layout.cell, cls=f"symbol {self.symbols[v]}",
+                        fill="#404040")
+        canvas.close()
+
+
+class Rooms(CellClues):
+    """The given regions: a label (a letter or digit) in every cell; cells with one label form
+    one room. Rooms are drawn with thick borders."""
+
+    optional = False
+
+    def __init__(self, name: str = "rooms", what: str = "a room label"):
+        super().__init__(name, what)
+
+    def read_token(self, text: str) -> Any:
+        if re.fullmatch(r"[A-Za-z0-9]{1,3}", text):
+            return text
+        raise ValueError(f"{self.what} (letters or digits)")
+
+    def expected(self) -> str:
+        return f"{self.what} (letters or digits)"
+
+    @staticmethod
+    def rooms(value: tuple) -> dict[str, list[Cell]]:
+        """Each room's cells in reading order, rooms in order of first appearance."""
+        out: dict[str, list[Cell]] = {}
+        for r, row in enumerate(value):
+            for c, label in enumerate(row):
+                out.setdefault(label, []).append((r, c))
+        return out
+
+    def marks(self, value: tuple) -> dict[Cell, str]:
+        return {}
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        canvas.open(self.name)
+        h, w = len(value), len(value[0])
+        for r in range(h):
+            for c in range(w):
+                if c + 1 < w and value[r][c] != value[r][c + 1]:
+                    x = layout.x(c + 1)
+                    canvas.line(x, layout.y(r), x, layout.y(r + 1), cls="border", stroke=INK, stroke_width=3)
+                if r + 1 < h and value[r][c] != value[r + 1][c]:
+                    y = layout.y(r + 1)
+                    canvas.line(layout.x(c), y, layout.x(c + 1), y, cls="border", stroke=INK, stroke_width=3)
+        canvas.close()
+
+
+# --- clue layers outside the grid -------------------------------------------------------------------
+
+
+class LineCounts(Layer):
+    """A number for each row (``rows``) or column (``cols``), written on a header line
+    (``rows: 2 0 ? 3``); ``?`` (with ``unknown``) leaves a line's count out."""
+
+    header = True
+
+    def __init__(self, axis: str, name: str | None = None, lo: int = 0, unknown: bool = True,
+                 what: str = "a count"):
+        if axis not in ("rows", "cols"):
+            raise ValueError(f"axis is 'rows' or 'cols', not {axis!r}")
+        super().__init__(name or axis, what)
+        self.axis, self.lo, self.unknown = axis, lo, unknown
+
+    def length(self, height: int, width: int) -> int:
+        return height if self.axis == "rows" else width
+
+    def blank(self, height: int, width: int) -> tuple:
+        return (None,) * self.length(height, width)
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple:
+        size = self.length(height, width)
+        unit = "row" if self.axis == "rows" else "column"
+        if not isinstance(value, (list, tuple)) or len(value) != size:
+            raise invalid((self.name,), f"expected {size} {unit} counts, found {shown(value)}", source)
+        for i, v in enumerate(value):
+            ok = (v is None and self.unknown) or (is_int(v) and self.lo <= v <= max(height, width) ** 2)
+            if not ok:
+                raise invalid((self.name, i), f"expected {self.what} (a whole number from {self.lo})"
+                              + (" or null" if self.unknown else "") + f", found {shown(v)}", source)
+        return tuple(value)
+
+    def read_header(self, value: str, line: Line, column: int, source: str) -> tuple:
+        out: list[int | None] = []
+        for m in re.finditer(r"\S+", value):
+            text, col = m.group(), column + m.start()
+            if self.unknown and text in (UNKNOWN, "-"):
+                out.append(None)
+            elif re.fullmatch(r"\d{1,9}", text) and int(text) >= self.lo:
+                out.append(int(text))
+            else:
+                more = " or '?'" if self.unknown else ""
+                raise error(source, line, col, f"expected {self.what} (a whole number){more}, found {text!r}")
+        return tuple(out)
+
+    def write_header(self, value: tuple) -> str:
+        return f"{self.name}: " + " ".join(UNKNOWN if v is None else str(v) for v in value)
+
+    def to_json(self, value: tuple) -> list[Any]:
+        return list(value)
+
+    def entries(self, value: tuple) -> list[tuple[int, Any]]:
+        return [(i, v) for i, v in enumerate(value) if v is not None]
+
+    def with_entries(self, height: int, width: int, entries: Iterable[tuple[int, Any]]) -> tuple:
+        out: list[Any] = [None] * self.length(height, width)
+        for i, v in entries:
+            out[i] = v
+        return tuple(out)
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        """Row counts left of the grid, column counts above it."""
+        size = layout.cell * 0.5
+        canvas.open(self.name)
+        for i, v in self.entries(value):
+            if self.axis == "rows":
+                x, y = layout.x(0) - layout.cell * 0.55, layout.y(i + 0.5)
+            else:
+                x, y = layout.x(i + 0.5), layout.y(0) - layout.cell * 0.55
+            canvas.text(x, y, str(v), size, cls="count")
+        canvas.close()
+
+
