@@ -179,9 +179,27 @@ def _view(name: str) -> ModuleType:
         changed = base.variant(**settings)
         view = ModuleType(f"{__name__}.{name}", changed.pop("__doc__", base.__doc__))
         view.__dict__.update({k: v for k, v in vars(base).items() if not k.startswith("__")})
+        # its parts (pictures, recipe, ...) are the base genre's, in the base genre's folder
+        view.__path__, view.__package__ = getattr(base, "__path__", []), base.__package__
         view.__dict__.update(changed)
         _VIEWS[name] = view
     return _VIEWS[name]
+
+
+def part(module: ModuleType, role: str) -> ModuleType | None:
+    """A genre's own code for one shared command, kept in the genre's folder: ``picture``
+    (its SVG drawing), ``recipe`` (the generator's), ``packing`` (a pack page's data),
+    ``puzzlink`` (its puzz.link form). None when the genre has no such module (a genre made
+    with the genre kit gets these from its layers instead)."""
+    package = getattr(module, "__path__", None) and module.__package__
+    if not package:
+        return None
+    try:
+        return importlib.import_module(f"{package}.{role}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{package}.{role}":
+            return None
+        raise
 
 
 def available() -> list[str]:
