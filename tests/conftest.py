@@ -1,9 +1,14 @@
-"""Shared test set-up: paths, the Hypothesis profiles, and a command-line runner."""
+"""Shared test set-up: paths, the Hypothesis profiles, a command-line runner, and the browser.
+
+The browser tests share one Chromium for the session (the ``context`` fixture here):
+Playwright's synchronous API allows one instance per thread.
+"""
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -55,3 +60,33 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus is not present")
     return CORPUS
+
+
+# The browser of tests/browser/: Debian's Chromium, or $PUZZLEKIT_CHROMIUM.
+CHROMIUM = os.environ.get("PUZZLEKIT_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+def _absent(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI must run the browser tests; .ci/run installs them)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def context(tmp_path_factory):
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _absent("the playwright package is not installed: pip install -e '.[browser]'")
+    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
+        _absent(f"no Chromium at {CHROMIUM}: apt-get install chromium (or set PUZZLEKIT_CHROMIUM)")
+    manager = sync_playwright().start()
+    ctx = manager.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("profile")), executable_path=CHROMIUM, headless=True, args=ARGS,
+        viewport={"width": 1100, "height": 900},
+    )
+    yield ctx
+    ctx.close()
+    manager.stop()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import example_genre
-from test_pack_browser import Board, between, context, entries, solved, status  # noqa: F401 (a fixture)
+from test_pack_browser import Board, between, entries, solved, status
 
 from puzzlekit import api, genres
 from puzzlekit.generate import generate
@@ -48,7 +48,7 @@ def kit_site(tmp_path_factory, kit_puzzles) -> str:
 
 
 @pytest.fixture
-def kit_page(context, kit_site):  # noqa: F811 (context is the fixture imported above)
+def kit_page(context, kit_site):
     tab = context.new_page()
     tab.errors = []
     tab.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)

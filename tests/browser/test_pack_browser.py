@@ -15,7 +15,6 @@ there solved, as GENRE.png (docs/packs/ holds these).
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -25,16 +24,7 @@ from packpuzzles import three
 from puzzlekit import genres
 from puzzlekit.pack import PLAYABLE, build_pack
 
-CHROMIUM = os.environ.get("PUZZLEKIT_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 PER_GENRE = 3
-
-
-def _absent(reason: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI must run the browser tests; .ci/run installs them)")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -46,24 +36,6 @@ def puzzles() -> list[tuple[Any, Any, str]]:
 def site(tmp_path_factory, puzzles) -> str:
     index = build_pack(puzzles, tmp_path_factory.mktemp("pack"), title="Test pack")
     return index.resolve().as_uri()
-
-
-@pytest.fixture(scope="session")
-def context(tmp_path_factory):
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _absent("the playwright package is not installed: pip install -e '.[browser]'")
-    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
-        _absent(f"no Chromium at {CHROMIUM}: apt-get install chromium (or set PUZZLEKIT_CHROMIUM)")
-    manager = sync_playwright().start()
-    ctx = manager.chromium.launch_persistent_context(
-        str(tmp_path_factory.mktemp("profile")), executable_path=CHROMIUM, headless=True, args=ARGS,
-        viewport={"width": 1100, "height": 900},
-    )
-    yield ctx
-    ctx.close()
-    manager.stop()
 
 
 @pytest.fixture
