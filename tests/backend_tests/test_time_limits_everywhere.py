@@ -379,7 +379,8 @@ def test_the_limit_holds_everywhere(mode: str, genre: str, backend: str, tmp_pat
 
 
 def test_every_genre_has_a_big_puzzle() -> None:
-    assert set(BUILDERS) == set(genres.available())
+    # the package's genres: the test genres registered by other tests bring no big puzzle
+    assert set(BUILDERS) == set(genres.NAMES)
     for genre in BUILDERS:
         if genre in ("sudoku", "queens"):
             continue  # their own size limits are smaller
