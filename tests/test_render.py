@@ -14,10 +14,11 @@ import re
 import struct
 import subprocess
 import sys
+import types
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import EXAMPLES, ROOT
+from conftest import EXAMPLES, ROOT, example_genre
 
 import puzzlekit
 from puzzlekit import genres, render
@@ -31,7 +32,7 @@ NS = "{http://www.w3.org/2000/svg}"
 def examples() -> dict[str, tuple]:
     """Each genre's example and its solution."""
     out = {}
-    for name in render.DRAWN:
+    for name in genres.NAMES:
         module = genres.get(name)
         puzzle = module.parse((EXAMPLES / f"{name}01.txt").read_text(), f"{name}01.txt")
         result = puzzlekit.solve(puzzle)
@@ -78,7 +79,7 @@ def draw(examples, name, solved: bool, **kwargs) -> tuple[ET.Element, object, ob
 
 
 @pytest.mark.parametrize("solved", [False, True], ids=["puzzle", "solved"])
-@pytest.mark.parametrize("name", render.DRAWN)
+@pytest.mark.parametrize("name", genres.NAMES)
 def test_a_standalone_svg_11_document(examples, name, solved):
     puzzle, solution = examples[name]
     text = render.svg(puzzle, solution if solved else None)
@@ -107,7 +108,7 @@ def test_the_same_input_gives_the_same_bytes_in_any_process(examples):
     program = (
         "import json, sys, puzzlekit; from puzzlekit import genres, render\n"
         "out = {}\n"
-        "for name in render.DRAWN:\n"
+        "for name in genres.NAMES:\n"
         f"    p = puzzlekit.load(name, {str(EXAMPLES)!r} + f'/{{name}}01.txt')\n"
         "    s = puzzlekit.solve(p).solutions[0]\n"
         "    out[name] = render.svg(p, s, highlight={(0, 0), (1, 1)})\n"
@@ -119,7 +120,30 @@ def test_the_same_input_gives_the_same_bytes_in_any_process(examples):
         assert json.loads(out.stdout) == mine
 
 
-@pytest.mark.parametrize("name", render.DRAWN)
+def test_every_genre_has_a_picture_its_own_folder_or_board_layers_draw():
+    assert [name for name in genres.NAMES if not render.has_picture(name)] == []
+    assert render.has_picture(example_genre().NAME)  # a kit genre from outside the package
+    for name in genres.NAMES:  # a variant draws with its base genre's picture
+        module = genres.get(name)
+        picture = genres.part(module, "picture")
+        assert picture is None or picture.__name__ == f"{module.__package__}.picture"
+
+
+def test_a_genre_with_no_picture_is_refused_by_name(monkeypatch):
+    bare = types.ModuleType("bare")  # no draw hook, and no folder to hold a picture
+
+    class Puzzle:
+        height = width = 2
+
+    bare.NAME, bare.Puzzle, bare.Solution = "bare", Puzzle, type("Solution", (), {})
+    monkeypatch.setattr(genres, "module_of", lambda puzzle: bare)
+    monkeypatch.setattr(genres, "get", lambda name: bare)
+    assert not render.has_picture("bare")
+    with pytest.raises(render.RenderError, match="no picture for bare"):
+        render.svg(Puzzle())
+
+
+@pytest.mark.parametrize("name", genres.NAMES)
 def test_highlight_draws_each_named_cell_once(examples, name):
     cells = {(0, 0), (1, 2), (2, 1)}
     root, _, _ = draw(examples, name, solved=False, highlight=list(cells) + [(0, 0)])
@@ -127,7 +151,7 @@ def test_highlight_draws_each_named_cell_once(examples, name):
     assert find(parse(render.svg(examples[name][0])), "highlight") == []
 
 
-@pytest.mark.parametrize("name", render.DRAWN)
+@pytest.mark.parametrize("name", genres.NAMES)
 def test_a_highlight_off_the_grid_is_refused(examples, name):
     puzzle, _ = examples[name]
     with pytest.raises(render.RenderError, match="cannot highlight"):
@@ -154,7 +178,7 @@ STATE_MARK = {
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 
 
-@pytest.mark.parametrize("name", render.DRAWN)
+@pytest.mark.parametrize("name", genres.NAMES)
 def test_a_state_draws_known_present_and_known_absent_entries(examples, answers, name):
     puzzle, _ = examples[name]
     key = answers[name]
@@ -426,7 +450,7 @@ def test_wend_letters_blocked_cells_words_and_a_path_per_word(examples, name, so
 SHAPES = {"sudoku": [(4, 4), (6, 6)], "queens": [(4, 4), (5, 5)]}
 
 
-@pytest.mark.parametrize("name", render.DRAWN)
+@pytest.mark.parametrize("name", genres.NAMES)
 def test_random_puzzles_of_odd_shapes_draw(name):
     module = genres.get(name)
     rng = random.Random(7)

@@ -15,7 +15,6 @@ extra (``pip install 'puzzlekit[png]'``). See docs/pictures.md.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Hashable, Iterable
 from typing import Any
 
@@ -24,13 +23,7 @@ from ..errors import PuzzlekitError
 from . import common
 from .common import RenderError
 
-__all__ = ["RasteriserUnavailable", "RenderError", "png", "svg"]
-
-#: The genres that have a drawer in this package.
-DRAWN: tuple[str, ...] = (
-    "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches", "wend", "swend",
-)
+__all__ = ["RasteriserUnavailable", "RenderError", "has_picture", "png", "svg"]
 
 PNG_PACKAGE = "resvg-py"
 PNG_EXTRA = "png"
@@ -61,18 +54,25 @@ def svg(
     ``("edge", (0, 0), (0, 1))``), each checked against the model; ``highlight`` cells
     ``(r, c)`` to mark. A state or highlight that does not fit the puzzle raises `RenderError`.
     """
-    name = genres.module_of(puzzle).NAME
-    genre = genres.get(name)
+    genre = genres.module_of(puzzle)
+    name = genre.NAME
     if solution is not None and not isinstance(solution, genre.Solution):
         raise TypeError(f"a {name} picture takes a {name} Solution, not {type(solution).__name__}")
     own = getattr(genre, "draw", None)
     if own is not None:  # a genre that draws itself from its board layers (the genre kit)
         known = common.read_state(genre, puzzle, state)
         return own(puzzle, solution, known, common.read_highlight(highlight, puzzle.height, puzzle.width))
-    if name not in DRAWN:
+    picture = genres.part(genre, "picture")
+    if picture is None:
         raise RenderError(f"there is no picture for {name} yet; 'puzzlekit solve' prints it as text")
-    drawer = importlib.import_module(f"{__name__}.{name}")
-    return drawer.draw(puzzle, solution, state, highlight)
+    return picture.draw(puzzle, solution, state, highlight)
+
+
+def has_picture(name: str) -> bool:
+    """Whether `svg` can draw the genre of this name or alias: the genre draws itself from its
+    board layers, or its folder holds a ``picture`` module."""
+    genre = genres.get(name)
+    return getattr(genre, "draw", None) is not None or genres.part(genre, "picture") is not None
 
 
 def png(svg_text: str, scale: float = 2) -> bytes:

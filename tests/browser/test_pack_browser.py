@@ -268,7 +268,7 @@ def test_play_a_puzzle(page, puzzles, name, i):
 def test_every_genre_is_in_the_pack():
     from puzzlekit import render
 
-    assert set(render.DRAWN) <= set(PLAYABLE) == set(genres.NAMES)
+    assert {name for name in genres.NAMES if render.has_picture(name)} <= set(PLAYABLE) == set(genres.NAMES)
 
 
 class Keys:

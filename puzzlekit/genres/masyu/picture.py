@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.canvas import INK, LINE, STATE
-from ..genres import masyu
-from . import common
+from ...board.canvas import INK, LINE, STATE
+from ...render import common
+from .. import masyu
 
 
 def draw(puzzle: masyu.Puzzle, solution: masyu.Solution | None, state: Any, highlight: Any) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.canvas import INK, LINE, STATE
-from ..genres import zip as zipgenre
-from . import common
+from ...board.canvas import INK, LINE, STATE
+from ...render import common
+from .. import zip as zipgenre
 
 
 def draw(puzzle: zipgenre.Puzzle, solution: zipgenre.Solution | None, state: Any, highlight: Any) -> str:

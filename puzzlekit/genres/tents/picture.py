@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.canvas import Canvas
-from ..genres import tents
-from ..grid import Cell
-from . import common
+from ...board.canvas import Canvas
+from ...grid import Cell
+from ...render import common
+from .. import tents
 
 TREE_LEAVES = "#117733"  # Paul Tol's green
 TREE_TRUNK = "#8C564B"

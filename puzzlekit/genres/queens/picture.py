@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from .. import grid
-from ..board.canvas import INK, STATE, TOL_LIGHT, Canvas
-from ..genres import queens
-from ..grid import Cell
-from . import common
+from ... import grid
+from ...board.canvas import INK, STATE, TOL_LIGHT, Canvas
+from ...grid import Cell
+from ...render import common
+from .. import queens
 
 
 def crown(canvas: Canvas, x: float, y: float, size: float, cls: str, fill: str) -> None:

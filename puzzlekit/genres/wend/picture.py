@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.canvas import INK, OKABE_ITO, STATE, TOL_MUTED, Canvas, num
-from ..genres import wend
-from ..grid import Cell
-from . import common
+from ...board.canvas import INK, OKABE_ITO, STATE, TOL_MUTED, Canvas, num
+from ...grid import Cell
+from ...render import common
+from .. import wend
 
 #: Path colours, Okabe-Ito first, then Paul Tol's muted scheme; past those they repeat (the
 #: word list below the grid names each word's start, and the line always runs through letters).

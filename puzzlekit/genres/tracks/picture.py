@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import grid
-from ..board.canvas import INK, LINE, STATE, num
-from ..genres import tracks
-from . import common
+from ... import grid
+from ...board.canvas import INK, LINE, STATE, num
+from ...render import common
+from .. import tracks
 
 
 def draw(puzzle: tracks.Puzzle, solution: tracks.Solution | None, state: Any, highlight: Any) -> str:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.canvas import INK, LINE, STATE
-from ..genres import slitherlink
-from ..grid import Cell
-from . import common
+from ...board.canvas import INK, LINE, STATE
+from ...grid import Cell
+from ...render import common
+from .. import slitherlink
 
 
 def draw(

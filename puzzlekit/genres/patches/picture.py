@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from ..board.canvas import INK, STATE, TOL_LIGHT, Canvas
-from ..genres import patches
-from ..grid import Cell
-from . import common
+from ...board.canvas import INK, STATE, TOL_LIGHT, Canvas
+from ...grid import Cell
+from ...render import common
+from .. import patches
 
 
 def clue(canvas: Canvas, layout: common.Layout, cell: Cell, value: patches.Clue) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.canvas import INK, OKABE_ITO, STATE, TOL_MUTED
-from ..genres import numberlink
-from . import common
+from ...board.canvas import INK, OKABE_ITO, STATE, TOL_MUTED
+from ...render import common
+from .. import numberlink
 
 #: Path colours, Okabe-Ito first, then Paul Tol's muted scheme; past those they repeat (the
 #: numbers at the ends still tell the paths apart).

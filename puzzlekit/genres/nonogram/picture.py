@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.canvas import INK, STATE
-from ..genres import nonogram
-from . import common
+from ...board.canvas import INK, STATE
+from ...render import common
+from .. import nonogram
 
 
 def draw(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.canvas import FAINT, INK, LINE, STATE, Canvas
-from ..genres import hashi
-from ..grid import Cell
-from . import common
+from ...board.canvas import FAINT, INK, LINE, STATE, Canvas
+from ...grid import Cell
+from ...render import common
+from .. import hashi
 
 
 def _bridge(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.canvas import INK, LINE, STATE
-from ..genres import sudoku
-from . import common
+from ...board.canvas import INK, LINE, STATE
+from ...render import common
+from .. import sudoku
 
 
 def draw(puzzle: sudoku.Puzzle, solution: sudoku.Solution | None, state: Any, highlight: Any) -> str:
