@@ -153,7 +153,7 @@ def test_wrong_items_are_refused(examples, monkeypatch):
         pack_data([("masyu", solution)])
     with pytest.raises(PackError, match="at least one"):
         pack_data([])
-    monkeypatch.setattr(puzzlekit.pack, "PLAYABLE", ("masyu",))  # a genre without a page
+    monkeypatch.setattr(puzzlekit.pack.encoding, "PLAYABLE", ("masyu",))  # a genre without a page
     with pytest.raises(PackError, match="no playable page for sudoku"):
         pack_data([examples["sudoku"]])
 
