@@ -16,7 +16,7 @@ from typing import Any
 
 from puzzlekit import backends
 
-from . import __version__, api, arguments, formats, genres, textio
+from . import __version__, api, arguments, formats, genres, outputs, textio
 from .batch import command as batch_command
 from .errors import InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
 from .generate import command as generate_command
@@ -347,12 +347,9 @@ def _render(args: argparse.Namespace) -> int:
     if out == "-":
         sys.stdout.write(picture)
     elif out.lower().endswith(".png"):
-        data = render.png(picture)
-        with open(out, "wb") as handle:
-            handle.write(data)
+        outputs.write_bytes(out, render.png(picture))
     else:
-        with open(out, "w", encoding="utf-8") as handle:
-            handle.write(picture)
+        outputs.write_text(out, picture)
     return 0
 
 
