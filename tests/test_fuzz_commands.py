@@ -36,7 +36,7 @@ from puzzlekit.errors import ParseError, PuzzlekitError, StateError, UnknownName
 from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
-FUZZ_EXAMPLES = 8
+FUZZ_EXAMPLES = 25
 THOROUGH_EXAMPLES = 400
 
 
@@ -159,6 +159,8 @@ def command_line(draw: st.DrawFn, command: str, place: Path) -> list[str]:
                        ["--symmetry", draw(st.sampled_from(["rot180", "rot90"]))],
                        ["--count", draw(st.sampled_from(["1", "2", "0"]))])]
     if command == "pack":
+        if draw(st.booleans()):  # a good file, so that the output path is reached more often
+            named, file = genre, str(EXAMPLES / f"{genre}01.txt")
         more = [draw(st.sampled_from([genre, "sudoku", str(EXAMPLES / "sudoku01.txt"), file]))
                 for _ in range(draw(st.integers(0, 2)))]
         title = draw(st.text(alphabet="<>/&\"'script !\u2028", max_size=12))
