@@ -204,6 +204,9 @@ def test_batch_ends_with_a_known_exit_status(place, data):
 
 ODD = [None, 5, -1, 0.5, float("nan"), "", "nosuch", b"bytes", [], (), {}, ("x",), "abc", object()]
 ALLOWED = (PuzzlekitError, ValueError, TypeError)
+#: Python's own words for a value it could not use: a message of ours says what was expected.
+RAW = ("is not iterable", "is not subscriptable", "unexpected keyword argument", "has no attribute",
+       "not enough values to unpack", "unhashable type", "unknown token")
 
 
 def library_calls(puzzle, solution, other, tmp: Path) -> dict[str, object]:
@@ -220,6 +223,8 @@ def library_calls(puzzle, solution, other, tmp: Path) -> dict[str, object]:
         "pzprv3": lambda a, b: formats.write_pzprv3(puzzle, a),
         "pack items": lambda a, b: build_pack([(puzzle, a if a is not None else solution, b)], tmp / "p"),
         "other solution": lambda a, b: render.svg(puzzle, other),
+        "highlight": lambda a, b: render.svg(puzzle, highlight=a),
+        "png text": lambda a, b: render.png(a if isinstance(a, str) else "x"),
     }
 
 
@@ -244,8 +249,9 @@ def test_library_refuses_odd_values_with_its_own_errors(tmp_path, data):
     (tmp_path / "afile").write_text("x")
     try:
         calls[name](a, b)
-    except ALLOWED:
-        pass
+    except ALLOWED as exc:
+        raw = not isinstance(exc, PuzzlekitError) and any(words in str(exc) for words in RAW)
+        assert not raw, (name, a, b, exc)
 
 
 # cases the fuzzing found ---------------------------------------------------------------------
@@ -372,3 +378,17 @@ def test_batch_output_must_be_a_regular_file(tmp_path):
     proc = run_cli("batch", "solve", "sudoku", str(EXAMPLES / "sudoku01.txt"), "-o", os.devnull, "-j", "1")
     assert proc.returncode == 2, proc.stderr
     assert b"regular file" in proc.stderr and b"internal error" not in proc.stderr
+
+
+@pytest.mark.parametrize("cells", [5, 1.5, "ab", object()])
+def test_a_highlight_that_is_not_cells_is_a_render_error(cells):
+    masyu = puzzlekit.load("masyu", str(EXAMPLES / "masyu01.txt"))
+    with pytest.raises(render.RenderError, match="highlight takes cells"):
+        render.svg(masyu, highlight=cells)
+
+
+def test_png_of_text_that_is_not_svg_is_a_render_error():
+    pytest.importorskip("resvg_py")
+    for text in ("", "x", "<svg"):
+        with pytest.raises(render.RenderError, match="not an SVG document"):
+            render.png(text)
