@@ -149,7 +149,16 @@ def command_line(draw: st.DrawFn, command: str, place: Path) -> list[str]:
         return args + maybe(draw, "--solve", ["--state", str(place / draw(st.sampled_from(
             ["state.json", "junk.json", "list.json"])))])
     if command == "url":
-        return [command, named, file]
+        return [command, named, draw(st.sampled_from([file, file, "-", "https://puzz.link/p?mashu/6/6/1063000i3000",
+                                                      "https://puzz.link/p?", "?", "?mashu/x", "http://x/p?a"]))]
+    if command == "solve":
+        return [command, named, draw(st.sampled_from([file, file, "-"])), *limit,
+                *maybe(draw, "--unique", ["-n", draw(st.sampled_from(["2", "0", "x"]))],
+                       ["-b", draw(st.sampled_from(["search", "sat", "nosuch"]))],
+                       ["-o", draw(st.sampled_from(["nodes=10", "x", "=1", "method=bogus"]))])]
+    if command == "check":
+        return [command, named, file, draw(st.sampled_from([str(place / n) for n in (
+            "state.json", "junk.json", "list.json", "none.json", "adir")] + [file, "-"]))]
     if command == "generate":
         size = draw(st.sampled_from(["4", "5x5", "3x7", "0", "x", "6x6"]))
         out = output_path(draw, place, draw(st.sampled_from(["", ".txt", "/"])))
@@ -169,7 +178,10 @@ def command_line(draw: st.DrawFn, command: str, place: Path) -> list[str]:
     raise AssertionError(command)
 
 
-@pytest.mark.parametrize("command", ["grade", "hint", "explain", "render", "url", "generate", "pack"])
+COMMANDS = ["solve", "check", "grade", "hint", "explain", "render", "url", "generate", "pack"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
 @FUZZ
 @given(data=st.data())
 def test_commands_end_with_a_known_exit_status(command, place, data):
