@@ -110,6 +110,8 @@ def run_command(args: argparse.Namespace) -> int:
             raise PackError(f"there is no playable page for {name} yet; "
                             f"packs hold {', '.join(playable_names())}")
         jobs.extend((name, path) for path in paths)
+    if args.output == "-":  # a pack is a folder of files: there is no standard-output form
+        raise outputs.OutputError("-o - : a pack is a folder of files, not standard output; name a folder")
     outputs.folder_allowed(args.output)  # a path that cannot be a folder is refused before solving
     items = []
     for (name, path), shown in zip(jobs, names([path for _, path in jobs])):
