@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 
 from ..backends import search as search_backend
 from ..backends.search.branching import Search
-from ..backends.search.engine import COUNT, Engine
-from ..backends.search.propagation import new_engine
 from ..clock import UNLIMITED, Deadline
 from ..ir import Clause, Lit, Model
+from ..propagation.compiled import new_engine
+from ..propagation.engine import COUNT, Engine
 from .clausal import Clausal, Prober, fits
 from .levels import (
     CHAIN,

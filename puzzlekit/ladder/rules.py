@@ -26,9 +26,9 @@ import itertools
 import re
 from typing import Any
 
-from ..backends.search import propagators
-from ..backends.search.engine import COUNT, DEGREE, LOOP, PAIRS, PATH, RUNS, TRUE, UNKNOWN, CLit, Engine
 from ..ir import Why
+from ..propagation import propagators
+from ..propagation.engine import COUNT, DEGREE, LOOP, PAIRS, PATH, RUNS, TRUE, UNKNOWN, CLit, Engine
 from ..unionfind import int_roots
 
 #: Pairs: rules with more literals than this are left out (a loop's "some edge" clause) ...

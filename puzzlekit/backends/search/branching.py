@@ -18,9 +18,9 @@ import random
 from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import OutOfTime
 from puzzlekit.ir import Model
+from puzzlekit.propagation.engine import COUNT, Engine, mask_values
 
 from ..base import project
-from .engine import COUNT, Engine, mask_values
 
 
 def determined(model: Model, deadline: Deadline = UNLIMITED) -> set[int]:
