@@ -9,8 +9,8 @@ import pytest
 from puzzlekit import ladder
 from puzzlekit.clock import Deadline
 from puzzlekit.generate import phases
-from puzzlekit.generate import slitherlink as rec
 from puzzlekit.genres import slitherlink
+from puzzlekit.genres.slitherlink import recipe as rec
 
 
 @pytest.mark.parametrize("seed,n", [(1, 6), (2, 7), (3, 8), (4, 10)])
@@ -19,8 +19,8 @@ def test_masyu_counterexamples_on_the_guarded_model_answer_as_the_puzzle_does(se
     every pearl (`masyu.GUARD_FINDER`): for random pearl sets, the verdict must be that of a
     fresh solver on the puzzle's own model, and a counterexample a real other loop."""
     from puzzlekit import backends
-    from puzzlekit.generate import masyu as mrec
     from puzzlekit.genres import masyu
+    from puzzlekit.genres.masyu import recipe as mrec
     from puzzlekit.ir import Clause, Lit
 
     rng = random.Random(seed)
@@ -181,7 +181,7 @@ def test_the_loop_propagator_deduces_what_it_did(genre, seed, n):
     from puzzlekit import genres
     from puzzlekit.backends.search import graphs
     from puzzlekit.backends.search.engine import LOOP
-    from puzzlekit.generate import masyu as mrec
+    from puzzlekit.genres.masyu import recipe as mrec
 
     recipe = mrec if genre == "masyu" else rec
     rng = random.Random(seed)
@@ -220,7 +220,7 @@ def test_the_graph_search_walks_as_it_did(genre, seed, n):
     from puzzlekit import genres
     from puzzlekit.backends.search import graphs
     from puzzlekit.backends.search.engine import LOOP
-    from puzzlekit.generate import masyu as mrec
+    from puzzlekit.genres.masyu import recipe as mrec
 
     recipe = mrec if genre == "masyu" else rec
     rng = random.Random(seed)

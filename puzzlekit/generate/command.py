@@ -26,7 +26,8 @@ from typing import Any, TextIO
 from puzzlekit import arguments, ladder
 from puzzlekit.errors import InternalError, OutOfTime, PuzzlekitError, UnknownName
 
-from .loop import ALIASES, GENERATORS, SYMMETRIES, Generated, generate, recipe
+from .loop import ALIASES, SYMMETRIES, Generated, generate
+from .recipes import generators, recipe
 
 OK, NOT_MET, USAGE, OUT_OF_TIME, INTERNAL = 0, 1, 2, 3, 4
 
@@ -69,7 +70,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``puzzlekit generate``."""
-    parser.add_argument("genre", metavar="GENRE", help=f"one of: {', '.join(GENERATORS)} (or another name, "
+    parser.add_argument("genre", metavar="GENRE", help=f"one of: {', '.join(generators())} (or another name, "
                         "e.g. bridges, loopy)")
     parser.add_argument("size", metavar="SIZE", type=_size, help="ROWSxCOLS, e.g. 10x10, or N for NxN")
     parser.add_argument("--level", "-l", default=None, metavar="L",

@@ -4,8 +4,8 @@ clues while the puzzle stays unique at the asked level, prove it unique twice.
 This module runs the attempts, grades, certifies and packs; `phases` runs the reveal and
 removal for one planted solution.
 
-A genre's recipe (a module of this package, one per genre) supplies the solution sampler and
-the clue language; the loop knows no genre. The recipe's names:
+A genre's recipe (its folder's ``recipe.py``, found by `recipes.recipe`) supplies the solution
+sampler and the clue language; the loop knows no genre. The recipe's names:
 
 ``NAME``
     the genre.
@@ -42,11 +42,13 @@ over its own ``keys``: one model with a selector per clue serves every subset, s
 ``GUARD_FINDER = True`` (the guarded model for the counterexample finder only, not the
 ladder), ``place(item)`` (the cells a clue's rules cite, for `guard` where clues' keys
 overlap), ``REMOVE_SINGLY = True`` (removal asks about one clue orbit at a time).
+
+What was measured of it: ``SIDES`` and ``RELIABLE``, the levels it makes reliably (`reach`).
+A genre variant's recipe is its base recipe changed by ``variant(**settings)`` (`recipes`).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Iterator
@@ -58,14 +60,10 @@ from puzzlekit import api, genres, ladder
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime, UnknownName
 
-from . import kit, phases, reach
+from . import phases, reach
 from .fingerprint import fingerprint as _fingerprint
+from .recipes import recipe
 
-#: Genres with a recipe, in the order they were written.
-GENERATORS: tuple[str, ...] = (
-    "sudoku", "masyu", "slitherlink", "tents", "hashi", "nonogram", "queens", "tracks", "zip",
-    "patches", "numberlink", "wend", "swend",
-)
 SYMMETRIES: tuple[str, ...] = ("none", "rot180")
 #: Everyday names of levels. ``medium`` is the first level above ``rules`` the genre has:
 #: ``lines`` for the genres with a loop, path or connectivity rule, else ``trial``.
@@ -120,30 +118,6 @@ class Generated:
         if self.note:
             out["note"] = self.note
         return out
-
-
-def recipe(genre: str) -> Any:
-    """The recipe of a genre (name or alias): a genre made with the genre kit has the one read
-    off its declaration (`kit.KitRecipe`), the others a module of this package; `UnknownName`
-    when there is none."""
-    name = genres.canonical(genre) if isinstance(genre, str) else genre
-    if isinstance(name, str) and name not in GENERATORS:
-        made = kit.recipe_of(genres.get(name))
-        if made is not None:
-            return made
-    if not isinstance(name, str) or name not in GENERATORS:
-        raise UnknownName(
-            f"no generator for {genre!r}; generators exist for {', '.join(generators())}"
-        )
-    return importlib.import_module(f"{__package__}.{name}")
-
-
-def generators() -> list[str]:
-    """Every genre with a generator: those with a recipe module, then the kit's genres that
-    declare how to plant an answer."""
-    kits = [name for name in genres.available() if name not in GENERATORS
-            and getattr(getattr(genres.get(name), "GENRE", None), "planter", None) is not None]
-    return [*GENERATORS, *kits]
 
 
 def fingerprint_of(puzzle: Any) -> str:
@@ -224,7 +198,7 @@ def generate(
         raise ValueError(f"{rec.NAME} puzzles are made without symmetry (its clues are not placed by cell)")
     rec.check_size(height, width, **options)
     if rank is not None and not nearest:
-        reach.check(rec.NAME, rank, height, width)
+        reach.check(rec, rank, height, width)
     return _pack(rec, height, width, rank, count, seed, symmetry, time_limit, options)
 
 

@@ -13,13 +13,18 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from puzzlekit import grid
+from puzzlekit.generate import regions
+from puzzlekit.generate.fingerprint import Transform
 from puzzlekit.genres import slitherlink
-
-from . import regions
-from .fingerprint import Transform
 
 NAME = "slitherlink"
 LEVELS = ("rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (5, 8)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {
+    "rules": (5, 8), "pairs": (5, 8), "trial": (5, 8), "lines": (5, 8), "chain": (5, 8),
+}
 #: A clue only adds the count of its cell's sides: one guarded model serves every subset.
 GUARD = True
 #: Reveal starts from this share of the clues (about half are shown in the end): with none

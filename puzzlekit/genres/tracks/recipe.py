@@ -14,13 +14,16 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from puzzlekit import grid
+from puzzlekit.generate import regions
+from puzzlekit.generate.fingerprint import Transform
 from puzzlekit.genres import tracks
-
-from . import regions
-from .fingerprint import Transform
 
 NAME = "tracks"
 LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (6, 8)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {"scan": (6, 8), "rules": (6, 8), "trial": (6, 8), "chain": (8,)}
 #: Share of the squares between cell centres inside the loop the path is cut from.
 FILL = 0.5
 

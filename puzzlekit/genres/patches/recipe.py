@@ -13,12 +13,15 @@ import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from puzzlekit.generate.fingerprint import Transform
 from puzzlekit.genres import patches
-
-from .fingerprint import Transform
 
 NAME = "patches"
 LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (5, 8)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {"scan": (5, 8), "pairs": (5, 8), "trial": (8,)}
 
 Cell = tuple[int, int]
 Rect = tuple[int, int, int, int]

@@ -14,12 +14,15 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from puzzlekit import grid
+from puzzlekit.generate.fingerprint import Transform
 from puzzlekit.genres import zip as zipgenre
-
-from .fingerprint import Transform
 
 NAME = "zip"
 LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (5, 6, 7)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {"scan": (5, 6, 7), "trial": (5, 6, 7), "chain": (6, 7)}
 CONTEXT = True
 
 Cell = tuple[int, int]

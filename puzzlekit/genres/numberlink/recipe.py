@@ -14,12 +14,15 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from puzzlekit import grid
+from puzzlekit.generate.fingerprint import Transform, first_seen
 from puzzlekit.genres import numberlink
-
-from .fingerprint import Transform, first_seen
 
 NAME = "numberlink"
 LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (6, 8)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {"scan": (6, 8), "trial": (6, 8), "lines": (8,)}
 CELLS_PER_PAIR = 7
 ATTEMPTS = 10
 

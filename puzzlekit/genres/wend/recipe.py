@@ -8,7 +8,7 @@ plant, so nothing is revealed or removed: where a second tiling spells the words
 words whose path differs there is drawn again (`repair`). No word is a palindrome (its path
 read backwards would spell it too) or the reverse of another.
 
-``swend`` (the recipe in `swend`) is the same with Swedish words (A-Z, Å, Ä, Ö).
+``swend`` is the same with Swedish words (A-Z, Å, Ä, Ö): `variant` gives the names that differ.
 """
 
 from __future__ import annotations
@@ -17,16 +17,20 @@ import functools
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from puzzlekit import grid
 from puzzlekit.errors import PuzzlekitError
+from puzzlekit.generate.fingerprint import Transform
 from puzzlekit.genres import wend
-
-from .fingerprint import Transform
 
 NAME = "wend"
 LANGUAGE = "en"
 LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (5, 7)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {"scan": (5, 7)}
 #: Planted solutions per puzzle: each is quick, and the level is the plant's luck.
 ATTEMPTS = 20
 #: The shortest and longest words used.
@@ -141,6 +145,20 @@ def _draw(rng: random.Random, language: str, length: int, taken: set[str]) -> st
 
 def sample_solution(rng: random.Random, height: int, width: int) -> Plant:
     return _sample(rng, height, width, LANGUAGE)
+
+
+def variant(language: str) -> dict[str, Any]:
+    """What differs for a registered name meaning Wend in ``language`` (``swend``: "sv"): the
+    words are drawn from that language's list (the loop reads every other name as it is)."""
+    wend.variant(language)  # refuses a language the genre does not know
+
+    def check_size(height: int, width: int) -> None:
+        _check_size(height, width, language)
+
+    def sample_solution(rng: random.Random, height: int, width: int) -> Plant:
+        return _sample(rng, height, width, language)
+
+    return {"LANGUAGE": language, "check_size": check_size, "sample_solution": sample_solution}
 
 
 def _sample(rng: random.Random, height: int, width: int, language: str) -> Plant:

@@ -15,12 +15,17 @@ from collections.abc import Hashable
 from typing import Any
 
 from puzzlekit import ladder
+from puzzlekit.generate.fingerprint import Transform, first_seen
 from puzzlekit.genres import sudoku
-
-from .fingerprint import Transform, first_seen
 
 NAME = "sudoku"
 LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (9, 12)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {
+    "scan": (9, 12), "rules": (9, 12), "pairs": (9, 12), "trial": (9, 12), "chain": (9, 12),
+}
 MIN_N, MAX_N = 4, 36
 
 

@@ -14,12 +14,17 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from puzzlekit import grid
+from puzzlekit.generate.fingerprint import Transform, first_seen
 from puzzlekit.genres import queens
-
-from .fingerprint import Transform, first_seen
 
 NAME = "queens"
 LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (6, 8, 11)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {
+    "scan": (6, 8, 11), "rules": (6, 8), "pairs": (6, 8, 11), "trial": (6, 8, 11), "chain": (8, 11),
+}
 ATTEMPTS = 10
 
 Cell = tuple[int, int]

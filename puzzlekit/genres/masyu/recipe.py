@@ -13,13 +13,18 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from puzzlekit import grid
+from puzzlekit.generate import regions
+from puzzlekit.generate.fingerprint import Transform
 from puzzlekit.genres import masyu
-
-from . import regions
-from .fingerprint import Transform
 
 NAME = "masyu"
 LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (6, 10)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {
+    "scan": (6, 10), "rules": (6, 10), "pairs": (6, 10), "lines": (6, 10), "chain": (6, 10),
+}
 FILL = 0.55
 #: A pearl only adds constraints over the edges near it: one guarded model (`guard`) serves
 #: every counterexample question of a plant, on one incremental solver. Not the ladder's

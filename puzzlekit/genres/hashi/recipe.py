@@ -14,12 +14,15 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from puzzlekit import grid, unionfind
+from puzzlekit.generate.fingerprint import Transform
 from puzzlekit.genres import hashi
-
-from .fingerprint import Transform
 
 NAME = "hashi"
 LEVELS = ("rules", "pairs", "trial", "lines", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (6, 10)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {"rules": (6, 10), "pairs": (6, 10), "chain": (6, 10)}
 #: Share of the cells made islands, drawn for each plant.
 ISLAND_SHARE = (0.18, 0.28)
 #: Chance per island of one more bridge between islands already placed.

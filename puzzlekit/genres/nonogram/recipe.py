@@ -11,12 +11,15 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
+from puzzlekit.generate.fingerprint import Transform
 from puzzlekit.genres import nonogram
-
-from .fingerprint import Transform
 
 NAME = "nonogram"
 LEVELS = ("rules", "pairs", "trial", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (6, 10)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {"rules": (6, 10)}
 #: The share of filled cells a picture may have.
 FILL = (0.4, 0.65)
 #: Rounds of smoothing of the noise, one drawn per picture (fewer: busier, harder pictures).

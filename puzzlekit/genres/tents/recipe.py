@@ -13,12 +13,17 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from puzzlekit import grid
+from puzzlekit.generate.fingerprint import Transform
 from puzzlekit.genres import tents
-
-from .fingerprint import Transform
 
 NAME = "tents"
 LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search")
+#: The sides of the square grids measured for `reach` (``python -m benchmarks.levels``).
+SIDES: tuple[int, ...] = (6, 10)
+#: Per level: the sides at which at least 95% of the requests came back at it.
+RELIABLE: dict[str, tuple[int, ...]] = {
+    "scan": (6, 10), "rules": (6, 10), "pairs": (10,), "trial": (10,), "chain": (10,),
+}
 #: Share of the cells tried as tents, drawn for each plant (fewer trees: harder puzzles).
 TENT_SHARE = (0.15, 0.3)
 #: Planted solutions tried per puzzle (each is quick).
