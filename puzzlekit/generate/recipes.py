@@ -23,10 +23,11 @@ from puzzlekit.errors import UnknownName
 
 from . import kit
 
-#: The names every recipe module of a genre folder declares (`tests/test_generate_recipes.py`).
+#: The names every recipe module of a genre folder declares: what the loop calls on every
+#: recipe, and what `reach` reads.
 DECLARED: tuple[str, ...] = (
     "NAME", "LEVELS", "SIDES", "RELIABLE", "check_size", "sample_solution", "answer", "solution",
-    "clues", "required", "puzzle_from", "breaks", "transform",
+    "clues", "puzzle_from", "breaks", "transform",
 )
 _VARIANTS: dict[str, ModuleType] = {}
 
