@@ -41,7 +41,8 @@ over its own ``keys``: one model with a selector per clue serves every subset, s
 ``HEAD_START`` (the share of clue orbits shown before the first counterexample),
 ``GUARD_FINDER = True`` (the guarded model for the counterexample finder only, not the
 ladder), ``place(item)`` (the cells a clue's rules cite, for `guard` where clues' keys
-overlap), ``REMOVE_SINGLY = True`` (removal asks about one clue orbit at a time).
+overlap), ``REMOVE_SINGLY = True`` (removal asks about one clue orbit at a time),
+``OPTIONS`` (how the command's help shows each option of ``check_size``).
 
 What was measured of it: ``SIDES`` and ``RELIABLE``, the levels it makes reliably (`reach`).
 A genre variant's recipe is its base recipe changed by ``variant(**settings)`` (`recipes`).

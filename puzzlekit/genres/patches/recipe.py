@@ -22,6 +22,8 @@ LEVELS = ("scan", "rules", "pairs", "trial", "chain", "either", "deep", "search"
 SIDES: tuple[int, ...] = (5, 8)
 #: Per level: the sides at which at least 95% of the requests came back at it.
 RELIABLE: dict[str, tuple[int, ...]] = {"scan": (5, 8), "pairs": (5, 8), "trial": (8,)}
+#: How `puzzlekit generate --help` shows the recipe's options (``check_size``'s parameters).
+OPTIONS: dict[str, object] = {"size": "N"}
 
 Cell = tuple[int, int]
 Rect = tuple[int, int, int, int]

@@ -27,6 +27,8 @@ RELIABLE: dict[str, tuple[int, ...]] = {
     "scan": (9, 12), "rules": (9, 12), "pairs": (9, 12), "trial": (9, 12), "chain": (9, 12),
 }
 MIN_N, MAX_N = 4, 36
+#: How `puzzlekit generate --help` shows the recipe's options (``check_size``'s parameters).
+OPTIONS: dict[str, object] = {"box": f"RxC (sides {MIN_N} to {MAX_N})"}
 
 
 def check_size(height: int, width: int, box: tuple[int, int] | None = None) -> None:

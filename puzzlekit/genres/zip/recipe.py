@@ -23,6 +23,8 @@ LEVELS = ("scan", "rules", "pairs", "trial", "lines", "chain", "either", "deep",
 SIDES: tuple[int, ...] = (5, 6, 7)
 #: Per level: the sides at which at least 95% of the requests came back at it.
 RELIABLE: dict[str, tuple[int, ...]] = {"scan": (5, 6, 7), "trial": (5, 6, 7), "chain": (6, 7)}
+#: How `puzzlekit generate --help` shows the recipe's options (``check_size``'s parameters).
+OPTIONS: dict[str, object] = {"walls": False}
 CONTEXT = True
 
 Cell = tuple[int, int]
