@@ -9,6 +9,13 @@ from ...pack.bits import pack_bits, unpack_bits
 from ...pack.shapes import flat, rows
 from . import Puzzle, Solution
 
+#: How to play the page's bridges (its kind of play, pack.js).
+HELP = {
+    "bridges": "Click between two islands, or drag from one to the other, to cycle 0, 1, 2 bridges "
+               "(right-click: backwards). Keyboard: arrows move, Shift+arrow from an island cycles "
+               "that bridge.",
+}
+
 
 def answer(solution: Solution) -> Any:
     return frozenset(solution.bridges)

@@ -10,6 +10,13 @@ from ...pack.shapes import steps
 from . import Puzzle, Solution
 
 ANSWER = "edges"
+#: How to play: the page's line of its own (``hk`` "words" in page.js), its play the edges'.
+HELP = {
+    "words": "Drag through the letters of each word, cell to cell, to draw its path (a drag that "
+             "starts along a drawn step erases); click the side between two cells to draw or erase one "
+             "step, right-click to mark it empty. A word is struck through when a path spells it. "
+             "Keyboard: arrows move, Shift+arrow draws.",
+}
 #: The name a pack gives a puzzle in each language other than English.
 _NAMES = {"sv": "swend"}
 
