@@ -36,9 +36,9 @@ def rows(values: list[Any], h: int, w: int) -> tuple[tuple[Any, ...], ...]:
     return tuple(tuple(values[r * w:(r + 1) * w]) for r in range(h))
 
 
-def steps(pairs: Iterable[Iterable[Cell]]) -> frozenset[Step]:
+def steps(pairs: Iterable[tuple[Cell, Cell]]) -> frozenset[Step]:
     """Steps between cells, each with its two ends in order (so they compare by value)."""
-    return frozenset(tuple(sorted(e)) for e in pairs)  # type: ignore[misc]
+    return frozenset((min(a, b), max(a, b)) for a, b in pairs)
 
 
 def edges_out(edges: Iterable[Step], h: int, w: int) -> str:
