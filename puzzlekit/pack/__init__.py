@@ -16,12 +16,12 @@ import hashlib
 import html
 import json
 from collections.abc import Iterable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .. import genres
-from .encoding import PLAYABLE, PackError, decode, encode, playable, playable_names
+from . import pages
+from .encoding import PLAYABLE, PackError, decode, encode, packing, playable, playable_names
 
 __all__ = ["ASSETS", "MAX_ASSET_GZIP", "MAX_PUZZLE_BYTES", "PLAYABLE", "PackError", "build_pack", "decode",
            "encode", "genre_of", "pack_data"]
@@ -31,11 +31,12 @@ MAX_PUZZLE_BYTES = 2048
 #: The most bytes the page's script and style sheet may take together, gzipped.
 MAX_ASSET_GZIP = 150 * 1024
 
-#: The page's files beside index.html: each genre's reading and drawing, the page's play, the style.
-ASSETS = ("pack-genres.js", "pack.js", "pack.css")
+#: The page's files beside index.html: each genre's reading and drawing, the page's play, the style
+#: (`pages` puts the first and the last together from the shared code and each genre's folder).
+ASSETS = tuple(pages.BUNDLES)
 
-#: How to play, by the page's kinds of play (pack-genres.js names each genre's kind, or ``hk``: a
-#: line of its own).
+#: How to play, by the page's kinds of play (each genre's page.js names its kind, or ``hk``: a
+#: line of its own, which the genre's packing module words in its ``HELP``; see `play_help`).
 HELP = {
     "edges": "Click the side between two cells, or drag from cell to cell, to draw a line; right-click a "
              "side to mark it empty. Keyboard: arrows move, Shift+arrow draws.",
@@ -44,16 +45,18 @@ HELP = {
     "cells": "Click a cell to cycle its mark, drag to paint; right-click marks it empty. Keyboard: arrows "
              "move, Space cycles, X marks empty.",
     "digits": "Click a cell and type a digit; Backspace clears. Arrows move.",
-    "bridges": "Click between two islands, or drag from one to the other, to cycle 0, 1, 2 bridges "
-               "(right-click: backwards). Keyboard: arrows move, Shift+arrow from an island cycles "
-               "that bridge.",
-    "words": "Drag through the letters of each word, cell to cell, to draw its path (a drag that "
-             "starts along a drawn step erases); click the side between two cells to draw or erase one "
-             "step, right-click to mark it empty. A word is struck through when a path spells it. "
-             "Keyboard: arrows move, Shift+arrow draws.",
     "rects": "Drag from corner to corner to draw a rectangle; click a rectangle to remove it. Keyboard: "
              "Enter marks one corner, then the other.",
 }
+
+
+def play_help() -> dict[str, str]:
+    """How to play each kind of play: the shared kinds (`HELP`), then the lines the package's
+    genres word for their own (their packing module's ``HELP``)."""
+    out = dict(HELP)
+    for name in PLAYABLE:
+        out.update(getattr(packing(genres.get(name)), "HELP", {}))
+    return out
 
 
 def genre_of(puzzle: Any) -> str:
@@ -63,7 +66,7 @@ def genre_of(puzzle: Any) -> str:
 
 def asset(name: str) -> str:
     """The text of one of the page's files (`ASSETS`)."""
-    return resources.files(__name__).joinpath("static", name).read_text(encoding="utf-8")
+    return pages.asset(name)
 
 
 def _compact(data: Any) -> str:
@@ -101,7 +104,7 @@ def pack_data(puzzles: Iterable[Item], title: str = "Puzzles") -> dict[str, Any]
     if not entries:
         raise PackError("a pack needs at least one puzzle")
     pack_id = hashlib.sha256("".join(e["id"] for e in entries).encode()).hexdigest()[:12]
-    return {"title": title, "id": pack_id, "help": HELP, "puzzles": entries}
+    return {"title": title, "id": pack_id, "help": play_help(), "puzzles": entries}
 
 
 def page(data: dict[str, Any]) -> str:
