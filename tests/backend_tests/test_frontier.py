@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from models import edges_of
 
 from puzzlekit.backends import search
-from puzzlekit.backends.search import frontier
 from puzzlekit.clock import Deadline
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
+from puzzlekit.propagation import frontier
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]
 

@@ -15,9 +15,9 @@ from models import edges_of
 
 from puzzlekit import ir
 from puzzlekit.backends import search
-from puzzlekit.backends.search.propagation import Propagator, propagate
 from puzzlekit.errors import UnknownName
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
+from puzzlekit.propagation.compiled import Propagator, propagate
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

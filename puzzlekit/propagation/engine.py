@@ -13,11 +13,18 @@ queue per priority, cheapest first, and a propagator reruns when a variable it r
 changes, so `Engine.fixpoint` reaches a true fixpoint. Clauses are not propagators: they
 keep two watched literals (nothing to undo on backtracking). Propagators narrow domains
 only through `Engine.make` and `Engine.narrow`, which record on the trail.
+
+A caller (the search backend, the ladder, the generator) drives the engine through its
+methods and only reads its fields: `Engine.reset` starts from given domains, `Engine.assume`
+narrows and propagates, `Engine.mark` and `Engine.retract` take a trial back, `Engine.limit`
+bounds the work, `Engine.swap_kinds`, `Engine.swap_clauses` and `Engine.rewrite` put other
+reasoning in place of the compiled one, and `Engine.tracing` records which propagators acted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
@@ -105,9 +112,10 @@ class Engine:
         self.trail: list[tuple[int, int]] = []
         self.pending: list[int] = []
         self.propagations = 0
-        self.deadline: Deadline | None = None  # looked at inside `fixpoint` when set
-        self.most = _INFINITY  # propagator runs after which `fixpoint` stops (raises `OutOfTime`)
-        #: when set, `fixpoint` marks here each propagator that narrowed a domain
+        #: looked at inside `fixpoint` when set (`limit` sets it)
+        self.deadline: Deadline | None = None
+        self.most = _INFINITY  # propagator runs after which `fixpoint` stops (`limit` sets it)
+        #: while `tracing`, `fixpoint` marks here each propagator that narrowed a domain
         self.acted: bytearray | None = None
         self.failed = -1  # the propagator that found the last contradiction (-1: a clause)
         self.units: list[CLit] = []
@@ -373,6 +381,71 @@ class Engine:
             self.queued[cid] = 1
             self.queues[self.prio[cid]].append(cid)
         return self.fixpoint()
+
+    # what a caller drives ------------------------------------------------------------------
+    def assume(self, v: int, mask: int) -> bool:
+        """Restrict variable v to the value bits ``mask`` and propagate; False on a
+        contradiction (take it back with `retract`)."""
+        return self.narrow(v, mask) and self.fixpoint()
+
+    def mark(self) -> int:
+        """A point on the trail to come back to with `retract` (or `undo`)."""
+        return len(self.trail)
+
+    def retract(self, mark: int) -> None:
+        """Back to the domains at ``mark``, nothing left waiting for propagation: the end of a
+        trial whose narrowings did not all reach `fixpoint`."""
+        self.undo(mark)
+        self.pending.clear()
+
+    def limit(self, deadline: Deadline | None = None, propagations: int | None = None) -> None:
+        """Bound the work of `fixpoint` from now on: it looks at ``deadline`` every few
+        propagator runs (None, or a deadline without a time limit: never), and raises
+        `OutOfTime` once the propagator runs counted so far reach ``propagations`` (None: no
+        bound). Both bounds are set at once; ``limit()`` lifts them."""
+        self.deadline = deadline if deadline is not None and deadline.seconds is not None else None
+        self.most = propagations if propagations is not None else _INFINITY
+
+    @property
+    def spent(self) -> bool:
+        """Whether the propagator runs reached the bound `limit` set."""
+        return self.propagations >= self.most
+
+    def swap_kinds(self, kinds: list[int]) -> list[int]:
+        """Run each propagator as the given kind from the next `reset` on (one kind per
+        propagator, in compiled order: a kind the ``run`` table maps to another propagator, or
+        to one that does nothing, to switch it off); returns the kinds in place before, to swap
+        back. The queues keep each propagator's compiled priority."""
+        if len(kinds) != len(self.kinds):
+            raise ValueError(f"{len(kinds)} kinds for {len(self.kinds)} propagators")
+        before, self.kinds = self.kinds, kinds
+        return before
+
+    def swap_clauses(self, clauses: list[list[CLit]]) -> list[list[CLit]]:
+        """Watch these clauses from the next `reset` on (one per compiled clause, in order:
+        ``[true, true]`` switches one off); returns those in place before, to swap back."""
+        if len(clauses) != len(self.clauses):
+            raise ValueError(f"{len(clauses)} clauses for {len(self.clauses)} compiled ones")
+        before, self.clauses = self.clauses, clauses
+        return before
+
+    def rewrite(self, kind: int, change: Callable[[Any], Any]) -> None:
+        """Give every propagator of ``kind`` the data ``change(data)``: the form another
+        propagator for that kind reads (put in place by the ``run`` table or `swap_kinds`)."""
+        for cid, k in enumerate(self.kinds):
+            if k == kind:
+                self.data[cid] = change(self.data[cid])
+
+    @contextmanager
+    def tracing(self) -> Iterator[bytearray]:
+        """Within the block, `fixpoint` marks with 1, in the bytes it yields (one per
+        propagator), each propagator that narrowed a domain."""
+        acted = bytearray(len(self.kinds))
+        self.acted = acted
+        try:
+            yield acted
+        finally:
+            self.acted = None
 
     # the propagation loop ------------------------------------------------------------------
     def fixpoint(self) -> bool:
