@@ -13,7 +13,7 @@ import importlib.metadata
 import math
 import os
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -22,7 +22,7 @@ from puzzlekit import backends
 
 from . import formats, genres, ir, ladder
 from .clock import Deadline
-from .errors import BackendUnavailable, InternalError, OutOfTime, UnknownName
+from .errors import BackendUnavailable, InternalError, OutOfTime, StateError, UnknownName
 from .ir import Clause, Lit, Model
 
 #: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md: the
@@ -149,6 +149,8 @@ def load(genre: str | None, path_or_text: str | os.PathLike, source: str | None 
     docs/formats.md). ``genre`` may be None when the input names its genre (URLs, boards)."""
     if genre is not None:
         genres.get(genre)  # an unknown genre is named as such first
+    if not isinstance(path_or_text, (str, os.PathLike)):
+        raise TypeError(f"load takes a file path, puzzle text or URL, not {type(path_or_text).__name__}")
     return formats.load(path_or_text, genre, source)[1]
 
 
@@ -551,17 +553,41 @@ def hint(puzzle: Any, state: dict[Hashable, int] | None = None, time_limit: floa
     """
     module = genre_module(puzzle)
     deadline = Deadline(_time_limit(time_limit))
+    model = module.model(puzzle, deadline=deadline)
+    state = _checked_state(module, model, state)
     solution = _unique_answer(module, puzzle, deadline)
-    state = dict(state or {})
     wrong = ladder.wrong_entries(state, solution)
     describe = _describer(module, puzzle)
     if wrong:
         return Hint("check", wrong=tuple(wrong),
                     words="; ".join(f"{describe(k, state[k])} is wrong" for k in wrong))
-    step = ladder.next_step(module.model(puzzle, deadline=deadline), state, solution, deadline)
+    step = ladder.next_step(model, state, solution, deadline)
     if step is None:
         return Hint("solved", words="the puzzle is solved")
     return Hint(step.kind, step=step, words=_words(step, describe))
+
+
+def _checked_state(module: ModuleType, model: Model, state: Any) -> dict[Hashable, int]:
+    """A copy of the state, every key one of the model's answer keys and every value in that
+    key's range (0/1 for the yes/no entries); else `StateError` naming the key. Unchecked, an
+    entry off the grid or a value like 5, None or "1" would be worded as a wrong entry."""
+    if state is None:
+        return {}
+    if not isinstance(state, Mapping):
+        raise TypeError(f"a state is a dict of answer-key values by key, not {type(state).__name__}")
+    domain = {model.vars[i].key: (model.vars[i].lo, model.vars[i].hi) for i in model.output}
+    out: dict[Hashable, int] = {}
+    for key, value in state.items():
+        try:
+            lo, hi = domain[key]
+        except (KeyError, TypeError):  # TypeError: a key that cannot be hashed
+            raise StateError(f"the state names {key!r}, which is not in this {module.NAME} puzzle's "
+                             "answer key") from None
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise StateError(f"the state gives {key!r} the value {value!r}; expected a whole number "
+                             f"from {lo} to {hi}")
+        out[key] = value
+    return out
 
 
 def explain(puzzle: Any, time_limit: float | None = None) -> list[Hint]:

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from puzzlekit import arguments, ladder
+from puzzlekit import arguments, ladder, outputs
 from puzzlekit.errors import InternalError, OutOfTime, PuzzlekitError, UnknownName
 
 from .loop import ALIASES, SYMMETRIES, Generated, generate
@@ -202,9 +202,8 @@ def _writer(output: str | None) -> tuple[TextIO | None, str | None]:
     if output is None or output == "-":
         return sys.stdout, None
     if output.endswith(("/", os.sep)) or os.path.isdir(output):
-        os.makedirs(output, exist_ok=True)
-        return None, output
-    return open(output, "w", encoding="utf-8"), None
+        return None, str(outputs.folder(output))
+    return outputs.open_text(output), None
 
 
 def made_puzzles(args: argparse.Namespace, options: dict[str, Any]) -> Iterator[Generated]:
@@ -224,8 +223,8 @@ def run_command(args: argparse.Namespace) -> int:
         return USAGE
     try:
         stream, folder = _writer(args.output)
-    except OSError as exc:
-        print(f"puzzlekit generate: error: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+    except outputs.OutputError as exc:
+        print(f"puzzlekit generate: error: {exc}", file=sys.stderr)
         return USAGE
     show = args.count > 1 if args.progress is None else args.progress
     progress = _Progress(args.count, show)
@@ -236,8 +235,7 @@ def run_command(args: argparse.Namespace) -> int:
             if folder is not None:
                 ext = "json" if args.format == "json" else "txt"
                 name = f"{made.genre}-{args.size[0]}x{args.size[1]}-{made.seed}.{ext}"
-                with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
-                    handle.write(text)
+                outputs.write_text(os.path.join(folder, name), text)
             else:
                 assert stream is not None
                 stream.write(text)
@@ -254,6 +252,9 @@ def run_command(args: argparse.Namespace) -> int:
     except InternalError as exc:
         print(f"puzzlekit generate: internal error: {exc} (a bug: please report it)", file=sys.stderr)
         return INTERNAL
+    except outputs.OutputError as exc:
+        print(f"puzzlekit generate: error: {exc} ({made_any} of {args.count} made)", file=sys.stderr)
+        return USAGE
     except (PuzzlekitError, ValueError) as exc:
         print(f"puzzlekit generate: cannot make it: {exc} ({made_any} of {args.count} made)",
               file=sys.stderr)

@@ -50,6 +50,7 @@ A genre variant's recipe is its base recipe changed by ``variant(**settings)`` (
 
 from __future__ import annotations
 
+import inspect
 import random
 import time
 from collections.abc import Iterator
@@ -119,6 +120,21 @@ class Generated:
         if self.note:
             out["note"] = self.note
         return out
+
+
+def _check_options(rec: Any, height: int, width: int, options: dict[str, Any]) -> None:
+    """The recipe's size check, with options it does not take refused by name and a value of
+    the wrong kind (e.g. ``box=6``) a ValueError naming the options, not a raw TypeError."""
+    known = [n for n in inspect.signature(rec.check_size).parameters if n not in ("height", "width")]
+    for key in options:
+        if key not in known:
+            takes = f"it takes {', '.join(known)}" if known else "it takes none"
+            raise UnknownName(f"{rec.NAME} has no option {key!r}; {takes}")
+    try:
+        rec.check_size(height, width, **options)
+    except (TypeError, IndexError, KeyError, AttributeError) as exc:
+        shown = ", ".join(f"{k}={v!r}" for k, v in options.items())
+        raise ValueError(f"{rec.NAME}: an option value of the wrong kind ({shown}): {exc}") from None
 
 
 def fingerprint_of(puzzle: Any) -> str:
@@ -197,7 +213,7 @@ def generate(
         raise UnknownName(f"unknown symmetry {symmetry!r}; use one of {', '.join(SYMMETRIES)}")
     if symmetry != "none" and not hasattr(rec, "partner"):
         raise ValueError(f"{rec.NAME} puzzles are made without symmetry (its clues are not placed by cell)")
-    rec.check_size(height, width, **options)
+    _check_options(rec, height, width, options)
     if rank is not None and not nearest:
         reach.check(rec, rank, height, width)
     return _pack(rec, height, width, rank, count, seed, symmetry, time_limit, options)
