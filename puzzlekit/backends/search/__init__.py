@@ -27,6 +27,7 @@ from .propagation import new_engine
 NAME = "search"
 PACKAGE = None
 EXTRA = None
+IMPORT = None
 OPTIONS = {
     "method": Option(
         "how to search: auto (default), dfs or frontier", default="auto", choices=("auto", "dfs", "frontier")
