@@ -7,9 +7,7 @@ anyone sees has passed the genre's rule checker.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import gc
-import importlib.metadata
 import math
 import os
 import time
@@ -164,18 +162,31 @@ def choose_backend(genre: str | None = None, model: Model | None = None) -> str:
 
     With the genre's model, a genre whose best backend changes with size takes the order
     for large models above its threshold (`LARGE_PREFERENCE`), backends that are slow at its
-    size (`SIZE_LIMIT`) are passed over, and a genre without a measured order (`PREFERENCE`)
-    is decided by the model's shape (`SHAPE_PREFERENCE`). Installation is read from package
-    metadata, so choosing imports no solver.
+    size (`SIZE_LIMIT`) are passed over while an installed one fits, and a genre without a
+    measured order (`PREFERENCE`) is decided by the model's shape (`SHAPE_PREFERENCE`). Only
+    a backend whose package can be imported is chosen (`backends.available`, which imports no
+    solver); ``search`` needs none, so a plain install always has a choice.
     """
-    for name in auto_order(genre, model):
-        if _installed(backends.get(name).PACKAGE):
+    fitting = auto_order(genre, model)
+    for name in fitting + tuple(n for n in _ordered(genre, model) if n not in fitting):
+        if backends.available(name):
             return name
-    raise BackendUnavailable("cpsat", "ortools", "cpsat")
+    raise BackendUnavailable("search", "puzzlekit", "")  # unreachable: search is always there
 
 
 def auto_order(genre: str | None = None, model: Model | None = None) -> tuple[str, ...]:
-    """Every backend in the order ``auto`` tries them (installed or not) for a genre and model."""
+    """Every backend in the order ``auto`` tries them (installed or not) for a genre and model,
+    those too slow at the model's size (`SIZE_LIMIT`) left out while any other remains."""
+    names = _ordered(genre, model)
+    if model is None:
+        return names
+    size = len(model.vars)
+    fits = tuple(name for name in names if size <= SIZE_LIMIT.get(name, size))
+    return fits or names
+
+
+def _ordered(genre: str | None, model: Model | None) -> tuple[str, ...]:
+    """Every backend in the measured order for the genre (or the model's shape and size)."""
     order = PREFERENCE.get(genre or "")
     large = LARGE_PREFERENCE.get(genre or "")
     if large is not None and model is not None and len(model.vars) > large[0]:
@@ -184,26 +195,7 @@ def auto_order(genre: str | None = None, model: Model | None = None) -> tuple[st
         shape = ("graphs" if model.graphs else "runs" if model.runs
                  else "integers" if any(not v.is_bool for v in model.vars) else "booleans")
         order = SHAPE_PREFERENCE[shape]
-    names = tuple(dict.fromkeys((order or ()) + DEFAULT_PREFERENCE))
-    if model is None:
-        return names
-    size = len(model.vars)
-    fits = tuple(name for name in names if size <= SIZE_LIMIT.get(name, size))
-    return fits or names
-
-
-@functools.cache
-def _installed(package: str | None) -> bool:
-    """Whether the package is installed, read from its metadata once per process (a search of
-    the import path, a millisecond or more: as long as solving a small puzzle)."""
-    if package is None:
-        return True
-    try:
-        importlib.metadata.distribution(package)
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
-
+    return tuple(dict.fromkeys((order or ()) + DEFAULT_PREFERENCE))
 
 
 def _backend(name: str, genre: str, model: Model | None = None) -> tuple[str, ModuleType]:
@@ -315,7 +307,7 @@ def solve(
                 name, result = FIRST_TRY[module.NAME][0], tried
             else:
                 then = backends.get(THEN[module.NAME]) if tried is not None and module.NAME in THEN else None
-                if then is not None and _installed(then.PACKAGE):  # only now: most never need it
+                if then is not None and backends.available(then.NAME):  # only now: most never need it
                     name, solver, loaded = then.NAME, then, _load(then)
                     import_seconds, deadline.start = import_seconds + loaded, deadline.start + loaded
                 result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
@@ -362,9 +354,9 @@ def _first_try(
     name, work = FIRST_TRY[genre]
     if name == THEN.get(genre, chosen) or (name == "search" and wanted != 1):
         return None
-    solver = backends.get(name)
-    if not _installed(solver.PACKAGE):
+    if not backends.available(name):
         return None
+    solver = backends.get(name)
     _load(solver)
     return solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed,
                         **_budget(name, work, model))

@@ -20,12 +20,14 @@ import json
 import os
 import re
 import sys
+import warnings
 from collections.abc import Iterator
 from typing import Any, TextIO
 
 from puzzlekit import arguments, ladder, outputs
 from puzzlekit.errors import InternalError, OutOfTime, PuzzlekitError, UnknownName
 
+from . import phases
 from .loop import ALIASES, SYMMETRIES, Generated, generate
 from .recipes import generators, recipe
 
@@ -214,7 +216,22 @@ def made_puzzles(args: argparse.Namespace, options: dict[str, Any]) -> Iterator[
 
 
 def run_command(args: argparse.Namespace) -> int:
-    """Run a parsed ``generate`` command; returns the exit status."""
+    """Run a parsed ``generate`` command; returns the exit status. A backend that is not
+    installed and what stands in for it (`phases.BackendMissing`) is a note on standard error."""
+    shown = warnings.showwarning
+
+    def note(message: Any, category: type[Warning], *rest: Any, **named: Any) -> None:
+        if issubclass(category, phases.BackendMissing):
+            print(f"puzzlekit generate: note: {message}", file=sys.stderr)
+        else:
+            shown(message, category, *rest, **named)
+
+    with warnings.catch_warnings():
+        warnings.showwarning = note
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         options = options_of(args.genre, args.option)
         pack = made_puzzles(args, options)

@@ -79,6 +79,10 @@ SMALL_CELLS = 100
 SMALL_FACTOR = 4
 #: Backends of different families that must both prove a generated puzzle unique.
 CERTIFIERS: tuple[str, ...] = ("sat", "search")
+#: Backends of a family other than ``search``, in the order they stand in: for ``sat`` when
+#: it is not installed, and (``cpsat`` first) beside the ladder's proof when the search is
+#: slow (`certify`). Only installed ones are asked.
+SECOND_OPINIONS: tuple[str, ...] = ("cpsat", "sat", "z3", "mip")
 #: Seconds the search backend gets to prove a puzzle unique before the ladder's proof and
 #: cpsat stand in for it (see `certify`): on large loop puzzles the stand-ins take a fraction
 #: of a search proof's time, so a search that has not finished by then is mostly time lost.
@@ -343,7 +347,9 @@ def certify(
     search has not finished within `SEARCH_SECONDS` (or is not ``searched``: a recipe's
     ``search_proof`` says where it never finishes) and the puzzle's grade is below
     ``search``, the grading ladder, which runs on that same engine and fixes every value by
-    sound deductions, stands as its proof, and ``cpsat`` proves uniqueness once more. A
+    sound deductions, stands as its proof, and ``cpsat`` proves uniqueness once more. Where
+    ``sat`` or ``cpsat`` is not installed, the first installed of `SECOND_OPINIONS` stands in
+    (a `phases.BackendMissing` warning says so); with none, ``search`` decides alone. A
     backend that finds a second solution, or another one, where another proves the planted
     one unique is a bug of one of them: `InternalError`.
     """
@@ -360,16 +366,21 @@ def certify(
         verdicts[name] = "unique" if same else ("another solution" if result.unique else "not unique")
         return True
 
-    ask(CERTIFIERS[0], deadline.left())
+    # a missing solver package: another family proves it (`phases.stand_in`, with a warning)
+    first = phases.stand_in(CERTIFIERS[0], SECOND_OPINIONS, "the first uniqueness proof")
+    if first is not None:
+        ask(first, deadline.left())
     left = deadline.left()
-    proofs = list(CERTIFIERS)
+    proofs = [first, CERTIFIERS[1]] if first else [CERTIFIERS[1]]
     seconds = SEARCH_SECONDS if left is None else min(left, SEARCH_SECONDS)
     if not (searched or grade.rank >= ladder.SEARCH) or not ask(CERTIFIERS[1], seconds, must=False):
-        if grade.rank < ladder.SEARCH and grade.unique:
+        other = [n for n in SECOND_OPINIONS if n != first]
+        extra = phases.stand_in(other[0], other, "the proof that stands in for search") if other else None
+        if grade.rank < ladder.SEARCH and grade.unique and extra is not None:
             verdicts["ladder"] = "unique"
-            proofs[1] = f"ladder ({grade.level})"
-            ask("cpsat", deadline.left())
-            proofs.append("cpsat")
+            proofs[-1] = f"ladder ({grade.level})"
+            ask(extra, deadline.left())
+            proofs.append(extra)
         else:
             ask(CERTIFIERS[1], deadline.left())
     if set(verdicts.values()) != {"unique"}:
