@@ -7,13 +7,11 @@ anyone sees has passed the genre's rule checker.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import gc
-import importlib.metadata
 import math
 import os
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -22,7 +20,7 @@ from puzzlekit import backends
 
 from . import formats, genres, ir, ladder
 from .clock import Deadline
-from .errors import BackendUnavailable, InternalError, OutOfTime, UnknownName
+from .errors import BackendUnavailable, InternalError, OutOfTime, StateError, UnknownName
 from .ir import Clause, Lit, Model
 
 #: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md: the
@@ -149,6 +147,8 @@ def load(genre: str | None, path_or_text: str | os.PathLike, source: str | None 
     docs/formats.md). ``genre`` may be None when the input names its genre (URLs, boards)."""
     if genre is not None:
         genres.get(genre)  # an unknown genre is named as such first
+    if not isinstance(path_or_text, (str, os.PathLike)):
+        raise TypeError(f"load takes a file path, puzzle text or URL, not {type(path_or_text).__name__}")
     return formats.load(path_or_text, genre, source)[1]
 
 
@@ -162,18 +162,31 @@ def choose_backend(genre: str | None = None, model: Model | None = None) -> str:
 
     With the genre's model, a genre whose best backend changes with size takes the order
     for large models above its threshold (`LARGE_PREFERENCE`), backends that are slow at its
-    size (`SIZE_LIMIT`) are passed over, and a genre without a measured order (`PREFERENCE`)
-    is decided by the model's shape (`SHAPE_PREFERENCE`). Installation is read from package
-    metadata, so choosing imports no solver.
+    size (`SIZE_LIMIT`) are passed over while an installed one fits, and a genre without a
+    measured order (`PREFERENCE`) is decided by the model's shape (`SHAPE_PREFERENCE`). Only
+    a backend whose package can be imported is chosen (`backends.available`, which imports no
+    solver); ``search`` needs none, so a plain install always has a choice.
     """
-    for name in auto_order(genre, model):
-        if _installed(backends.get(name).PACKAGE):
+    fitting = auto_order(genre, model)
+    for name in fitting + tuple(n for n in _ordered(genre, model) if n not in fitting):
+        if backends.available(name):
             return name
-    raise BackendUnavailable("cpsat", "ortools", "cpsat")
+    raise BackendUnavailable("search", "puzzlekit", "")  # unreachable: search is always there
 
 
 def auto_order(genre: str | None = None, model: Model | None = None) -> tuple[str, ...]:
-    """Every backend in the order ``auto`` tries them (installed or not) for a genre and model."""
+    """Every backend in the order ``auto`` tries them (installed or not) for a genre and model,
+    those too slow at the model's size (`SIZE_LIMIT`) left out while any other remains."""
+    names = _ordered(genre, model)
+    if model is None:
+        return names
+    size = len(model.vars)
+    fits = tuple(name for name in names if size <= SIZE_LIMIT.get(name, size))
+    return fits or names
+
+
+def _ordered(genre: str | None, model: Model | None) -> tuple[str, ...]:
+    """Every backend in the measured order for the genre (or the model's shape and size)."""
     order = PREFERENCE.get(genre or "")
     large = LARGE_PREFERENCE.get(genre or "")
     if large is not None and model is not None and len(model.vars) > large[0]:
@@ -182,26 +195,7 @@ def auto_order(genre: str | None = None, model: Model | None = None) -> tuple[st
         shape = ("graphs" if model.graphs else "runs" if model.runs
                  else "integers" if any(not v.is_bool for v in model.vars) else "booleans")
         order = SHAPE_PREFERENCE[shape]
-    names = tuple(dict.fromkeys((order or ()) + DEFAULT_PREFERENCE))
-    if model is None:
-        return names
-    size = len(model.vars)
-    fits = tuple(name for name in names if size <= SIZE_LIMIT.get(name, size))
-    return fits or names
-
-
-@functools.cache
-def _installed(package: str | None) -> bool:
-    """Whether the package is installed, read from its metadata once per process (a search of
-    the import path, a millisecond or more: as long as solving a small puzzle)."""
-    if package is None:
-        return True
-    try:
-        importlib.metadata.distribution(package)
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
-
+    return tuple(dict.fromkeys((order or ()) + DEFAULT_PREFERENCE))
 
 
 def _backend(name: str, genre: str, model: Model | None = None) -> tuple[str, ModuleType]:
@@ -313,7 +307,7 @@ def solve(
                 name, result = FIRST_TRY[module.NAME][0], tried
             else:
                 then = backends.get(THEN[module.NAME]) if tried is not None and module.NAME in THEN else None
-                if then is not None and _installed(then.PACKAGE):  # only now: most never need it
+                if then is not None and backends.available(then.NAME):  # only now: most never need it
                     name, solver, loaded = then.NAME, then, _load(then)
                     import_seconds, deadline.start = import_seconds + loaded, deadline.start + loaded
                 result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
@@ -360,9 +354,9 @@ def _first_try(
     name, work = FIRST_TRY[genre]
     if name == THEN.get(genre, chosen) or (name == "search" and wanted != 1):
         return None
-    solver = backends.get(name)
-    if not _installed(solver.PACKAGE):
+    if not backends.available(name):
         return None
+    solver = backends.get(name)
     _load(solver)
     return solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed,
                         **_budget(name, work, model))
@@ -551,17 +545,41 @@ def hint(puzzle: Any, state: dict[Hashable, int] | None = None, time_limit: floa
     """
     module = genre_module(puzzle)
     deadline = Deadline(_time_limit(time_limit))
+    model = module.model(puzzle, deadline=deadline)
+    state = _checked_state(module, model, state)
     solution = _unique_answer(module, puzzle, deadline)
-    state = dict(state or {})
     wrong = ladder.wrong_entries(state, solution)
     describe = _describer(module, puzzle)
     if wrong:
         return Hint("check", wrong=tuple(wrong),
                     words="; ".join(f"{describe(k, state[k])} is wrong" for k in wrong))
-    step = ladder.next_step(module.model(puzzle, deadline=deadline), state, solution, deadline)
+    step = ladder.next_step(model, state, solution, deadline)
     if step is None:
         return Hint("solved", words="the puzzle is solved")
     return Hint(step.kind, step=step, words=_words(step, describe))
+
+
+def _checked_state(module: ModuleType, model: Model, state: Any) -> dict[Hashable, int]:
+    """A copy of the state, every key one of the model's answer keys and every value in that
+    key's range (0/1 for the yes/no entries); else `StateError` naming the key. Unchecked, an
+    entry off the grid or a value like 5, None or "1" would be worded as a wrong entry."""
+    if state is None:
+        return {}
+    if not isinstance(state, Mapping):
+        raise TypeError(f"a state is a dict of answer-key values by key, not {type(state).__name__}")
+    domain = {model.vars[i].key: (model.vars[i].lo, model.vars[i].hi) for i in model.output}
+    out: dict[Hashable, int] = {}
+    for key, value in state.items():
+        try:
+            lo, hi = domain[key]
+        except (KeyError, TypeError):  # TypeError: a key that cannot be hashed
+            raise StateError(f"the state names {key!r}, which is not in this {module.NAME} puzzle's "
+                             "answer key") from None
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise StateError(f"the state gives {key!r} the value {value!r}; expected a whole number "
+                             f"from {lo} to {hi}")
+        out[key] = value
+    return out
 
 
 def explain(puzzle: Any, time_limit: float | None = None) -> list[Hint]:

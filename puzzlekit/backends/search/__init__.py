@@ -28,6 +28,7 @@ from .branching import Search
 NAME = "search"
 PACKAGE = None
 EXTRA = None
+IMPORT = None
 OPTIONS = {
     "method": Option(
         "how to search: auto (default), dfs or frontier", default="auto", choices=("auto", "dfs", "frontier")
