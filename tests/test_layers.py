@@ -15,7 +15,7 @@ from importgraph import find_cycle, import_graph
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("puzzlekit.errors", "puzzlekit.clock", "puzzlekit.unionfind", "puzzlekit.ir",
-                    "puzzlekit.arguments", "puzzlekit.grid", "puzzlekit.textio")),
+                    "puzzlekit.arguments", "puzzlekit.grid", "puzzlekit.textio", "puzzlekit.outputs")),
     ("transforms", ("puzzlekit.transforms",)),
     ("propagation", ("puzzlekit.propagation",)),
     ("genre kit", ("puzzlekit.board",)),
