@@ -15,14 +15,14 @@ from importgraph import find_cycle, import_graph
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("puzzlekit.errors", "puzzlekit.clock", "puzzlekit.unionfind", "puzzlekit.ir",
-                    "puzzlekit.arguments", "puzzlekit.grid", "puzzlekit.textio")),
+                    "puzzlekit.arguments", "puzzlekit.grid", "puzzlekit.textio", "puzzlekit.outputs")),
     ("transforms", ("puzzlekit.transforms",)),
     ("propagation", ("puzzlekit.propagation",)),
     ("genre kit", ("puzzlekit.board",)),
     ("genres and backends", ("puzzlekit.genres", "puzzlekit.backends")),
     ("pictures and file formats", ("puzzlekit.render", "puzzlekit.formats")),
     ("reasoning", ("puzzlekit.ladder",)),
-    ("pipeline", ("puzzlekit.api",)),
+    ("pipeline", ("puzzlekit.choosing", "puzzlekit.api")),
     ("generating", ("puzzlekit.generate",)),
     ("batch", ("puzzlekit.batch",)),
     ("pack", ("puzzlekit.pack",)),
