@@ -352,7 +352,6 @@ BAD_URLS = {
     "https://puzz.link/p?mashu/0/6/0": "number of columns",
     "https://puzz.link/p?mashu/300/300/0": "over the size limit",
     "https://puzz.link/p?mashu/3/3/10z": "unexpected character 'z' in the pearls",
-    "https://puzz.link/p?mashu/3/3/1000": "unexpected text after the last cell",
     "https://puzz.link/p?numlin/3/3/-1": "expected 2 hex digits",
     "https://puzz.link/p?sudoku/4/9/1": "gives the side twice",
     "https://puzz.link/p?starbattle/3/3/x/00": "number of stars",
