@@ -174,6 +174,10 @@ def encode(name: str, puzzle: Any, solution: Any) -> dict[str, Any]:
         out["lb"] = "".join(labels)
         out["s"] = pack_bits([int((r, c) in ans) for r in range(h) for c in range(w)], 1)
     elif name == "tents":
+        if None in puzzle.cols or None in puzzle.rows:
+            # the data could say null, but the page draws and plays every count
+            raise PackError("a Tents puzzle with a row or column count left out has no playable page yet; "
+                            "packs hold Tents with every count given")
         out.update(cols=list(puzzle.cols), rows=list(puzzle.rows))
         out["t"] = pack_bits([int((r, c) in puzzle.trees) for r in range(h) for c in range(w)], 1)
         out["s"] = pack_bits([int((r, c) in ans) for r in range(h) for c in range(w)], 1)
