@@ -4,7 +4,10 @@ Accepted: ``http``/``https`` or no scheme; the hosts ``puzz.link``, ``pzv.jp``, 
 or no host at all; the paths ``p`` and ``p.html`` (in any folder, e.g. ``/pzpr/v3/p.html``)
 or none (``?mashu/...``, or the bare body ``mashu/6/6/...``); the genre id with an
 ``_edit``/``_play`` suffix. The body reads ``[pflag/]cols/rows/data`` (columns first); a body
-``pzprv3/...`` is a whole percent-encoded pzprv3 file. Written: ``https://puzz.link/p?...``.
+``pzprv3/...`` is a whole percent-encoded pzprv3 file (its slashes may be encoded too).
+Pasted forms are read as well: quotes or ``%22`` around the URL, a site's ``&key=value``
+parameters after it, and text after the last cell, which pzprjs ignores and so do we.
+Written: ``https://puzz.link/p?...``.
 """
 
 from __future__ import annotations
