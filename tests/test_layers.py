@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("genres and backends", ("puzzlekit.genres", "puzzlekit.backends")),
     ("pictures and file formats", ("puzzlekit.render", "puzzlekit.formats")),
     ("reasoning", ("puzzlekit.ladder",)),
-    ("pipeline", ("puzzlekit.api",)),
+    ("pipeline", ("puzzlekit.choosing", "puzzlekit.api")),
     ("generating", ("puzzlekit.generate",)),
     ("batch", ("puzzlekit.batch",)),
     ("pack", ("puzzlekit.pack",)),
