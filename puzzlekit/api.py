@@ -22,7 +22,7 @@ from puzzlekit import backends
 
 from . import formats, genres, ir, ladder
 from .clock import Deadline
-from .errors import BackendUnavailable, InternalError, OutOfTime, UnknownName
+from .errors import BackendUnavailable, InternalError, NoUniqueSolution, OutOfTime, UnknownName
 from .ir import Clause, Lit, Model
 
 #: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md: the
@@ -527,9 +527,9 @@ def _unique_answer(module: ModuleType, puzzle: Any, deadline: Deadline) -> dict[
     if result.status == "timeout" or undecided:
         raise OutOfTime("the solution was not found within the time limit")
     if result.status == "unsolvable":
-        raise UnknownName(f"this {module.NAME} puzzle has no solution: there is nothing to hint")
+        raise NoUniqueSolution(f"this {module.NAME} puzzle has no solution: there is nothing to hint")
     if len(result.solutions) > 1:
-        raise UnknownName(f"this {module.NAME} puzzle has more than one solution: hints need exactly one")
+        raise NoUniqueSolution(f"this {module.NAME} puzzle has more than one solution: hints need just one")
     _checked(module, puzzle, name, result.solutions[0])
     return result.solutions[0]
 

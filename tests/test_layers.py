@@ -15,7 +15,7 @@ from importgraph import find_cycle, import_graph
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("puzzlekit.errors", "puzzlekit.clock", "puzzlekit.unionfind", "puzzlekit.ir",
-                    "puzzlekit.arguments", "puzzlekit.grid", "puzzlekit.textio")),
+                    "puzzlekit.arguments", "puzzlekit.exits", "puzzlekit.grid", "puzzlekit.textio")),
     ("transforms", ("puzzlekit.transforms",)),
     ("genre kit", ("puzzlekit.board",)),
     ("genres and backends", ("puzzlekit.genres", "puzzlekit.backends")),

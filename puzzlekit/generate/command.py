@@ -25,10 +25,10 @@ from typing import Any, TextIO
 
 from puzzlekit import arguments, ladder
 from puzzlekit.errors import InternalError, OutOfTime, PuzzlekitError, UnknownName
+from puzzlekit.exits import INTERNAL, NOT_MET, OK, USAGE
+from puzzlekit.exits import UNDECIDED as OUT_OF_TIME
 
 from .loop import ALIASES, GENERATORS, SYMMETRIES, Generated, generate, recipe
-
-OK, NOT_MET, USAGE, OUT_OF_TIME, INTERNAL = 0, 1, 2, 3, 4
 
 SUMMARY = "make unique puzzles of a genre, size and level"
 DESCRIPTION = (

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import api, arguments, genres
+from ..exits import NOT_MET as NOT_UNIQUE
+from ..exits import UNDECIDED
 from . import MAX_PUZZLE_BYTES, PLAYABLE, PackError, build_pack
 from .encoding import playable, playable_names
 
@@ -32,8 +34,6 @@ EPILOG = (
     "1 a puzzle without a unique solution, 2 bad input or usage, 3 time limit. Example: "
     "puzzlekit pack masyu examples/masyu01.txt -o site --title 'Masyu'"
 )
-NOT_UNIQUE = 1
-UNDECIDED = 3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
