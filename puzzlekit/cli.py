@@ -185,15 +185,20 @@ def _levels() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    with exits.watching_interrupts():
-        return _run(parser, args)
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        with exits.watching_interrupts():
+            return _run(parser, args)
+    except KeyboardInterrupt:  # while reading the arguments, or a second Ctrl-C while reporting one
+        return _interrupted()
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
-        return _dispatch(parser, args)
+        status = _dispatch(parser, args)
+        # a solver that swallowed Ctrl-C (in a callback) and returned as if out of time
+        return _interrupted() if exits.interrupted() else status
     except KeyboardInterrupt:
         return _interrupted()
     except BrokenPipeError:  # the reader went away (e.g. `| head -1`): stop quietly

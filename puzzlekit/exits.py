@@ -10,8 +10,9 @@ what was asked was decided; 4 internal error (a bug: please report it); 130 inte
 from __future__ import annotations
 
 import signal
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -49,6 +50,10 @@ def is_interrupt(exc: BaseException) -> bool:
 
 
 _seen = threading.Event()
+#: Sends Ctrl-C again while the command still runs after one: a KeyboardInterrupt raised in a
+#: destructor or a C library's callback is printed and dropped, and the work would go on.
+_again: threading.Timer | None = None
+AGAIN_SECONDS = 0.25
 
 
 def interrupted() -> bool:
@@ -56,16 +61,39 @@ def interrupted() -> bool:
     return _seen.is_set()
 
 
+def _send_again() -> None:
+    signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+
+
 def _on_interrupt(signum: int, frame: Any) -> None:
+    global _again
     _seen.set()
+    if _again is None or not _again.is_alive():
+        _again = threading.Timer(AGAIN_SECONDS, _send_again)
+        _again.daemon = True
+        _again.start()
     raise KeyboardInterrupt
+
+
+def _quiet(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``hook`` without the "Exception ignored ... KeyboardInterrupt" traceback a dropped
+    Ctrl-C prints: the command says "interrupted" once, and `_send_again` does the rest."""
+
+    def quiet(unraisable: Any) -> Any:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            return None
+        return hook(unraisable)
+
+    return quiet
 
 
 @contextmanager
 def watching_interrupts() -> Iterator[None]:
     """Remember every Ctrl-C while the block runs, as well as raising `KeyboardInterrupt`:
-    a solver that turns the exception into its own error (or stops quietly) still leaves the
-    command knowing it was interrupted. Outside the main thread this does nothing."""
+    a solver that turns the exception into its own error (or drops it) still leaves the
+    command knowing it was interrupted, and one that drops it gets it again. Outside the main
+    thread this does nothing."""
+    global _again
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -74,7 +102,19 @@ def watching_interrupts() -> Iterator[None]:
         yield
         return
     previous = signal.signal(signal.SIGINT, _on_interrupt)
+    unraisable = sys.unraisablehook
+    sys.unraisablehook = _quiet(unraisable)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        sys.unraisablehook = unraisable
+        while True:  # a Ctrl-C still pending is handled here, by this module, not after the command
+            try:
+                if _again is not None:
+                    _again.cancel()
+                    _again.join()
+                    _again = None
+                signal.signal(signal.SIGINT, previous)
+                break
+            except KeyboardInterrupt:
+                continue

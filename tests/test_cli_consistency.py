@@ -195,3 +195,88 @@ def test_commands_take_their_exit_statuses_from_one_place():
         exits.NOT_MET, exits.USAGE, exits.UNDECIDED)
     assert (pack_command.NOT_UNIQUE, pack_command.UNDECIDED) == (exits.NOT_MET, exits.UNDECIDED)
     assert batch_command.INTERRUPTED == exits.INTERRUPTED == 130
+
+
+# --- Ctrl-C: exit 130 and one line, whatever was running ----------------------------------------
+
+#: Runs the command as a terminal would (SIGINT not ignored, whatever the test runner inherited)
+#: and says "ready" once the package is imported: Ctrl-C before that is Python's own business.
+LAUNCH = (
+    "import signal, sys\n"
+    "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    "from puzzlekit import cli\n"
+    "sys.stderr.write('ready\\n'); sys.stderr.flush()\n"
+    "sys.exit(cli.main(sys.argv[1:]))\n"
+)
+DELAYS = (0.0, 0.15, 0.4, 0.8)
+
+
+def _interrupted(args: list[str], delay: float) -> tuple[int | None, str, str]:
+    """The exit status and output of the command with SIGINT sent ``delay`` seconds after it is
+    ready; status None when it had ended before the signal could be sent."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from conftest import ROOT
+
+    proc = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], cwd=ROOT, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stderr is not None and proc.stderr.readline() == b"ready\n"
+        time.sleep(delay)
+        if proc.poll() is not None:
+            out, err = proc.communicate()
+            return None, out.decode(), err.decode()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+        return proc.returncode, out.decode(), err.decode()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _assert_interrupted(args: list[str]) -> None:
+    hit = 0
+    for delay in DELAYS:
+        status, out, err = _interrupted(args, delay)
+        if status is None or (status == 0 and "interrupted" not in err):
+            continue  # it was done before Ctrl-C came: nothing to interrupt
+        hit += 1
+        assert status == exits.INTERRUPTED, (delay, status, err)
+        assert "Traceback" not in err and "internal error" not in err, err
+        assert err.rstrip().endswith("puzzlekit: interrupted"), err
+    assert hit, f"{args} always ended before Ctrl-C; the test needs a longer run"
+
+
+def test_ctrl_c_during_generate_exits_130():
+    _assert_interrupted(["generate", "masyu", "10x10", "--count", "5", "--no-progress"])
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "z3", "search"])
+def test_ctrl_c_during_solve_exits_130(tmp_path, backend):
+    if not backends.installed().get(backend):
+        pytest.skip(f"{backend} is not installed")
+    big = tmp_path / "open.txt"  # one pearl on an open grid: listing its loops takes minutes
+    big.write_text("\n".join(" ".join("1" if (r, c) == (5, 5) else "0" for c in range(12))
+                             for r in range(12)) + "\n")
+    _assert_interrupted(["solve", "masyu", str(big), "-b", backend, "--limit", "100000"])
+
+
+@pytest.mark.parametrize("words", ["Caught keyboard interrupt", "argument 1: KeyboardInterrupt: "])
+def test_a_solver_s_own_words_for_ctrl_c_exit_130(monkeypatch, capsys, words):
+    """python-sat raises its own error on Ctrl-C, and ctypes wraps one raised in a callback."""
+    from puzzlekit import api
+
+    class error(Exception):  # noqa: N801 - python-sat's name for it
+        pass
+
+    def interrupted(*args, **kwargs):
+        raise error(words)
+
+    monkeypatch.setattr(api, "solve", interrupted)
+    assert cli.main(["solve", "masyu", MASYU]) == exits.INTERRUPTED
+    err = capsys.readouterr().err
+    assert err == "puzzlekit: interrupted\n"
