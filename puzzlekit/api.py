@@ -30,7 +30,7 @@ from .choosing import (  # noqa: F401  (the library's names for the backend choi
     choose_backend,
 )
 from .clock import Deadline
-from .errors import InternalError, OutOfTime, StateError, UnknownName
+from .errors import InternalError, NoUniqueSolution, OutOfTime, StateError, UnknownName
 from .ir import Clause, Lit, Model
 
 #: Genres where ``auto`` first gives a backend a short try, then, when it did not finish,
@@ -438,9 +438,9 @@ def _unique_answer(module: ModuleType, puzzle: Any, deadline: Deadline) -> dict[
     if result.status == "timeout" or undecided:
         raise OutOfTime("the solution was not found within the time limit")
     if result.status == "unsolvable":
-        raise UnknownName(f"this {module.NAME} puzzle has no solution: there is nothing to hint")
+        raise NoUniqueSolution(f"this {module.NAME} puzzle has no solution: there is nothing to hint")
     if len(result.solutions) > 1:
-        raise UnknownName(f"this {module.NAME} puzzle has more than one solution: hints need exactly one")
+        raise NoUniqueSolution(f"this {module.NAME} puzzle has more than one solution: hints need just one")
     _checked(module, puzzle, name, result.solutions[0])
     return result.solutions[0]
 

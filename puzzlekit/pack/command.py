@@ -16,6 +16,8 @@ from typing import Any
 
 from .. import api, arguments, genres, outputs
 from ..errors import PuzzlekitError
+from ..exits import NOT_MET as NOT_UNIQUE
+from ..exits import UNDECIDED
 from . import MAX_PUZZLE_BYTES, PLAYABLE, PackError, build_pack
 from .encoding import playable, playable_names
 
@@ -35,8 +37,6 @@ EPILOG = (
     "puzzlekit pack masyu examples/masyu01.txt -o site --title 'Masyu'; mixed genres: "
     "puzzlekit pack masyu examples/masyu01.txt sudoku examples/sudoku01.txt -o site"
 )
-NOT_UNIQUE = 1
-UNDECIDED = 3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
