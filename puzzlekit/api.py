@@ -458,7 +458,9 @@ def hint(puzzle: Any, state: dict[Hashable, int] | None = None, time_limit: floa
     """The next thing to do from a player's state (answer-key values by key; None: empty).
 
     Entries that contradict the solution come first ("check"); else the next deduction at the
-    weakest level that makes one, with the rules it rests on.
+    weakest level that makes one, with the rules it rests on. A state key that is not one of
+    the model's answer keys, or a value outside its range (0/1 for yes/no entries), raises
+    `StateError` (a ValueError) naming it.
     """
     module = genre_module(puzzle)
     deadline = Deadline(_time_limit(time_limit))
