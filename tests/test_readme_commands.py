@@ -149,7 +149,7 @@ def expand(template: str, tmp: Path) -> list[list[str]]:
 def _copy(dest: Path) -> Path:
     """The project as a user's checkout has it (no git folder, venvs or caches)."""
     ignore = shutil.ignore_patterns(".git", ".venv", ".ci-venv", "__pycache__", "*.egg-info", ".pytest_cache",
-                                    ".ruff_cache", ".hypothesis", "build", "dist")
+                                    ".ruff_cache", ".hypothesis", "build", "dist", ".peers", "results")
     shutil.copytree(ROOT, dest, ignore=ignore)
     return dest
 
