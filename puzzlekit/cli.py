@@ -16,7 +16,7 @@ from typing import Any
 
 from puzzlekit import backends
 
-from . import __version__, api, arguments, formats, genres, textio
+from . import __version__, api, arguments, formats, genres, outputs, textio
 from .batch import command as batch_command
 from .errors import InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
 from .generate import command as generate_command
@@ -94,7 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
         ("grade", "how hard a puzzle is",
          "Grade a puzzle: the weakest level of the deduction ladder ("
          + ", ".join(api.LEVEL_NAMES) + ") that solves it, with the rounds, trials and search nodes it took. "
-         "docs/grading.md explains the levels."),
+         "docs/grading.md explains the levels. Exit status: 0 unique, 1 not unique (or no solution), "
+         "3 the time limit ended (before the level was found, or, at search, before uniqueness was "
+         "decided: the level is printed, uniqueness undecided)."),
         ("hint", "the next step from a partial state",
          "Print the next step: entries of the state that contradict the solution first, else "
          "the next deduction at the weakest level that makes one, with the rules it rests on."),
@@ -302,9 +304,12 @@ def _coach(args: argparse.Namespace) -> int:
             print(json.dumps(graded.to_json()))
         else:
             extra = f", {graded.nodes} search nodes" if graded.level == "search" else ""
-            unique = {True: "unique", False: "not unique", None: "uniqueness undecided"}[graded.unique]
+            unique = {True: "unique", False: "not unique",
+                      None: "uniqueness undecided (the time limit ended)"}[graded.unique]
             print(f"{api.genre_module(puzzle).NAME}: level {graded.level} (rank {graded.rank}); "
                   f"{graded.rounds} rounds, {graded.probes} trials{extra}; {unique}")
+        if graded.unique is None:  # the level is known, but not whether the answer is the only one
+            return UNDECIDED
         return 0 if graded.unique else 1
     if args.command == "hint":
         state = api.state_of(puzzle, _read_json(args.state)) if args.state else None
@@ -347,12 +352,9 @@ def _render(args: argparse.Namespace) -> int:
     if out == "-":
         sys.stdout.write(picture)
     elif out.lower().endswith(".png"):
-        data = render.png(picture)
-        with open(out, "wb") as handle:
-            handle.write(data)
+        outputs.write_bytes(out, render.png(picture))
     else:
-        with open(out, "w", encoding="utf-8") as handle:
-            handle.write(picture)
+        outputs.write_text(out, picture)
     return 0
 
 

@@ -40,6 +40,11 @@ class UnknownName(PuzzlekitError, ValueError):
     """An unknown genre, backend, or backend option name or value."""
 
 
+class StateError(PuzzlekitError, ValueError):
+    """A player's state that does not fit the puzzle: a key outside its answer key, or a value
+    outside that key's range."""
+
+
 class OutOfTime(PuzzlekitError, TimeoutError):
     """The time limit ended before the work was done (the one timeout exception).
 

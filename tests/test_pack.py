@@ -279,3 +279,59 @@ def test_cli_bad_input_exits_2(tmp_path, args, message):
     proc = run_cli("pack", *args, "-o", str(tmp_path / "site"))
     assert proc.returncode == 2
     assert message in proc.stderr.decode() and "Traceback" not in proc.stderr.decode()
+
+
+def test_user_text_cannot_leave_the_data_script(tmp_path, examples):
+    """Titles and names reach the page escaped: the JSON script element holds no ``<`` at all,
+    so neither ``</script>`` nor ``<!--<script>`` (which would swallow the real end tag) in a
+    name or title can end it or change how it is read."""
+    puzzle, solution = examples["masyu"]
+    nasty = "<!--<script>alert(1)</script>\u2028&amp;"
+    index = build_pack([(puzzle, solution, nasty)], tmp_path, title="<script>alert(1)</script>")
+    html = index.read_text()
+    assert "<script>alert(1)" not in html
+    assert "<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>" in html
+    start = html.index('<script type="application/json" id="pack-data">') + len(
+        '<script type="application/json" id="pack-data">')
+    payload = html[start:html.index("</script>", start)]
+    assert "<" not in payload and ">" not in payload and "\u2028" not in payload
+    data = json.loads(payload)
+    assert data["puzzles"][0]["name"] == nasty and data["title"] == "<script>alert(1)</script>"
+
+
+def test_names_in_a_pack_are_distinct(examples):
+    items = [(*examples["masyu"], "p"), (*examples["masyu"], "p"), (*examples["tents"], "p")]
+    assert [e["name"] for e in pack_data(items)["puzzles"]] == ["p", "p (2)", "p (3)"]
+
+
+@pytest.mark.parametrize(("items", "message"), [
+    ("abc", "not str"), ([("x",)], "item 1"), (5, "not int"), ([None], "item 1"),
+])
+def test_items_of_the_wrong_shape_are_a_type_error(tmp_path, items, message):
+    with pytest.raises(TypeError, match=message):
+        build_pack(items, tmp_path / "site")
+    assert not (tmp_path / "site").exists()
+
+
+def test_cli_two_files_of_one_name_are_told_apart(tmp_path):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "p.txt").write_text((EXAMPLES / "masyu01.txt").read_text())
+    proc = run_cli("pack", "masyu", str(tmp_path / "a" / "p.txt"), str(tmp_path / "b" / "p.txt"),
+                   "-o", str(tmp_path / "site"))
+    assert proc.returncode == 0, proc.stderr
+    names = re.findall(r'"name":"([^"]*)"', (tmp_path / "site" / "index.html").read_text())
+    assert names == ["a/p", "b/p"]
+
+
+def test_cli_packs_mixed_genres(tmp_path):
+    proc = run_cli("pack", "masyu", str(EXAMPLES / "masyu01.txt"), "Sudoku", str(EXAMPLES / "sudoku01.txt"),
+                   str(EXAMPLES / "sudoku01.txt"), "tents", str(EXAMPLES / "tents01.txt"),
+                   "-o", str(tmp_path / "site"))
+    assert proc.returncode == 0, proc.stderr
+    html = (tmp_path / "site" / "index.html").read_text()
+    assert re.findall(r'"g":"(\w+)"', html) == ["masyu", "sudoku", "sudoku", "tents"]
+    assert "<title>Puzzles</title>" in html
+    proc = run_cli("pack", "masyu", "sudoku", str(EXAMPLES / "sudoku01.txt"), "-o", str(tmp_path / "s2"))
+    assert proc.returncode == 2 and "no FILE after the genre 'masyu'" in proc.stderr.decode()
+    assert not (tmp_path / "s2").exists()

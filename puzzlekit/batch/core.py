@@ -118,7 +118,13 @@ def run(
     items = collect(action, genre, list(paths), exclude=[out])
     settings = {"time_limit": limit, "backend": backend, "unique": bool(unique), "seed": seed,
                 "options": dict(options or {})}
+    if isinstance(redo, str):
+        redo = [redo]
     redo = frozenset(redo)
+    unknown = sorted(str(status) for status in redo - STATUSES)
+    if unknown:  # a misspelt status would quietly redo nothing
+        raise UnknownName(f"--redo takes a record status, not {', '.join(map(repr, unknown))}; "
+                          f"one of: {', '.join(sorted(STATUSES))}")
 
     def generator(handle: BatchRun) -> Iterator[dict]:
         with Journal(out, fsync=fsync) as journal:
@@ -216,6 +222,10 @@ def _pending(action: str, items: Iterable[Item], done: set) -> tuple[list[Item],
             pending.append(item)
     return pending, len(seen)
 
+
+#: Every status a record can have (docs/batch.md): the values ``redo`` takes.
+STATUSES = frozenset({"solved", "unsolvable", "valid", "invalid", "graded", "generated",
+                      "timeout", "error", "crashed"})
 
 #: Errors that come from the run's settings (the same for every item), not from an item.
 RUN_ERRORS = frozenset({"UnknownName", "BackendUnavailable"})

@@ -4,8 +4,8 @@ clues while the puzzle stays unique at the asked level, prove it unique twice.
 This module runs the attempts, grades, certifies and packs; `phases` runs the reveal and
 removal for one planted solution.
 
-A genre's recipe (a module of this package, one per genre) supplies the solution sampler and
-the clue language; the loop knows no genre. The recipe's names:
+A genre's recipe (its folder's ``recipe.py``, found by `recipes.recipe`) supplies the solution
+sampler and the clue language; the loop knows no genre. The recipe's names:
 
 ``NAME``
     the genre.
@@ -41,12 +41,16 @@ over its own ``keys``: one model with a selector per clue serves every subset, s
 ``HEAD_START`` (the share of clue orbits shown before the first counterexample),
 ``GUARD_FINDER = True`` (the guarded model for the counterexample finder only, not the
 ladder), ``place(item)`` (the cells a clue's rules cite, for `guard` where clues' keys
-overlap), ``REMOVE_SINGLY = True`` (removal asks about one clue orbit at a time).
+overlap), ``REMOVE_SINGLY = True`` (removal asks about one clue orbit at a time),
+``OPTIONS`` (how the command's help shows each option of ``check_size``).
+
+What was measured of it: ``SIDES`` and ``RELIABLE``, the levels it makes reliably (`reach`).
+A genre variant's recipe is its base recipe changed by ``variant(**settings)`` (`recipes`).
 """
 
 from __future__ import annotations
 
-import importlib
+import inspect
 import random
 import time
 from collections.abc import Iterator
@@ -58,14 +62,10 @@ from puzzlekit import api, genres, ladder
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime, UnknownName
 
-from . import kit, phases, reach
+from . import phases, reach
 from .fingerprint import fingerprint as _fingerprint
+from .recipes import recipe
 
-#: Genres with a recipe, in the order they were written.
-GENERATORS: tuple[str, ...] = (
-    "sudoku", "masyu", "slitherlink", "tents", "hashi", "nonogram", "queens", "tracks", "zip",
-    "patches", "numberlink", "wend", "swend",
-)
 SYMMETRIES: tuple[str, ...] = ("none", "rot180")
 #: Everyday names of levels. ``medium`` is the first level above ``rules`` the genre has:
 #: ``lines`` for the genres with a loop, path or connectivity rule, else ``trial``.
@@ -126,28 +126,19 @@ class Generated:
         return out
 
 
-def recipe(genre: str) -> Any:
-    """The recipe of a genre (name or alias): a genre made with the genre kit has the one read
-    off its declaration (`kit.KitRecipe`), the others a module of this package; `UnknownName`
-    when there is none."""
-    name = genres.canonical(genre) if isinstance(genre, str) else genre
-    if isinstance(name, str) and name not in GENERATORS:
-        made = kit.recipe_of(genres.get(name))
-        if made is not None:
-            return made
-    if not isinstance(name, str) or name not in GENERATORS:
-        raise UnknownName(
-            f"no generator for {genre!r}; generators exist for {', '.join(generators())}"
-        )
-    return importlib.import_module(f"{__package__}.{name}")
-
-
-def generators() -> list[str]:
-    """Every genre with a generator: those with a recipe module, then the kit's genres that
-    declare how to plant an answer."""
-    kits = [name for name in genres.available() if name not in GENERATORS
-            and getattr(getattr(genres.get(name), "GENRE", None), "planter", None) is not None]
-    return [*GENERATORS, *kits]
+def _check_options(rec: Any, height: int, width: int, options: dict[str, Any]) -> None:
+    """The recipe's size check, with options it does not take refused by name and a value of
+    the wrong kind (e.g. ``box=6``) a ValueError naming the options, not a raw TypeError."""
+    known = [n for n in inspect.signature(rec.check_size).parameters if n not in ("height", "width")]
+    for key in options:
+        if key not in known:
+            takes = f"it takes {', '.join(known)}" if known else "it takes none"
+            raise UnknownName(f"{rec.NAME} has no option {key!r}; {takes}")
+    try:
+        rec.check_size(height, width, **options)
+    except (TypeError, IndexError, KeyError, AttributeError) as exc:
+        shown = ", ".join(f"{k}={v!r}" for k, v in options.items())
+        raise ValueError(f"{rec.NAME}: an option value of the wrong kind ({shown}): {exc}") from None
 
 
 def fingerprint_of(puzzle: Any) -> str:
@@ -226,9 +217,9 @@ def generate(
         raise UnknownName(f"unknown symmetry {symmetry!r}; use one of {', '.join(SYMMETRIES)}")
     if symmetry != "none" and not hasattr(rec, "partner"):
         raise ValueError(f"{rec.NAME} puzzles are made without symmetry (its clues are not placed by cell)")
-    rec.check_size(height, width, **options)
+    _check_options(rec, height, width, options)
     if rank is not None and not nearest:
-        reach.check(rec.NAME, rank, height, width)
+        reach.check(rec, rank, height, width)
     return _pack(rec, height, width, rank, count, seed, symmetry, time_limit, options)
 
 

@@ -206,14 +206,13 @@ class Run:
             # those of hidden clues switched off: a guarded count whose selector is off holds
             # whatever its terms, so it never narrows, and waking it was a third of the work
             engine = reasoner.local
-            engine.deadline = self.deadline if self.deadline.seconds is not None else None
-            engine.acted = bytearray(len(engine.kinds))
-            kinds = engine.kinds
-            engine.kinds = self._kinds_shown(kinds, items)
+            engine.limit(self.deadline)
+            kinds = engine.swap_kinds(self._kinds_shown(engine.kinds, items))
             try:
-                ok = engine.reset(masks)
+                with engine.tracing() as acted:
+                    ok = engine.reset(masks)
             finally:
-                acted, engine.acted, engine.kinds = engine.acted, None, kinds
+                engine.swap_kinds(kinds)
             dom = engine.dom if ok else None
         else:
             keep, goal = self._hints(reasoner, items, rank)

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from models import edges_of
 
 from puzzlekit.backends import search
-from puzzlekit.backends.search import frontier
 from puzzlekit.clock import Deadline
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
+from puzzlekit.propagation import frontier
 
 #: Seconds past a time limit a run may take to end: generous, so a busy machine does not
 #: fail a test whose unlimited run takes minutes (tests/test_no_clock_bounds.py).

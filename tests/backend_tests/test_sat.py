@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from models import grid_model
 
 from puzzlekit import grid
-from puzzlekit.backends import sat
+from puzzlekit.backends import sat, sat_cnf, sat_session
 from puzzlekit.errors import BackendUnavailable
 from puzzlekit.ir import OPS, Count, Edge, Lit, ModelBuilder
 
@@ -248,7 +248,7 @@ def test_encodings_accept_exactly_the_assignments_that_hold(n, weights, op, k, n
     m = ModelBuilder("encoding")
     x = [m.bool(i) for i in range(n)]
     count = Count(tuple((weights[i % len(weights)], x[i]) for i in range(n)), op, k)
-    cnf = sat._Cnf(m.build().with_constraints(counts=[count]))
+    cnf = sat_cnf.Cnf(m.build().with_constraints(counts=[count]))
     rng = random.Random(n * 1000 + k)
     samples: dict[bool, list[list[int]]] = {True: [], False: []}
     for _ in range(1000):
@@ -402,7 +402,7 @@ def test_time_limited_search_is_the_same_on_every_run(monkeypatch):
     budgets: list[int] = []
     given = Solver.conf_budget
     monkeypatch.setattr(Solver, "conf_budget", lambda self, n: (budgets.append(n), given(self, n))[1])
-    monkeypatch.setattr(sat, "_CONFLICTS", (30, 60))
+    monkeypatch.setattr(sat_session, "CONFLICTS", (30, 60))
     runs = []
     for _ in range(2):
         budgets.clear()

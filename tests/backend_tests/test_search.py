@@ -15,9 +15,9 @@ from models import edges_of
 
 from puzzlekit import ir
 from puzzlekit.backends import search
-from puzzlekit.backends.search.propagation import Propagator, propagate
 from puzzlekit.errors import UnknownName
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
+from puzzlekit.propagation.compiled import Propagator, propagate
 
 #: Seconds past a time limit a run may take to end: generous, so a busy machine does not
 #: fail a test whose unlimited run takes minutes (tests/test_no_clock_bounds.py).

@@ -101,13 +101,13 @@ def test_a_cutter_that_runs_out_of_time_ends_the_enumeration() -> None:
 
 def test_sat_hands_clauses_to_a_new_solver_under_the_clock() -> None:
     pytest.importorskip("pysat")
-    from puzzlekit.backends import sat, sat_solvers
+    from puzzlekit.backends import sat_cnf, sat_solvers
 
     # a or b, and not both: no unit clause, so both variables reach the CNF (a unit clause
     # would fix its literal before encoding and leave the variable out)
     variables = (Var(0, "a", 0, 1), Var(1, "b", 0, 1))
     clauses = (Clause((Lit(0), Lit(1))), Clause((~Lit(0), ~Lit(1))))
-    cnf = sat._Cnf(Model("two", variables, clauses=clauses, output=(0, 1)))
+    cnf = sat_cnf.Cnf(Model("two", variables, clauses=clauses, output=(0, 1)))
     with pytest.raises(OutOfTime):
         sat_solvers.loaded(cnf, "cadical195", Deadline(0))
     solver = sat_solvers.loaded(cnf, "cadical195", Deadline(10))
