@@ -7,6 +7,8 @@ import gzip
 import json
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 from conftest import EXAMPLES, run_cli
@@ -225,6 +227,16 @@ def test_cli_writes_a_pack(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "1 puzzle" in proc.stdout.decode()
     assert "<title>Pearls</title>" in (out / "index.html").read_text()
+
+
+def test_cli_refuses_standard_output_for_a_pack(tmp_path):
+    """``-o -`` names standard output, which cannot hold a folder: refused, nothing written."""
+    args = ["pack", "masyu", str(EXAMPLES / "masyu01.txt"), "-o", "-"]
+    proc = subprocess.run([sys.executable, "-m", "puzzlekit.cli", *args], cwd=tmp_path, capture_output=True,
+                          timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert b"standard output cannot hold a folder" in proc.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_cli_writes_a_swend_pack(tmp_path):
