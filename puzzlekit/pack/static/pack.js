@@ -77,7 +77,7 @@
     });
   }
   function check() {
-    flagged = {};
+    flagged = {}; shown = null;
     var bad = wrongKeys();
     bad.forEach(function (k) { flagged[k] = 1; });
     render();
