@@ -8,15 +8,17 @@ a puzzle whose chain cannot be worked out or does not fit goes in without hints,
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from conftest import EXAMPLES, example_genre
 
 from puzzlekit import api, load
+from puzzlekit.board import layers
 from puzzlekit.errors import OutOfTime
 from puzzlekit.generate import generate
-from puzzlekit.pack import MAX_HINT_BYTES, PLAYABLE, build_pack, decode, encode, hints, pack_data
+from puzzlekit.pack import MAX_HINT_BYTES, PLAYABLE, build_pack, decode, encode, hints, kit, pack_data
 from puzzlekit.pack.shapes import CROSS, cell_key, edge_key
 
 #: Examples whose chain takes a few seconds at most; the others (Sudoku's, Queens', Tracks',
@@ -110,3 +112,15 @@ def test_a_pack_page_has_the_hint_button_and_the_chains(tmp_path):
     assert data == pack_data(items)  # the chains are worked out the same way every time
     assert len(data["hints"]) == 2 and all("s" in h for h in data["hints"])
     assert [e["id"] for e in data["puzzles"]] == [e["id"] for e in pack_data(items, hints=False)["puzzles"]]
+
+
+@pytest.mark.parametrize(("layer", "known", "entries"), [
+    (layers.Digits(key="digit"), {("digit", 0, 1): 3, ("shaded", 0, 0): 1}, {"0,1": 3}),
+    (layers.Lines(), {("edge", (1, 0), (1, 1)): 1, ("edge", (0, 0), (1, 0)): 0},
+     {"1,0,1,1": 1, "0,0,1,0": CROSS}),
+    (layers.Shading(), {("shaded", 2, 1): 1, ("shaded", 0, 0): 0, ("digit", 0, 1): 3},
+     {"2,1": 1, "0,0": CROSS}),
+])
+def test_a_kit_genres_page_entries_come_from_its_answer_layer(layer, known, entries):
+    module = SimpleNamespace(GENRE=SimpleNamespace(answers=[layer]), NAME="made")
+    assert kit.page_entries(module, None, known) == entries
