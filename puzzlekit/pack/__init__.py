@@ -7,7 +7,8 @@
 
 `build_pack` writes ``index.html`` (the puzzles as JSON inside it), ``pack-genres.js``,
 ``pack.js`` and ``pack.css``: open ``index.html`` from disk, no server or network needed. The page holds no
-solver; it compares the player's entries with the stored solution. See docs/packs.md.
+solver; it compares the player's entries with the stored solution, and its Hint button reads each
+puzzle's chain of deductions, worked out when it is packed (`puzzlekit.pack.hints`). See docs/packs.md.
 """
 
 from __future__ import annotations
