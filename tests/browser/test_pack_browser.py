@@ -35,7 +35,8 @@ def puzzles() -> list[tuple[Any, Any, str]]:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory, puzzles) -> str:
-    index = build_pack(puzzles, tmp_path_factory.mktemp("pack"), title="Test pack")
+    # the hints have a test of their own (test_pack_hints_browser.py)
+    index = build_pack(puzzles, tmp_path_factory.mktemp("pack"), title="Test pack", hints=False)
     return index.resolve().as_uri()
 
 
