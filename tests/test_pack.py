@@ -338,10 +338,24 @@ def test_cli_two_files_of_one_name_are_told_apart(tmp_path):
     assert names == ["a/p", "b/p"]
 
 
+def _pack_json(index) -> dict:
+    pattern = r'<script type="application/json" id="pack-data">(.*?)</script>'
+    found = re.search(pattern, index.read_text(), re.S)
+    return json.loads(found.group(1))
+
+
+def test_cli_hints_are_packed_unless_left_out(tmp_path):
+    for extra, site in (([], "with"), (["--no-hints"], "without")):
+        proc = run_cli("pack", "masyu", str(EXAMPLES / "masyu01.txt"), "-o", str(tmp_path / site), *extra)
+        assert proc.returncode == 0, proc.stderr
+    assert _pack_json(tmp_path / "with" / "index.html")["hints"][0]["s"], "the example's chain is stored"
+    assert not _pack_json(tmp_path / "without" / "index.html").get("hints")
+
+
 def test_cli_packs_mixed_genres(tmp_path):
     proc = run_cli("pack", "masyu", str(EXAMPLES / "masyu01.txt"), "Sudoku", str(EXAMPLES / "sudoku01.txt"),
                    str(EXAMPLES / "sudoku01.txt"), "tents", str(EXAMPLES / "tents01.txt"),
-                   "-o", str(tmp_path / "site"))
+                   "-o", str(tmp_path / "site"), "--no-hints")
     assert proc.returncode == 0, proc.stderr
     html = (tmp_path / "site" / "index.html").read_text()
     assert re.findall(r'"g":"(\w+)"', html) == ["masyu", "sudoku", "sudoku", "tents"]
