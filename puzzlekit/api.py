@@ -7,9 +7,7 @@ anyone sees has passed the genre's rule checker.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import gc
-import importlib.metadata
 import math
 import os
 import time
@@ -20,50 +18,21 @@ from typing import Any
 
 from puzzlekit import backends
 
-from . import formats, genres, ir, ladder
+from . import choosing, formats, genres, ir, ladder
+from .choosing import (  # noqa: F401  (the library's names for the backend choice, kept here too)
+    BACKEND_ALIASES,
+    DEFAULT_PREFERENCE,
+    LARGE_PREFERENCE,
+    PREFERENCE,
+    SHAPE_PREFERENCE,
+    SIZE_LIMIT,
+    auto_order,
+    choose_backend,
+)
 from .clock import Deadline
-from .errors import BackendUnavailable, InternalError, OutOfTime, PuzzlekitError, StateError, UnknownName
+from .errors import InternalError, NoUniqueSolution, OutOfTime, PuzzlekitError, StateError, UnknownName
 from .ir import Clause, Lit, Model
 
-#: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md: the
-#: first is within 2x (or 0.05 s) of the fastest backend on every benchmark instance, up to
-#: 40x40 Queens, 60x60 Tents and 49x49 Sudoku; the rest are the fallbacks, in measured order.
-PREFERENCE: dict[str, tuple[str, ...]] = {
-    "masyu": ("sat", "cpsat", "z3"),
-    "tracks": ("sat", "search", "cpsat"),
-    "numberlink": ("sat", "cpsat"),
-    "hashi": ("sat", "cpsat"),
-    "slitherlink": ("sat", "cpsat"),
-    "sudoku": ("cpsat", "sat"),
-    "nonogram": ("cpsat", "sat"),
-    "queens": ("sat", "cpsat"),
-    "zip": ("sat", "search", "cpsat"),
-    "tents": ("sat", "cpsat", "z3"),
-    "patches": ("cpsat", "sat"),
-    "wend": ("sat", "search", "cpsat"),
-    "swend": ("sat", "search", "cpsat"),
-}
-DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
-#: For a genre without an entry in `PREFERENCE`, the model's shape: graph constraints (lazy
-#: cuts on CNF won every graph genre), runs (CP-SAT's automaton), integers (Sudoku's
-#: AllDifferent), else counts and clauses over booleans.
-SHAPE_PREFERENCE: dict[str, tuple[str, ...]] = {
-    "graphs": ("sat", "cpsat"),
-    "runs": ("cpsat", "sat"),
-    "integers": ("cpsat", "sat"),
-    "booleans": ("sat", "cpsat"),
-}
-#: Genres whose fastest backend changes with the size: above this many model variables, this
-#: order instead. Tents' row and column counts cost `sat` a cardinality encoding that grows
-#: with the grid, where CP-SAT takes them as they are (docs/benchmarks.md, "Sudoku, Tents
-#: and Patches against the CP-SAT peer").
-LARGE_PREFERENCE: dict[str, tuple[int, tuple[str, ...]]] = {
-    "tents": (300, ("cpsat", "sat", "z3")),
-}
-#: Backends left out of ``auto`` for models with more variables than this: the depth-first
-#: search is fastest only on small puzzles and, above about 200 variables, was 10x to
-#: 1000x slower than the best, or out of time, on many (Queens 25x25, Tents and Hashi 30x30).
-SIZE_LIMIT: dict[str, int] = {"search": 200, "csp": 100}
 #: Genres where ``auto`` first gives a backend a short try, then, when it did not finish,
 #: another the time left (`THEN`, else its usual choice): the backend and its work budget
 #: (`_budget`). The line solver of `search` finishes many Nonograms in a few dozen nodes, up
@@ -76,11 +45,6 @@ FIRST_TRY: dict[str, tuple[str, float]] = {"nonogram": ("search", 55_000), "sudo
 THEN: dict[str, str] = {"sudoku": "sat"}
 #: Backends whose search runs in Python: `solve` leaves the cycle collector on while they search.
 PYTHON_SEARCH = frozenset({"search", "csp"})
-#: Other spellings of backend names (names are compared case-insensitively).
-BACKEND_ALIASES: dict[str, str] = {
-    "cp-sat": "cpsat", "ortools": "cpsat", "or-tools": "cpsat", "smt": "z3", "pulp": "mip",
-    "highs": "mip", "pysat": "sat", "python-sat": "sat", "constraint": "csp",
-}
 
 
 @dataclass(frozen=True)
@@ -159,61 +123,6 @@ def to_url(puzzle: Any) -> str:
     return formats.to_url(puzzle)
 
 
-def choose_backend(genre: str | None = None, model: Model | None = None) -> str:
-    """The backend ``auto`` stands for: the fastest measured for the genre among those installed.
-
-    With the genre's model, a genre whose best backend changes with size takes the order
-    for large models above its threshold (`LARGE_PREFERENCE`), backends that are slow at its
-    size (`SIZE_LIMIT`) are passed over, and a genre without a measured order (`PREFERENCE`)
-    is decided by the model's shape (`SHAPE_PREFERENCE`). Installation is read from package
-    metadata, so choosing imports no solver.
-    """
-    for name in auto_order(genre, model):
-        if _installed(backends.get(name).PACKAGE):
-            return name
-    raise BackendUnavailable("cpsat", "ortools", "cpsat")
-
-
-def auto_order(genre: str | None = None, model: Model | None = None) -> tuple[str, ...]:
-    """Every backend in the order ``auto`` tries them (installed or not) for a genre and model."""
-    order = PREFERENCE.get(genre or "")
-    large = LARGE_PREFERENCE.get(genre or "")
-    if large is not None and model is not None and len(model.vars) > large[0]:
-        order = large[1]
-    if order is None and model is not None:
-        shape = ("graphs" if model.graphs else "runs" if model.runs
-                 else "integers" if any(not v.is_bool for v in model.vars) else "booleans")
-        order = SHAPE_PREFERENCE[shape]
-    names = tuple(dict.fromkeys((order or ()) + DEFAULT_PREFERENCE))
-    if model is None:
-        return names
-    size = len(model.vars)
-    fits = tuple(name for name in names if size <= SIZE_LIMIT.get(name, size))
-    return fits or names
-
-
-@functools.cache
-def _installed(package: str | None) -> bool:
-    """Whether the package is installed, read from its metadata once per process (a search of
-    the import path, a millisecond or more: as long as solving a small puzzle)."""
-    if package is None:
-        return True
-    try:
-        importlib.metadata.distribution(package)
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
-
-
-
-def _backend(name: str, genre: str, model: Model | None = None) -> tuple[str, ModuleType]:
-    if not isinstance(name, str):
-        raise UnknownName(f"a backend name is text, not {name!r}")
-    key = name.strip().lower()
-    chosen = choose_backend(genre, model) if key == "auto" else BACKEND_ALIASES.get(key, key)
-    return chosen, backends.get(chosen)
-
-
 def _load(solver: ModuleType) -> float:
     """Load the solver's package (or raise BackendUnavailable); the seconds it took, 0 once
     loaded (some `version` functions read package metadata, a millisecond a call)."""
@@ -269,7 +178,7 @@ def solve(
     if auto:  # chosen once the model is built, so no other backend module is imported
         name, solver, import_seconds = "auto", None, 0.0
     else:
-        name, solver = _backend(backend, module.NAME)
+        name, solver = choosing.named(backend, module.NAME)
         import_seconds = _load(solver)  # before the clock
     deadline = Deadline(seconds)
     # The cycle collector is off from building the model until the backend is done with it,
@@ -315,7 +224,7 @@ def solve(
                 name, result = FIRST_TRY[module.NAME][0], tried
             else:
                 then = backends.get(THEN[module.NAME]) if tried is not None and module.NAME in THEN else None
-                if then is not None and _installed(then.PACKAGE):  # only now: most never need it
+                if then is not None and backends.available(then.NAME):  # only now: most never need it
                     name, solver, loaded = then.NAME, then, _load(then)
                     import_seconds, deadline.start = import_seconds + loaded, deadline.start + loaded
                 result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
@@ -362,9 +271,9 @@ def _first_try(
     name, work = FIRST_TRY[genre]
     if name == THEN.get(genre, chosen) or (name == "search" and wanted != 1):
         return None
-    solver = backends.get(name)
-    if not _installed(solver.PACKAGE):
+    if not backends.available(name):
         return None
+    solver = backends.get(name)
     _load(solver)
     return solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed,
                         **_budget(name, work, model))
@@ -428,14 +337,14 @@ def determined(
     unique iff every answer-key variable is in the result. Every solution met is verified.
     """
     module = genre_module(puzzle)
-    name, solver = _backend(backend, module.NAME)
+    name, solver = choosing.named(backend, module.NAME)
     auto = backend.strip().lower() == "auto"
     if not auto:
         solver.version()
     deadline = Deadline(_time_limit(time_limit))
     model = module.model(puzzle, deadline=deadline)
     if auto:
-        name, solver = _backend(backend, module.NAME, model)
+        name, solver = choosing.named(backend, module.NAME, model)
         deadline.start += _load(solver)
 
     def another(extra: list[Clause]) -> dict | None:
@@ -523,15 +432,15 @@ def _plain(value: Any) -> Any:
 
 def _unique_answer(module: ModuleType, puzzle: Any, deadline: Deadline) -> dict[Hashable, int]:
     model = module.model(puzzle, deadline=deadline)
-    name, solver = _backend("auto", module.NAME)
+    name, solver = choosing.named("auto", module.NAME)
     result = solver.solve(model, limit=2, time_limit=deadline.left())
     undecided = result.status == "solved" and not result.complete and len(result.solutions) < 2
     if result.status == "timeout" or undecided:
         raise OutOfTime("the solution was not found within the time limit")
     if result.status == "unsolvable":
-        raise UnknownName(f"this {module.NAME} puzzle has no solution: there is nothing to hint")
+        raise NoUniqueSolution(f"this {module.NAME} puzzle has no solution: there is nothing to hint")
     if len(result.solutions) > 1:
-        raise UnknownName(f"this {module.NAME} puzzle has more than one solution: hints need exactly one")
+        raise NoUniqueSolution(f"this {module.NAME} puzzle has more than one solution: hints need just one")
     _checked(module, puzzle, name, result.solutions[0])
     return result.solutions[0]
 

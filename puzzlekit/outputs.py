@@ -58,6 +58,9 @@ def folder_allowed(path: str | os.PathLike) -> None:
     """Refuse, without creating anything, a folder path that `folder` would refuse: the empty
     string, a file, a path under a file. (Commands ask this before long work.)"""
     _refuse_empty(path)
+    if os.fspath(path) == "-":
+        raise OutputError("-: standard output cannot hold a folder of files; name a folder "
+                          "(./- for a folder named -)")
     out = Path(path)
     if out.exists() and not out.is_dir():
         raise OutputError(f"{os.fspath(path)}: cannot write into it: it is a file, not a folder")

@@ -88,9 +88,8 @@ def clean(code: int, err: str, args: list[str]) -> None:
 
 @pytest.fixture
 def place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder with a file, a folder, a file named like a picture that is a folder, a state;
-    the current folder while the test runs, so that relative outputs (``-o -``) land there."""
-    monkeypatch.chdir(tmp_path)
+    """A folder with a file, a folder, a file named like a picture that is a folder, a state."""
+    monkeypatch.chdir(tmp_path)  # a relative output (``-o -`` as a folder) lands here, not in the checkout
     (tmp_path / "afile").write_text("x")
     (tmp_path / "adir").mkdir(exist_ok=True)
     (tmp_path / "adir.svg").mkdir(exist_ok=True)

@@ -73,5 +73,5 @@ def test_pack_to_standard_output_is_refused(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-m", "puzzlekit.cli", "pack", "masyu", MASYU, "-o", "-"],
                           cwd=tmp_path, env=env, capture_output=True, timeout=120)
-    refused(proc, "-o -")
+    refused(proc, "standard output")
     assert not (tmp_path / "-").exists()

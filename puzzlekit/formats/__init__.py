@@ -132,7 +132,7 @@ def read_pzprv3(text: str, source: str = "<pzprv3>") -> tuple[str, Any, Any]:
     holds no answer, or when its answer layer cannot be read as one of ours."""
     board, answer = pzprv3.read(text, source)
     genre, puzzle = convert.to_puzzle(board, source)
-    if answer == _board.Answer() or (genre == "sudoku" and not any(map(any, answer.digits))):
+    if answer == _board.Answer():
         return genre, puzzle, None
     try:
         return genre, puzzle, convert.to_solution(genre, puzzle, answer, source)
