@@ -99,6 +99,22 @@ def test_solve_output_path_that_cannot_be_written_exits_2(tmp_path):
     assert b"cannot write" in proc.stderr and b"Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize("command", [
+    ["render", "masyu", MASYU, "-o", "{missing}/m.svg"],
+    ["pack", "masyu", MASYU, "-o", "{file}/site"],
+    ["generate", "masyu", "6x6", "-o", "{missing}/m.txt"],
+    ["batch", "solve", "masyu", MASYU, "-q", "-o", "{missing}/out.jsonl"],
+])
+def test_an_output_path_that_cannot_be_written_exits_2(tmp_path, command):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    args = [arg.format(missing=tmp_path / "missing", file=a_file) for arg in command]
+    proc = run_cli(*args)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert "internal error" not in err and "Traceback" not in err
+
+
 def test_old_dash_o_option_spelling_is_refused_naming_the_new_one(tmp_path):
     proc = run_cli("solve", "masyu", MASYU, "-b", "search", "-o", "method=dfs")
     assert proc.returncode == 2
