@@ -222,6 +222,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if isinstance(exc, PuzzlekitError):
             print(f"puzzlekit: error: {exc}", file=sys.stderr)
             return exits.USAGE
+        if isinstance(exc, OSError) and exc.strerror:  # a path that cannot be read or written
+            where = f"{exc.filename}: " if exc.filename else ""
+            print(f"puzzlekit: error: {where}{exc.strerror}", file=sys.stderr)
+            return exits.USAGE
         if os.environ.get("PUZZLEKIT_DEBUG"):  # a bug; keep the traceback behind an opt-in
             raise
         print(
@@ -451,6 +455,8 @@ def _render(args: argparse.Namespace) -> int:
         raise UnknownName(f"--output must end in .svg or .png (or be -), not {out!r}")
     if [args.file, args.solution, args.state].count("-") > 1:
         raise UnknownName("only one input can be - (standard input is read once)")
+    if out != "-":
+        _writable(out)  # before solving, not after
     puzzle = api.load(args.genre, args.file)
     module = api.genre_module(puzzle)
     solution = None

@@ -99,6 +99,22 @@ def test_solve_output_path_that_cannot_be_written_exits_2(tmp_path):
     assert b"cannot write" in proc.stderr and b"Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize("command", [
+    ["render", "masyu", MASYU, "-o", "{missing}/m.svg"],
+    ["pack", "masyu", MASYU, "-o", "{file}/site"],
+    ["generate", "masyu", "6x6", "-o", "{missing}/m.txt"],
+    ["batch", "solve", "masyu", MASYU, "-q", "-o", "{missing}/out.jsonl"],
+])
+def test_an_output_path_that_cannot_be_written_exits_2(tmp_path, command):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    args = [arg.format(missing=tmp_path / "missing", file=a_file) for arg in command]
+    proc = run_cli(*args)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert "internal error" not in err and "Traceback" not in err
+
+
 def test_old_dash_o_option_spelling_is_refused_naming_the_new_one(tmp_path):
     proc = run_cli("solve", "masyu", MASYU, "-b", "search", "-o", "method=dfs")
     assert proc.returncode == 2
@@ -280,3 +296,30 @@ def test_a_solver_s_own_words_for_ctrl_c_exit_130(monkeypatch, capsys, words):
     assert cli.main(["solve", "masyu", MASYU]) == exits.INTERRUPTED
     err = capsys.readouterr().err
     assert err == "puzzlekit: interrupted\n"
+
+
+# --- the README names what the command has --------------------------------------------------
+
+
+def test_readme_lists_every_command_and_every_genre():
+    from conftest import ROOT
+
+    from puzzlekit import genres
+
+    readme = (ROOT / "README.md").read_text()
+    listing = readme.split("## The command line", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    listed = {line.split()[1] for line in listing.splitlines() if line.startswith("puzzlekit ")}
+    sub = next(a for a in cli.build_parser()._actions if a.dest == "command")
+    assert listed == set(sub.choices)
+    opening = " ".join(readme.split("## ", 1)[0].split()).lower()
+    for name in genres.NAMES:
+        assert name in opening, name
+    assert "docs/adding-a-genre.md" in readme
+
+
+def test_docs_name_the_real_batch_command():
+    from conftest import ROOT
+
+    text = (ROOT / "docs" / "batch.md").read_text()
+    assert "python -m puzzlekit.batch" not in text
+    assert "puzzlekit batch solve" in text

@@ -52,7 +52,7 @@ def get(name: str) -> ModuleType:
 
 
 def options(name: str) -> dict[str, Option]:
-    """The options a backend's ``solve`` takes by keyword (``puzzlekit solve -o KEY=VALUE``)."""
+    """The options a backend's ``solve`` takes by keyword (``puzzlekit solve -O KEY=VALUE``)."""
     module = get(name)
     declared = getattr(module, "OPTIONS", None)
     if declared is not None:
