@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from ..errors import ParseError
 from ..ir import Lit, ModelBuilder, Var
 from .base import Cell, Layer
 from .canvas import ABSENT, STATE, Canvas, Layout, draw_dot
-from .places import SOLUTION, cell_text, invalid, is_int, point, rows_of, shown
+from .places import SOLUTION, cell_text, invalid, is_int, listed_point, point, rows_of, shown
 from .places import STATE as STATE_SOURCE
 
 # --- answer layers ------------------------------------------------------------------------------------
@@ -25,9 +26,14 @@ class Shading(Layer):
     look = "shade"
 
     def __init__(self, name: str = "shaded", key: str = "shaded", absent: str = "unshaded",
-                 mark: str = "#", noun: str = "shaded cell"):
+                 mark: str = "#", noun: str = "shaded cell", ordered: bool = False):
         super().__init__(name, noun + "s")
         self.key, self.absent, self.mark, self.noun = key, absent, mark, noun
+        #: The value is a sorted tuple of cells instead of a frozenset.
+        self.ordered = ordered
+
+    def _value(self, cells: Any) -> Any:
+        return tuple(sorted(cells)) if self.ordered else frozenset(cells)
 
     def keys(self, height: int, width: int) -> list[Hashable]:
         return [(self.key, r, c) for r in range(height) for c in range(width)]
@@ -35,19 +41,44 @@ class Shading(Layer):
     def variables(self, m: ModelBuilder, height: int, width: int) -> dict[Cell, Lit]:
         return {(r, c): m.bool((self.key, r, c)) for r in range(height) for c in range(width)}
 
-    def decode(self, values: Mapping[Hashable, int], height: int, width: int) -> frozenset[Cell]:
-        return frozenset((r, c) for r in range(height) for c in range(width) if values[(self.key, r, c)])
+    def decode(self, values: Mapping[Hashable, int], height: int, width: int) -> Any:
+        return self._value((r, c) for r in range(height) for c in range(width) if values[(self.key, r, c)])
 
     def answer_of(self, value: frozenset[Cell], height: int, width: int) -> dict[Hashable, int]:
         return {(self.key, r, c): int((r, c) in value) for r in range(height) for c in range(width)}
 
-    def normal(self, value: Any, height: int, width: int, source: str = SOLUTION) -> frozenset[Cell]:
+    def normal(self, value: Any, height: int, width: int, source: str = SOLUTION,
+               classic: bool = False) -> Any:
+        if classic:
+            return self._value(self._listed(value, self.name, height, width, source, self.noun, {}))
         if isinstance(value, (set, frozenset)):
             value = sorted(value)
         if not isinstance(value, (list, tuple)):
             raise invalid((self.name,), f"expected a list of cells, found {shown(value)}", source)
         cells = [point(v, (self.name, i), height, width, source) for i, v in enumerate(value)]
-        return frozenset(cells)
+        return self._value(cells)
+
+    @staticmethod
+    def _listed(items: Any, field: str, height: int, width: int, source: str, what: str,
+                first: dict[Cell, tuple[str, str]]) -> list[Cell]:
+        """The cells of a JSON list in the classic wording, each listed once in all the lists
+        read with the same ``first`` (cell -> its field and place)."""
+        if not isinstance(items, list):
+            words = (f"solution field {field!r} must be a list" if source == SOLUTION
+                     else f"{field}: expected a list")
+            raise ParseError(f"{words}, found {shown(items)}", source=source)
+        out = []
+        for i, raw in enumerate(items):
+            place = f"{field}[{i}]"
+            cell = listed_point(raw, place, height, width, source)
+            if cell in first:
+                seen, where = first[cell]
+                twice = (f"is listed twice (first as {where})" if seen == field
+                         else f"is also listed in {where}; it cannot be both")
+                raise ParseError(f"{place}: {what} {cell_text(cell)} {twice}", source=source)
+            first[cell] = (field, place)
+            out.append(cell)
+        return out
 
     def to_json(self, value: frozenset[Cell]) -> list[list[int]]:
         return [list(cell) for cell in sorted(value)]
@@ -79,9 +110,16 @@ class Shading(Layer):
     def state_fields(self) -> tuple[str, ...]:
         return (self.name, self.absent)
 
-    def read_state(self, data: Mapping[str, Any], height: int, width: int) -> dict[Hashable, int]:
+    def read_state(self, data: Mapping[str, Any], height: int, width: int,
+                   classic: bool = False) -> dict[Hashable, int]:
         out: dict[Hashable, int] = {}
+        first: dict[Cell, tuple[str, str]] = {}
         for field, value in ((self.name, 1), (self.absent, 0)):
+            if classic:
+                cells = self._listed(data.get(field, []), field, height, width, STATE_SOURCE, "the cell",
+                                     first)
+                out.update(((self.key, *cell), value) for cell in cells)
+                continue
             items = data.get(field, [])
             if not isinstance(items, list):
                 raise invalid((field,), f"expected a list of cells, found {shown(items)}", STATE_SOURCE)
@@ -111,8 +149,9 @@ class Objects(Shading):
 
     look = "object"
 
-    def __init__(self, name: str, key: str, absent: str, mark: str = "*", noun: str | None = None):
-        super().__init__(name, key, absent, mark, noun or key)
+    def __init__(self, name: str, key: str, absent: str, mark: str = "*", noun: str | None = None,
+                 ordered: bool = False):
+        super().__init__(name, key, absent, mark, noun or key, ordered)
 
 
 class Digits(Layer):

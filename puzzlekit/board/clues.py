@@ -163,16 +163,34 @@ class Rooms(CellClues):
 
     optional = False
 
-    def __init__(self, name: str = "rooms", what: str = "a room label"):
+    def __init__(self, name: str = "rooms", what: str = "a room label", text: bool = False):
+        """``text``: labels are one letter or digit each, a row is a string (``"AABC"``), a file's
+        rows are read a character at a time (spaces ignored) and checked when the Puzzle is
+        made, and the text picture shows the labels."""
         super().__init__(name, what)
+        self.text = text
+        self.whitespace = False if text else None
 
     def read_token(self, text: str) -> Any:
-        if re.fullmatch(r"[A-Za-z0-9]{1,3}", text):
+        if re.fullmatch(r"[A-Za-z0-9]" if self.text else r"[A-Za-z0-9]{1,3}", text):
             return text
-        raise ValueError(f"{self.what} (letters or digits)")
+        raise ValueError(self.expected())
 
     def expected(self) -> str:
-        return f"{self.what} (letters or digits)"
+        return f"{self.what} ({'a letter or digit' if self.text else 'letters or digits'})"
+
+    def read(self, rows: list[list[Token]], lines: list[Line], source: str) -> tuple:
+        if self.text:  # checked when the Puzzle is made, in the order its checks go
+            return tuple("".join(tok.text for tok in row) for row in rows)
+        return super().read(rows, lines, source)
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple:
+        if not self.text:
+            return super().normal(value, height, width, source)
+        if isinstance(value, (list, tuple)):
+            value = [list(row) if isinstance(row, str) else row for row in value]
+        rows = value
+        return tuple("".join(row) for row in super().normal(rows, height, width, source))
 
     @staticmethod
     def rooms(value: tuple) -> dict[str, list[Cell]]:
@@ -184,7 +202,7 @@ class Rooms(CellClues):
         return out
 
     def marks(self, value: tuple) -> dict[Cell, str]:
-        return {}
+        return {cell: label for cell, label in self.entries(value)} if self.text else {}
 
     def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
         canvas.open(self.name)

@@ -42,9 +42,12 @@ def field_name(at: tuple) -> str:
 
 
 def invalid(at: tuple, reason: str, source: str = PUZZLE) -> ParseError:
-    """A ParseError about data made in Python (or JSON) at a named place."""
+    """A ParseError about data made in Python (or JSON) at a named place; ``at`` and the bare
+    reason (``template``) stay on it, so a parser can name the line and column instead."""
     label = field_name(at)
-    return ParseError(f"{label}: {reason}" if label else reason, source=source)
+    exc = ParseError(f"{label}: {reason}" if label else reason, source=source)
+    exc.at, exc.template = at, reason  # type: ignore[attr-defined]
+    return exc
 
 
 def cell_text(cell: tuple[int, int]) -> str:
@@ -72,3 +75,14 @@ def rows_of(value: Any, at: tuple, height: int, width: int, source: str) -> list
             raise invalid((*at, r), f"expected a row of {width} entries, found {shown(row)}", source)
         out.append(list(row))
     return out
+
+
+def listed_point(value: Any, place: str, height: int, width: int, source: str) -> tuple[int, int]:
+    """A cell ``[row, col]`` of JSON inside the grid, worded as the package's hand-written
+    genres word it (a genre with ``classic_json``)."""
+    if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(is_int(v) for v in value)):
+        raise ParseError(f"{place}: expected [row, col], found {shown(value)}", source=source)
+    r, c = value
+    if not (0 <= r < height and 0 <= c < width):
+        raise ParseError(f"{place}: {cell_text((r, c))} is outside the {height}x{width} grid", source=source)
+    return (r, c)

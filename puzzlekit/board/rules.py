@@ -113,6 +113,15 @@ class BoardBuilder(ModelBuilder):
                     with self.rule(f"{rule}: {where(cell)} and {where(other)}", cells=[cell, other]):
                         self.clause((~lits[cell], ~lits[other]))
 
+    def no_two_touching(self, lits: Mapping[Cell, Lit], rule: str) -> None:
+        """No two true literals touch, diagonally included: at most one in each 2x2 block (two
+        cells touch exactly when some 2x2 block holds both)."""
+        for r in range(self.height - 1):
+            for c in range(self.width - 1):
+                block = [(r + dr, c + dc) for dr in (0, 1) for dc in (0, 1)]
+                with self.rule(f"{rule}: at most one in the 2x2 block at {where((r, c))}", cells=block):
+                    self.at_most(1, [lits[cell] for cell in block if cell in lits])
+
     def count_in(self, k: int, lits: Mapping[Cell, Lit], cells: Iterable[Cell], rule: str) -> None:
         """Exactly ``k`` of the cells have their literal true."""
         cells = list(cells)
