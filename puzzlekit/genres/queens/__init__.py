@@ -8,7 +8,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ... import grid
-from ...board import Genre, layers
+from ...board import Genre, checks, layers
 from ...grid import Cell
 from .. import _common
 
@@ -130,11 +130,8 @@ def check(puzzle: Puzzle, solution: Any) -> list[str]:
     for label in puzzle.regions():
         if per_region[label] != 1:
             problems.append(f"region {label} holds {per_region[label]} queens, expected 1")
-    for r, c in sorted(placed):
-        for b in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):  # the touching cells after it
-            if b in placed:
-                problems.append(f"queens at {[r, c]} and {list(b)} touch")
-    return problems
+    touching = checks.touching_pairs(placed, diagonal=True)
+    return problems + [f"queens at {list(a)} and {list(b)} touch" for a, b in touching]
 
 
 genre.export(globals())
