@@ -16,8 +16,15 @@ PUZZLE = "<puzzle>"
 SOLUTION = "solution"
 STATE = "state"
 
-_SHOWN = reprlib.Repr()
-_SHOWN.maxstring = 40
+class _Shown(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4000:  # int -> str refuses over 4,300 digits
+            return f"<an integer of about {int(x.bit_length() * 0.30103)} digits>"
+        return super().repr_int(x, level)
+
+
+_SHOWN = _Shown()
+_SHOWN.maxstring = _SHOWN.maxlong = 40
 _SHOWN.maxother = 40
 _SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = 6
 
@@ -51,8 +58,8 @@ def invalid(at: tuple, reason: str, source: str = PUZZLE) -> ParseError:
 
 
 def cell_text(cell: tuple[int, int]) -> str:
-    """A cell as messages write it: ``(2, 5)``."""
-    return f"({cell[0]}, {cell[1]})"
+    """A cell as messages write it: ``(2, 5)`` (huge numbers shortened)."""
+    return f"({shown(cell[0])}, {shown(cell[1])})"
 
 
 def point(value: Any, at: tuple, height: int, width: int, source: str) -> tuple[int, int]:
