@@ -11,7 +11,7 @@ from ..errors import ParseError
 from ..ir import Lit, ModelBuilder, Var
 from .base import Cell, Layer
 from .canvas import ABSENT, STATE, Canvas, Layout, draw_dot
-from .places import SOLUTION, cell_text, invalid, is_int, listed_point, point, rows_of, shown
+from .places import SOLUTION, cell_text, invalid, is_int, listed_point, point, rows_of, said, shown
 from .places import STATE as STATE_SOURCE
 
 # --- answer layers ------------------------------------------------------------------------------------
@@ -66,7 +66,7 @@ class Shading(Layer):
         if not isinstance(items, list):
             words = (f"solution field {field!r} must be a list" if source == SOLUTION
                      else f"{field}: expected a list")
-            raise ParseError(f"{words}, found {shown(items)}", source=source)
+            raise ParseError(f"{words}, found {said(items)}", source=source)
         out = []
         for i, raw in enumerate(items):
             place = f"{field}[{i}]"
@@ -243,9 +243,12 @@ class Lines(Layer):
     answer = True
     look = "line"
 
-    def __init__(self, name: str = "edges", key: str = "edge", absent: str = "no_edges"):
+    def __init__(self, name: str = "edges", key: str = "edge", absent: str = "no_edges",
+                 words: tuple[str, str] | None = None):
+        """``words``: how a hint says a line is used and unused, ``{a}`` and ``{b}`` its cells."""
         super().__init__(name, "lines")
         self.key, self.absent = key, absent
+        self.words = words or ("a line between {a} and {b}", "no line between {a} and {b}")
 
     @staticmethod
     def pairs(height: int, width: int) -> list[tuple[Cell, Cell]]:
@@ -279,7 +282,36 @@ class Lines(Layer):
             raise invalid(at, f"{cell_text(a)} and {cell_text(b)} are not neighbours", source)
         return a, b
 
-    def normal(self, value: Any, height: int, width: int, source: str = SOLUTION) -> frozenset:
+    def _listed(self, items: Any, field: str, height: int, width: int, source: str,
+                first: dict[tuple[Cell, Cell], str]) -> list[tuple[Cell, Cell]]:
+        """The edges of a JSON list in the classic wording, each listed once in all the lists
+        read with the same ``first`` (edge -> its place); a state's are steps between neighbours."""
+        if not isinstance(items, list):
+            words = (f"solution field {field!r} must be a list" if source == SOLUTION
+                     else f"{field}: expected a list")
+            raise ParseError(f"{words}, found {said(items)}", source=source)
+        out = []
+        for i, raw in enumerate(items):
+            place = f"{field}[{i}]"
+            if not isinstance(raw, (list, tuple)) or len(raw) != 2:
+                raise ParseError(f"{place}: expected a pair of points, found {said(raw)}", source=source)
+            a, b = sorted(listed_point(p, f"{place}[{j}]", height, width, source) for j, p in enumerate(raw))
+            if source != SOLUTION and abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                raise ParseError(f"{place}: {cell_text(a)} and {cell_text(b)} are not neighbours",
+                                 source=source)
+            if (a, b) in first:
+                where = first[(a, b)]
+                twice = (f"is listed twice (first as {where})" if where.startswith(field + "[")
+                         else f"is also listed in {where}; it cannot be both")
+                raise ParseError(f"{place}: the edge {cell_text(a)}-{cell_text(b)} {twice}", source=source)
+            first[(a, b)] = place
+            out.append((a, b))
+        return out
+
+    def normal(self, value: Any, height: int, width: int, source: str = SOLUTION,
+               classic: bool = False) -> frozenset:
+        if classic:
+            return frozenset(self._listed(value, self.name, height, width, source, {}))
         if isinstance(value, (set, frozenset)):
             value = sorted(value)
         if not isinstance(value, (list, tuple)):
@@ -321,9 +353,15 @@ class Lines(Layer):
     def state_fields(self) -> tuple[str, ...]:
         return (self.name, self.absent)
 
-    def read_state(self, data: Mapping[str, Any], height: int, width: int) -> dict[Hashable, int]:
+    def read_state(self, data: Mapping[str, Any], height: int, width: int,
+                   classic: bool = False) -> dict[Hashable, int]:
         out: dict[Hashable, int] = {}
+        first: dict[tuple[Cell, Cell], str] = {}
         for field, value in ((self.name, 1), (self.absent, 0)):
+            if classic:
+                edges = self._listed(data.get(field, []), field, height, width, STATE_SOURCE, first)
+                out.update(((self.key, a, b), value) for a, b in edges)
+                continue
             items = data.get(field, [])
             if not isinstance(items, list):
                 raise invalid((field,), f"expected a list of edges, found {shown(items)}", STATE_SOURCE)
@@ -341,7 +379,7 @@ class Lines(Layer):
                 self.absent: sorted([list(k[1]), list(k[2])] for k, v in mine.items() if not v)}
 
     def describe(self, key: tuple, value: int) -> str:
-        return f"{'a' if value else 'no'} line between {cell_text(key[1])} and {cell_text(key[2])}"
+        return self.words[0 if value else 1].format(a=cell_text(key[1]), b=cell_text(key[2]))
 
 
 AnswerLayer = Shading | Digits | Lines

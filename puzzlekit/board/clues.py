@@ -60,7 +60,7 @@ class CellClues(Layer):
         for line, row in zip(lines, rows):
             values = []
             for tok in row:
-                if tok.text == EMPTY:
+                if tok.text == EMPTY and not getattr(self, "words", None):
                     if not self.optional:
                         raise error(source, line, tok.column, f"every cell needs {self.what}, found '.'")
                     values.append(None)
@@ -74,7 +74,7 @@ class CellClues(Layer):
 
     def write(self, value: tuple) -> list[str]:
         tokens = [[self.token(v) for v in row] for row in value]
-        wide = any(len(t) > 1 for row in tokens for t in row)
+        wide = getattr(self, "whitespace", None) or any(len(t) > 1 for row in tokens for t in row)
         return [(" " if wide else "").join(row) for row in tokens]
 
     def to_json(self, value: tuple) -> list[list[Any]]:
@@ -109,10 +109,15 @@ class Numbers(CellClues):
     is not shown. With ``every``, each cell holds one (no ``.``)."""
 
     def __init__(self, name: str = "numbers", lo: int = 0, hi: int = 99, unknown: bool = False,
-                 every: bool = False, what: str = "a number"):
+                 every: bool = False, what: str = "a number", expected: str | None = None,
+                 spaced: bool = False):
+        """``expected`` words what a cell may hold in messages (``0 (empty) or 1 (white)``);
+        ``spaced`` files separate the numbers of a row by spaces, always."""
         super().__init__(name, what)
         self.lo, self.hi, self.unknown = lo, hi, unknown
         self.optional = not every
+        self.words = expected
+        self.whitespace = True if spaced else None
 
     def read_token(self, text: str) -> Any:
         if self.unknown and text == UNKNOWN:
@@ -125,6 +130,8 @@ class Numbers(CellClues):
         return (self.unknown and value == UNKNOWN) or (is_int(value) and self.lo <= value <= self.hi)
 
     def expected(self) -> str:
+        if self.words:
+            return self.words
         more = " or '?'" if self.unknown else ""
         blank = "" if not self.optional else " or '.'"
         return f"{self.what} {self.lo}-{self.hi}{more}{blank}"

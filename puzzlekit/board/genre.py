@@ -33,7 +33,7 @@ from ..ir import Model
 from ..textio import Line, content_lines, error, grid_rows, read_headers, size_problem
 from . import draw as drawing
 from .layers import CellClues, Layer, LineCounts
-from .places import PUZZLE, SOLUTION, STATE, invalid, is_int, shown
+from .places import PUZZLE, SOLUTION, STATE, invalid, is_int, said, shown
 from .rules import BoardBuilder
 
 Cell = tuple[int, int]
@@ -76,6 +76,7 @@ class Genre:
         if shaped_by is not None and shaped_by not in [layer.name for layer in self.grids]:
             raise ValueError(f"shaped_by names a grid layer, not {shaped_by!r}")
         self.shaped_by, self.classic_json = shaped_by, classic_json
+        self.grids_by_name = {layer.name: layer for layer in self.grids}
         self._rules: Rules | None = None
         self._checks: Checks | None = None
         self.planter: Callable[[random.Random, int, int], Any] | None = None
@@ -243,7 +244,7 @@ class Genre:
     def build(self, puzzle: Any, deadline: Deadline = UNLIMITED) -> Model:
         """The rules as an IR model; ``deadline`` stops the building with `OutOfTime`."""
         assert self._rules is not None
-        m = BoardBuilder(self.name, puzzle.height, puzzle.width)
+        m = BoardBuilder(self.name, puzzle.height, puzzle.width, deadline)
         for layer in self.answers:
             m.answers[layer.name] = layer.variables(m, puzzle.height, puzzle.width)
         deadline.check()
@@ -370,12 +371,14 @@ def _puzzle_class(genre: Genre) -> type:
     (missing ones blank), checked when made."""
 
     def post_init(self: Any) -> None:
+        if genre.shaped_by is not None:
+            _shape(genre.grids_by_name[genre.shaped_by], getattr(self, genre.shaped_by))
         for name in ("height", "width") if genre.shaped_by is None else ():
             if not is_int(getattr(self, name)):
                 raise invalid((name,), f"expected a whole number, found {shown(getattr(self, name))}")
         problem = size_problem(self.height, self.width)
         if problem:
-            raise invalid(() if genre.shaped_by is None else (genre.shaped_by,), problem)
+            raise ParseError(problem, source=PUZZLE)
         for layer in genre.clues:
             value = getattr(self, layer.name)
             if value is None:
@@ -410,6 +413,31 @@ def _puzzle_class(genre: Genre) -> type:
         given = not default and layer.name == genre.shaped_by
         fields.append((layer.name, Any) if given else (layer.name, Any, dataclasses.field(default=None)))
     return dataclasses.make_dataclass("Puzzle", fields, frozen=True, namespace=namespace)
+
+
+def _shape(layer: Any, value: Any) -> None:
+    """The rows of a layer that gives the puzzle its size, checked row by row as the package's
+    hand-written genres check theirs: rows of cells (strings too, for a text layer), none
+    ragged, within the size limits, every cell an entry of the layer."""
+    name = layer.name
+    row_types = (list, tuple, str) if getattr(layer, "text", False) else (list, tuple)
+    if not isinstance(value, (list, tuple)):
+        raise invalid((name,), f"expected a tuple of rows, found {said(value)}")
+    if value and not isinstance(value[0], row_types):
+        raise invalid((name, 0), f"expected a row (a tuple of cells), found {said(value[0])}")
+    width = len(value[0]) if value else 0
+    problem = size_problem(len(value), width)
+    if problem:
+        raise invalid((name,), problem)
+    for r, row in enumerate(value):
+        if not isinstance(row, row_types):
+            raise invalid((name, r), f"expected a row (a tuple of cells), found {said(row)}")
+        if len(row) != width:
+            raise invalid((name, r), f"ragged grid: expected {width} cells in this row (as in row 0), "
+                          f"found {len(row)}")
+        for c, v in enumerate(row):
+            if not layer.accepts(v):
+                raise invalid((name, r, c), f"expected {layer.expected()}, found {said(v)}")
 
 
 def _solution_class(genre: Genre) -> type:

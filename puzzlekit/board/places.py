@@ -38,6 +38,13 @@ def shown(value: Any) -> str:
     return _SHOWN.repr(value)
 
 
+def said(value: Any) -> str:
+    """A value as the package's hand-written genres show it in a message: Python's words
+    (``True``, ``None``), short."""
+    text = _SHOWN.repr(value)
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
 def is_int(value: Any) -> bool:
     """A whole number that is not a boolean."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -88,7 +95,7 @@ def listed_point(value: Any, place: str, height: int, width: int, source: str) -
     """A cell ``[row, col]`` of JSON inside the grid, worded as the package's hand-written
     genres word it (a genre with ``classic_json``)."""
     if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(is_int(v) for v in value)):
-        raise ParseError(f"{place}: expected [row, col], found {shown(value)}", source=source)
+        raise ParseError(f"{place}: expected [row, col], found {said(value)}", source=source)
     r, c = value
     if not (0 <= r < height and 0 <= c < width):
         raise ParseError(f"{place}: {cell_text((r, c))} is outside the {height}x{width} grid", source=source)

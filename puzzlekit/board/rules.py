@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..clock import UNLIMITED, Deadline
 from ..ir import Edge, Lit, ModelBuilder
 
 Cell = tuple[int, int]
@@ -28,10 +29,12 @@ def where(cell: Cell) -> str:
 class BoardBuilder(ModelBuilder):
     """A model of a ``height x width`` grid: the answer variables and the rule library."""
 
-    def __init__(self, name: str, height: int, width: int):
+    def __init__(self, name: str, height: int, width: int, deadline: Deadline = UNLIMITED):
         super().__init__(name)
         self.height, self.width = height, width
         self.answers: dict[str, dict[Cell, Any]] = {}
+        #: The model's deadline: long rules walk their cells through ``m.deadline.paced(...)``.
+        self.deadline = deadline
 
     def __getattr__(self, name: str) -> dict[Cell, Any]:
         # answer layers read as attributes: m.shaded, m.lamps, m.digits
