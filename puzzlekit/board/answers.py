@@ -244,15 +244,24 @@ class Lines(Layer):
     look = "line"
 
     def __init__(self, name: str = "edges", key: str = "edge", absent: str = "no_edges",
-                 words: tuple[str, str] | None = None):
-        """``words``: how a hint says a line is used and unused, ``{a}`` and ``{b}`` its cells."""
+                 words: tuple[str, str] | None = None, lattice: bool = False):
+        """``words``: how a hint says a line is used and unused, ``{a}`` and ``{b}`` its ends.
+        ``lattice``: the lines join the corners of the cells (``(h + 1) x (w + 1)`` points)
+        instead of their centres; such a genre draws itself (its folder's picture module)."""
         super().__init__(name, "lines")
-        self.key, self.absent = key, absent
+        self.key, self.absent, self.lattice = key, absent, lattice
         self.words = words or ("a line between {a} and {b}", "no line between {a} and {b}")
 
-    @staticmethod
-    def pairs(height: int, width: int) -> list[tuple[Cell, Cell]]:
-        """Every pair of neighbouring cells, each ``(a, b)`` with ``a`` before ``b``."""
+    def points(self, height: int, width: int) -> tuple[int, int, str]:
+        """The rows and columns of the points the lines join, and those points in words."""
+        if self.lattice:
+            return height + 1, width + 1, (f"the lattice points of the {height}x{width} grid "
+                                           f"(rows 0..{height}, columns 0..{width})")
+        return height, width, f"the {height}x{width} grid"
+
+    def pairs(self, height: int, width: int) -> list[tuple[Cell, Cell]]:
+        """Every pair of neighbouring points, each ``(a, b)`` with ``a`` before ``b``."""
+        height, width, _ = self.points(height, width)
         out = []
         for r in range(height):
             for c in range(width):
@@ -295,7 +304,8 @@ class Lines(Layer):
             place = f"{field}[{i}]"
             if not isinstance(raw, (list, tuple)) or len(raw) != 2:
                 raise ParseError(f"{place}: expected a pair of points, found {said(raw)}", source=source)
-            a, b = sorted(listed_point(p, f"{place}[{j}]", height, width, source) for j, p in enumerate(raw))
+            a, b = sorted(listed_point(p, f"{place}[{j}]", *self.points(height, width), source)
+                          for j, p in enumerate(raw))
             if source != SOLUTION and abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
                 raise ParseError(f"{place}: {cell_text(a)} and {cell_text(b)} are not neighbours",
                                  source=source)

@@ -60,7 +60,7 @@ class CellClues(Layer):
         for line, row in zip(lines, rows):
             values = []
             for tok in row:
-                if tok.text == EMPTY and not getattr(self, "words", None):
+                if tok.text == EMPTY and (self.optional or not getattr(self, "words", None)):
                     if not self.optional:
                         raise error(source, line, tok.column, f"every cell needs {self.what}, found '.'")
                     values.append(None)
@@ -109,15 +109,16 @@ class Numbers(CellClues):
     is not shown. With ``every``, each cell holds one (no ``.``)."""
 
     def __init__(self, name: str = "numbers", lo: int = 0, hi: int = 99, unknown: bool = False,
-                 every: bool = False, what: str = "a number", expected: str | None = None,
-                 spaced: bool = False):
-        """``expected`` words what a cell may hold in messages (``0 (empty) or 1 (white)``);
-        ``spaced`` files separate the numbers of a row by spaces, always."""
+                 every: bool = False, what: str = "a number", expected: str | tuple[str, str] | None = None,
+                 spaced: bool | None = None):
+        """``expected`` words what a cell may hold in messages (``0 (empty) or 1 (white)``), or
+        a pair: the words for a file, then for data made in Python. ``spaced`` True: a file
+        separates the numbers of a row by spaces, always; False: one character a cell."""
         super().__init__(name, what)
         self.lo, self.hi, self.unknown = lo, hi, unknown
         self.optional = not every
-        self.words = expected
-        self.whitespace = True if spaced else None
+        self.words = (expected, expected) if isinstance(expected, str) else expected
+        self.whitespace = spaced
 
     def read_token(self, text: str) -> Any:
         if self.unknown and text == UNKNOWN:
@@ -129,9 +130,9 @@ class Numbers(CellClues):
     def accepts(self, value: Any) -> bool:
         return (self.unknown and value == UNKNOWN) or (is_int(value) and self.lo <= value <= self.hi)
 
-    def expected(self) -> str:
+    def expected(self, data: bool = False) -> str:
         if self.words:
-            return self.words
+            return self.words[data]
         more = " or '?'" if self.unknown else ""
         blank = "" if not self.optional else " or '.'"
         return f"{self.what} {self.lo}-{self.hi}{more}{blank}"

@@ -32,7 +32,7 @@ from ..errors import ParseError
 from ..ir import Model
 from ..textio import Line, content_lines, error, grid_rows, read_headers, size_problem
 from . import draw as drawing
-from .layers import CellClues, Layer, LineCounts
+from .layers import CellClues, Layer, LineCounts, Numbers
 from .places import PUZZLE, SOLUTION, STATE, invalid, is_int, said, shown
 from .rules import BoardBuilder
 
@@ -436,8 +436,9 @@ def _shape(layer: Any, value: Any) -> None:
             raise invalid((name, r), f"ragged grid: expected {width} cells in this row (as in row 0), "
                           f"found {len(row)}")
         for c, v in enumerate(row):
-            if not layer.accepts(v):
-                raise invalid((name, r, c), f"expected {layer.expected()}, found {said(v)}")
+            if not (layer.accepts(v) or (v is None and layer.optional)):
+                words = layer.expected(data=True) if isinstance(layer, Numbers) else layer.expected()
+                raise invalid((name, r, c), f"expected {words}, found {said(v)}")
 
 
 def _solution_class(genre: Genre) -> type:

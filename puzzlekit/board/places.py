@@ -91,12 +91,15 @@ def rows_of(value: Any, at: tuple, height: int, width: int, source: str) -> list
     return out
 
 
-def listed_point(value: Any, place: str, height: int, width: int, source: str) -> tuple[int, int]:
+def listed_point(value: Any, place: str, height: int, width: int, *rest: str) -> tuple[int, int]:
     """A cell ``[row, col]`` of JSON inside the grid, worded as the package's hand-written
-    genres word it (a genre with ``classic_json``)."""
+    genres word it (a genre with ``classic_json``); ``rest``: the grid in words (default ``the
+    HxW grid``) and the source."""
+    *named, source = rest
+    grid = named[0] if named else f"the {height}x{width} grid"
     if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(is_int(v) for v in value)):
         raise ParseError(f"{place}: expected [row, col], found {said(value)}", source=source)
     r, c = value
     if not (0 <= r < height and 0 <= c < width):
-        raise ParseError(f"{place}: {cell_text((r, c))} is outside the {height}x{width} grid", source=source)
+        raise ParseError(f"{place}: {cell_text((r, c))} is outside {grid}", source=source)
     return (r, c)
