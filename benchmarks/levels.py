@@ -7,10 +7,11 @@
 For every (genre, size, level) the generator makes one puzzle per seed (seeds 1000 on), in
 this process, under a time limit per puzzle, and records the grade it came back with (a
 request that ends at another level is the documented downgrade). The table gives, per genre,
-size and level asked, the requests that came back at that level; the last lines print the
-`puzzlekit.generate.reach` tables these numbers imply (the sides measured, and the sides at
-which each level was hit by at least 95% of the requests). docs/generating.md ("Levels
-made") quotes the table.
+size and level asked, the requests that came back at that level; the last lines print, per
+genre, the recipe's ``SIDES`` and ``RELIABLE`` these numbers imply (the sides measured, and
+the sides at which each level was hit by at least 95% of the requests; `puzzlekit.generate.reach`
+reads them off each genre's ``genres/<genre>/recipe.py``). docs/generating.md ("Levels made")
+quotes the table.
 """
 
 from __future__ import annotations
@@ -95,11 +96,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.source is not None:
         rows = [json.loads(line) for line in args.source.read_text().splitlines() if line.strip()]
     else:
-        from puzzlekit.generate import GENERATORS, levels
+        from puzzlekit.generate import generators, levels
 
         rows = []
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        chosen = args.genres.split(",") if args.genres else list(GENERATORS)
+        chosen = args.genres.split(",") if args.genres else generators()
         with args.out.open("a", encoding="utf-8") as sink:
             for genre in chosen:
                 sides = [int(s) for s in args.sizes.split(",")] if args.sizes else SIZES[genre]

@@ -7,63 +7,32 @@ anyone sees has passed the genre's rule checker.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import gc
-import importlib.metadata
 import math
 import os
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 from puzzlekit import backends
 
-from . import formats, genres, ir, ladder
+from . import choosing, formats, genres, ir, ladder
+from .choosing import (  # noqa: F401  (the library's names for the backend choice, kept here too)
+    BACKEND_ALIASES,
+    DEFAULT_PREFERENCE,
+    LARGE_PREFERENCE,
+    PREFERENCE,
+    SHAPE_PREFERENCE,
+    SIZE_LIMIT,
+    auto_order,
+    choose_backend,
+)
 from .clock import Deadline
-from .errors import BackendUnavailable, InternalError, NoUniqueSolution, OutOfTime, UnknownName
+from .errors import InternalError, NoUniqueSolution, OutOfTime, PuzzlekitError, StateError, UnknownName
 from .ir import Clause, Lit, Model
 
-#: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md: the
-#: first is within 2x (or 0.05 s) of the fastest backend on every benchmark instance, up to
-#: 40x40 Queens, 60x60 Tents and 49x49 Sudoku; the rest are the fallbacks, in measured order.
-PREFERENCE: dict[str, tuple[str, ...]] = {
-    "masyu": ("sat", "cpsat", "z3"),
-    "tracks": ("sat", "search", "cpsat"),
-    "numberlink": ("sat", "cpsat"),
-    "hashi": ("sat", "cpsat"),
-    "slitherlink": ("sat", "cpsat"),
-    "sudoku": ("cpsat", "sat"),
-    "nonogram": ("cpsat", "sat"),
-    "queens": ("sat", "cpsat"),
-    "zip": ("sat", "search", "cpsat"),
-    "tents": ("sat", "cpsat", "z3"),
-    "patches": ("cpsat", "sat"),
-    "wend": ("sat", "search", "cpsat"),
-    "swend": ("sat", "search", "cpsat"),
-}
-DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
-#: For a genre without an entry in `PREFERENCE`, the model's shape: graph constraints (lazy
-#: cuts on CNF won every graph genre), runs (CP-SAT's automaton), integers (Sudoku's
-#: AllDifferent), else counts and clauses over booleans.
-SHAPE_PREFERENCE: dict[str, tuple[str, ...]] = {
-    "graphs": ("sat", "cpsat"),
-    "runs": ("cpsat", "sat"),
-    "integers": ("cpsat", "sat"),
-    "booleans": ("sat", "cpsat"),
-}
-#: Genres whose fastest backend changes with the size: above this many model variables, this
-#: order instead. Tents' row and column counts cost `sat` a cardinality encoding that grows
-#: with the grid, where CP-SAT takes them as they are (docs/benchmarks.md, "Sudoku, Tents
-#: and Patches against the CP-SAT peer").
-LARGE_PREFERENCE: dict[str, tuple[int, tuple[str, ...]]] = {
-    "tents": (300, ("cpsat", "sat", "z3")),
-}
-#: Backends left out of ``auto`` for models with more variables than this: the depth-first
-#: search is fastest only on small puzzles and, above about 200 variables, was 10x to
-#: 1000x slower than the best, or out of time, on many (Queens 25x25, Tents and Hashi 30x30).
-SIZE_LIMIT: dict[str, int] = {"search": 200, "csp": 100}
 #: Genres where ``auto`` first gives a backend a short try, then, when it did not finish,
 #: another the time left (`THEN`, else its usual choice): the backend and its work budget
 #: (`_budget`). The line solver of `search` finishes many Nonograms in a few dozen nodes, up
@@ -76,11 +45,6 @@ FIRST_TRY: dict[str, tuple[str, float]] = {"nonogram": ("search", 55_000), "sudo
 THEN: dict[str, str] = {"sudoku": "sat"}
 #: Backends whose search runs in Python: `solve` leaves the cycle collector on while they search.
 PYTHON_SEARCH = frozenset({"search", "csp"})
-#: Other spellings of backend names (names are compared case-insensitively).
-BACKEND_ALIASES: dict[str, str] = {
-    "cp-sat": "cpsat", "ortools": "cpsat", "or-tools": "cpsat", "smt": "z3", "pulp": "mip",
-    "highs": "mip", "pysat": "sat", "python-sat": "sat", "constraint": "csp",
-}
 
 
 @dataclass(frozen=True)
@@ -149,67 +113,14 @@ def load(genre: str | None, path_or_text: str | os.PathLike, source: str | None 
     docs/formats.md). ``genre`` may be None when the input names its genre (URLs, boards)."""
     if genre is not None:
         genres.get(genre)  # an unknown genre is named as such first
+    if not isinstance(path_or_text, (str, os.PathLike)):
+        raise TypeError(f"load takes a file path, puzzle text or URL, not {type(path_or_text).__name__}")
     return formats.load(path_or_text, genre, source)[1]
 
 
 def to_url(puzzle: Any) -> str:
     """The puzzle's canonical puzz.link URL (a ParseError for a genre or clue it has no form for)."""
     return formats.to_url(puzzle)
-
-
-def choose_backend(genre: str | None = None, model: Model | None = None) -> str:
-    """The backend ``auto`` stands for: the fastest measured for the genre among those installed.
-
-    With the genre's model, a genre whose best backend changes with size takes the order
-    for large models above its threshold (`LARGE_PREFERENCE`), backends that are slow at its
-    size (`SIZE_LIMIT`) are passed over, and a genre without a measured order (`PREFERENCE`)
-    is decided by the model's shape (`SHAPE_PREFERENCE`). Installation is read from package
-    metadata, so choosing imports no solver.
-    """
-    for name in auto_order(genre, model):
-        if _installed(backends.get(name).PACKAGE):
-            return name
-    raise BackendUnavailable("cpsat", "ortools", "cpsat")
-
-
-def auto_order(genre: str | None = None, model: Model | None = None) -> tuple[str, ...]:
-    """Every backend in the order ``auto`` tries them (installed or not) for a genre and model."""
-    order = PREFERENCE.get(genre or "")
-    large = LARGE_PREFERENCE.get(genre or "")
-    if large is not None and model is not None and len(model.vars) > large[0]:
-        order = large[1]
-    if order is None and model is not None:
-        shape = ("graphs" if model.graphs else "runs" if model.runs
-                 else "integers" if any(not v.is_bool for v in model.vars) else "booleans")
-        order = SHAPE_PREFERENCE[shape]
-    names = tuple(dict.fromkeys((order or ()) + DEFAULT_PREFERENCE))
-    if model is None:
-        return names
-    size = len(model.vars)
-    fits = tuple(name for name in names if size <= SIZE_LIMIT.get(name, size))
-    return fits or names
-
-
-@functools.cache
-def _installed(package: str | None) -> bool:
-    """Whether the package is installed, read from its metadata once per process (a search of
-    the import path, a millisecond or more: as long as solving a small puzzle)."""
-    if package is None:
-        return True
-    try:
-        importlib.metadata.distribution(package)
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
-
-
-
-def _backend(name: str, genre: str, model: Model | None = None) -> tuple[str, ModuleType]:
-    if not isinstance(name, str):
-        raise UnknownName(f"a backend name is text, not {name!r}")
-    key = name.strip().lower()
-    chosen = choose_backend(genre, model) if key == "auto" else BACKEND_ALIASES.get(key, key)
-    return chosen, backends.get(chosen)
 
 
 def _load(solver: ModuleType) -> float:
@@ -267,7 +178,7 @@ def solve(
     if auto:  # chosen once the model is built, so no other backend module is imported
         name, solver, import_seconds = "auto", None, 0.0
     else:
-        name, solver = _backend(backend, module.NAME)
+        name, solver = choosing.named(backend, module.NAME)
         import_seconds = _load(solver)  # before the clock
     deadline = Deadline(seconds)
     # The cycle collector is off from building the model until the backend is done with it,
@@ -313,7 +224,7 @@ def solve(
                 name, result = FIRST_TRY[module.NAME][0], tried
             else:
                 then = backends.get(THEN[module.NAME]) if tried is not None and module.NAME in THEN else None
-                if then is not None and _installed(then.PACKAGE):  # only now: most never need it
+                if then is not None and backends.available(then.NAME):  # only now: most never need it
                     name, solver, loaded = then.NAME, then, _load(then)
                     import_seconds, deadline.start = import_seconds + loaded, deadline.start + loaded
                 result = solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed, **options)
@@ -360,9 +271,9 @@ def _first_try(
     name, work = FIRST_TRY[genre]
     if name == THEN.get(genre, chosen) or (name == "search" and wanted != 1):
         return None
-    solver = backends.get(name)
-    if not _installed(solver.PACKAGE):
+    if not backends.available(name):
         return None
+    solver = backends.get(name)
     _load(solver)
     return solver.solve(model, limit=wanted, time_limit=deadline.left(), seed=seed,
                         **_budget(name, work, model))
@@ -426,14 +337,14 @@ def determined(
     unique iff every answer-key variable is in the result. Every solution met is verified.
     """
     module = genre_module(puzzle)
-    name, solver = _backend(backend, module.NAME)
+    name, solver = choosing.named(backend, module.NAME)
     auto = backend.strip().lower() == "auto"
     if not auto:
         solver.version()
     deadline = Deadline(_time_limit(time_limit))
     model = module.model(puzzle, deadline=deadline)
     if auto:
-        name, solver = _backend(backend, module.NAME, model)
+        name, solver = choosing.named(backend, module.NAME, model)
         deadline.start += _load(solver)
 
     def another(extra: list[Clause]) -> dict | None:
@@ -521,7 +432,7 @@ def _plain(value: Any) -> Any:
 
 def _unique_answer(module: ModuleType, puzzle: Any, deadline: Deadline) -> dict[Hashable, int]:
     model = module.model(puzzle, deadline=deadline)
-    name, solver = _backend("auto", module.NAME)
+    name, solver = choosing.named("auto", module.NAME)
     result = solver.solve(model, limit=2, time_limit=deadline.left())
     undecided = result.status == "solved" and not result.complete and len(result.solutions) < 2
     if result.status == "timeout" or undecided:
@@ -547,21 +458,65 @@ def hint(puzzle: Any, state: dict[Hashable, int] | None = None, time_limit: floa
     """The next thing to do from a player's state (answer-key values by key; None: empty).
 
     Entries that contradict the solution come first ("check"); else the next deduction at the
-    weakest level that makes one, with the rules it rests on.
+    weakest level that makes one, with the rules it rests on. A state key that is not one of
+    the model's answer keys, or a value outside its range (0/1 for yes/no entries), raises
+    `StateError` (a ValueError) naming it.
     """
     module = genre_module(puzzle)
     deadline = Deadline(_time_limit(time_limit))
+    model = module.model(puzzle, deadline=deadline)
+    state = _checked_state(module, puzzle, model, state)
     solution = _unique_answer(module, puzzle, deadline)
-    state = dict(state or {})
     wrong = ladder.wrong_entries(state, solution)
     describe = _describer(module, puzzle)
     if wrong:
         return Hint("check", wrong=tuple(wrong),
                     words="; ".join(f"{describe(k, state[k])} is wrong" for k in wrong))
-    step = ladder.next_step(module.model(puzzle, deadline=deadline), state, solution, deadline)
+    step = ladder.next_step(model, state, solution, deadline)
     if step is None:
         return Hint("solved", words="the puzzle is solved")
     return Hint(step.kind, step=step, words=_words(step, describe))
+
+
+def _checked_state(module: ModuleType, puzzle: Any, model: Model, state: Any) -> dict[Hashable, int]:
+    """A copy of the state, every key one of the model's answer keys and every value in that
+    key's range (0/1 for the yes/no entries); else `StateError` naming the key. Unchecked, an
+    entry off the grid or a value like 5, None or "1" would be worded as a wrong entry.
+
+    A key the model left out because no solution can use it (a Patches rectangle that breaks
+    a clue) is still a place on the grid a player can mark: it is kept when the genre's state
+    JSON carries it there and back (and a hint then reports it as wrong)."""
+    if state is None:
+        return {}
+    if not isinstance(state, Mapping):
+        raise TypeError(f"a state is a dict of answer-key values by key, not {type(state).__name__}")
+    domain = {model.vars[i].key: (model.vars[i].lo, model.vars[i].hi) for i in model.output}
+    out: dict[Hashable, int] = {}
+    for key, value in state.items():
+        try:
+            lo, hi = domain[key]
+        except (KeyError, TypeError):  # TypeError: a key that cannot be hashed
+            if _round_trips(module, puzzle, key, value):
+                out[key] = value
+                continue
+            raise StateError(f"the state names {key!r}, which is not in this {module.NAME} puzzle's "
+                             "answer key") from None
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise StateError(f"the state gives {key!r} the value {value!r}; expected a whole number "
+                             f"from {lo} to {hi}")
+        out[key] = value
+    return out
+
+
+def _round_trips(module: ModuleType, puzzle: Any, key: Any, value: Any) -> bool:
+    """Whether the genre's state JSON writes ``{key: value}`` and reads it back the same."""
+    write, read = getattr(module, "state_to_json", None), getattr(module, "state_from_json", None)
+    if write is None or read is None or isinstance(value, bool) or not isinstance(value, int):
+        return False
+    try:
+        return read(puzzle, write(puzzle, {key: value})).get(key) == value
+    except (PuzzlekitError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return False
 
 
 def explain(puzzle: Any, time_limit: float | None = None) -> list[Hint]:

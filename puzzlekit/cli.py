@@ -21,7 +21,7 @@ from typing import Any
 
 from puzzlekit import backends
 
-from . import __version__, api, arguments, exits, formats, genres, ladder, textio
+from . import __version__, api, arguments, exits, formats, genres, ladder, outputs, textio
 from .batch import command as batch_command
 from .errors import InternalError, NoUniqueSolution, OutOfTime, ParseError, PuzzlekitError, UnknownName
 from .generate import command as generate_command
@@ -99,8 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
         ("grade", "how hard a puzzle is",
          "Grade a puzzle: the weakest level of the deduction ladder ("
          + ", ".join(api.LEVEL_NAMES) + ") that solves it, with the rounds, trials and search nodes it took. "
-         "Exit status: 0 unique, 1 no solution or more than one, 3 uniqueness undecided by the time "
-         "limit."),
+         "docs/grading.md explains the levels. Exit status: 0 unique, 1 no solution or more than one, "
+         "3 the time limit ended before the level or uniqueness was decided (a level found is printed)."),
         ("hint", "the next step from a partial state",
          "Print the next step: entries of the state that contradict the solution first, else "
          "the next deduction at the weakest level that makes one, with the rules it rests on."),
@@ -297,7 +297,7 @@ def _solve(args: argparse.Namespace) -> int:
     if out in (None, "-"):
         print(text)
     else:
-        _write(out, text + "\n")
+        outputs.write_text(out, text + "\n")
     listed_all = result.complete or result.more  # every solution up to N, and whether more exist
     if result.status == "solved" and (
         (args.limit > 1 and not listed_all) or (args.unique and result.unique is None)
@@ -315,14 +315,6 @@ def _writable(path: str) -> None:
         raise UnknownName(f"cannot write {path}: no folder {folder}")
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
         raise UnknownName(f"cannot write {path}: permission denied")
-
-
-def _write(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as exc:
-        raise UnknownName(f"cannot write {path}: {exc.strerror}") from None
 
 
 def _options(items: Sequence[str]) -> dict[str, str]:
@@ -392,7 +384,8 @@ def _coach(args: argparse.Namespace) -> int:
             print(json.dumps(graded.to_json()))
         else:
             extra = f", {graded.nodes} search nodes" if graded.level == "search" else ""
-            unique = {True: "unique", False: "not unique", None: "uniqueness undecided"}[graded.unique]
+            unique = {True: "unique", False: "not unique",
+                      None: "uniqueness undecided (the time limit ended)"}[graded.unique]
             print(f"{api.genre_module(puzzle).NAME}: level {graded.level} (rank {graded.rank}); "
                   f"{graded.rounds} rounds, {graded.probes} trials{extra}; {unique}")
         if graded.unique is None:
@@ -477,12 +470,9 @@ def _render(args: argparse.Namespace) -> int:
     if out == "-":
         sys.stdout.write(picture)
     elif out.lower().endswith(".png"):
-        data = render.png(picture)
-        with open(out, "wb") as handle:
-            handle.write(data)
+        outputs.write_bytes(out, render.png(picture))
     else:
-        with open(out, "w", encoding="utf-8") as handle:
-            handle.write(picture)
+        outputs.write_text(out, picture)
     return EXIT[unsolved] if unsolved else exits.OK
 
 

@@ -40,6 +40,11 @@ class UnknownName(PuzzlekitError, ValueError):
     """An unknown genre, backend, or backend option name or value."""
 
 
+class StateError(PuzzlekitError, ValueError):
+    """A player's state that does not fit the puzzle: a key outside its answer key, or a value
+    outside that key's range."""
+
+
 class NoUniqueSolution(PuzzlekitError, ValueError):
     """A puzzle with no solution, or more than one, where exactly one is needed (a hint, an
     explanation, a picture of the solution). The command exits 1, as for an unsolvable puzzle."""

@@ -76,14 +76,20 @@ def read_file(path: str | os.PathLike, source: str | None = None) -> tuple[str, 
         return decode_bytes(sys.stdin.buffer.read(MAX_BYTES + 1), label), label
     label = source or name
     try:
+        if os.path.isdir(name):
+            raise ParseError("is a directory, expected a file", source=label)
         size = os.path.getsize(name)
         if size > MAX_BYTES:
             raise ParseError(f"file is {size} bytes; puzzle files are limited to {MAX_BYTES}", source=label)
-        if os.path.isdir(name):
-            raise ParseError("is a directory, expected a file", source=label)
-        data = Path(name).read_bytes()
+        # a device or pipe reports size 0 however much it holds (/dev/zero never ends): read at
+        # most one byte past the limit, whatever the size said
+        with Path(name).open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ParseError(f"cannot read file: {exc.strerror or exc}", source=label) from exc
+    if len(data) > MAX_BYTES:
+        raise ParseError(f"input is over {MAX_BYTES} bytes; puzzle files are limited to {MAX_BYTES}",
+                         source=label)
     return decode_bytes(data, label), label
 
 

@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from puzzlekit import api, genres
-from puzzlekit.generate import fingerprint_of, generate, levels, loop
-from puzzlekit.generate import wend as recipe
+from puzzlekit.generate import fingerprint_of, generate, generators, levels, loop
 from puzzlekit.genres import wend
+from puzzlekit.genres.wend import recipe
 
 
 @pytest.mark.parametrize("genre,language", [("wend", "en"), ("swend", "sv")])
@@ -103,5 +103,5 @@ def test_repair_draws_another_word_for_a_path_that_differs():
 
 
 def test_the_recipe_is_registered_for_both_names():
-    assert {"wend", "swend"} <= set(loop.GENERATORS)
+    assert {"wend", "swend"} <= set(generators())
     assert loop.recipe("swedish wend").LANGUAGE == "sv" and loop.recipe("wend").LANGUAGE == "en"

@@ -16,8 +16,8 @@ from conftest import EXAMPLES
 import puzzlekit
 from puzzlekit import genres
 from puzzlekit.clock import UNLIMITED
-from puzzlekit.generate import sudoku as sudoku_recipe
 from puzzlekit.genres import sudoku
+from puzzlekit.genres.sudoku import recipe as sudoku_recipe
 from puzzlekit.ir import Clause, Lit, Model, ModelBuilder
 from puzzlekit.ladder import CHAIN, PAIRS, RULES, TRIAL, Explainer, Reasoner, clausal
 from puzzlekit.ladder import steps as ladder_steps

@@ -15,13 +15,15 @@ from importgraph import find_cycle, import_graph
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("puzzlekit.errors", "puzzlekit.clock", "puzzlekit.unionfind", "puzzlekit.ir",
-                    "puzzlekit.arguments", "puzzlekit.exits", "puzzlekit.grid", "puzzlekit.textio")),
+                    "puzzlekit.arguments", "puzzlekit.exits", "puzzlekit.grid", "puzzlekit.textio",
+                    "puzzlekit.outputs")),
     ("transforms", ("puzzlekit.transforms",)),
+    ("propagation", ("puzzlekit.propagation",)),
     ("genre kit", ("puzzlekit.board",)),
     ("genres and backends", ("puzzlekit.genres", "puzzlekit.backends")),
     ("pictures and file formats", ("puzzlekit.render", "puzzlekit.formats")),
     ("reasoning", ("puzzlekit.ladder",)),
-    ("pipeline", ("puzzlekit.api",)),
+    ("pipeline", ("puzzlekit.choosing", "puzzlekit.api")),
     ("generating", ("puzzlekit.generate",)),
     ("batch", ("puzzlekit.batch",)),
     ("pack", ("puzzlekit.pack",)),
@@ -34,7 +36,7 @@ APART: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 #: A genre folder's own code for a shared command (``puzzlekit.genres.<genre>.<role>``) sits in
 #: that command's layer: it may use what the command offers to every genre.
 ROLES: dict[str, str] = {
-    "picture": "puzzlekit.render", "puzzlink": "puzzlekit.formats",
+    "picture": "puzzlekit.render", "puzzlink": "puzzlekit.formats", "pasted": "puzzlekit.formats",
     "recipe": "puzzlekit.generate", "packing": "puzzlekit.pack",
 }
 MAX_LINES = 600
@@ -152,3 +154,12 @@ def test_no_top_level_backends_module_is_installed(tmp_path):
     )
     out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, check=True)
     assert out.stdout.split() == [b"True", b"True"]
+
+
+def test_the_propagation_engine_sits_below_its_users():
+    """The engine is a library for the search backend, the ladder and the generator."""
+    engine = layer_of("puzzlekit.propagation.engine")
+    assert layer_of("puzzlekit.transforms.runs") < engine
+    for user in ("puzzlekit.backends.search", "puzzlekit.ladder.reasoner", "puzzlekit.generate.phases"):
+        assert engine < layer_of(user)
+    assert broken_rules({"puzzlekit.propagation.engine": {"puzzlekit.backends.base"}}) != []

@@ -9,8 +9,8 @@ import pytest
 from puzzlekit import ladder
 from puzzlekit.clock import Deadline
 from puzzlekit.generate import phases
-from puzzlekit.generate import slitherlink as rec
 from puzzlekit.genres import slitherlink
+from puzzlekit.genres.slitherlink import recipe as rec
 
 
 @pytest.mark.parametrize("seed,n", [(1, 6), (2, 7), (3, 8), (4, 10)])
@@ -19,8 +19,8 @@ def test_masyu_counterexamples_on_the_guarded_model_answer_as_the_puzzle_does(se
     every pearl (`masyu.GUARD_FINDER`): for random pearl sets, the verdict must be that of a
     fresh solver on the puzzle's own model, and a counterexample a real other loop."""
     from puzzlekit import backends
-    from puzzlekit.generate import masyu as mrec
     from puzzlekit.genres import masyu
+    from puzzlekit.genres.masyu import recipe as mrec
     from puzzlekit.ir import Clause, Lit
 
     rng = random.Random(seed)
@@ -109,8 +109,8 @@ def _dfs_reference(g, states, roots, blocked) -> tuple:
 
 def _loop_reference(engine, g) -> bool:
     """The loop propagator as it was before its fast edge reading (`graphs.loop`)."""
-    from puzzlekit.backends.search.engine import FALSE, TRUE, UNKNOWN
-    from puzzlekit.backends.search.graphs import _cut_off, _edge_states, _split, _subtree_sums
+    from puzzlekit.propagation.engine import FALSE, TRUE, UNKNOWN
+    from puzzlekit.propagation.graphs import _cut_off, _edge_states, _split, _subtree_sums
     from puzzlekit.unionfind import int_roots
 
     states = _edge_states(engine, g)
@@ -179,9 +179,9 @@ def test_the_loop_propagator_deduces_what_it_did(genre, seed, n):
     planted loop's edges, random ones, contradictions) it must return and narrow exactly as
     the reference does, in the same order."""
     from puzzlekit import genres
-    from puzzlekit.backends.search import graphs
-    from puzzlekit.backends.search.engine import LOOP
-    from puzzlekit.generate import masyu as mrec
+    from puzzlekit.genres.masyu import recipe as mrec
+    from puzzlekit.propagation import graphs
+    from puzzlekit.propagation.engine import LOOP
 
     recipe = mrec if genre == "masyu" else rec
     rng = random.Random(seed)
@@ -218,9 +218,9 @@ def test_the_graph_search_walks_as_it_did(genre, seed, n):
     reference walk: the same discovery times, low links, trees and order, for random edge
     states, blocked nodes and roots."""
     from puzzlekit import genres
-    from puzzlekit.backends.search import graphs
-    from puzzlekit.backends.search.engine import LOOP
-    from puzzlekit.generate import masyu as mrec
+    from puzzlekit.genres.masyu import recipe as mrec
+    from puzzlekit.propagation import graphs
+    from puzzlekit.propagation.engine import LOOP
 
     recipe = mrec if genre == "masyu" else rec
     rng = random.Random(seed)

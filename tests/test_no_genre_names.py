@@ -19,7 +19,7 @@ from puzzlekit import genres
 
 #: The folders that already hold no genre's knowledge; each joins as its genre code moves into
 #: the genres' folders (the goal: formats, render, generate and pack).
-SHARED = ("render",)
+SHARED = ("formats", "render", "generate", "pack")
 
 
 def _key(word: str) -> str:

@@ -1,8 +1,9 @@
 """Backend registry: command-line name -> module, installed or not.
 
 Every backend module has the same shape: ``NAME``, ``PACKAGE`` (what pip installs),
-``EXTRA`` (the puzzlekit extra), ``OPTIONS`` (option name -> `base.Option`), ``SUPPORTS``
-(the IR kinds it lowers natively; the shared transforms handle the rest), ``version()`` and
+``EXTRA`` (the puzzlekit extra), ``IMPORT`` (the module the package installs), ``OPTIONS``
+(option name -> `base.Option`), ``SUPPORTS`` (the IR kinds it lowers natively; the shared
+transforms handle the rest), ``version()`` and
 ``solve(model, *, limit=1, time_limit=None, seed=0, **options) -> Result``. Solver packages
 are imported inside the module's functions, so puzzlekit works with any subset installed and
 a module's options can be read without its solver; a missing one raises
@@ -14,8 +15,10 @@ The registry keeps no table of its own: `options`, `OPTIONS` and `EXTRAS` read t
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
-from collections.abc import Callable, Iterator, Mapping
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType, ModuleType
 from typing import TypeVar
 
@@ -107,9 +110,36 @@ def version(name: str) -> str | None:
         return None
 
 
+def available(name: str) -> bool:
+    """Whether a backend's solver package can be imported, found without importing it.
+
+    What ``auto`` and the generator ask before they pick a backend, so neither ever names one
+    that is missing. A module already in `sys.modules` as None (Python's mark for "this
+    import fails") counts as missing.
+    """
+    module = get(name)
+    target = getattr(module, "IMPORT", None)
+    if target is None:
+        return module.PACKAGE is None  # nothing to import: the backend is puzzlekit's own
+    if target in sys.modules:  # loaded already (or marked as failing): no search of the path
+        return sys.modules[target] is not None
+    try:
+        return importlib.util.find_spec(target) is not None
+    except (ImportError, ValueError):  # a broken entry in sys.modules
+        return False
+
+
+def first_available(names: Iterable[str]) -> str | None:
+    """The first of the backends that is `available` (None: none of them is)."""
+    return next((name for name in names if available(name)), None)
+
+
 def installed() -> dict[str, str | None]:
     """Every backend name with its solver version (None: not installed)."""
     return {name: version(name) for name in NAMES}
 
 
-__all__ = ["EXTRAS", "NAMES", "OPTIONS", "Result", "extra", "get", "installed", "options", "version"]
+__all__ = [
+    "EXTRAS", "NAMES", "OPTIONS", "Result", "available", "extra", "first_available", "get", "installed",
+    "options", "version",
+]

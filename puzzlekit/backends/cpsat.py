@@ -42,6 +42,8 @@ from .interrupts import stopping_on_interrupt
 NAME = "cpsat"
 PACKAGE = "ortools"
 EXTRA = "cpsat"
+#: The module its package installs (whether it imports decides `backends.available`).
+IMPORT = "ortools"
 OPTIONS: dict[str, base.Option] = {
     "workers": base.Option(
         "CP-SAT search workers: 1 to 64, or 0 (the default): one for a model without graph "

@@ -42,6 +42,8 @@ from .base import Result
 NAME = "csp"
 PACKAGE = "python-constraint2"
 EXTRA = "csp"
+#: The module its package installs (whether it imports decides `backends.available`).
+IMPORT = "constraint"
 OPTIONS: dict[str, base.Option] = {}
 SUPPORTS = frozenset({"Count", "Clause"})
 

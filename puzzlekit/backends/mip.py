@@ -50,6 +50,8 @@ from .base import Result
 NAME = "mip"
 PACKAGE = "pulp"
 EXTRA = "mip"
+#: The module its package installs (whether it imports decides `backends.available`).
+IMPORT = "pulp"
 OPTIONS: dict[str, base.Option] = {
     "solver": base.Option(
         "auto (default: HiGHS when installed, else CBC), cbc or highs",

@@ -16,7 +16,7 @@ from puzzlekit.clock import Deadline
 from puzzlekit.errors import OutOfTime
 from puzzlekit.ir import Clause, Lit, Model
 
-from . import base, sat
+from . import base, sat, sat_cnf, sat_session
 from .base import Assignment
 
 #: Conflicts per solver call between two looks at the clock. Fixed, so that the answer (the
@@ -33,11 +33,12 @@ class Finder:
     (``conf_budget``), which MiniSat does."""
 
     def __init__(self, model: Model, deadline: Deadline, solver: str = "minisat22"):
-        sat._lib()
+        sat_cnf.pysat()
         with base.gc_paused():
             self.relaxation = base.prepare(model, sat.SUPPORTS, deadline, labels=False, implied=True)
-            self.session = sat._build(self.relaxation, deadline, sat._solver_name(solver), "binary")
-        self.cutter = sat._ProbingCutter(self.relaxation, self.session)
+            name = sat_session.solver_name(solver)
+            self.session = sat_session.build(self.relaxation, deadline, name, "binary")
+        self.cutter = sat_session.ProbingCutter(self.relaxation, self.session)
         self.model = self.relaxation.model
         self.rounds = 0
 

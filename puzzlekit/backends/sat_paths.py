@@ -47,7 +47,7 @@ Lit = int
 
 
 # pair labels in the CNF -----------------------------------------------------------------------
-# On the sat backend's CNF (``cnf``: its `_Cnf`, with ``top``, ``clauses``, ``lit``,
+# On the sat backend's CNF (``cnf``: its `sat_cnf.Cnf`, with ``top``, ``clauses``, ``lit``,
 # ``deadline`` and ``at_most``), before any propagator: labels make a path that joins two
 # different pairs fail by unit propagation, instead of by one cut per round.
 

@@ -35,6 +35,8 @@ from .interrupts import stopping_on_interrupt
 NAME = "z3"
 PACKAGE = "z3-solver"
 EXTRA = "z3"
+#: The module its package installs (whether it imports decides `backends.available`).
+IMPORT = "z3"
 OPTIONS: dict[str, base.Option] = {
     "graph": base.Option(
         "graph constraints by 'cuts' (default) or an 'order' encoding",

@@ -167,13 +167,29 @@ def _jsonl(action: str, genre: str, name: str) -> Iterator[Item]:
             yield _line(action, genre, f"{name}:{number}", line)
 
 
+#: Largest JSON Lines file read (each line's puzzle still has `textio.MAX_BYTES`).
+MAX_JSONL_BYTES = 256 * 1024 * 1024
+_CHUNK = 1024 * 1024
+
+
 def _read_text(name: str) -> str:
-    """A JSON Lines file has no size limit of its own (each line's puzzle still has one)."""
+    """A JSON Lines file, read in chunks up to `MAX_JSONL_BYTES`: JSON text never holds a NUL
+    byte, so binary data (even an endless /dev/zero) is refused at its first chunk."""
+    chunks: list[bytes] = []
+    size = 0
     try:
         with open(name, "rb") as handle:
-            data = handle.read()
+            while chunk := handle.read(_CHUNK):
+                if b"\x00" in chunk:
+                    raise ParseError("binary data: expected UTF-8 JSON Lines", source=name)
+                size += len(chunk)
+                if size > MAX_JSONL_BYTES:
+                    raise ParseError(f"JSON Lines input is over {MAX_JSONL_BYTES} bytes: split it",
+                                     source=name)
+                chunks.append(chunk)
     except OSError as exc:
         raise ParseError(f"cannot read file: {exc.strerror or exc}", source=name) from exc
+    data = b"".join(chunks)
     try:
         return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
     except UnicodeDecodeError as exc:

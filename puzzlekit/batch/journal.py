@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -140,6 +141,9 @@ def _open_locked(path: str) -> int:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
     except OSError as exc:
         raise PuzzlekitError(f"{path}: cannot open the output file: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # /dev/null, a pipe: no lock, no fsync, no records kept
+        os.close(fd)
+        raise PuzzlekitError(f"{path}: the output must be a regular file (the records are kept in it)")
     try:
         _lock(fd)
     except OSError as exc:

@@ -22,7 +22,7 @@ import traceback
 from typing import Any
 
 from .. import api
-from ..errors import OutOfTime, ParseError, PuzzlekitError
+from ..errors import OutOfTime, ParseError, PuzzlekitError, UnknownName
 
 
 def execute(task: dict[str, Any]) -> dict[str, Any]:
@@ -119,7 +119,9 @@ def _generate(task: dict[str, Any]) -> tuple[str, Any, str | None]:
                         time_limit=task.get("time_limit"), **params)
         made = next(pack)
     except (ValueError, TypeError) as exc:
-        if isinstance(exc, PuzzlekitError):
+        # an unknown level, symmetry or option in the item's params is the item's error (a
+        # record), not the run's: UnknownName would stop the run (`core.RUN_ERRORS`)
+        if isinstance(exc, PuzzlekitError) and not isinstance(exc, UnknownName):
             raise
         raise PuzzlekitError(f"cannot generate: {exc}") from None
     return "generated", {"size": f"{height}x{width}", **made.to_json()}, None

@@ -13,6 +13,7 @@ Every refusal is one `ParseError` line. docs/formats.md lists the genres, forms 
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 from .. import genres, textio
@@ -27,8 +28,18 @@ __all__ = [
 
 
 def is_url(text: Any) -> bool:
-    """Whether a string is a puzz.link URL (``api.load`` asks before treating it as a path)."""
-    return isinstance(text, str) and "\n" not in text.strip() and puzzlink.looks_like(text)
+    """Whether a string is a puzz.link URL (``api.load`` asks before treating it as a path).
+
+    Without a scheme or a host, a text starting with ``?`` is a URL only when a genre id and
+    ``/`` follow (``?mashu/6/6/...``): a one-cell puzzle file holding ``?`` is a puzzle.
+    """
+    if not isinstance(text, str) or "\n" in text.strip() or not puzzlink.looks_like(text):
+        return False
+    stripped = text.strip().strip("<>\"'")
+    before, question, body = stripped.partition("?")
+    if not question or before:  # a scheme, a host, a p.html path, or the bare body form
+        return True
+    return re.match(r"[A-Za-z][A-Za-z0-9_]*/", body) is not None
 
 
 def format_of(text: str) -> str:
@@ -104,6 +115,10 @@ def to_url(puzzle: Any) -> str:
 def write_pzprv3(puzzle: Any, solution: Any = None) -> str:
     """The pzprv3 file of a puzzle, with the solution's answer layer when given."""
     genre, _ = convert.genre_of(puzzle)
+    if solution is not None and not isinstance(solution, genres.module_of(puzzle).Solution):
+        kind = type(solution)
+        raise TypeError(f"a {genre} puzzle's pzprv3 file takes a {genre} Solution, "
+                        f"not a {kind.__module__}.{kind.__qualname__}")
     board = convert.to_board(puzzle)
     answer = convert.to_answer(genre, puzzle, solution) if solution is not None else None
     try:
@@ -117,7 +132,7 @@ def read_pzprv3(text: str, source: str = "<pzprv3>") -> tuple[str, Any, Any]:
     holds no answer, or when its answer layer cannot be read as one of ours."""
     board, answer = pzprv3.read(text, source)
     genre, puzzle = convert.to_puzzle(board, source)
-    if answer == _board.Answer() or (genre == "sudoku" and not any(map(any, answer.digits))):
+    if answer == _board.Answer():
         return genre, puzzle, None
     try:
         return genre, puzzle, convert.to_solution(genre, puzzle, answer, source)

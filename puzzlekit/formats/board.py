@@ -4,13 +4,20 @@ A `Board` holds what a puzz.link URL or the clue layer of a pzprv3 file says, in
 terms (rows top to bottom, columns left to right, ``None`` no clue, ``-2`` a clue shown
 without a value); an `Answer` holds the answer layer of a solved pzprv3 board. Neither knows
 our genres: `convert` maps them to and from each genre's ``Puzzle`` and ``Solution``.
+
+Each genre with a pzprjs form says so in its folder, in a ``puzzlink`` part (see
+`puzzlekit.genres.part`): the `Kind`s it reads and writes, other ids for them, the pzprjs
+genres near it that it is not, and the code between its boards and its puzzles. The ids
+known here are gathered from those parts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
+from .. import genres
 from ..errors import ParseError
 from ..grid import Cell, CellEdge
 
@@ -22,51 +29,78 @@ Grid = tuple[tuple[int | None, ...], ...]
 
 @dataclass(frozen=True)
 class Kind:
-    """A pzprjs genre: its id in files (``pid``), in URLs, its English name and our genre."""
+    """A pzprjs genre: its id in files (``pid``), in URLs, its English name and our genre,
+    as the genre's ``puzzlink`` part declares it.
+
+    ``fields``: the `Board` fields its clues fill (``to_json`` shows those); ``flags``: the
+    pflag letters its URLs may carry; ``square``: one size for rows and columns (the URL
+    gives it twice, a file once); ``version``: the first line of the files written.
+    """
 
     pid: str
     urlid: str
     name: str
     genre: str
+    fields: tuple[str, ...] = ("cells",)
+    flags: str = ""
+    square: bool = False
+    version: str = "pzprv3"
 
 
-#: The pzprjs genres read and written here, by pid.
-KINDS: dict[str, Kind] = {
-    k.pid: k
-    for k in (
-        Kind("mashu", "mashu", "Masyu", "masyu"),
-        Kind("numlin", "numlin", "Numberlink", "numberlink"),
-        Kind("arukone", "arukone", "Arukone", "numberlink"),
-        Kind("hashikake", "hashi", "Hashiwokakero", "hashi"),
-        Kind("slither", "slither", "Slitherlink", "slitherlink"),
-        Kind("sudoku", "sudoku", "Sudoku", "sudoku"),
-        Kind("nonogram", "nonogram", "Nonogram", "nonogram"),
-        Kind("tents", "tents", "Tents", "tents"),
-        Kind("starbattle", "starbattle", "Star Battle", "queens"),
-        Kind("shikaku", "shikaku", "Shikaku", "patches"),
-    )
-}
-#: Other ids readers accept for the same genres.
-ALIASES: dict[str, str] = {
-    "masyu": "mashu", "pearl": "mashu", "hashi": "hashikake", "bridges": "hashikake",
-}
-#: pzprjs genres near ours that puzzlekit does not solve, with the reason given.
-OTHERS: dict[str, str] = {
-    "trainstations": "Train Stations is not Tracks (its stations are numbered and the loop may cross)",
-    "country": "Country Road is another genre (a loop through rooms), not Tracks",
-    "patchwork": "Patchwork is a shading genre with squares, not LinkedIn Patches (read shikaku instead)",
-}
+def parts() -> dict[str, ModuleType]:
+    """The ``puzzlink`` part of every genre that has one, by genre name (a variant shares its
+    genre's part, so it is left out)."""
+    out = {}
+    for name in genres.available():
+        if name in genres.VARIANTS:
+            continue
+        found = genres.part(genres.get(name), "puzzlink")
+        if found is not None:
+            out[name] = found
+    return out
+
+
+def _declared() -> tuple[dict[str, Kind], dict[str, str], dict[str, str], dict[str, ModuleType]]:
+    kinds: dict[str, Kind] = {}
+    aliases: dict[str, str] = {}
+    others: dict[str, str] = {}
+    owner: dict[str, ModuleType] = {}
+    for found in parts().values():
+        for k in getattr(found, "KINDS", ()):
+            kinds.setdefault(k.pid, k)
+            owner.setdefault(k.pid, found)
+        for alias, pid in getattr(found, "ALIASES", {}).items():
+            aliases.setdefault(alias, pid)
+        for pid, why in getattr(found, "OTHERS", {}).items():
+            others.setdefault(pid, why)
+    return kinds, aliases, others, owner
+
+
+def __getattr__(name: str) -> Any:
+    """``KINDS`` (the pzprjs genres read and written, by pid), ``ALIASES`` (other ids readers
+    accept for them) and ``OTHERS`` (pzprjs genres near ours that puzzlekit does not solve,
+    with the reason): gathered from the genres' ``puzzlink`` parts when asked."""
+    index = {"KINDS": 0, "ALIASES": 1, "OTHERS": 2}.get(name)
+    if index is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _declared()[index]
+
+
+def part(pid: str) -> ModuleType:
+    """The ``puzzlink`` part of the genre that declares a pzprjs id."""
+    return _declared()[3][pid]
 
 
 def kind(ident: str, source: str = "<url>", column: int = 0) -> Kind:
     """The genre of a pzprjs id or alias (any case), or a ParseError saying what is known."""
+    kinds, aliases, others, _ = _declared()
     key = ident.strip().lower()
-    key = ALIASES.get(key, key)
-    if key in KINDS:
-        return KINDS[key]
-    known = ", ".join(sorted({*KINDS, *ALIASES}))
-    if key in OTHERS:
-        message = f"puzz.link genre {ident!r} is not one puzzlekit solves: {OTHERS[key]}"
+    key = aliases.get(key, key)
+    if key in kinds:
+        return kinds[key]
+    known = ", ".join(sorted({*kinds, *aliases}))
+    if key in others:
+        message = f"puzz.link genre {ident!r} is not one puzzlekit solves: {others[key]}"
     elif not key:
         message = f"no puzz.link genre id (expected one of: {known})"
     else:
@@ -103,24 +137,23 @@ class Board:
 
     @property
     def kind(self) -> Kind:
-        return KINDS[self.pid]
+        return _declared()[0][self.pid]
 
     def to_json(self) -> dict[str, Any]:
-        """The board as plain JSON (the ``url_clues`` shape of the pzprjs test data)."""
+        """The board as plain JSON (the ``url_clues`` shape of the pzprjs test data): the
+        fields its kind fills, tuples as lists, sets as sorted lists."""
         out: dict[str, Any] = {"rows": self.rows, "cols": self.cols, "flags": sorted(self.flags)}
-        if self.pid == "nonogram":
-            out["col_clues"] = [list(c) for c in self.col_clues]
-            out["row_clues"] = [list(c) for c in self.row_clues]
-        elif self.pid == "tents":
-            out["col_counts"] = list(self.col_counts)
-            out["row_counts"] = list(self.row_counts)
-            out["trees"] = [list(t) for t in sorted(self.trees)]
-        elif self.pid == "starbattle":
-            out["stars"] = self.stars
-            out["regions"] = [list(r) for r in self.regions]
-        else:
-            out["cells"] = [list(r) for r in self.cells]
+        for name in self.kind.fields:
+            out[name] = _plain(getattr(self, name))
         return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, frozenset):
+        return [_plain(v) for v in sorted(value)]
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True)

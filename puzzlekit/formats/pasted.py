@@ -1,37 +1,28 @@
 """Boards copied from puzzle websites (the board's element from the browser's developer tools).
 
 Recognised by content, whatever surrounds the board (a whole page is fine), in any attribute
-order, with extra classes and any whitespace:
+order, with extra classes and any whitespace. Each genre that reads a site's board says so in
+its folder, in a ``pasted`` part (see `puzzlekit.genres.part`): ``SITES`` (the class names
+that mark its board, and the site), ``BOARD`` (the board in words, for the error when none is
+found) and ``read(nodes, source)`` (its puzzle, or None when its board is not among the
+nodes); a genre whose site serves JSON has ``read_json(text, source)``. docs/formats.md lists
+the sites.
 
-- puzzle-masyu.com: ``div.loop-dot`` cells, ``dot-white``/``dot-black`` for pearls;
-- puzzle-loop.com (Slitherlink): ``div.loop-task-cell`` cells, the text a clue or empty;
-- puzzle-shikaku.com (our Patches with areas): ``div.cell`` cells, the text an area or empty;
-- puzzle-nonograms.com: ``table.nmtt`` (column clues, one column per puzzle column) and
-  ``table.nmtl`` (row clues, one row per puzzle row), blank cells padding;
-- puzzlemadness.co.uk Numberlink: JSON with ``puzzleData`` holding ``gridWidth``,
-  ``gridHeight`` and ``data.startingGrid`` (row-major, 0 empty).
-
-The grid cells of the first three carry inline ``top``/``left`` styles: rows are the
+Grid cells that carry inline ``top``/``left`` styles are placed by `placed`: rows are the
 distinct ``top`` values in order, columns the distinct ``left`` values.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-from .. import textio
+from .. import genres, textio
 from ..errors import ParseError
-from ..genres import masyu, nonogram, numberlink, patches, slitherlink
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-SITES = {
-    "loop-dot": "puzzle-masyu.com", "loop-task-cell": "puzzle-loop.com",
-    "nmtt": "puzzle-nonograms.com", "nmtl": "puzzle-nonograms.com", "cell": "puzzle-shikaku.com",
-}
 _LENGTH = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:px)?\s*", re.I)
 
 
@@ -94,6 +85,17 @@ def parse_html(text: str) -> Node:
     return builder.root
 
 
+def parts() -> list[Any]:
+    """The ``pasted`` parts of the genres, in the order of `genres.available`."""
+    names = [name for name in genres.available() if name not in genres.VARIANTS]
+    return [part for part in (genres.part(genres.get(name), "pasted") for name in names) if part is not None]
+
+
+def sites() -> dict[str, str]:
+    """The class names that mark a site's board, and the site, from every genre's part."""
+    return {name: site for part in parts() for name, site in getattr(part, "SITES", {}).items()}
+
+
 def looks_like(text: str) -> bool:
     """Whether a text is a pasted board: JSON, HTML, or any text with a board's class (our own
     file formats never start with ``{`` or ``<``)."""
@@ -103,35 +105,35 @@ def looks_like(text: str) -> bool:
     if "<" not in text:
         return False
     lowered = text.lower()
-    return any(re.search(rf"class\s*=\s*[\"']?[^\"'>]*\b{re.escape(name)}\b", lowered) for name in SITES)
+    return any(re.search(rf"class\s*=\s*[\"']?[^\"'>]*\b{re.escape(name)}\b", lowered) for name in sites())
 
 
 def read(text: str, source: str = "<pasted>") -> tuple[str, Any]:
     """``(genre, puzzle)`` of a pasted board; a ParseError says what is missing."""
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
-        return "numberlink", _numberlink(text, source)
-    root = parse_html(text)
-    nodes = list(root.walk())
-
-    def having(name: str, tag: str | None = None) -> list[Node]:
-        return [n for n in nodes if name in n.classes and (tag is None or n.tag == tag)]
-
-    if dots := having("loop-dot"):
-        return "masyu", _masyu(dots, source)
-    if cells := having("loop-task-cell"):
-        return "slitherlink", _slitherlink(cells, source)
-    if having("nmtt") or having("nmtl"):
-        return "nonogram", _nonogram(having("nmtt"), having("nmtl"), source)
-    if cells := [n for n in having("cell", "div") if "top" in _style(n)]:
-        return "patches", _shikaku(cells, source)
-    raise ParseError(
-        "no puzzle board in this HTML: expected the board of puzzle-masyu.com (div.loop-dot), "
-        "puzzle-loop.com (div.loop-task-cell), puzzle-nonograms.com (table.nmtt and table.nmtl) "
-        "or puzzle-shikaku.com (div.cell with top/left styles)", source=source,
-    )
+        for part in parts():
+            if hasattr(part, "read_json"):
+                puzzle = part.read_json(text, source)
+                return genres.module_of(puzzle).NAME, puzzle
+        raise ParseError("no genre reads a pasted JSON board", source=source)
+    nodes = list(parse_html(text).walk())
+    boards = []
+    for part in parts():
+        if hasattr(part, "read"):
+            puzzle = part.read(nodes, source)
+            if puzzle is not None:
+                return genres.module_of(puzzle).NAME, puzzle
+            boards.append(part.BOARD)
+    listed = ", ".join(boards[:-1]) + (" or " if len(boards) > 1 else "") + boards[-1] if boards else "none"
+    raise ParseError(f"no puzzle board in this HTML: expected the board of {listed}", source=source)
 
 
-def _style(node: Node) -> dict[str, str]:
+def having(nodes: list[Node], name: str, tag: str | None = None) -> list[Node]:
+    """The nodes with a class (and a tag, when given)."""
+    return [n for n in nodes if name in n.classes and (tag is None or n.tag == tag)]
+
+
+def style(node: Node) -> dict[str, str]:
     out = {}
     for part in node.attrs.get("style", "").split(";"):
         key, sep, value = part.partition(":")
@@ -140,16 +142,16 @@ def _style(node: Node) -> dict[str, str]:
     return out
 
 
-def _placed(nodes: list[Node], what: str, source: str) -> tuple[int, int, dict[tuple[int, int], Node]]:
+def placed(nodes: list[Node], what: str, source: str) -> tuple[int, int, dict[tuple[int, int], Node]]:
     """Cells by (row, column) from their ``top``/``left`` styles; the grid must be full."""
     spots = []
     for node in nodes:
-        style = _style(node)
+        found = style(node)
         place = []
         for key in ("top", "left"):
-            match = _LENGTH.fullmatch(style.get(key, ""))
+            match = _LENGTH.fullmatch(found.get(key, ""))
             if match is None:
-                shown = repr(style[key]) if key in style else "none"
+                shown = repr(found[key]) if key in found else "none"
                 raise ParseError(
                     f"a {what} has no usable '{key}' in its style (found {shown}); each cell's place "
                     "is its inline style 'top: Npx; left: Npx'", source=source,
@@ -177,22 +179,7 @@ def _placed(nodes: list[Node], what: str, source: str) -> tuple[int, int, dict[t
     return rows, cols, grid
 
 
-def _masyu(nodes: list[Node], source: str) -> masyu.Puzzle:
-    rows, cols, grid = _placed(nodes, "div.loop-dot", source)
-    out = []
-    for r in range(rows):
-        row = []
-        for c in range(cols):
-            classes = grid[(r, c)].classes
-            if {"dot-white", "dot-black"} <= classes:
-                raise ParseError(f"the cell at ({r}, {c}) is both dot-white and dot-black", source=source)
-            pearl = masyu.WHITE if "dot-white" in classes else masyu.BLACK if "dot-black" in classes else 0
-            row.append(pearl)
-        out.append(tuple(row))
-    return masyu.Puzzle(tuple(out))
-
-
-def _number(node: Node, what: str, cell: tuple[int, int], source: str) -> int | None:
+def number(node: Node, what: str, cell: tuple[int, int], source: str) -> int | None:
     text = node.all_text().strip()
     if not text:
         return None
@@ -202,34 +189,7 @@ def _number(node: Node, what: str, cell: tuple[int, int], source: str) -> int | 
     return int(text)
 
 
-def _slitherlink(nodes: list[Node], source: str) -> slitherlink.Puzzle:
-    rows, cols, grid = _placed(nodes, "div.loop-task-cell", source)
-    out = []
-    for r in range(rows):
-        row = []
-        for c in range(cols):
-            value = _number(grid[(r, c)], "clue", (r, c), source)
-            if value is not None and value > 3:
-                raise ParseError(f"the clue at ({r}, {c}) is {value}; Slitherlink clues are 0-3",
-                                 source=source)
-            row.append(value)
-        out.append(tuple(row))
-    return _checked(slitherlink, slitherlink.Puzzle(tuple(out)), source)
-
-
-def _shikaku(nodes: list[Node], source: str) -> patches.Puzzle:
-    rows, cols, grid = _placed(nodes, "div.cell", source)
-    out = []
-    for r in range(rows):
-        row = []
-        for c in range(cols):
-            value = _number(grid[(r, c)], "area", (r, c), source)
-            row.append(None if value is None else patches.Clue(value))
-        out.append(tuple(row))
-    return _checked(patches, patches.Puzzle(tuple(out)), source)
-
-
-def _table(nodes: list[Node], name: str, source: str) -> list[list[int | None]]:
+def table(nodes: list[Node], name: str, source: str) -> list[list[int | None]]:
     if len(nodes) != 1:
         found = "no" if not nodes else str(len(nodes))
         raise ParseError(f"expected one table of class {name}, found {found}", source=source)
@@ -238,75 +198,14 @@ def _table(nodes: list[Node], name: str, source: str) -> list[list[int | None]]:
         cells = [n for n in tr.children if n.tag in ("td", "th")]
         row = []
         for i, cell in enumerate(cells):
-            row.append(_number(cell, f"{name} clue", (len(out), i), source))
+            row.append(number(cell, f"{name} clue", (len(out), i), source))
         out.append(row)
     if not out or not out[0]:
         raise ParseError(f"the table of class {name} has no cells", source=source)
     return out
 
 
-def _nonogram(top: list[Node], left: list[Node], source: str) -> nonogram.Puzzle:
-    columns = _table(top, "nmtt", source)
-    rows = _table(left, "nmtl", source)
-    width = len(columns[0])
-    for i, row in enumerate(columns):
-        if len(row) != width:
-            raise ParseError(f"row {i} of table nmtt has {len(row)} cells, the first has {width}",
-                             source=source)
-    textio.check_size(len(rows), width, source)
-    col_clues = tuple(tuple(row[c] for row in columns if row[c] is not None) for c in range(width))
-    row_clues = tuple(tuple(v for v in row if v is not None) for row in rows)
-    return _checked(nonogram, nonogram.Puzzle(row_clues, col_clues), source)
-
-
-def _numberlink(text: str, source: str) -> numberlink.Puzzle:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(
-            f"invalid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno
-        ) from None
-    puzzle = data.get("puzzleData") if isinstance(data, dict) else None
-    if isinstance(puzzle, str):
-        try:
-            puzzle = json.loads(puzzle)
-        except json.JSONDecodeError as exc:
-            raise ParseError(f"puzzleData is text but not JSON: {exc.msg}", source=source) from None
-    if not isinstance(puzzle, dict):
-        raise ParseError("expected a JSON object whose 'puzzleData' is an object", source=source)
-    sizes = []
-    for key in ("gridWidth", "gridHeight"):
-        value = puzzle.get(key)
-        if isinstance(value, str) and value.isdigit():
-            value = int(value)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ParseError(f"puzzleData.{key} must be a whole number, found {value!r}", source=source)
-        sizes.append(value)
-    width, height = sizes
-    textio.check_size(height, width, source)
-    inner = puzzle.get("data")
-    grid = inner.get("startingGrid") if isinstance(inner, dict) else None
-    if not isinstance(grid, list):
-        raise ParseError("puzzleData.data.startingGrid must be a list", source=source)
-    if grid and all(isinstance(row, list) for row in grid):
-        grid = [v for row in grid for v in row]
-    if len(grid) != width * height:
-        raise ParseError(
-            f"startingGrid holds {len(grid)} cells, but gridWidth x gridHeight is {width}x{height}",
-            source=source,
-        )
-    values = []
-    for i, v in enumerate(grid):
-        if isinstance(v, str) and v.strip().isdigit():
-            v = int(v)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise ParseError(f"startingGrid[{i}] is {v!r}, expected a number (0 empty)", source=source)
-        values.append(v)
-    rows = tuple(tuple(values[r * width:(r + 1) * width]) for r in range(height))
-    return _checked(numberlink, numberlink.Puzzle(rows, "all"), source)
-
-
-def _checked(module: Any, puzzle: Any, source: str) -> Any:
+def checked(module: Any, puzzle: Any, source: str) -> Any:
     """The puzzle as its genre's reader sees it (its refusal becomes this paste's error)."""
     try:
         return module.parse(module.format(puzzle), source)

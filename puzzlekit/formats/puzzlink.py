@@ -4,13 +4,17 @@ Accepted: ``http``/``https`` or no scheme; the hosts ``puzz.link``, ``pzv.jp``, 
 or no host at all; the paths ``p`` and ``p.html`` (in any folder, e.g. ``/pzpr/v3/p.html``)
 or none (``?mashu/...``, or the bare body ``mashu/6/6/...``); the genre id with an
 ``_edit``/``_play`` suffix. The body reads ``[pflag/]cols/rows/data`` (columns first); a body
-``pzprv3/...`` is a whole percent-encoded pzprv3 file. Written: ``https://puzz.link/p?...``.
+``pzprv3/...`` is a whole percent-encoded pzprv3 file (its slashes may be encoded too).
+Pasted forms are read as well: quotes or ``%22`` around the URL, a site's ``&key=value``
+parameters after it, and text after the last cell, which pzprjs ignores and so do we.
+Written: ``https://puzz.link/p?...``.
 """
 
 from __future__ import annotations
 
 import re
 import urllib.parse
+from dataclasses import replace
 
 from .. import textio
 from ..errors import ParseError
@@ -21,13 +25,30 @@ from .board import Board
 CANONICAL = "https://puzz.link/p?"
 #: Hosts known to serve pzprjs (others are accepted too, with the same paths).
 HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app", "pzplus.tck.mn", "indi.s58.xrea.com")
-#: pflag letters each genre knows.
-FLAGS = {"mashu": "f", "slither": "f", "arukone": "e"}
 SUFFIXES = ("_edit", "_play")
 _SCHEME = re.compile(r"(?i)https?://")
 _PATH = re.compile(r"(?i)(?:[^?#\s]*/)?p(?:\.html)?")
 _BARE = re.compile(r"[A-Za-z_]+/(?:[a-z]+/)?\d+/\d+(?:/|$)")
 _HOST = re.compile(r"(?i)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?")
+#: Quotes (plain, typographic or percent-encoded) and angle brackets a pasted URL may come in.
+_OPEN = re.compile(r"(?i)^(?:[\"'<`\u201c\u2018]|%22|%27)+")
+_CLOSE = re.compile(r"(?i)(?:[\"'>`\u201d\u2019]|%22|%27)+$")
+#: Where query parameters a site added after the body begin (``&id=...``): no body holds ``&``.
+_PARAMS = re.compile(r"&[A-Za-z_][\w.-]*=")
+#: A pzprv3 body whose slashes were percent-encoded too.
+_ENCODED_PZPRV3 = re.compile(r"(?i)pzprv3(?:\.\d+)?%2f")
+
+
+def _body(query: str) -> str:
+    """The body of a query: a ``#`` fragment and trailing ``&key=value`` parameters left out,
+    and a ``pzprv3%2F...`` body given its slashes back."""
+    query = query.split("#", 1)[0]
+    params = _PARAMS.search(query)
+    if params:
+        query = query[:params.start()]
+    if _ENCODED_PZPRV3.match(query):
+        query = re.sub(r"(?i)%2f", "/", query)
+    return query
 
 
 def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
@@ -38,16 +59,22 @@ def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
     if not stripped or any(ch.isspace() for ch in stripped) or len(stripped) > textio.MAX_BYTES:
         return None
     start = len(text) - len(text.lstrip())
-    if len(stripped) > 1 and stripped[0] in "<\"'" and stripped[-1] in ">\"'":
-        stripped, start = stripped[1:-1], start + 1
+    opening = _OPEN.match(stripped)
+    if opening:
+        stripped, start = stripped[opening.end():], start + opening.end()
+    closing = _CLOSE.search(stripped)
+    if closing:
+        stripped = stripped[:closing.start()]
+    if not stripped:
+        return None
     scheme = _SCHEME.match(stripped)
     rest = stripped[scheme.end():] if scheme else stripped
     start += scheme.end() if scheme else 0
     question = rest.find("?")
     if question < 0:
         first = rest.split("/", 1)[0]
-        if not scheme and _BARE.match(rest) and _base(first) in {*b.KINDS, *b.ALIASES, *b.OTHERS}:
-            return rest, start
+        if not scheme and _BARE.match(rest) and _base(first) in _ids():
+            return _body(rest), start
         if scheme:
             raise ParseError("not a puzz.link puzzle address: nothing after '?' names a puzzle",
                              source=source)
@@ -64,7 +91,12 @@ def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
             )
     elif scheme:
         raise ParseError("not a puzz.link puzzle address: no host", source=source)
-    return rest[question + 1:].split("#", 1)[0], start + question + 1
+    return _body(rest[question + 1:]), start + question + 1
+
+
+def _ids() -> set[str]:
+    """Every pzprjs id the genres' parts name (theirs, their aliases, those they are not)."""
+    return {*b.KINDS, *b.ALIASES, *b.OTHERS}
 
 
 def _base(ident: str) -> str:
@@ -108,7 +140,7 @@ def decode(text: str, source: str = "<url>") -> Board:
     flags = ""
     if i < len(parts) and parts[i] and not parts[i].isdigit():
         flags = parts[i]
-        allowed = FLAGS.get(kind.pid, "")
+        allowed = kind.flags
         for ch in flags:
             if ch not in allowed:
                 known = f" (known: {', '.join(allowed)})" if allowed else " (it takes none)"
@@ -125,8 +157,8 @@ def decode(text: str, source: str = "<url>") -> Board:
         at += len(piece) + 1
         i += 1
     cols, rows = sizes
-    if kind.pid == "sudoku" and rows != cols:
-        raise fail(f"a Sudoku URL gives the side twice, found {cols} and {rows}", at - 1)
+    if kind.square and rows != cols:
+        raise fail(f"a {kind.name} URL gives the side twice, found {cols} and {rows}", at - 1)
     if rows > textio.MAX_SIDE or cols > textio.MAX_SIDE or rows * cols > textio.MAX_CELLS:
         raise fail(
             f"grid {rows}x{cols} is over the size limit ({textio.MAX_SIDE} rows or columns, "
@@ -142,49 +174,26 @@ def decode(text: str, source: str = "<url>") -> Board:
 
 
 def _decode_data(empty: Board, data: str) -> Board:
-    pid, rows, cols, flags = empty.pid, empty.rows, empty.cols, empty.flags
-    n = rows * cols
-
-    def grid(values: list) -> tuple[tuple, ...]:
-        return tuple(tuple(values[r * cols:(r + 1) * cols]) for r in range(rows))
-
-    if pid == "mashu":
-        values, at = code.read_circles(data, n)
-        out = Board(pid, rows, cols, flags, grid(values))
-    elif pid == "slither":
-        values, at = code.read_4cell(data, n)
-        out = Board(pid, rows, cols, flags, grid(values))
-    elif pid == "nonogram":
-        xr, xc = -(-rows // 2), -(-cols // 2)
-        values, at = code.read_number16(data, cols * xr + rows * xc, wide=False)
-        col_clues = tuple(_reading(values[c * xr:(c + 1) * xr]) for c in range(cols))
-        rest = values[cols * xr:]
-        row_clues = tuple(_reading(rest[r * xc:(r + 1) * xc]) for r in range(rows))
-        out = Board(pid, rows, cols, flags, col_clues=col_clues, row_clues=row_clues)
-    elif pid == "tents":
-        counts, at = code.read_number16(data, cols + rows, wide=False)
-        marked, at = code.read_1cell(data, n, at)
-        trees = frozenset((i // cols, i % cols) for i, x in enumerate(marked) if x)
-        out = Board(pid, rows, cols, flags, col_counts=tuple(counts[:cols]),
-                    row_counts=tuple(counts[cols:]), trees=trees)
-    elif pid == "starbattle":
-        match = re.match(r"(\d{1,4})/", data)
-        if match is None or int(match.group(1)) < 1:
-            raise code.CodeError("expected the number of stars, then '/'", 0)
-        walls, at = code.read_borders(data, rows, cols, match.end())
-        regions = b.regions_from_walls(rows, cols, walls)
-        out = Board(pid, rows, cols, flags, stars=int(match.group(1)), regions=regions, walls=walls)
-    else:
-        values, at = code.read_number16(data, n)
-        out = Board(pid, rows, cols, flags, grid(values))
-    if at < len(data):
-        raise code.CodeError(f"unexpected text after the last cell: {data[at:at + 20]!r}", at)
+    reader = getattr(b.part(empty.pid), "decode", None) or read_cells
+    out, _ = reader(empty, data)
+    # pzprjs reads the cells the size asks for and ignores what follows (see docs/formats.md)
     return out
 
 
-def _reading(slots: list[int | None]) -> tuple[int, ...]:
-    """A line's clues in reading order from its slots listed nearest the grid first."""
-    return tuple(x for x in reversed(slots) if x is not None)
+def grid(values: list, cols: int) -> tuple[tuple, ...]:
+    """Values in reading order as rows of ``cols``."""
+    return tuple(tuple(values[i:i + cols]) for i in range(0, len(values), cols))
+
+
+def read_cells(empty: Board, data: str) -> tuple[Board, int]:
+    """A board of numbers in cells (number16), the body most genres use, and where it ends."""
+    values, at = code.read_number16(data, empty.rows * empty.cols)
+    return replace(empty, cells=grid(values, empty.cols)), at
+
+
+def write_cells(board: Board) -> str:
+    """The number16 body of a board of numbers in cells."""
+    return code.write_number16([v for row in board.cells for v in row])
 
 
 def pzprv3_text(text: str, source: str = "<url>") -> str:
@@ -197,31 +206,10 @@ def pzprv3_text(text: str, source: str = "<url>") -> str:
 
 def encode(board: Board) -> str:
     """The canonical URL of a board (ValueError when a value has no URL code)."""
-    pid, rows, cols = board.pid, board.rows, board.cols
-    flat = [v for row in board.cells for v in row]
-    if pid == "mashu":
-        data = code.write_circles(flat)
-    elif pid == "slither":
-        data = code.write_4cell(flat)
-    elif pid == "nonogram":
-        xr, xc = -(-rows // 2), -(-cols // 2)
-        slots: list[int | None] = []
-        for clues, size in ((board.col_clues, xr), (board.row_clues, xc)):
-            for clue in clues:
-                if len(clue) > size:
-                    raise ValueError(f"a line of this nonogram has {len(clue)} runs; the URL holds {size}")
-                slots += list(reversed(clue)) + [None] * (size - len(clue))
-        data = code.write_number16(slots, wide=False)
-    elif pid == "tents":
-        data = code.write_number16([*board.col_counts, *board.row_counts], wide=False)
-        data += code.write_1cell([(r, c) in board.trees for r in range(rows) for c in range(cols)])
-    elif pid == "starbattle":
-        walls = board.walls or b.walls_of(board.regions)
-        data = f"{board.stars}/" + code.write_borders(rows, cols, walls)
-    else:
-        data = code.write_number16(flat)
+    kind = board.kind
+    data = (getattr(b.part(board.pid), "encode", None) or write_cells)(board)
     head = f"{board.flags}/" if board.flags else ""
-    body = f"{b.KINDS[pid].urlid}/{head}{cols}/{rows}/{data}"
+    body = f"{kind.urlid}/{head}{board.cols}/{board.rows}/{data}"
     if not body[-1].isalnum():
         body += "/"
     return CANONICAL + body

@@ -2,15 +2,18 @@
 
 ``generate(genre, height, width, level=None, count=1, seed=0, symmetry="none")`` yields
 `Generated` puzzles; docs/generating.md gives the recipe. The package sits above
-`puzzlekit.api` (it solves and grades through it) and below the command line.
+`puzzlekit.api` (it solves and grades through it) and below the command line. It names no
+genre: each genre's recipe lives in its folder (``genres/<genre>/recipe.py``), found by
+`recipe`; `generators` lists the genres that have one.
 """
 
 from __future__ import annotations
 
-from .loop import GENERATORS, SYMMETRIES, Generated, fingerprint_of, generate, levels, recipe
+from .loop import SYMMETRIES, Generated, fingerprint_of, generate, levels
 from .reach import NotOffered, offered
+from .recipes import generators, recipe
 
 __all__ = [
-    "GENERATORS", "SYMMETRIES", "Generated", "NotOffered", "fingerprint_of", "generate", "levels", "offered",
+    "SYMMETRIES", "Generated", "NotOffered", "fingerprint_of", "generate", "generators", "levels", "offered",
     "recipe",
 ]

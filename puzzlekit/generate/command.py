@@ -20,15 +20,18 @@ import json
 import os
 import re
 import sys
+import warnings
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from puzzlekit import arguments, ladder
+from puzzlekit import arguments, ladder, outputs
 from puzzlekit.errors import InternalError, OutOfTime, PuzzlekitError, UnknownName
 from puzzlekit.exits import INTERNAL, NOT_MET, OK, USAGE
 from puzzlekit.exits import UNDECIDED as OUT_OF_TIME
 
-from .loop import ALIASES, GENERATORS, SYMMETRIES, Generated, generate, recipe
+from . import phases
+from .loop import ALIASES, SYMMETRIES, Generated, generate
+from .recipes import generators, recipe
 
 SUMMARY = "make unique puzzles of a genre, size and level"
 DESCRIPTION = (
@@ -37,23 +40,49 @@ DESCRIPTION = (
     "proven unique by two solver families (sat and search). The same seed gives the same puzzle, "
     "byte for byte. docs/generating.md explains the recipe."
 )
-EPILOG = (
-    "Levels, easiest first (docs/grading.md): "
-    + ", ".join(level.name for level in ladder.LEVELS)
-    + ". Everyday names: "
-    + ", ".join(f"{alias}={name}" for alias, name in ALIASES.items())
-    + ". 'lines' exists only for genres with a loop, path or connectivity rule (masyu, slitherlink, "
-    "tracks, zip, numberlink, hashi); other genres refuse it. Without --level the puzzle is made "
-    "minimal for uniqueness and graded as it comes. A level the generator does not make reliably "
-    "at the size (fewer than 95% of the requests measured reach it; docs/generating.md, 'Levels "
-    "made') is refused with the levels it does make (exit 2); --nearest tries anyway. A puzzle "
-    "that misses the level in every planted solution tried is downgraded to the nearest level "
-    "found, with a note on standard error (--exact: exit 1 instead). Sizes are ROWSxCOLS or N for "
-    "NxN; Sudoku takes 4 to 36 "
-    "(--option box=RxC for the box). "
-    "Exit status: 0 made, 1 the request cannot be met, 2 bad arguments, 3 time limit, "
-    "4 internal error."
-)
+
+
+def epilog() -> str:
+    """The help's closing words; the genres it names are read off their recipes."""
+    return (
+        "Levels, easiest first (docs/grading.md): "
+        + ", ".join(level.name for level in ladder.LEVELS)
+        + ". Everyday names: "
+        + ", ".join(f"{alias}={name}" for alias, name in ALIASES.items())
+        + f". 'lines' exists only for genres with a loop, path or connectivity rule ({', '.join(_lines())}); "
+        "other genres refuse it. Without --level the puzzle is made "
+        "minimal for uniqueness and graded as it comes. A level the generator does not make reliably "
+        "at the size (fewer than 95% of the requests measured reach it; docs/generating.md, 'Levels "
+        "made') is refused with the levels it does make (exit 2); --nearest tries anyway. A puzzle "
+        "that misses the level in every planted solution tried is downgraded to the nearest level "
+        "found, with a note on standard error (--exact: exit 1 instead). Sizes are ROWSxCOLS or N for "
+        "NxN. "
+        "Exit status: 0 made, 1 the request cannot be met, 2 bad arguments, 3 time limit, "
+        "4 internal error."
+    )
+
+
+def _lines() -> list[str]:
+    """The genres whose puzzles can need the level ``lines``."""
+    return [name for name in generators() if "lines" in recipe(name).LEVELS]
+
+
+def _symmetric() -> list[str]:
+    """The genres whose recipe places clues in pairs (``partner``)."""
+    return [name for name in generators() if hasattr(recipe(name), "partner")]
+
+
+def _options() -> list[str]:
+    """``genre key=VALUE`` for every recipe option (the parameters of ``check_size``), the value
+    as the recipe's ``OPTIONS`` shows it (else its default)."""
+    out = []
+    for name in generators():
+        rec = recipe(name)
+        for key, param in inspect.signature(rec.check_size).parameters.items():
+            if key not in ("height", "width"):
+                value = getattr(rec, "OPTIONS", {}).get(key, param.default)
+                out.append(f"{name} {key}={str(value).lower() if isinstance(value, bool) else value}")
+    return out
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -69,8 +98,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``puzzlekit generate``."""
-    parser.add_argument("genre", metavar="GENRE", help=f"one of: {', '.join(GENERATORS)} (or another name, "
-                        "e.g. bridges, loopy)")
+    parser.add_argument("genre", metavar="GENRE", help=f"one of: {', '.join(generators())} (or another "
+                        "name the genre answers to)")
     parser.add_argument("size", metavar="SIZE", type=_size, help="ROWSxCOLS, e.g. 10x10, or N for NxN")
     parser.add_argument("--level", "-l", default=None, metavar="L",
                         help="the ladder level to reach (or easy, medium, hard, expert); default: any")
@@ -81,7 +110,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how many different puzzles (default 1); no two are equal under "
                         "rotation, reflection or relabelling")
     parser.add_argument("--symmetry", choices=SYMMETRIES, default="none",
-                        help="rot180: clues in pairs a half turn swaps (sudoku, masyu, slitherlink, tracks)")
+                        help=f"rot180: clues in pairs a half turn swaps ({', '.join(_symmetric())})")
     parser.add_argument("--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",
                         help="seconds per puzzle; exit 3 when one is not made by then")
     parser.add_argument("--output", "-o", default=None, metavar="FILE|DIR",
@@ -91,8 +120,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="text: the puzzle file (several: each after a # comment line); json: one "
                         "JSON object a line with the solution, grade, seed and fingerprint")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a recipe option, repeatable: sudoku box=RxC, zip walls=false, "
-                        "patches size=N")
+                        help=f"a recipe option, repeatable: {', '.join(_options())}")
     parser.add_argument("--nearest", action="store_true",
                         help="try a level the generator does not make reliably at this size, and take "
                         "the nearest level found (default: refuse it, naming the levels made)")
@@ -104,7 +132,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``generate`` to the command line's subcommands."""
-    parser = subparsers.add_parser("generate", help=SUMMARY, description=DESCRIPTION, epilog=EPILOG)
+    parser = subparsers.add_parser("generate", help=SUMMARY, description=DESCRIPTION, epilog=epilog())
     add_arguments(parser)
     return parser
 
@@ -176,9 +204,8 @@ def _writer(output: str | None) -> tuple[TextIO | None, str | None]:
     if output is None or output == "-":
         return sys.stdout, None
     if output.endswith(("/", os.sep)) or os.path.isdir(output):
-        os.makedirs(output, exist_ok=True)
-        return None, output
-    return open(output, "w", encoding="utf-8"), None
+        return None, str(outputs.folder(output))
+    return outputs.open_text(output), None
 
 
 def made_puzzles(args: argparse.Namespace, options: dict[str, Any]) -> Iterator[Generated]:
@@ -189,7 +216,22 @@ def made_puzzles(args: argparse.Namespace, options: dict[str, Any]) -> Iterator[
 
 
 def run_command(args: argparse.Namespace) -> int:
-    """Run a parsed ``generate`` command; returns the exit status."""
+    """Run a parsed ``generate`` command; returns the exit status. A backend that is not
+    installed and what stands in for it (`phases.BackendMissing`) is a note on standard error."""
+    shown = warnings.showwarning
+
+    def note(message: Any, category: type[Warning], *rest: Any, **named: Any) -> None:
+        if issubclass(category, phases.BackendMissing):
+            print(f"puzzlekit generate: note: {message}", file=sys.stderr)
+        else:
+            shown(message, category, *rest, **named)
+
+    with warnings.catch_warnings():
+        warnings.showwarning = note
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         options = options_of(args.genre, args.option)
         pack = made_puzzles(args, options)
@@ -198,8 +240,8 @@ def run_command(args: argparse.Namespace) -> int:
         return USAGE
     try:
         stream, folder = _writer(args.output)
-    except OSError as exc:
-        print(f"puzzlekit generate: error: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+    except outputs.OutputError as exc:
+        print(f"puzzlekit generate: error: {exc}", file=sys.stderr)
         return USAGE
     show = args.count > 1 if args.progress is None else args.progress
     progress = _Progress(args.count, show)
@@ -210,8 +252,7 @@ def run_command(args: argparse.Namespace) -> int:
             if folder is not None:
                 ext = "json" if args.format == "json" else "txt"
                 name = f"{made.genre}-{args.size[0]}x{args.size[1]}-{made.seed}.{ext}"
-                with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
-                    handle.write(text)
+                outputs.write_text(os.path.join(folder, name), text)
             else:
                 assert stream is not None
                 stream.write(text)
@@ -228,6 +269,9 @@ def run_command(args: argparse.Namespace) -> int:
     except InternalError as exc:
         print(f"puzzlekit generate: internal error: {exc} (a bug: please report it)", file=sys.stderr)
         return INTERNAL
+    except outputs.OutputError as exc:
+        print(f"puzzlekit generate: error: {exc} ({made_any} of {args.count} made)", file=sys.stderr)
+        return USAGE
     except (PuzzlekitError, ValueError) as exc:
         print(f"puzzlekit generate: cannot make it: {exc} ({made_any} of {args.count} made)",
               file=sys.stderr)
@@ -240,7 +284,7 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="puzzlekit generate", description=DESCRIPTION, epilog=EPILOG)
+    parser = argparse.ArgumentParser(prog="puzzlekit generate", description=DESCRIPTION, epilog=epilog())
     add_arguments(parser)
     return parser
 

@@ -4,8 +4,8 @@ clues while the puzzle stays unique at the asked level, prove it unique twice.
 This module runs the attempts, grades, certifies and packs; `phases` runs the reveal and
 removal for one planted solution.
 
-A genre's recipe (a module of this package, one per genre) supplies the solution sampler and
-the clue language; the loop knows no genre. The recipe's names:
+A genre's recipe (its folder's ``recipe.py``, found by `recipes.recipe`) supplies the solution
+sampler and the clue language; the loop knows no genre. The recipe's names:
 
 ``NAME``
     the genre.
@@ -41,12 +41,16 @@ over its own ``keys``: one model with a selector per clue serves every subset, s
 ``HEAD_START`` (the share of clue orbits shown before the first counterexample),
 ``GUARD_FINDER = True`` (the guarded model for the counterexample finder only, not the
 ladder), ``place(item)`` (the cells a clue's rules cite, for `guard` where clues' keys
-overlap), ``REMOVE_SINGLY = True`` (removal asks about one clue orbit at a time).
+overlap), ``REMOVE_SINGLY = True`` (removal asks about one clue orbit at a time),
+``OPTIONS`` (how the command's help shows each option of ``check_size``).
+
+What was measured of it: ``SIDES`` and ``RELIABLE``, the levels it makes reliably (`reach`).
+A genre variant's recipe is its base recipe changed by ``variant(**settings)`` (`recipes`).
 """
 
 from __future__ import annotations
 
-import importlib
+import inspect
 import random
 import time
 from collections.abc import Iterator
@@ -58,14 +62,10 @@ from puzzlekit import api, genres, ladder
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime, UnknownName
 
-from . import kit, phases, reach
+from . import phases, reach
 from .fingerprint import fingerprint as _fingerprint
+from .recipes import recipe
 
-#: Genres with a recipe, in the order they were written.
-GENERATORS: tuple[str, ...] = (
-    "sudoku", "masyu", "slitherlink", "tents", "hashi", "nonogram", "queens", "tracks", "zip",
-    "patches", "numberlink", "wend", "swend",
-)
 SYMMETRIES: tuple[str, ...] = ("none", "rot180")
 #: Everyday names of levels. ``medium`` is the first level above ``rules`` the genre has:
 #: ``lines`` for the genres with a loop, path or connectivity rule, else ``trial``.
@@ -79,6 +79,10 @@ SMALL_CELLS = 100
 SMALL_FACTOR = 4
 #: Backends of different families that must both prove a generated puzzle unique.
 CERTIFIERS: tuple[str, ...] = ("sat", "search")
+#: Backends of a family other than ``search``, in the order they stand in: for ``sat`` when
+#: it is not installed, and (``cpsat`` first) beside the ladder's proof when the search is
+#: slow (`certify`). Only installed ones are asked.
+SECOND_OPINIONS: tuple[str, ...] = ("cpsat", "sat", "z3", "mip")
 #: Seconds the search backend gets to prove a puzzle unique before the ladder's proof and
 #: cpsat stand in for it (see `certify`): on large loop puzzles the stand-ins take a fraction
 #: of a search proof's time, so a search that has not finished by then is mostly time lost.
@@ -122,28 +126,21 @@ class Generated:
         return out
 
 
-def recipe(genre: str) -> Any:
-    """The recipe of a genre (name or alias): a genre made with the genre kit has the one read
-    off its declaration (`kit.KitRecipe`), the others a module of this package; `UnknownName`
-    when there is none."""
-    name = genres.canonical(genre) if isinstance(genre, str) else genre
-    if isinstance(name, str) and name not in GENERATORS:
-        made = kit.recipe_of(genres.get(name))
-        if made is not None:
-            return made
-    if not isinstance(name, str) or name not in GENERATORS:
-        raise UnknownName(
-            f"no generator for {genre!r}; generators exist for {', '.join(generators())}"
-        )
-    return importlib.import_module(f"{__package__}.{name}")
-
-
-def generators() -> list[str]:
-    """Every genre with a generator: those with a recipe module, then the kit's genres that
-    declare how to plant an answer."""
-    kits = [name for name in genres.available() if name not in GENERATORS
-            and getattr(getattr(genres.get(name), "GENRE", None), "planter", None) is not None]
-    return [*GENERATORS, *kits]
+def _check_options(rec: Any, height: int, width: int, options: dict[str, Any]) -> None:
+    """The recipe's size check, with options it does not take refused by name and a value of
+    the wrong kind (e.g. ``box=6``) a ValueError naming the options, not a raw TypeError."""
+    parameters = inspect.signature(rec.check_size).parameters
+    known = [n for n in parameters if n not in ("height", "width")]
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    for key in options:
+        if key not in known and not takes_any:
+            takes = f"it takes {', '.join(known)}" if known else "it takes none"
+            raise UnknownName(f"{rec.NAME} has no option {key!r}; {takes}")
+    try:
+        rec.check_size(height, width, **options)
+    except (TypeError, IndexError, KeyError, AttributeError) as exc:
+        shown = ", ".join(f"{k}={v!r}" for k, v in options.items())
+        raise ValueError(f"{rec.NAME}: an option value of the wrong kind ({shown}): {exc}") from None
 
 
 def fingerprint_of(puzzle: Any) -> str:
@@ -222,9 +219,9 @@ def generate(
         raise UnknownName(f"unknown symmetry {symmetry!r}; use one of {', '.join(SYMMETRIES)}")
     if symmetry != "none" and not hasattr(rec, "partner"):
         raise ValueError(f"{rec.NAME} puzzles are made without symmetry (its clues are not placed by cell)")
-    rec.check_size(height, width, **options)
+    _check_options(rec, height, width, options)
     if rank is not None and not nearest:
-        reach.check(rec.NAME, rank, height, width)
+        reach.check(rec, rank, height, width)
     return _pack(rec, height, width, rank, count, seed, symmetry, time_limit, options)
 
 
@@ -352,7 +349,9 @@ def certify(
     search has not finished within `SEARCH_SECONDS` (or is not ``searched``: a recipe's
     ``search_proof`` says where it never finishes) and the puzzle's grade is below
     ``search``, the grading ladder, which runs on that same engine and fixes every value by
-    sound deductions, stands as its proof, and ``cpsat`` proves uniqueness once more. A
+    sound deductions, stands as its proof, and ``cpsat`` proves uniqueness once more. Where
+    ``sat`` or ``cpsat`` is not installed, the first installed of `SECOND_OPINIONS` stands in
+    (a `phases.BackendMissing` warning says so); with none, ``search`` decides alone. A
     backend that finds a second solution, or another one, where another proves the planted
     one unique is a bug of one of them: `InternalError`.
     """
@@ -369,16 +368,21 @@ def certify(
         verdicts[name] = "unique" if same else ("another solution" if result.unique else "not unique")
         return True
 
-    ask(CERTIFIERS[0], deadline.left())
+    # a missing solver package: another family proves it (`phases.stand_in`, with a warning)
+    first = phases.stand_in(CERTIFIERS[0], SECOND_OPINIONS, "the first uniqueness proof")
+    if first is not None:
+        ask(first, deadline.left())
     left = deadline.left()
-    proofs = list(CERTIFIERS)
+    proofs = [first, CERTIFIERS[1]] if first else [CERTIFIERS[1]]
     seconds = SEARCH_SECONDS if left is None else min(left, SEARCH_SECONDS)
     if not (searched or grade.rank >= ladder.SEARCH) or not ask(CERTIFIERS[1], seconds, must=False):
-        if grade.rank < ladder.SEARCH and grade.unique:
+        other = [n for n in SECOND_OPINIONS if n != first]
+        extra = phases.stand_in(other[0], other, "the proof that stands in for search") if other else None
+        if grade.rank < ladder.SEARCH and grade.unique and extra is not None:
             verdicts["ladder"] = "unique"
-            proofs[1] = f"ladder ({grade.level})"
-            ask("cpsat", deadline.left())
-            proofs.append("cpsat")
+            proofs[-1] = f"ladder ({grade.level})"
+            ask(extra, deadline.left())
+            proofs.append(extra)
         else:
             ask(CERTIFIERS[1], deadline.left())
     if set(verdicts.values()) != {"unique"}:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 from collections.abc import Callable, Hashable, Sequence
 from types import ModuleType
 from typing import Any
@@ -32,6 +33,50 @@ CACHE = 24
 #: ``sat`` with no solver named: CaDiCaL for a question asked of a new model, MiniSat for
 #: the incremental finder (`sat_finder`).
 FINDER: tuple[str, dict] = ("sat", {})
+#: Backends that stand in, in this order, for a finder whose package is not installed, with
+#: the options that keep each deterministic (CP-SAT on one worker). ``search`` needs nothing.
+STAND_INS: dict[str, dict] = {"sat": {}, "cpsat": {"workers": 1}, "search": {}}
+
+
+class BackendMissing(UserWarning):
+    """A backend the generator would use is not installed; another one stands in for it."""
+
+
+def finder(rec: ModuleType) -> tuple[str, dict]:
+    """The backend (and options) that finds counterexamples for a recipe: its ``FINDER`` (else
+    `FINDER`) when installed, else the first installed of `STAND_INS` (with a warning)."""
+    name, options = getattr(rec, "FINDER", FINDER)
+    if backends.available(name):
+        return name, options
+    other = backends.first_available(n for n in STAND_INS if n != name)
+    assert other is not None  # search needs no package
+    missing(name, other, f"the {rec.NAME} generator's counterexample finder")
+    return other, STAND_INS[other]
+
+
+def stand_in(wanted: str, candidates: Sequence[str], role: str) -> str | None:
+    """``wanted`` when it is installed, else the first installed of ``candidates`` (with a
+    warning naming both); None when none of them is."""
+    if backends.available(wanted):
+        return wanted
+    other = backends.first_available(n for n in candidates if n != wanted)
+    missing(wanted, other, role)
+    return other
+
+
+_WARNED: set[tuple[str, str | None, str]] = set()
+
+
+def missing(name: str, instead: str | None, role: str) -> None:
+    """Say once per process that ``name`` is not installed and what stands in for it."""
+    if (name, instead, role) in _WARNED:
+        return
+    _WARNED.add((name, instead, role))
+    module = backends.get(name)
+    how = f"pip install {module.PACKAGE}"
+    used = f"{instead!r} stands in" if instead else "nothing stands in"
+    warnings.warn(f"{role} is {name!r}, whose package is not installed ({how}); {used}",
+                  BackendMissing, stacklevel=3)
 
 Item = Hashable
 
@@ -113,7 +158,7 @@ class Run:
         (`sat_finder`), the fixed values passed as assumptions; else a solver is built for
         each question."""
         self.stats["solver_calls"] += 1
-        name, options = getattr(self.rec, "FINDER", FINDER)
+        name, options = finder(self.rec)
         incremental = name == "sat" and set(options) <= {"solver"}
         switched = self._guarded() if incremental else None
         if switched:  # the guarded model: each clue switched on or off by its selector
@@ -161,14 +206,13 @@ class Run:
             # those of hidden clues switched off: a guarded count whose selector is off holds
             # whatever its terms, so it never narrows, and waking it was a third of the work
             engine = reasoner.local
-            engine.deadline = self.deadline if self.deadline.seconds is not None else None
-            engine.acted = bytearray(len(engine.kinds))
-            kinds = engine.kinds
-            engine.kinds = self._kinds_shown(kinds, items)
+            engine.limit(self.deadline)
+            kinds = engine.swap_kinds(self._kinds_shown(engine.kinds, items))
             try:
-                ok = engine.reset(masks)
+                with engine.tracing() as acted:
+                    ok = engine.reset(masks)
             finally:
-                acted, engine.acted, engine.kinds = engine.acted, None, kinds
+                engine.swap_kinds(kinds)
             dom = engine.dom if ok else None
         else:
             keep, goal = self._hints(reasoner, items, rank)

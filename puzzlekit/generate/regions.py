@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from puzzlekit import grid
+from puzzlekit.board import checks
 from puzzlekit.errors import InternalError
-from puzzlekit.genres import _common, slitherlink
 
 Cell = tuple[int, int]
 #: The eight cells around a cell, in order around it (orthogonal ones at even places).
@@ -73,10 +74,12 @@ def _sides(cell: Cell, region: set[Cell] | dict) -> int:
 
 def outline(region: Iterable[Cell]) -> frozenset[tuple[Cell, Cell]]:
     """The region's outline as lattice edges; `InternalError` if it is not one simple loop."""
-    edges = slitherlink.boundary(set(region))
-    if _common.check_single_loop(edges):
+    edges: set[tuple[Cell, Cell]] = set()
+    for cell in set(region):  # a side shared by two cells of the region is not on its outline
+        edges ^= set(grid.cell_sides(cell))
+    if checks.one_loop(edges):
         raise InternalError("a grown region's outline is not one simple loop")
-    return edges
+    return frozenset(edges)
 
 
 def toggle(

@@ -189,8 +189,10 @@ def _view(name: str) -> ModuleType:
 def part(module: ModuleType, role: str) -> ModuleType | None:
     """A genre's own code for one shared command, kept in the genre's folder: ``picture``
     (its SVG drawing), ``recipe`` (the generator's), ``packing`` (a pack page's data),
-    ``puzzlink`` (its puzz.link form). None when the genre has no such module (a genre made
-    with the genre kit gets these from its layers instead)."""
+    ``puzzlink`` (its puzz.link and pzprv3 forms, see `puzzlekit.formats.board`), ``pasted``
+    (the boards of puzzle websites it reads, see `puzzlekit.formats.pasted`). None when the
+    genre has no such module (a genre made with the genre kit gets these from its layers
+    instead)."""
     package = getattr(module, "__path__", None) and module.__package__
     if not package:
         return None

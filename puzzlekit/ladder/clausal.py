@@ -28,8 +28,8 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any
 
-from ..backends.search.engine import COUNT, Engine
 from ..clock import Deadline
+from ..propagation.engine import COUNT, Engine
 
 #: The solver: MiniSat with native "at most k" constraints (an at-most-one of n literals
 #: is one constraint, not n (n - 1) / 2 clauses); its ``propagate`` runs unit propagation

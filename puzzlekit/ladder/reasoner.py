@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 
 from ..backends import search as search_backend
 from ..backends.search.branching import Search
-from ..backends.search.engine import COUNT, Engine
-from ..backends.search.propagation import new_engine
 from ..clock import UNLIMITED, Deadline
 from ..ir import Clause, Lit, Model
+from ..propagation.compiled import new_engine
+from ..propagation.engine import COUNT, Engine
 from .clausal import Clausal, Prober, fits
 from .levels import (
     CHAIN,
@@ -104,7 +104,8 @@ class Reasoner:
         engines = [e for e in (self.local, self._full) if e is not None]
         if self._saved is not None:
             for engine, (kinds, clauses) in zip(engines, self._saved):
-                engine.kinds, engine.clauses = kinds, clauses
+                engine.swap_kinds(kinds)
+                engine.swap_clauses(clauses)
             self._saved = None
             if self._pairs_of is not None:
                 self._pairs_of.switch_off(None)
@@ -126,9 +127,10 @@ class Reasoner:
         true = (self.local.const, 0b10, True)
         self._saved = []
         for engine in engines:
-            self._saved.append((engine.kinds, engine.clauses))
-            engine.kinds = [k if on[cid] else OFF for cid, k in enumerate(engine.kinds)]
-            engine.clauses = [c if clause_on[ci] else [true, true] for ci, c in enumerate(engine.clauses)]
+            kinds = engine.swap_kinds([k if on[cid] else OFF for cid, k in enumerate(engine.kinds)])
+            clauses = engine.swap_clauses(
+                [c if clause_on[ci] else [true, true] for ci, c in enumerate(engine.clauses)])
+            self._saved.append((kinds, clauses))
         pairs.switch_off(bytearray(not (on[c] if c >= 0 else clause_on[-1 - c]) for _, c, _ in pairs.units))
 
     # domains ---------------------------------------------------------------------------
@@ -219,7 +221,7 @@ class Reasoner:
         return engine
 
     def _start(self, engine: Engine, masks: list[int]) -> bool:
-        engine.deadline = self.deadline if self.deadline.seconds is not None else None
+        engine.limit(self.deadline)
         if self._pairs_of is not None:
             self._pairs_of.forget()
         if self._saved is None and engine.kinds is self._kinds.get(id(engine)) and self.clausal is not None:
@@ -266,7 +268,7 @@ class Reasoner:
                 for cid in others:
                     if kinds[cid] == COUNT:
                         kinds[cid] = UPPER
-                engine.kinds = kinds
+                engine.swap_kinds(kinds)
                 if not self._start(engine, masks):
                     return None
                 if want is not None and engine.dom[want[0]] == want[1]:
@@ -283,11 +285,11 @@ class Reasoner:
                 for cid in self.scans[best[1]]:
                     if kinds[cid] == COUNT:
                         kinds[cid] = UPPER
-                engine.kinds = kinds
+                engine.swap_kinds(kinds)
                 self._start(engine, masks)
             return engine
         finally:
-            engine.kinds = base
+            engine.swap_kinds(base)
 
     def reclose(self, rank: int, engine: Engine) -> Engine | None:
         """The closure at ``rank`` again, after the engine of that rank was narrowed."""
@@ -348,16 +350,14 @@ class Reasoner:
                     return False
         if rank == TRIAL:
             return self.trials.refuted(engine, v, bit, TRIAL_DEPTH)
-        trail = engine.trail
-        mark = len(trail)
-        ok = engine.narrow(v, bit) and engine.fixpoint()
+        mark = engine.mark()
+        ok = engine.assume(v, bit)
         if ok and rank == DEEP:
             ok = self._inner(engine)
         if ok and implied is not None:
             dom = engine.dom
-            implied.update((u, dom[u]) for u, _ in trail[mark:] if not dom[u] & (dom[u] - 1))
-        engine.undo(mark)
-        engine.pending.clear()
+            implied.update((u, dom[u]) for u, _ in engine.trail[mark:] if not dom[u] & (dom[u] - 1))
+        engine.retract(mark)
         return not ok
 
     def _probe(self, engine: Engine, rank: int) -> bool | None:
@@ -381,7 +381,7 @@ class Reasoner:
                 narrowed = True
                 if implied is not None:
                     implied.clear()
-                if not (engine.narrow(v, engine.dom[v] & ~bit) and engine.fixpoint()):
+                if not engine.assume(v, engine.dom[v] & ~bit):
                     return None
         return narrowed
 
@@ -407,13 +407,12 @@ class Reasoner:
                     return True
                 self.deep_left -= 1
                 self.effort.probes += 1
-                mark = len(engine.trail)
-                ok = engine.narrow(v, bit) and engine.fixpoint()
-                engine.undo(mark)
-                engine.pending.clear()
+                mark = engine.mark()
+                ok = engine.assume(v, bit)
+                engine.retract(mark)
                 if not ok:
                     changed = True
-                    if not (engine.narrow(v, engine.dom[v] & ~bit) and engine.fixpoint()):
+                    if not engine.assume(v, engine.dom[v] & ~bit):
                         return False
         return True
 
@@ -431,20 +430,19 @@ class Reasoner:
             while bit <= m:
                 if engine.dom[v] & bit:
                     self.effort.probes += 1
-                    mark = len(engine.trail)
-                    if engine.narrow(v, bit) and engine.fixpoint():
+                    mark = engine.mark()
+                    if engine.assume(v, bit):
                         dom = engine.dom
                         union = list(dom) if union is None else [a | b for a, b in zip(union, dom)]
-                    engine.undo(mark)
-                    engine.pending.clear()
+                    engine.retract(mark)
                 bit <<= 1
             if union is None:
                 return None
-            before = len(engine.trail)
+            before = engine.mark()
             for u, allowed in enumerate(union):
                 if engine.dom[u] & ~allowed and not engine.narrow(u, allowed):
                     return None
-            if len(engine.trail) > before:
+            if engine.mark() > before:
                 narrowed = True
                 if not engine.fixpoint():
                     return None
@@ -516,10 +514,4 @@ def _scans(model: Model, engine: Engine) -> list[list[int]]:
 def _search(search: Search, masks: list[int], deadline: Deadline, nodes: int) -> tuple[list[dict], bool]:
     """Depth-first search from the given domains for up to two answers, within ``nodes``
     nodes; and whether it finished."""
-    engine = search.engine
-    start = engine.reset
-    engine.reset = lambda domains=None: start(masks)  # type: ignore[method-assign]
-    try:
-        return search.run(2, deadline, nodes)
-    finally:
-        engine.reset = start  # type: ignore[method-assign]
+    return search.run(2, deadline, nodes, domains=masks)

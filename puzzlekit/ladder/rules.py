@@ -1,4 +1,4 @@
-"""The reasoning of the ladder's lower levels, on the search engine's compiled model.
+"""The reasoning of the ladder's lower levels, on the propagation engine's compiled model.
 
 * `count_literals`: a count on its own, variable by variable: a variable with several
   literals in the count (a bridge of 0, 1 or 2) adds one of its values' sums, not all of
@@ -26,9 +26,9 @@ import itertools
 import re
 from typing import Any
 
-from ..backends.search import propagators
-from ..backends.search.engine import COUNT, DEGREE, LOOP, PAIRS, PATH, RUNS, TRUE, UNKNOWN, CLit, Engine
 from ..ir import Why
+from ..propagation import propagators
+from ..propagation.engine import COUNT, DEGREE, LOOP, PAIRS, PATH, RUNS, TRUE, UNKNOWN, CLit, Engine
 from ..unionfind import int_roots
 
 #: Pairs: rules with more literals than this are left out (a loop's "some edge" clause) ...
@@ -162,9 +162,7 @@ def grouped(engine: Engine, data: Any) -> tuple:
 
 def group_counts(engine: Engine) -> Engine:
     """Give the engine's counts their grouped form (read by `count_values`, `count_literals`)."""
-    for cid, kind in enumerate(engine.kinds):
-        if kind == COUNT:
-            engine.data[cid] = grouped(engine, engine.data[cid][:3])
+    engine.rewrite(COUNT, lambda data: grouped(engine, data[:3]))
     return engine
 
 
@@ -361,8 +359,7 @@ class Pairs:
                 dom = engine.dom
                 for k, v in enumerate(vs):
                     union[k] |= dom[v]
-            engine.undo(mark)
-        engine.pending.clear()
+            engine.retract(mark)
         if not found:
             return None
         dom = engine.dom
@@ -463,6 +460,5 @@ class Trials:
                     changed.append((u, was))
             if not changed:
                 break
-        engine.undo(mark)
-        engine.pending.clear()
+        engine.retract(mark)
         return broken

@@ -1,47 +1,46 @@
-"""The compact per-genre encoding of a puzzle and its stored solution in a pack's data.
+"""The compact encoding of a puzzle and its stored solution in a pack's data.
 
 Each puzzle becomes one small JSON object: ``g`` (genre), ``h``/``w`` (grid size), the
 puzzle's parts, and ``s``, the answer the player must enter. Grids of small numbers are
 packed with `pack_bits`: each value as a fixed number of bits, low bit first, six bits to a
-character of `ALPHABET`. The page (pack.js) reads the same encoding; `decode` here reads it
-back too, so the round trip is tested on the Python side.
+character of `ALPHABET`. The page reads the same encoding; `decode` here reads it back too,
+so the round trip is tested on the Python side.
 
-What ``s`` holds, per genre (edges as ``right + 2 * down`` per cell, or per lattice point for
-slitherlink):
+What the parts are is the genre's own: a genre of the package keeps them in its folder's
+``packing`` module (``puzzlekit/genres/<genre>/packing.py``), which has
 
-| genre | puzzle parts | answer ``s`` |
-|---|---|---|
-| masyu | ``p``: pearls, 2 bits a cell | edges, 2 bits a cell |
-| slitherlink | ``c``: clue + 1 (0 none), 3 bits a cell | edges, 2 bits a lattice point |
-| tracks | ``cols``, ``rows``, ``a``/``b`` ends, ``gv`` given pieces | edges |
-| numberlink | ``nums`` ``[r, c, k]``, ``cover``, ``uturns`` (only ``"no"``) | edges |
-| zip | ``nums`` ``[r, c, k]``, ``walls`` ``[r1, c1, r2, c2]`` | edges |
-| hashi | ``i``: island clue (0 water), 4 bits a cell | ``right + 3 * down`` bridges, 4 bits a cell |
-| sudoku | ``n``, ``box``, ``gv``: givens (0 none) | digits |
-| nonogram | ``rows``, ``cols`` (clues) | filled cells, 1 bit each |
-| queens | ``r``: region index per cell, ``nr`` regions, ``lb`` their letters | queens, 1 bit a cell |
-| tents | ``cols``, ``rows``, ``t``: trees, 1 bit a cell | tents, 1 bit a cell |
-| patches | ``c``: clues ``[r, c, area or 0, shape or ""]`` | rectangles ``[top, left, height, width]`` |
-| wend, swend | ``l``: the letters row by row (``#`` blocked), ``words`` | steps of the words' paths (edges) |
+- ``answer(solution)``: the part of a solution the player enters, comparable by value;
+- ``encode(puzzle, answer)``: the puzzle's parts, a dict in the order they are written (and
+  ``s``, or ``g`` when the pack names the puzzle otherwise than the genre);
+- ``decode(data)``: the puzzle back from the object;
+- either ``ANSWER``, one of `puzzlekit.pack.shapes.ANSWERS`, for an answer that is wholly a set
+  of steps or of cells, which this module writes and reads as ``s``; or
+  ``decode_answer(data, puzzle)``, the answer back from the object.
 
-Wend's ``g`` is ``swend`` for a puzzle in Swedish letters (``language`` "sv"), ``wend`` otherwise.
+docs/packs.md tables each genre's parts. A genre made with the genre kit is encoded from its
+board layers instead (`puzzlekit.pack.kit`).
 """
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from .. import genres
 from ..errors import PuzzlekitError
-from . import kit
+from . import kit, shapes
 from .bits import ALPHABET, pack_bits, unpack_bits
 
-#: The genres a pack can hold, each with its own page code (pack-genres.js), whether or not
-#: it has a picture in `puzzlekit.render`.
-PLAYABLE: tuple[str, ...] = (
-    "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches", "wend", "swend",
-)
+
+def packing(module: ModuleType) -> ModuleType | None:
+    """The pack code of a genre of the package (its folder's ``packing`` module), or None."""
+    return genres.part(module, "packing")
+
+
+#: The package's genres a pack can hold: those with pack code in their folder (each has its
+#: page code beside it, page.js and page.css), whether or not it has a picture in
+#: `puzzlekit.render`.
+PLAYABLE: tuple[str, ...] = tuple(name for name in genres.NAMES if packing(genres.get(name)) is not None)
 
 
 def playable(name: str) -> bool:
@@ -61,39 +60,15 @@ def playable_names() -> list[str]:
     return [name for name in genres.available() if playable(name)]
 
 
-#: The genres whose answer is a set of edges between neighbouring cells (``right + 2 * down``).
-_EDGES = ("masyu", "tracks", "numberlink", "zip", "wend", "swend")
-
-
 class PackError(PuzzlekitError, ValueError):
     """A puzzle that cannot go into a pack (a genre without a page, data over the size limit)."""
 
 
-def _width(top: int) -> int:
-    return max(1, int(top).bit_length())
-
-
-# edges ----------------------------------------------------------------------------------
-
-
-def _edges_out(edges: Any, h: int, w: int) -> str:
-    """Edges between neighbouring points of an ``h`` x ``w`` array as right + 2 * down per point."""
-    values = [0] * (h * w)
-    for a, b in edges:
-        a, b = min(a, b), max(a, b)
-        values[a[0] * w + a[1]] |= 1 if a[0] == b[0] else 2
-    return pack_bits(values, 2)
-
-
-def _edges_in(text: str, h: int, w: int) -> frozenset:
-    out = set()
-    for i, v in enumerate(unpack_bits(text, 2, h * w)):
-        r, c = divmod(i, w)
-        if v & 1:
-            out.add(((r, c), (r, c + 1)))
-        if v & 2:
-            out.add(((r, c), (r + 1, c)))
-    return frozenset(out)
+def _packing_of(name: str, module: ModuleType) -> ModuleType:
+    found = packing(module) if name in PLAYABLE else None
+    if found is None:
+        raise PackError(f"there is no playable page for {name} yet; packs hold {', '.join(playable_names())}")
+    return found
 
 
 def answer(name: str, solution: Any) -> Any:
@@ -101,89 +76,25 @@ def answer(name: str, solution: Any) -> Any:
     module = genres.get(name)
     if kit.is_kit(module):
         return kit.answer(module, solution)
-    if name in ("masyu", "tracks", "numberlink", "slitherlink"):
-        return frozenset(tuple(sorted(e)) for e in solution.edges)
-    if name == "zip":
-        return frozenset(tuple(sorted(e)) for e in zip(solution.path, solution.path[1:]))
-    if name == "hashi":
-        return frozenset(solution.bridges)
-    if name in ("sudoku", "nonogram"):
-        return tuple(tuple(row) for row in solution.grid)
-    if name == "queens":
-        return frozenset(solution.queens)
-    if name == "tents":
-        return frozenset(solution.tents)
-    if name == "patches":
-        return frozenset(solution.rects)
-    if name in ("wend", "swend"):  # each step between consecutive cells of a word's path
-        return frozenset(tuple(sorted(e)) for _, cells in solution.paths for e in zip(cells, cells[1:]))
-    raise PackError(f"there is no playable page for {name} yet; packs hold {', '.join(playable_names())}")
-
-
-def _cells(grid_rows: Any) -> list[int]:
-    return [v for row in grid_rows for v in row]
+    return _packing_of(genres.canonical(name), module).answer(solution)
 
 
 def encode(name: str, puzzle: Any, solution: Any) -> dict[str, Any]:
-    """One puzzle and its solution as the pack's JSON object (see the module's table)."""
+    """One puzzle and its solution as the pack's JSON object."""
     name = genres.canonical(name)
     module = genres.get(name)
     if kit.is_kit(module):
         return kit.encode(module, puzzle, solution)
-    ans = answer(name, solution)
+    code = _packing_of(name, module)
+    ans = code.answer(solution)
     h, w = puzzle.height, puzzle.width
+    shape = getattr(code, "ANSWER", None)
     out: dict[str, Any] = {"g": name, "h": h, "w": w}
-    if name in _EDGES:
-        out["s"] = _edges_out(ans, h, w)
-    if name == "masyu":
-        out["p"] = pack_bits(_cells(puzzle.grid), 2)
-    elif name == "slitherlink":
-        out["c"] = pack_bits([0 if v is None else v + 1 for v in _cells(puzzle.grid)], 3)
-        out["s"] = _edges_out(ans, h + 1, w + 1)
-    elif name == "tracks":
-        out.update(cols=list(puzzle.cols), rows=list(puzzle.rows), a=list(puzzle.start),
-                   b=list(puzzle.end), gv=[[r, c, d] for (r, c), d in puzzle.givens])
-    elif name in ("numberlink", "zip"):
-        out["nums"] = [[r, c, k] for r, row in enumerate(puzzle.grid) for c, k in enumerate(row) if k]
-        if name == "numberlink":
-            out["cover"] = puzzle.cover
-            if puzzle.uturns != "yes":
-                out["uturns"] = puzzle.uturns
-        else:
-            out["walls"] = [[*a, *b] for a, b in sorted(tuple(sorted(e)) for e in puzzle.walls)]
-    elif name == "hashi":
-        clues = _cells(puzzle.grid)
-        out["i"] = pack_bits(clues, 4)
-        values = [0] * (h * w)
-        for a, b, k in ans:
-            a, b = min(a, b), max(a, b)
-            values[a[0] * w + a[1]] += k if a[0] == b[0] else 3 * k
-        out["s"] = pack_bits(values, 4)
-    elif name == "sudoku":
-        bits = _width(puzzle.n)
-        out.update(n=puzzle.n, box=list(puzzle.box), gv=pack_bits(_cells(puzzle.grid), bits))
-        out["s"] = pack_bits(_cells(ans), bits)
-    elif name == "nonogram":
-        out.update(rows=[list(x) for x in puzzle.rows], cols=[list(x) for x in puzzle.cols])
-        out["s"] = pack_bits(_cells(ans), 1)
-    elif name == "queens":
-        labels: dict[str, int] = {}
-        index = [labels.setdefault(ch, len(labels)) for row in puzzle.grid for ch in row]
-        out["r"] = pack_bits(index, _width(len(labels) - 1))
-        out["nr"] = len(labels)
-        out["lb"] = "".join(labels)
-        out["s"] = pack_bits([int((r, c) in ans) for r in range(h) for c in range(w)], 1)
-    elif name == "tents":
-        out.update(cols=list(puzzle.cols), rows=list(puzzle.rows))
-        out["t"] = pack_bits([int((r, c) in puzzle.trees) for r in range(h) for c in range(w)], 1)
-        out["s"] = pack_bits([int((r, c) in ans) for r in range(h) for c in range(w)], 1)
-    elif name == "patches":
-        out["c"] = [[r, c, v.area or 0, v.shape or ""] for (r, c), v in sorted(puzzle.clues().items())]
-        out["s"] = [list(rect) for rect in sorted(ans)]
-    elif name in ("wend", "swend"):
-        out["g"] = "swend" if puzzle.language == "sv" else "wend"
-        out["l"] = "".join(puzzle.grid)
-        out["words"] = list(puzzle.words)
+    if shape == "edges":  # the steps come before the puzzle's parts, the cells after them
+        out["s"] = shapes.CODECS[shape][0](ans, h, w)
+    out.update(code.encode(puzzle, ans))
+    if shape == "cells":
+        out["s"] = shapes.CODECS[shape][0](ans, h, w)
     return out
 
 
@@ -193,77 +104,15 @@ def decode(data: dict[str, Any]) -> tuple[Any, Any]:
     genre = genres.get(name)
     if kit.is_kit(genre):
         return kit.decode(genre, data)
-
-    def rows(values: list[Any]) -> tuple[tuple[Any, ...], ...]:
-        return tuple(tuple(values[r * w:(r + 1) * w]) for r in range(h))
-
-    def cellset(text: str) -> frozenset:
-        return frozenset(divmod(i, w) for i, v in enumerate(unpack_bits(text, 1, h * w)) if v)
-
-    if name in _EDGES:
-        ans: Any = _edges_in(data["s"], h, w)
-    if name == "masyu":
-        puzzle = genre.Puzzle(grid=rows(unpack_bits(data["p"], 2, h * w)))
-    elif name == "slitherlink":
-        clues = unpack_bits(data["c"], 3, h * w)
-        puzzle = genre.Puzzle(grid=rows([None if v == 0 else v - 1 for v in clues]))
-        ans = _edges_in(data["s"], h + 1, w + 1)
-    elif name == "tracks":
-        puzzle = genre.Puzzle(cols=tuple(data["cols"]), rows=tuple(data["rows"]), start=tuple(data["a"]),
-                              end=tuple(data["b"]), givens=tuple(((r, c), d) for r, c, d in data["gv"]))
-    elif name in ("numberlink", "zip"):
-        cells = [0] * (h * w)
-        for r, c, k in data["nums"]:
-            cells[r * w + c] = k
-        if name == "numberlink":
-            puzzle = genre.Puzzle(grid=rows(cells), cover=data["cover"], uturns=data.get("uturns", "yes"))
-        else:
-            walls = frozenset(((a, b), (c, d)) for a, b, c, d in data["walls"])
-            puzzle = genre.Puzzle(grid=rows(cells), walls=walls)
-    elif name == "hashi":
-        puzzle = genre.Puzzle(grid=rows(unpack_bits(data["i"], 4, h * w)))
-        ans = set()
-        for i, v in enumerate(unpack_bits(data["s"], 4, h * w)):
-            cell = divmod(i, w)
-            for k, step in ((v % 3, (0, 1)), (v // 3, (1, 0))):
-                if k:
-                    other = cell
-                    while True:
-                        other = (other[0] + step[0], other[1] + step[1])
-                        if puzzle.grid[other[0]][other[1]]:
-                            break
-                    ans.add((cell, other, k))
-        ans = frozenset(ans)
-    elif name == "sudoku":
-        bits = _width(data["n"])
-        puzzle = genre.Puzzle(grid=rows(unpack_bits(data["gv"], bits, h * w)), box=tuple(data["box"]))
-        ans = rows(unpack_bits(data["s"], bits, h * w))
-    elif name == "nonogram":
-        puzzle = genre.Puzzle(rows=tuple(tuple(x) for x in data["rows"]),
-                              cols=tuple(tuple(x) for x in data["cols"]))
-        ans = rows(unpack_bits(data["s"], 1, h * w))
-    elif name == "queens":
-        index = unpack_bits(data["r"], _width(data["nr"] - 1), h * w)
-        letters = data["lb"]
-        puzzle = genre.Puzzle(grid=tuple("".join(letters[v] for v in row) for row in rows(index)))
-        ans = cellset(data["s"])
-    elif name == "tents":
-        puzzle = genre.Puzzle(cols=tuple(data["cols"]), rows=tuple(data["rows"]), trees=cellset(data["t"]))
-        ans = cellset(data["s"])
-    elif name == "patches":
-        cells: list[Any] = [None] * (h * w)
-        for r, c, area, shape in data["c"]:
-            cells[r * w + c] = genre.Clue(area=area or None, shape=shape or None)
-        puzzle = genre.Puzzle(grid=rows(cells))
-        ans = frozenset(tuple(x) for x in data["s"])
-    elif name in ("wend", "swend"):
-        letters = data["l"]
-        puzzle = genre.Puzzle(grid=tuple(letters[r * w:(r + 1) * w] for r in range(h)),
-                              words=tuple(data["words"]), language="sv" if name == "swend" else "en")
-    else:
+    code = packing(genre)
+    if code is None:
         raise PackError(f"unknown genre {name!r} in pack data")
-    return puzzle, ans
+    puzzle = code.decode(data)
+    shape = getattr(code, "ANSWER", None)
+    if shape in shapes.CODECS:
+        return puzzle, shapes.CODECS[shape][1](data["s"], h, w)
+    return puzzle, code.decode_answer(data, puzzle)
 
 
-__all__ = ["ALPHABET", "PLAYABLE", "PackError", "answer", "decode", "encode", "pack_bits", "playable",
-           "playable_names", "unpack_bits"]
+__all__ = ["ALPHABET", "PLAYABLE", "PackError", "answer", "decode", "encode", "pack_bits", "packing",
+           "playable", "playable_names", "unpack_bits"]

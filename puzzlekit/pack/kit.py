@@ -7,9 +7,10 @@ entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by 
 ``counts`` with ``axis`` (``rows`` or ``cols``) and ``e``, a count or null per line.
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
-or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values).
-The page draws and plays every kit genre with the same code (pack-genres.js, ``prepKit`` and
-``drawKit``).
+or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
+`puzzlekit.pack.shapes` writes cells and edges for every genre.
+The page draws and plays every kit genre with the same code (static/pack-draw.js, ``prepKit``
+and ``drawKit``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from ..board import layers as L
-from .bits import pack_bits, unpack_bits
+from . import shapes
 
 
 class KitPackError(ValueError):
@@ -65,13 +66,10 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
         s: Any = [list(row) for row in value]
     elif isinstance(layer, L.Lines):
         played = {"t": "lines"}
-        steps = [0] * (h * w)
-        for a, b in value:
-            steps[a[0] * w + a[1]] |= 1 if a[0] == b[0] else 2
-        s = pack_bits(steps, 2)
+        s = shapes.edges_out(value, h, w)
     else:
         played = {"t": "shade" if layer.look == "shade" else "object"}
-        s = pack_bits([int((r, c) in value) for r in range(h) for c in range(w)], 1)
+        s = shapes.cells_out(value, h, w)
     kit = {"title": module.GENRE.title, "clues": clues, "answer": played}
     return {"g": module.NAME, "h": h, "w": w, "kit": kit, "s": s}
 
@@ -91,13 +89,17 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     if data["kit"]["answer"]["t"] == "digits":
         return puzzle, tuple(tuple(row) for row in data["s"])
     if data["kit"]["answer"]["t"] == "lines":
-        edges = set()
-        for i, v in enumerate(unpack_bits(data["s"], 2, h * w)):
-            r, c = divmod(i, w)
-            if v & 1:
-                edges.add(((r, c), (r, c + 1)))
-            if v & 2:
-                edges.add(((r, c), (r + 1, c)))
-        return puzzle, frozenset(edges)
-    bits = unpack_bits(data["s"], 1, h * w)
-    return puzzle, frozenset(divmod(i, w) for i, v in enumerate(bits) if v)
+        return puzzle, shapes.edges_in(data["s"], h, w)
+    return puzzle, shapes.cells_in(data["s"], h, w)
+
+
+def page_entries(module: ModuleType, puzzle: Any, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints), read off the answer layer's keys:
+    digits as they are, lines and cell marks with `shapes.CROSS` for a side or cell known empty."""
+    layer = playable_layer(module)
+    if isinstance(layer, L.Digits):
+        return {shapes.cell_key(k[1], k[2]): v for k, v in known.items()
+                if isinstance(k, tuple) and len(k) == 3 and k[0] == layer.key}
+    if isinstance(layer, L.Lines):
+        return shapes.edge_marks(known, layer.key)
+    return shapes.cell_marks(known, layer.key)

@@ -15,6 +15,7 @@ extra (``pip install 'puzzlekit[png]'``). See docs/pictures.md.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable
 from typing import Any
 
@@ -75,16 +76,51 @@ def has_picture(name: str) -> bool:
     return getattr(genre, "draw", None) is not None or genres.part(genre, "picture") is not None
 
 
+#: The most pixels a PNG may have: a 200x200 Masyu at scale 32 would need 40 GB, and the
+#: rasteriser aborts the whole interpreter when it cannot allocate them.
+MAX_PNG_PIXELS = 50_000_000
+
+_SVG_TAG = re.compile(r"<svg\b[^>]*>", re.S)
+_NUMBER = r"\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)"
+
+
+def _svg_size(svg_text: str) -> tuple[float, float] | None:
+    """The width and height of an SVG's root element (its attributes, else its viewBox)."""
+    tag = _SVG_TAG.search(svg_text)
+    if tag is None:
+        return None
+    found = [re.search(rf'\b{name}\s*=\s*["\']{_NUMBER}', tag.group()) for name in ("width", "height")]
+    if found[0] and found[1]:
+        return float(found[0].group(1)), float(found[1].group(1))
+    box = re.search(rf'\bviewBox\s*=\s*["\']{_NUMBER}[\s,]{_NUMBER}[\s,]{_NUMBER}[\s,]{_NUMBER}', tag.group())
+    return (float(box.group(3)), float(box.group(4))) if box else None
+
+
 def png(svg_text: str, scale: float = 2) -> bytes:
     """A PNG image of an SVG document, ``scale`` pixels per SVG unit.
 
     Raises `RasteriserUnavailable` (naming ``pip install 'puzzlekit[png]'``) when the
-    rasteriser is not installed, ValueError for a scale that is not a positive number.
+    rasteriser is not installed, ValueError for a scale that is not a positive number, and
+    `RenderError` for an image over `MAX_PNG_PIXELS` (lower the scale).
     """
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale <= 32:
         raise ValueError(f"scale must be a number above 0 and at most 32, not {scale!r}")
+    if not isinstance(svg_text, str):
+        raise TypeError(f"png takes SVG text, not {type(svg_text).__name__}")
+    size = _svg_size(svg_text)
+    if size is not None:
+        width, height = size[0] * scale, size[1] * scale
+        if width * height > MAX_PNG_PIXELS:
+            most = (MAX_PNG_PIXELS / max(size[0] * size[1], 1e-9)) ** 0.5
+            raise RenderError(
+                f"the PNG would be {width:.0f}x{height:.0f} pixels, over the limit of {MAX_PNG_PIXELS:,}: "
+                f"lower the scale (at most {most:.2f} here) or write SVG"
+            )
     try:
         import resvg_py
     except ImportError:
         raise RasteriserUnavailable() from None
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, zoom=float(scale), background="#ffffff"))
+    try:
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, zoom=float(scale), background="#ffffff"))
+    except ValueError as exc:  # text that is not SVG: the rasteriser's own words, as ours
+        raise RenderError(f"not an SVG document the rasteriser reads: {exc}") from None

@@ -27,6 +27,10 @@ from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.genres import hashi, masyu, nonogram
 from puzzlekit.ir import Model, ModelBuilder
 
+#: Seconds past a time limit a run may take to end: generous, so a busy machine does not
+#: fail a test whose unlimited run takes minutes (tests/test_no_clock_bounds.py).
+MARGIN = 5.0
+
 MODELS = {
     "counts": counts_model,
     "constants": lambda: constants_model(True),
@@ -87,7 +91,7 @@ def market_split(rows: int = 4, size: int = 32, seed: int = 1) -> Model:
 def test_time_limit_interrupts_the_search():
     result = csp.solve(market_split(), time_limit=1)
     assert result.status == "timeout" and not result.solutions and not result.complete
-    assert result.stats["seconds"] < 2.5  # the clock constraint unwinds the library's search
+    assert result.stats["seconds"] < 1 + MARGIN  # the clock constraint unwinds the library's search
 
 
 def test_rows_over_one_variable_do_not_outlast_the_time_limit():
@@ -98,7 +102,7 @@ def test_rows_over_one_variable_do_not_outlast_the_time_limit():
     result = csp.solve(model, time_limit=2)
     spent = time.perf_counter() - started
     assert result.status in ("timeout", "solved")
-    assert spent < 2 + 1.5, f"{spent:.1f} s on a 2 s limit"
+    assert spent < 2 + MARGIN, f"{spent:.1f} s on a 2 s limit"
 
 
 def test_seed_changes_nothing_but_the_search():

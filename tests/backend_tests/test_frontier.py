@@ -11,9 +11,13 @@ from hypothesis import strategies as st
 from models import edges_of
 
 from puzzlekit.backends import search
-from puzzlekit.backends.search import frontier
 from puzzlekit.clock import Deadline
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
+from puzzlekit.propagation import frontier
+
+#: Seconds past a time limit a run may take to end: generous, so a busy machine does not
+#: fail a test whose unlimited run takes minutes (tests/test_no_clock_bounds.py).
+MARGIN = 5.0
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]
 
@@ -129,7 +133,7 @@ def test_sweep_honours_the_time_limit(size: int) -> None:
     model = numberlink_seed_like(11, size=size)
     limit = 0.3
     result = search.solve(model, limit=2, time_limit=limit, method="frontier")
-    assert result.stats["seconds"] < limit + 1.0
+    assert result.stats["seconds"] < limit + MARGIN
     assert result.status in ("timeout", "solved") and (result.status == "solved" or not result.complete)
 
 

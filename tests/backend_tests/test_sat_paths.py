@@ -10,7 +10,7 @@ import pytest
 from bruteforce import as_set, solutions
 
 from puzzlekit import grid
-from puzzlekit.backends import base, sat, sat_paths
+from puzzlekit.backends import base, sat, sat_cnf, sat_paths
 from puzzlekit.genres import numberlink
 from puzzlekit.ir import Edge, Lit, Model, ModelBuilder
 
@@ -51,7 +51,7 @@ def engine_of(model: Model, reach: bool = True) -> tuple[sat_paths.PathPropagato
     """The propagator over the model as the sat backend relaxes it, and the SAT variable of
     each answer-key edge (in answer-key order)."""
     relaxation = base.prepare(model, sat.SUPPORTS, labels=False, implied=True)
-    cnf = sat._Cnf(relaxation.model)
+    cnf = sat_cnf.Cnf(relaxation.model)
     engine = sat_paths.PathPropagator(sat_paths.graphs_of(relaxation, cnf.lit), reach=reach)
     return engine, [cnf.lit(Lit(i)) for i in model.output]
 

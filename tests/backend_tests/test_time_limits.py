@@ -2,6 +2,12 @@
 
 Lowering a large model takes seconds on every backend (200,000 clauses: 2.6 s for sat, 48 s
 for z3, on this machine under load); a limit of a fraction of a second must still hold.
+
+What the limit promises is checked without a tight wall-clock bound, which a busy machine
+breaks: the run ends with ``timeout`` and no answer, well within `MARGIN` seconds of wall
+time, and the CPU time this process spent in the call (`time.process_time`: other jobs'
+time does not count) is under the limit plus `SLACK`, where an unpaced lowering spends
+seconds of it.
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ from puzzlekit.errors import OutOfTime
 from puzzlekit.ir import Clause, Lit, Model, Var
 
 LIMIT = 0.2
-SLACK = 1.0  # generous: CI machines are loaded, and unpaced lowering takes seconds
+SLACK = 1.0  # CPU seconds past the limit: unpaced lowering takes seconds of CPU
+MARGIN = 5.0  # wall seconds past the limit: the run ends, on a busy machine too
 
 
 @pytest.fixture(scope="module")
@@ -41,12 +48,12 @@ def test_lowering_stops_at_the_time_limit(name: str, big_model: Model) -> None:
         pytest.skip(f"{name} is not installed")
     solver = backends.get(name)
     solver.version()  # import the solver package outside the timed call
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     result = solver.solve(big_model, time_limit=LIMIT)
-    spent = time.perf_counter() - started
-    assert result.status == "timeout" and not result.solutions
-    assert spent < LIMIT + SLACK, f"{name} took {spent:.2f} s on a {LIMIT} s limit"
-    assert result.stats["seconds"] < LIMIT + SLACK
+    spent, used = time.perf_counter() - started, time.process_time() - cpu
+    assert result.status == "timeout" and not result.solutions and not result.complete
+    assert used < LIMIT + SLACK, f"{name} used {used:.2f} s of CPU on a {LIMIT} s limit"
+    assert spent < LIMIT + MARGIN and result.stats["seconds"] < LIMIT + MARGIN, f"{name}: {spent:.2f} s"
 
 
 @pytest.fixture(scope="module")
@@ -66,13 +73,14 @@ def test_graph_lowering_stops_at_the_time_limit(name: str, many_pairs: Model) ->
     gc.collect()
     gc.freeze()  # the module's big models stay out of the collector's passes during the call
     try:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         result = solver.solve(many_pairs, time_limit=LIMIT)
-        spent = time.perf_counter() - started
+        spent, used = time.perf_counter() - started, time.process_time() - cpu
     finally:
         gc.unfreeze()
-    assert result.status == "timeout" and not result.solutions
-    assert spent < LIMIT + SLACK, f"{name} took {spent:.2f} s on a {LIMIT} s limit"
+    assert result.status == "timeout" and not result.solutions and not result.complete
+    assert used < LIMIT + SLACK, f"{name} used {used:.2f} s of CPU on a {LIMIT} s limit"
+    assert spent < LIMIT + MARGIN, f"{name} took {spent:.2f} s on a {LIMIT} s limit"
 
 
 def test_a_cutter_that_runs_out_of_time_ends_the_enumeration() -> None:
@@ -93,13 +101,13 @@ def test_a_cutter_that_runs_out_of_time_ends_the_enumeration() -> None:
 
 def test_sat_hands_clauses_to_a_new_solver_under_the_clock() -> None:
     pytest.importorskip("pysat")
-    from puzzlekit.backends import sat, sat_solvers
+    from puzzlekit.backends import sat_cnf, sat_solvers
 
     # a or b, and not both: no unit clause, so both variables reach the CNF (a unit clause
     # would fix its literal before encoding and leave the variable out)
     variables = (Var(0, "a", 0, 1), Var(1, "b", 0, 1))
     clauses = (Clause((Lit(0), Lit(1))), Clause((~Lit(0), ~Lit(1))))
-    cnf = sat._Cnf(Model("two", variables, clauses=clauses, output=(0, 1)))
+    cnf = sat_cnf.Cnf(Model("two", variables, clauses=clauses, output=(0, 1)))
     with pytest.raises(OutOfTime):
         sat_solvers.loaded(cnf, "cadical195", Deadline(0))
     solver = sat_solvers.loaded(cnf, "cadical195", Deadline(10))

@@ -33,7 +33,7 @@ CSP_MAX_CELLS = 16
 Solver = Callable[..., backends.Result]
 
 
-#: Genres whose model the search backend can also sweep (`backends.search.frontier`): there the
+#: Genres whose model the search backend can also sweep (`propagation.frontier`): there the
 #: sweep joins the comparison as a seventh solver, ``search-frontier``.
 FRONTIER_GENRES = {"masyu", "numberlink", "slitherlink"}
 

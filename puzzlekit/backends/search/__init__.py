@@ -1,14 +1,15 @@
 """Hand-written propagating search: no solver package, every IR kind propagated natively.
 
-Pipeline: compile the model (domains as bitmasks, literals as ``(var, bit, sign)``;
-`engine`) -> propagate to a fixpoint (`propagators`: counts, clauses, node degrees, runs;
-`graphs`: loop, paths, connected) -> depth-first search (`branching`) -> check every
-complete assignment against the model (`Model.holds`) before reporting it.
+Pipeline: compile the model (`puzzlekit.propagation`: domains as bitmasks, literals as
+``(var, bit, sign)``) -> propagate to a fixpoint (its propagators: counts, clauses, node
+degrees, runs, loop, paths, connected) -> depth-first search (`branching`, the one part of
+the search that lives here) -> check every complete assignment against the model
+(`Model.holds`) before reporting it.
 
 A model whose only graph constraint is one loop or set of paths over boolean edges can
-instead be swept by frontier dynamic programming (`frontier`), which merges the partial
-assignments that have the same future: it proves what depth-first search, which cannot
-learn from its failures, does not finish. ``method`` chooses (see `solve`).
+instead be swept by frontier dynamic programming (`propagation.frontier`), which merges the
+partial assignments that have the same future: it proves what depth-first search, which
+cannot learn from its failures, does not finish. ``method`` chooses (see `solve`).
 """
 
 from __future__ import annotations
@@ -18,15 +19,16 @@ from typing import Any
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, OutOfTime
 from puzzlekit.ir import DisjointPaths, Model, Path
+from puzzlekit.propagation import frontier
+from puzzlekit.propagation.compiled import new_engine
 
 from ..base import Option, Result, check_options, finish, outcome, project, timed_out, whole_number
-from . import frontier
 from .branching import Search
-from .propagation import new_engine
 
 NAME = "search"
 PACKAGE = None
 EXTRA = None
+IMPORT = None
 OPTIONS = {
     "method": Option(
         "how to search: auto (default), dfs or frontier", default="auto", choices=("auto", "dfs", "frontier")
@@ -157,4 +159,4 @@ def _depth_first(
     )
 
 
-__all__ = ["EXTRA", "NAME", "OPTIONS", "PACKAGE", "SUPPORTS", "solve", "version"]
+__all__ = ["EXTRA", "IMPORT", "NAME", "OPTIONS", "PACKAGE", "SUPPORTS", "solve", "version"]

@@ -18,9 +18,9 @@ import random
 from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import OutOfTime
 from puzzlekit.ir import Model
+from puzzlekit.propagation.engine import COUNT, Engine, mask_values
 
 from ..base import project
-from .engine import COUNT, Engine, mask_values
 
 
 def determined(model: Model, deadline: Deadline = UNLIMITED) -> set[int]:
@@ -154,41 +154,38 @@ class Search:
 
     def run(
         self, limit: int, deadline: Deadline, max_nodes: int | None = None,
-        max_propagations: int | None = None,
+        max_propagations: int | None = None, domains: list[int] | None = None,
     ) -> tuple[list[dict], bool]:
         """Enumerate up to ``limit`` answer-key-distinct solutions; also whether it finished.
 
-        The clock is read at every node and every few propagator runs, so a time limit holds
-        even where a single node is slow (large graph constraints). The search also stops,
-        unfinished, after ``max_nodes`` nodes or about ``max_propagations`` propagator runs
-        (the engine looks every few runs).
+        The search starts from ``domains`` (bitmasks, as `Engine.reset` takes them; None: the
+        declared domains). The clock is read at every node and every few propagator runs, so
+        a time limit holds even where a single node is slow (large graph constraints). The
+        search also stops, unfinished, after ``max_nodes`` nodes or about
+        ``max_propagations`` propagator runs (the engine looks every few runs).
         """
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         self.stopped: str | None = None  # "nodes" or "propagations": the budget that ended it
         found: list[dict] = []
-        self.engine.deadline = deadline if deadline.seconds is not None else None
-        unbounded = self.engine.most
-        if max_propagations is not None:
-            self.engine.most = max_propagations
+        self.engine.limit(deadline, max_propagations)
         try:
-            return found, self._run(limit, deadline, found)
+            return found, self._run(limit, deadline, found, domains)
         except OutOfTime:
-            if self.engine.propagations >= self.engine.most:
+            if self.engine.spent:
                 self.stopped = "propagations"
             self.engine.fail()  # empty the queues: the engine stays usable
             return found, False
         finally:
-            self.engine.deadline = None
-            self.engine.most = unbounded
+            self.engine.limit()
 
-    def _run(self, limit: int, deadline: Deadline, found: list[dict]) -> bool:
+    def _run(self, limit: int, deadline: Deadline, found: list[dict], domains: list[int] | None) -> bool:
         """The search loop of `run`; fills ``found``, returns whether the tree was exhausted."""
         engine = self.engine
         model = engine.model
         seen: set[tuple[int, ...]] = set()
         if limit <= 0:
             return False
-        if not engine.reset():
+        if not engine.reset(domains):
             return True
         frames: list[list] = []  # [trail mark, var, values to try, next index]
         while True:
