@@ -297,7 +297,7 @@ def _solve(args: argparse.Namespace) -> int:
     if out in (None, "-"):
         print(text)
     else:
-        _write(out, text + "\n")
+        outputs.write_text(out, text + "\n")
     listed_all = result.complete or result.more  # every solution up to N, and whether more exist
     if result.status == "solved" and (
         (args.limit > 1 and not listed_all) or (args.unique and result.unique is None)
@@ -315,14 +315,6 @@ def _writable(path: str) -> None:
         raise UnknownName(f"cannot write {path}: no folder {folder}")
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
         raise UnknownName(f"cannot write {path}: permission denied")
-
-
-def _write(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as exc:
-        raise UnknownName(f"cannot write {path}: {exc.strerror}") from None
 
 
 def _options(items: Sequence[str]) -> dict[str, str]:
