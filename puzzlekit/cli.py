@@ -292,7 +292,7 @@ def _solve(args: argparse.Namespace) -> int:
         )
     puzzle = api.load(args.genre, args.file)
     if out not in (None, "-"):
-        _writable(out)  # before the work, not after it
+        outputs.file_allowed(out)  # before the work, not after it
     result = api.solve(
         puzzle, backend=args.backend, limit=args.limit, time_limit=args.time_limit,
         unique=args.unique, seed=args.seed, **_options(args.option),
@@ -308,17 +308,6 @@ def _solve(args: argparse.Namespace) -> int:
     ):
         return exits.UNDECIDED  # a list cut short by the time limit, or uniqueness left undecided
     return EXIT[result.status]
-
-
-def _writable(path: str) -> None:
-    """Refuse (exit 2) an output path that cannot be written, before any work is done."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise UnknownName(f"cannot write {path}: it is a folder")
-    if not os.path.isdir(folder):
-        raise UnknownName(f"cannot write {path}: no folder {folder}")
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise UnknownName(f"cannot write {path}: permission denied")
 
 
 def _options(items: Sequence[str]) -> dict[str, str]:
@@ -452,7 +441,7 @@ def _render(args: argparse.Namespace) -> int:
     if [args.file, args.solution, args.state].count("-") > 1:
         raise UnknownName("only one input can be - (standard input is read once)")
     if out != "-":
-        _writable(out)  # before solving, not after
+        outputs.file_allowed(out)  # before solving, not after
     puzzle = api.load(args.genre, args.file)
     module = api.genre_module(puzzle)
     solution = None

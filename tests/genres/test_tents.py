@@ -460,13 +460,14 @@ def test_a_puzz_link_count_left_out_or_shown_as_a_question_mark_is_none() -> Non
     assert formats.read(formats.write_pzprv3(p))[1] == p
 
 
-def test_a_pack_refuses_a_puzzle_with_a_count_left_out() -> None:
+def test_a_pack_holds_a_puzzle_with_a_count_left_out() -> None:
     from puzzlekit.pack import encoding
 
     p = puzzle("cols: ? 1\nrows: ?\nT.\n")
     solution = tents.make_solution([(0, 1)])
     assert tents.verify(p, solution) == []
-    with pytest.raises(encoding.PackError, match="count left out has no playable page"):
-        encoding.encode("tents", p, solution)
+    data = encoding.encode("tents", p, solution)
+    assert data["cols"] == [None, 1] and data["rows"] == [None]
+    assert encoding.decode(data)[0] == p
     full = puzzle("cols: 0 1\nrows: 1\nT.\n")
     assert encoding.encode("tents", full, solution)["cols"] == [0, 1]
