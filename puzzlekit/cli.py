@@ -188,6 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        if args.command == "batch":  # its solvers run in worker processes; it handles Ctrl-C itself
+            return _run(parser, args)
         with exits.watching_interrupts():
             return _run(parser, args)
     except KeyboardInterrupt:  # while reading the arguments, or a second Ctrl-C while reporting one
@@ -198,7 +200,9 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         status = _dispatch(parser, args)
         # a solver that swallowed Ctrl-C (in a callback) and returned as if out of time
-        return _interrupted() if exits.interrupted() else status
+        if exits.interrupted() and status != exits.INTERRUPTED:
+            return _interrupted()
+        return status
     except KeyboardInterrupt:
         return _interrupted()
     except BrokenPipeError:  # the reader went away (e.g. `| head -1`): stop quietly
