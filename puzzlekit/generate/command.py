@@ -111,7 +111,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "rotation, reflection or relabelling")
     parser.add_argument("--symmetry", choices=SYMMETRIES, default="none",
                         help=f"rot180: clues in pairs a half turn swaps ({', '.join(_symmetric())})")
-    parser.add_argument("--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",
+    # a 0-second budget ends as a time limit does (exit 3), not as bad usage
+    parser.add_argument("--time-limit", "-t", type=arguments.budget, default=None, metavar="S",
                         help="seconds per puzzle; exit 3 when one is not made by then")
     parser.add_argument("--output", "-o", default=None, metavar="FILE|DIR",
                         help="write here instead of standard output; a folder (existing, or ending "
