@@ -243,6 +243,8 @@ def test_a_puzzle_graded_search_is_proven_by_cpsat_when_the_search_is_slow(monke
     graded = ladder.Grade("search", ladder.SEARCH, 0, 0, loop.GRADE_NODES, True)
     module = genres.get("masyu")
     assert loop.certify(module, made.puzzle, made.solution, graded, Deadline(None)) == ["sat", "search"]
+    # not searched (the grade's count did not finish): cpsat at once
+    assert loop.certify(module, made.puzzle, made.solution, graded, Deadline(None), False) == ["sat", "cpsat"]
     monkeypatch.setattr(loop, "SEARCH_SECONDS", 1e-9)  # the search never finishes in time
     assert loop.certify(module, made.puzzle, made.solution, graded, Deadline(None)) == ["sat", "cpsat"]
     other = masyu.Puzzle(tuple((0,) * 6 for _ in range(6)))  # many loops: cpsat finds a second
