@@ -226,10 +226,12 @@ class _Lowering:
         until no more become fixed (naked singles: a Sudoku's givens fix most of a large
         grid this way). CP-SAT's presolve finds the same, but only after the lowering wrote
         an AllDifferent over every cell and the presolve read them all; here the fixed ones
-        leave their groups (`__init__`), which halved CP-SAT's time on 16x16 to 36x36
-        Sudokus with 60% given. A value taken twice in a group leaves a domain empty: no
-        solution. Domains are bit masks meanwhile (bit k: value ``low + k``); each group
-        keeps the values its fixed members took and the members still open."""
+        leave their groups (`__init__`): lowering and CP-SAT took 0.5-0.8 of their time on
+        16x16 and 25x25 Sudokus with 60% given, the same on 36x36 ones, where the singles fix
+        little beyond the givens (docs/benchmarks.md). A value taken twice in a group leaves
+        a domain empty: no solution. Domains are bit masks meanwhile (bit k: value
+        ``low + k``); each group keeps the values its fixed members took and the members
+        still open."""
         domains = self.domains
         of: dict[int, list[int]] = {}
         for gi, group in enumerate(groups):

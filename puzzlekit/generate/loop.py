@@ -89,7 +89,7 @@ SECOND_OPINIONS: tuple[str, ...] = ("cpsat", "sat", "z3", "mip")
 SEARCH_SECONDS = 5.0
 #: Where a generated puzzle's grade stops its depth-first count at ``search`` (`api.grade`
 #: counts to 10,000). Uniqueness is proven apart (`certify`), so the count only reports effort;
-#: on a minimal 15x15 Masyu, graded ``search`` as a rule, counting to 10,000 took 2-8 s.
+#: on the minimal 15x15 Masyus graded ``search`` (most are), counting to 10,000 took 1-8 s.
 GRADE_NODES = 1_000
 
 
