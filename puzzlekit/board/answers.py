@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from ..errors import ParseError
 from ..ir import Lit, ModelBuilder, Var
 from .base import Cell, Layer
 from .canvas import ABSENT, STATE, Canvas, Layout, draw_dot
-from .places import SOLUTION, cell_text, invalid, is_int, point, rows_of, shown
+from .places import SOLUTION, cell_text, invalid, is_int, listed_point, point, rows_of, said, shown
 from .places import STATE as STATE_SOURCE
 
 # --- answer layers ------------------------------------------------------------------------------------
@@ -25,9 +26,14 @@ class Shading(Layer):
     look = "shade"
 
     def __init__(self, name: str = "shaded", key: str = "shaded", absent: str = "unshaded",
-                 mark: str = "#", noun: str = "shaded cell"):
+                 mark: str = "#", noun: str = "shaded cell", ordered: bool = False):
         super().__init__(name, noun + "s")
         self.key, self.absent, self.mark, self.noun = key, absent, mark, noun
+        #: The value is a sorted tuple of cells instead of a frozenset.
+        self.ordered = ordered
+
+    def _value(self, cells: Any) -> Any:
+        return tuple(sorted(cells)) if self.ordered else frozenset(cells)
 
     def keys(self, height: int, width: int) -> list[Hashable]:
         return [(self.key, r, c) for r in range(height) for c in range(width)]
@@ -35,19 +41,44 @@ class Shading(Layer):
     def variables(self, m: ModelBuilder, height: int, width: int) -> dict[Cell, Lit]:
         return {(r, c): m.bool((self.key, r, c)) for r in range(height) for c in range(width)}
 
-    def decode(self, values: Mapping[Hashable, int], height: int, width: int) -> frozenset[Cell]:
-        return frozenset((r, c) for r in range(height) for c in range(width) if values[(self.key, r, c)])
+    def decode(self, values: Mapping[Hashable, int], height: int, width: int) -> Any:
+        return self._value((r, c) for r in range(height) for c in range(width) if values[(self.key, r, c)])
 
     def answer_of(self, value: frozenset[Cell], height: int, width: int) -> dict[Hashable, int]:
         return {(self.key, r, c): int((r, c) in value) for r in range(height) for c in range(width)}
 
-    def normal(self, value: Any, height: int, width: int, source: str = SOLUTION) -> frozenset[Cell]:
+    def normal(self, value: Any, height: int, width: int, source: str = SOLUTION,
+               classic: bool = False) -> Any:
+        if classic:
+            return self._value(self._listed(value, self.name, height, width, source, self.noun, {}))
         if isinstance(value, (set, frozenset)):
             value = sorted(value)
         if not isinstance(value, (list, tuple)):
             raise invalid((self.name,), f"expected a list of cells, found {shown(value)}", source)
         cells = [point(v, (self.name, i), height, width, source) for i, v in enumerate(value)]
-        return frozenset(cells)
+        return self._value(cells)
+
+    @staticmethod
+    def _listed(items: Any, field: str, height: int, width: int, source: str, what: str,
+                first: dict[Cell, tuple[str, str]]) -> list[Cell]:
+        """The cells of a JSON list in the classic wording, each listed once in all the lists
+        read with the same ``first`` (cell -> its field and place)."""
+        if not isinstance(items, list):
+            words = (f"solution field {field!r} must be a list" if source == SOLUTION
+                     else f"{field}: expected a list")
+            raise ParseError(f"{words}, found {said(items)}", source=source)
+        out = []
+        for i, raw in enumerate(items):
+            place = f"{field}[{i}]"
+            cell = listed_point(raw, place, height, width, source)
+            if cell in first:
+                seen, where = first[cell]
+                twice = (f"is listed twice (first as {where})" if seen == field
+                         else f"is also listed in {where}; it cannot be both")
+                raise ParseError(f"{place}: {what} {cell_text(cell)} {twice}", source=source)
+            first[cell] = (field, place)
+            out.append(cell)
+        return out
 
     def to_json(self, value: frozenset[Cell]) -> list[list[int]]:
         return [list(cell) for cell in sorted(value)]
@@ -79,9 +110,16 @@ class Shading(Layer):
     def state_fields(self) -> tuple[str, ...]:
         return (self.name, self.absent)
 
-    def read_state(self, data: Mapping[str, Any], height: int, width: int) -> dict[Hashable, int]:
+    def read_state(self, data: Mapping[str, Any], height: int, width: int,
+                   classic: bool = False) -> dict[Hashable, int]:
         out: dict[Hashable, int] = {}
+        first: dict[Cell, tuple[str, str]] = {}
         for field, value in ((self.name, 1), (self.absent, 0)):
+            if classic:
+                cells = self._listed(data.get(field, []), field, height, width, STATE_SOURCE, "the cell",
+                                     first)
+                out.update(((self.key, *cell), value) for cell in cells)
+                continue
             items = data.get(field, [])
             if not isinstance(items, list):
                 raise invalid((field,), f"expected a list of cells, found {shown(items)}", STATE_SOURCE)
@@ -111,8 +149,9 @@ class Objects(Shading):
 
     look = "object"
 
-    def __init__(self, name: str, key: str, absent: str, mark: str = "*", noun: str | None = None):
-        super().__init__(name, key, absent, mark, noun or key)
+    def __init__(self, name: str, key: str, absent: str, mark: str = "*", noun: str | None = None,
+                 ordered: bool = False):
+        super().__init__(name, key, absent, mark, noun or key, ordered)
 
 
 class Digits(Layer):
@@ -204,13 +243,25 @@ class Lines(Layer):
     answer = True
     look = "line"
 
-    def __init__(self, name: str = "edges", key: str = "edge", absent: str = "no_edges"):
+    def __init__(self, name: str = "edges", key: str = "edge", absent: str = "no_edges",
+                 words: tuple[str, str] | None = None, lattice: bool = False):
+        """``words``: how a hint says a line is used and unused, ``{a}`` and ``{b}`` its ends.
+        ``lattice``: the lines join the corners of the cells (``(h + 1) x (w + 1)`` points)
+        instead of their centres; such a genre draws itself (its folder's picture module)."""
         super().__init__(name, "lines")
-        self.key, self.absent = key, absent
+        self.key, self.absent, self.lattice = key, absent, lattice
+        self.words = words or ("a line between {a} and {b}", "no line between {a} and {b}")
 
-    @staticmethod
-    def pairs(height: int, width: int) -> list[tuple[Cell, Cell]]:
-        """Every pair of neighbouring cells, each ``(a, b)`` with ``a`` before ``b``."""
+    def points(self, height: int, width: int) -> tuple[int, int, str]:
+        """The rows and columns of the points the lines join, and those points in words."""
+        if self.lattice:
+            return height + 1, width + 1, (f"the lattice points of the {height}x{width} grid "
+                                           f"(rows 0..{height}, columns 0..{width})")
+        return height, width, f"the {height}x{width} grid"
+
+    def pairs(self, height: int, width: int) -> list[tuple[Cell, Cell]]:
+        """Every pair of neighbouring points, each ``(a, b)`` with ``a`` before ``b``."""
+        height, width, _ = self.points(height, width)
         out = []
         for r in range(height):
             for c in range(width):
@@ -240,7 +291,37 @@ class Lines(Layer):
             raise invalid(at, f"{cell_text(a)} and {cell_text(b)} are not neighbours", source)
         return a, b
 
-    def normal(self, value: Any, height: int, width: int, source: str = SOLUTION) -> frozenset:
+    def _listed(self, items: Any, field: str, height: int, width: int, source: str,
+                first: dict[tuple[Cell, Cell], str]) -> list[tuple[Cell, Cell]]:
+        """The edges of a JSON list in the classic wording, each listed once in all the lists
+        read with the same ``first`` (edge -> its place); a state's are steps between neighbours."""
+        if not isinstance(items, list):
+            words = (f"solution field {field!r} must be a list" if source == SOLUTION
+                     else f"{field}: expected a list")
+            raise ParseError(f"{words}, found {said(items)}", source=source)
+        out = []
+        for i, raw in enumerate(items):
+            place = f"{field}[{i}]"
+            if not isinstance(raw, (list, tuple)) or len(raw) != 2:
+                raise ParseError(f"{place}: expected a pair of points, found {said(raw)}", source=source)
+            a, b = sorted(listed_point(p, f"{place}[{j}]", *self.points(height, width), source)
+                          for j, p in enumerate(raw))
+            if source != SOLUTION and abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                raise ParseError(f"{place}: {cell_text(a)} and {cell_text(b)} are not neighbours",
+                                 source=source)
+            if (a, b) in first:
+                where = first[(a, b)]
+                twice = (f"is listed twice (first as {where})" if where.startswith(field + "[")
+                         else f"is also listed in {where}; it cannot be both")
+                raise ParseError(f"{place}: the edge {cell_text(a)}-{cell_text(b)} {twice}", source=source)
+            first[(a, b)] = place
+            out.append((a, b))
+        return out
+
+    def normal(self, value: Any, height: int, width: int, source: str = SOLUTION,
+               classic: bool = False) -> frozenset:
+        if classic:
+            return frozenset(self._listed(value, self.name, height, width, source, {}))
         if isinstance(value, (set, frozenset)):
             value = sorted(value)
         if not isinstance(value, (list, tuple)):
@@ -282,9 +363,15 @@ class Lines(Layer):
     def state_fields(self) -> tuple[str, ...]:
         return (self.name, self.absent)
 
-    def read_state(self, data: Mapping[str, Any], height: int, width: int) -> dict[Hashable, int]:
+    def read_state(self, data: Mapping[str, Any], height: int, width: int,
+                   classic: bool = False) -> dict[Hashable, int]:
         out: dict[Hashable, int] = {}
+        first: dict[tuple[Cell, Cell], str] = {}
         for field, value in ((self.name, 1), (self.absent, 0)):
+            if classic:
+                edges = self._listed(data.get(field, []), field, height, width, STATE_SOURCE, first)
+                out.update(((self.key, a, b), value) for a, b in edges)
+                continue
             items = data.get(field, [])
             if not isinstance(items, list):
                 raise invalid((field,), f"expected a list of edges, found {shown(items)}", STATE_SOURCE)
@@ -302,7 +389,7 @@ class Lines(Layer):
                 self.absent: sorted([list(k[1]), list(k[2])] for k, v in mine.items() if not v)}
 
     def describe(self, key: tuple, value: int) -> str:
-        return f"{'a' if value else 'no'} line between {cell_text(key[1])} and {cell_text(key[2])}"
+        return self.words[0 if value else 1].format(a=cell_text(key[1]), b=cell_text(key[2]))
 
 
 AnswerLayer = Shading | Digits | Lines

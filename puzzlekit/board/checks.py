@@ -53,10 +53,13 @@ def no_2x2(cells: Iterable[Cell], height: int, width: int, what: str) -> list[st
     return [f"the 2x2 block at {where(cell)} is all {what}" for cell in full_blocks(cells, height, width)]
 
 
-def touching_pairs(cells: Iterable[Cell]) -> list[tuple[Cell, Cell]]:
-    """The pairs of cells of the set that stand side by side, in order."""
+def touching_pairs(cells: Iterable[Cell], diagonal: bool = False) -> list[tuple[Cell, Cell]]:
+    """The pairs of cells of the set that stand side by side (or, with ``diagonal``, touch at a
+    corner too), in order."""
     cells = set(cells)
-    return [((r, c), other) for r, c in sorted(cells) for other in ((r, c + 1), (r + 1, c)) if other in cells]
+    steps = ((0, 1), (1, -1), (1, 0), (1, 1)) if diagonal else ((0, 1), (1, 0))
+    return [((r, c), (r + dr, c + dc)) for r, c in sorted(cells) for dr, dc in steps
+            if (r + dr, c + dc) in cells]
 
 
 def no_two_adjacent(cells: Iterable[Cell], what: str) -> list[str]:

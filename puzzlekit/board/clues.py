@@ -60,7 +60,7 @@ class CellClues(Layer):
         for line, row in zip(lines, rows):
             values = []
             for tok in row:
-                if tok.text == EMPTY:
+                if tok.text == EMPTY and (self.optional or not getattr(self, "words", None)):
                     if not self.optional:
                         raise error(source, line, tok.column, f"every cell needs {self.what}, found '.'")
                     values.append(None)
@@ -74,7 +74,7 @@ class CellClues(Layer):
 
     def write(self, value: tuple) -> list[str]:
         tokens = [[self.token(v) for v in row] for row in value]
-        wide = any(len(t) > 1 for row in tokens for t in row)
+        wide = getattr(self, "whitespace", None) or any(len(t) > 1 for row in tokens for t in row)
         return [(" " if wide else "").join(row) for row in tokens]
 
     def to_json(self, value: tuple) -> list[list[Any]]:
@@ -109,10 +109,16 @@ class Numbers(CellClues):
     is not shown. With ``every``, each cell holds one (no ``.``)."""
 
     def __init__(self, name: str = "numbers", lo: int = 0, hi: int = 99, unknown: bool = False,
-                 every: bool = False, what: str = "a number"):
+                 every: bool = False, what: str = "a number", expected: str | tuple[str, str] | None = None,
+                 spaced: bool | None = None):
+        """``expected`` words what a cell may hold in messages (``0 (empty) or 1 (white)``), or
+        a pair: the words for a file, then for data made in Python. ``spaced`` True: a file
+        separates the numbers of a row by spaces, always; False: one character a cell."""
         super().__init__(name, what)
         self.lo, self.hi, self.unknown = lo, hi, unknown
         self.optional = not every
+        self.words = (expected, expected) if isinstance(expected, str) else expected
+        self.whitespace = spaced
 
     def read_token(self, text: str) -> Any:
         if self.unknown and text == UNKNOWN:
@@ -124,7 +130,9 @@ class Numbers(CellClues):
     def accepts(self, value: Any) -> bool:
         return (self.unknown and value == UNKNOWN) or (is_int(value) and self.lo <= value <= self.hi)
 
-    def expected(self) -> str:
+    def expected(self, data: bool = False) -> str:
+        if self.words:
+            return self.words[data]
         more = " or '?'" if self.unknown else ""
         blank = "" if not self.optional else " or '.'"
         return f"{self.what} {self.lo}-{self.hi}{more}{blank}"
@@ -163,16 +171,34 @@ class Rooms(CellClues):
 
     optional = False
 
-    def __init__(self, name: str = "rooms", what: str = "a room label"):
+    def __init__(self, name: str = "rooms", what: str = "a room label", text: bool = False):
+        """``text``: labels are one letter or digit each, a row is a string (``"AABC"``), a file's
+        rows are read a character at a time (spaces ignored) and checked when the Puzzle is
+        made, and the text picture shows the labels."""
         super().__init__(name, what)
+        self.text = text
+        self.whitespace = False if text else None
 
     def read_token(self, text: str) -> Any:
-        if re.fullmatch(r"[A-Za-z0-9]{1,3}", text):
+        if re.fullmatch(r"[A-Za-z0-9]" if self.text else r"[A-Za-z0-9]{1,3}", text):
             return text
-        raise ValueError(f"{self.what} (letters or digits)")
+        raise ValueError(self.expected())
 
     def expected(self) -> str:
-        return f"{self.what} (letters or digits)"
+        return f"{self.what} ({'a letter or digit' if self.text else 'letters or digits'})"
+
+    def read(self, rows: list[list[Token]], lines: list[Line], source: str) -> tuple:
+        if self.text:  # checked when the Puzzle is made, in the order its checks go
+            return tuple("".join(tok.text for tok in row) for row in rows)
+        return super().read(rows, lines, source)
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple:
+        if not self.text:
+            return super().normal(value, height, width, source)
+        if isinstance(value, (list, tuple)):
+            value = [list(row) if isinstance(row, str) else row for row in value]
+        rows = value
+        return tuple("".join(row) for row in super().normal(rows, height, width, source))
 
     @staticmethod
     def rooms(value: tuple) -> dict[str, list[Cell]]:
@@ -184,7 +210,7 @@ class Rooms(CellClues):
         return out
 
     def marks(self, value: tuple) -> dict[Cell, str]:
-        return {}
+        return {cell: label for cell, label in self.entries(value)} if self.text else {}
 
     def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
         canvas.open(self.name)

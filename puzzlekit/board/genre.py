@@ -22,6 +22,7 @@ showing every clue an answer gives).
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import random
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
@@ -31,8 +32,8 @@ from ..errors import ParseError
 from ..ir import Model
 from ..textio import Line, content_lines, error, grid_rows, read_headers, size_problem
 from . import draw as drawing
-from .layers import CellClues, Layer, LineCounts
-from .places import PUZZLE, SOLUTION, STATE, invalid, is_int, shown
+from .layers import CellClues, Layer, LineCounts, Numbers
+from .places import PUZZLE, SOLUTION, STATE, invalid, is_int, said, shown
 from .rules import BoardBuilder
 
 Cell = tuple[int, int]
@@ -47,7 +48,13 @@ class Genre:
         self, name: str, *, title: str, rule: str, clues: Iterable[Layer], answers: Iterable[Layer],
         aliases: Iterable[str] = (), optional: Iterable[str] | None = None,
         levels: Iterable[str] | None = None, sizes: tuple[int, int] = (3, 30),
+        shaped_by: str | None = None, classic_json: bool = False,
     ):
+        """``shaped_by`` names a grid layer that gives the size: the Puzzle is made from the clue
+        layers alone (``Puzzle(grid)``) and ``height``/``width`` are read from that layer's rows.
+        ``classic_json`` reads solution and state JSON in the wording of the package's
+        hand-written genres: a missing answer field is refused, other fields are ignored, and
+        each listed cell is a ``[row, col]`` inside the grid, listed once."""
         self.name, self.title, self.rule = name, title, rule
         self.aliases = tuple(aliases)
         self.clues = tuple(clues)
@@ -66,6 +73,10 @@ class Genre:
             layer.name for layer in self.grids if getattr(layer, "optional", False))
         self.levels = tuple(levels) if levels is not None else None
         self.sizes = sizes
+        if shaped_by is not None and shaped_by not in [layer.name for layer in self.grids]:
+            raise ValueError(f"shaped_by names a grid layer, not {shaped_by!r}")
+        self.shaped_by, self.classic_json = shaped_by, classic_json
+        self.grids_by_name = {layer.name: layer for layer in self.grids}
         self._rules: Rules | None = None
         self._checks: Checks | None = None
         self.planter: Callable[[random.Random, int, int], Any] | None = None
@@ -99,6 +110,23 @@ class Genre:
         self.revealer = revealer
         return revealer
 
+    def extend(self, cls: type) -> type:
+        """Decorator: a subclass of the genre's ``Puzzle`` or ``Solution`` that adds the genre's
+        own methods (and may check more in ``__post_init__`` before calling the kit's); the
+        kit makes its puzzles and solutions with it from then on."""
+        for base in ("Puzzle", "Solution"):
+            if issubclass(cls, getattr(self, base)):
+                cls.__name__ = cls.__qualname__ = base
+                setattr(self, base, cls)
+                return cls
+        raise TypeError(f"{cls.__name__} extends neither the Puzzle nor the Solution of {self.name!r}")
+
+    def make(self, height: int, width: int, values: dict[str, Any]) -> Any:
+        """A Puzzle of that size with these clue layers (the size left out when a layer gives it)."""
+        if self.shaped_by is not None:
+            return self.Puzzle(**values)
+        return self.Puzzle(height, width, **values)
+
     def export(self, namespace: dict[str, Any]) -> None:
         """Write the genre contract into a module's namespace (``genre.export(globals())``)."""
         if self._rules is None or self._checks is None:
@@ -108,12 +136,21 @@ class Genre:
         for cls in (self.Puzzle, self.Solution):
             cls.__module__ = module
         namespace.setdefault("__doc__", f"{self.title}: {self.rule}")
+
+        def own(role: str) -> bool:  # a genre folder's own module for a shared command
+            folder = bool(namespace.get("__path__"))
+            return folder and importlib.util.find_spec(f"{module}.{role}") is not None
+
+        # the folder's own picture, recipe and pack page win over what the kit makes of the
+        # layers: the kit's are read off `GENRE`, which such a genre keeps as `KIT` instead
+        namespace["GENRE" if not (own("recipe") or own("packing")) else "KIT"] = self
         namespace.update(
-            GENRE=self, NAME=self.name, ALIASES=self.aliases, Puzzle=self.Puzzle, Solution=self.Solution,
+            NAME=self.name, ALIASES=self.aliases, Puzzle=self.Puzzle, Solution=self.Solution,
             parse=self.parse_text, format=self.format_text, model=self.build, decode=self.decode,
             verify=self.check, render=self.text, solution_from_json=self.solution_from_json,
             state_from_json=self.state_from_json, state_to_json=self.state_to_json,
-            describe=self.describe, random_puzzle=self.random_puzzle, draw=self.draw,
+            describe=self.describe, random_puzzle=self.random_puzzle,
+            draw=None if own("picture") else self.draw,
         )
 
     # text files ---------------------------------------------------------------------------------
@@ -128,8 +165,9 @@ class Genre:
                 raise error(source, lines[0], 1, f"missing header '{layer.name}:' ({layer.what} per "
                             f"{'row' if layer.axis == 'rows' else 'column'})")
         values: dict[str, Any] = {}
+        blocks: dict[str, tuple[list[Line], list]] = {}
         if self.grids:
-            height, width = self._read_blocks(body, lines, source, values)
+            height, width = self._read_blocks(body, lines, source, values, blocks)
         else:
             height, width = self._size_from_headers(headers, lines, source)
             if body:
@@ -144,12 +182,19 @@ class Genre:
                             f"{unit}s), found {len(read)}")
             values[layer.name] = read
         try:
-            return self.Puzzle(height, width, **values)
+            return self.make(height, width, values)
         except ParseError as exc:
-            raise ParseError(exc.reason, source=source) from None
+            at = getattr(exc, "at", ())
+            if not at or at[0] not in blocks:
+                raise ParseError(exc.reason, source=source) from None
+            # a place in a grid layer: the token of that cell, the start of that row, or the first cell
+            block, rows = blocks[at[0]]
+            r = min(at[1], len(block) - 1) if len(at) > 1 else 0
+            column = rows[r][at[2]].column if len(at) > 2 else 1 if len(at) > 1 else rows[0][0].column
+            raise error(source, block[r], column, getattr(exc, "template", exc.reason)) from None
 
     def _read_blocks(self, body: list[Line], lines: list[Line], source: str,
-                     values: dict[str, Any]) -> tuple[int, int]:
+                     values: dict[str, Any], blocks: dict[str, tuple[list[Line], list]]) -> tuple[int, int]:
         count = len(self.grids)
         if not body:
             raise error(source, lines[-1], len(lines[-1].text) + 1, "expected the grid after the headers")
@@ -161,7 +206,8 @@ class Genre:
         width = None
         for i, layer in enumerate(self.grids):
             block = body[i * height:(i + 1) * height]
-            rows = grid_rows(block, source, whitespace=None)
+            rows = grid_rows(block, source, whitespace=getattr(layer, "whitespace", None))
+            blocks[layer.name] = (block, rows)
             if width is not None and len(rows[0]) != width:
                 raise error(source, block[0], 1, f"the {layer.name} grid has {len(rows[0])} columns, "
                             f"the {self.grids[0].name} grid {width}")
@@ -198,7 +244,7 @@ class Genre:
     def build(self, puzzle: Any, deadline: Deadline = UNLIMITED) -> Model:
         """The rules as an IR model; ``deadline`` stops the building with `OutOfTime`."""
         assert self._rules is not None
-        m = BoardBuilder(self.name, puzzle.height, puzzle.width)
+        m = BoardBuilder(self.name, puzzle.height, puzzle.width, deadline)
         for layer in self.answers:
             m.answers[layer.name] = layer.variables(m, puzzle.height, puzzle.width)
         deadline.check()
@@ -232,6 +278,13 @@ class Genre:
     def solution_from_json(self, puzzle: Any, data: Any) -> Any:
         """A solution from its JSON: one field per answer layer (see the genre's docs page)."""
         fields = [layer.name for layer in self.answers]
+        if self.classic_json:  # the answer fields are required, other fields are ignored
+            for name in fields:
+                if not isinstance(data, dict) or name not in data:
+                    raise ParseError(f"solution JSON has no {name!r} field", source=SOLUTION)
+            h, w = puzzle.height, puzzle.width
+            return self.Solution(**{layer.name: layer.normal(data[layer.name], h, w, SOLUTION, classic=True)
+                                    for layer in self.answers})
         if not isinstance(data, dict):
             raise ParseError(f"a {self.name} solution is a JSON object with {', '.join(fields)}, "
                              f"found {shown(data)}", source=SOLUTION)
@@ -261,7 +314,8 @@ class Genre:
             raise ParseError(f"complete: expected true or false, found {shown(complete)}", source=STATE)
         state: dict[Hashable, int] = {}
         for layer in self.answers:
-            state.update(layer.read_state(data, puzzle.height, puzzle.width))
+            more = {"classic": True} if self.classic_json else {}
+            state.update(layer.read_state(data, puzzle.height, puzzle.width, **more))
             if complete and len(layer.state_fields()) > 1:  # two-valued: the rest is known absent
                 for key in layer.keys(puzzle.height, puzzle.width):
                     state.setdefault(key, 0)
@@ -309,7 +363,7 @@ class Genre:
                 kept = [(i, v) for i, v in layer.entries(value) if rng.random() < keep]
                 value = layer.with_entries(height, width, kept)
             values[layer.name] = value
-        return self.Puzzle(height, width, **values)
+        return self.make(height, width, values)
 
 
 def _puzzle_class(genre: Genre) -> type:
@@ -317,7 +371,9 @@ def _puzzle_class(genre: Genre) -> type:
     (missing ones blank), checked when made."""
 
     def post_init(self: Any) -> None:
-        for name in ("height", "width"):
+        if genre.shaped_by is not None:
+            _shape(genre.grids_by_name[genre.shaped_by], getattr(self, genre.shaped_by))
+        for name in ("height", "width") if genre.shaped_by is None else ():
             if not is_int(getattr(self, name)):
                 raise invalid((name,), f"expected a whole number, found {shown(getattr(self, name))}")
         problem = size_problem(self.height, self.width)
@@ -334,16 +390,55 @@ def _puzzle_class(genre: Genre) -> type:
         row and column counts)."""
         return layers_by_name[name].entries(getattr(self, name))
 
+    def size(index: int) -> property:
+        def measure(self: Any) -> int:  # rows, or cells in the first row, of the shaping layer
+            rows = getattr(self, genre.shaped_by)
+            rows = rows[0] if index and isinstance(rows, (list, tuple, str)) and rows else rows
+            return len(rows) if isinstance(rows, (list, tuple, str)) else 0
+        return property(measure)
+
     layers_by_name = {layer.name: layer for layer in genre.clues}
-    fields: list[Any] = [("height", int), ("width", int)]
-    fields += [(layer.name, Any, dataclasses.field(default=None)) for layer in genre.clues]
-    cls = dataclasses.make_dataclass(
-        "Puzzle", fields, frozen=True,
-        namespace={"__post_init__": post_init, "clues": clues, "GENRE_NAME": genre.name,
-                   "__doc__": f"A {genre.title} puzzle: its size and clue layers "
-                              f"({', '.join(layer.name for layer in genre.clues)})."},
-    )
-    return cls
+    namespace: dict[str, Any] = {
+        "__post_init__": post_init, "clues": clues, "GENRE_NAME": genre.name,
+        "__doc__": f"A {genre.title} puzzle: its size and clue layers "
+                   f"({', '.join(layer.name for layer in genre.clues)}).",
+    }
+    fields: list[Any] = []
+    if genre.shaped_by is None:
+        fields += [("height", int), ("width", int)]
+    else:
+        namespace.update(height=size(0), width=size(1))
+    default = genre.shaped_by is None  # a shaping layer is given: it comes first, with no default
+    for layer in sorted(genre.clues, key=lambda x: x.name != genre.shaped_by):
+        given = not default and layer.name == genre.shaped_by
+        fields.append((layer.name, Any) if given else (layer.name, Any, dataclasses.field(default=None)))
+    return dataclasses.make_dataclass("Puzzle", fields, frozen=True, namespace=namespace)
+
+
+def _shape(layer: Any, value: Any) -> None:
+    """The rows of a layer that gives the puzzle its size, checked row by row as the package's
+    hand-written genres check theirs: rows of cells (strings too, for a text layer), none
+    ragged, within the size limits, every cell an entry of the layer."""
+    name = layer.name
+    row_types = (list, tuple, str) if getattr(layer, "text", False) else (list, tuple)
+    if not isinstance(value, (list, tuple)):
+        raise invalid((name,), f"expected a tuple of rows, found {said(value)}")
+    if value and not isinstance(value[0], row_types):
+        raise invalid((name, 0), f"expected a row (a tuple of cells), found {said(value[0])}")
+    width = len(value[0]) if value else 0
+    problem = size_problem(len(value), width)
+    if problem:
+        raise invalid((name,), problem)
+    for r, row in enumerate(value):
+        if not isinstance(row, row_types):
+            raise invalid((name, r), f"expected a row (a tuple of cells), found {said(row)}")
+        if len(row) != width:
+            raise invalid((name, r), f"ragged grid: expected {width} cells in this row (as in row 0), "
+                          f"found {len(row)}")
+        for c, v in enumerate(row):
+            if not (layer.accepts(v) or (v is None and layer.optional)):
+                words = layer.expected(data=True) if isinstance(layer, Numbers) else layer.expected()
+                raise invalid((name, r, c), f"expected {words}, found {said(v)}")
 
 
 def _solution_class(genre: Genre) -> type:

@@ -16,8 +16,15 @@ PUZZLE = "<puzzle>"
 SOLUTION = "solution"
 STATE = "state"
 
-_SHOWN = reprlib.Repr()
-_SHOWN.maxstring = 40
+class _Shown(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4000:  # int -> str refuses over 4,300 digits
+            return f"<an integer of about {int(x.bit_length() * 0.30103)} digits>"
+        return super().repr_int(x, level)
+
+
+_SHOWN = _Shown()
+_SHOWN.maxstring = _SHOWN.maxlong = 40
 _SHOWN.maxother = 40
 _SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = 6
 
@@ -31,6 +38,13 @@ def shown(value: Any) -> str:
     return _SHOWN.repr(value)
 
 
+def said(value: Any) -> str:
+    """A value as the package's hand-written genres show it in a message: Python's words
+    (``True``, ``None``), short."""
+    text = _SHOWN.repr(value)
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
 def is_int(value: Any) -> bool:
     """A whole number that is not a boolean."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -42,14 +56,17 @@ def field_name(at: tuple) -> str:
 
 
 def invalid(at: tuple, reason: str, source: str = PUZZLE) -> ParseError:
-    """A ParseError about data made in Python (or JSON) at a named place."""
+    """A ParseError about data made in Python (or JSON) at a named place; ``at`` and the bare
+    reason (``template``) stay on it, so a parser can name the line and column instead."""
     label = field_name(at)
-    return ParseError(f"{label}: {reason}" if label else reason, source=source)
+    exc = ParseError(f"{label}: {reason}" if label else reason, source=source)
+    exc.at, exc.template = at, reason  # type: ignore[attr-defined]
+    return exc
 
 
 def cell_text(cell: tuple[int, int]) -> str:
-    """A cell as messages write it: ``(2, 5)``."""
-    return f"({cell[0]}, {cell[1]})"
+    """A cell as messages write it: ``(2, 5)`` (huge numbers shortened)."""
+    return f"({shown(cell[0])}, {shown(cell[1])})"
 
 
 def point(value: Any, at: tuple, height: int, width: int, source: str) -> tuple[int, int]:
@@ -72,3 +89,17 @@ def rows_of(value: Any, at: tuple, height: int, width: int, source: str) -> list
             raise invalid((*at, r), f"expected a row of {width} entries, found {shown(row)}", source)
         out.append(list(row))
     return out
+
+
+def listed_point(value: Any, place: str, height: int, width: int, *rest: str) -> tuple[int, int]:
+    """A cell ``[row, col]`` of JSON inside the grid, worded as the package's hand-written
+    genres word it (a genre with ``classic_json``); ``rest``: the grid in words (default ``the
+    HxW grid``) and the source."""
+    *named, source = rest
+    grid = named[0] if named else f"the {height}x{width} grid"
+    if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(is_int(v) for v in value)):
+        raise ParseError(f"{place}: expected [row, col], found {said(value)}", source=source)
+    r, c = value
+    if not (0 <= r < height and 0 <= c < width):
+        raise ParseError(f"{place}: {cell_text((r, c))} is outside {grid}", source=source)
+    return (r, c)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..clock import UNLIMITED, Deadline
 from ..ir import Edge, Lit, ModelBuilder
 
 Cell = tuple[int, int]
@@ -28,10 +29,12 @@ def where(cell: Cell) -> str:
 class BoardBuilder(ModelBuilder):
     """A model of a ``height x width`` grid: the answer variables and the rule library."""
 
-    def __init__(self, name: str, height: int, width: int):
+    def __init__(self, name: str, height: int, width: int, deadline: Deadline = UNLIMITED):
         super().__init__(name)
         self.height, self.width = height, width
         self.answers: dict[str, dict[Cell, Any]] = {}
+        #: The model's deadline: long rules walk their cells through ``m.deadline.paced(...)``.
+        self.deadline = deadline
 
     def __getattr__(self, name: str) -> dict[Cell, Any]:
         # answer layers read as attributes: m.shaded, m.lamps, m.digits
@@ -112,6 +115,15 @@ class BoardBuilder(ModelBuilder):
                 if other in lits:
                     with self.rule(f"{rule}: {where(cell)} and {where(other)}", cells=[cell, other]):
                         self.clause((~lits[cell], ~lits[other]))
+
+    def no_two_touching(self, lits: Mapping[Cell, Lit], rule: str) -> None:
+        """No two true literals touch, diagonally included: at most one in each 2x2 block (two
+        cells touch exactly when some 2x2 block holds both)."""
+        for r in range(self.height - 1):
+            for c in range(self.width - 1):
+                block = [(r + dr, c + dc) for dr in (0, 1) for dc in (0, 1)]
+                with self.rule(f"{rule}: at most one in the 2x2 block at {where((r, c))}", cells=block):
+                    self.at_most(1, [lits[cell] for cell in block if cell in lits])
 
     def count_in(self, k: int, lits: Mapping[Cell, Lit], cells: Iterable[Cell], rule: str) -> None:
         """Exactly ``k`` of the cells have their literal true."""

@@ -4,24 +4,28 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Any
 
-from ... import grid, textio
-from ...clock import UNLIMITED, Deadline
-from ...grid import Cell, CellEdge
-from ...ir import Edge, Lit, Model, ModelBuilder
-from .. import _common, _states
+from ... import grid
+from ...board import Genre, layers
+from ...grid import Cell
+from ...ir import Lit
+from .. import _common
 
-NAME = "masyu"
 EMPTY, WHITE, BLACK = 0, 1, 2
-#: The cell tokens of the file format and their values.
-TOKENS = {"0": EMPTY, "1": WHITE, "2": BLACK}
-_CELL = _common.int_cell(EMPTY, BLACK, "0 (empty), 1 (white) or 2 (black)")
+
+genre = Genre(
+    "masyu", title="Masyu", rule="one closed loop through cell centres that obeys the white and black pearls",
+    clues=[layers.Numbers("grid", lo=EMPTY, hi=BLACK, every=True, spaced=True,
+                          expected="0 (empty), 1 (white) or 2 (black)")],
+    answers=[layers.Lines("edges", words=("the loop runs between {a} and {b}",
+                                          "the loop does not run between {a} and {b}"))],
+    shaped_by="grid", classic_json=True,
+)
 
 
-@dataclass(frozen=True)
-class Puzzle(_common.GridShape):
+@genre.extend
+class Puzzle(genre.Puzzle):
     """Pearls on a grid: ``grid[r][c]`` is 0 (empty), 1 (white) or 2 (black).
 
     The data is checked when the puzzle is made, by the rules the parser applies to a file:
@@ -30,40 +34,9 @@ class Puzzle(_common.GridShape):
     tuples and stored as tuples.
     """
 
-    grid: tuple[tuple[int, ...], ...]
-
-    def __post_init__(self) -> None:
-        _common.assign(self, grid=_common.grid_of(self.grid, _CELL))
-
     def pearls(self) -> dict[Cell, int]:
         """Every pearl by cell."""
         return {(r, c): v for r, row in enumerate(self.grid) for c, v in enumerate(row) if v}
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The loop as a set of edges between adjacent cells."""
-
-    edges: frozenset[CellEdge]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"edges": _common.edges_to_json(self.edges)}
-
-
-def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read whitespace-separated rows of 0 (empty), 1 (white) and 2 (black)."""
-    lines = textio.content_lines(text, source)
-    headers, body = textio.read_headers(lines, set(), source)
-    rows = textio.grid_rows(body, source)
-    # a token that is not a cell stays text, which the Puzzle refuses at its place
-    cells = [[TOKENS.get(tok.text, tok.text) for tok in row] for row in rows]
-    with _common.located(source, _common.grid_place(body, rows)):
-        return Puzzle(cells)
-
-
-def format(puzzle: Puzzle) -> str:
-    """The puzzle in its file format."""
-    return "".join(" ".join(map(str, row)) + "\n" for row in puzzle.grid)
 
 
 def edge_key(a: Cell, b: Cell) -> Hashable:
@@ -71,14 +44,11 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
-    """The rules of docs/genres/masyu.md, one block per sentence.
-
-    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
-    """
+@genre.model
+def rules(puzzle: Puzzle, m: Any) -> None:
+    """The rules of docs/genres/masyu.md, one block per sentence."""
     h, w = puzzle.height, puzzle.width
-    m = ModelBuilder(NAME)
-    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(grid.cell_edges(h, w), 1024)}
+    lit = m.edges
 
     def side(cell: Cell, direction: str, distance: int = 1) -> Lit | None:
         """The edge leaving the cell ``distance - 1`` steps away, towards ``direction``."""
@@ -94,10 +64,9 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
             m.clause(~x for x in lits)  # type: ignore[union-attr]
 
     # Draw one closed loop through cell centres, moving orthogonally, never crossing or branching.
-    with m.rule("the loop is one closed loop through cell centres that never crosses or branches"):
-        m.loop(Edge(a, b, x) for (a, b), x in lit.items())
+    m.one_loop(lit, "the loop is one closed loop through cell centres that never crosses or branches")
 
-    for cell, pearl in deadline.paced(puzzle.pearls().items(), 256):
+    for cell, pearl in m.deadline.paced(puzzle.pearls().items(), 256):
         near = {d: side(cell, d) for d in "UDLR"}
         far = {d: side(cell, d, 2) for d in "UDLR"}
         name = "white" if pearl == WHITE else "black"
@@ -125,17 +94,9 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
                     if near[d] is not None:
                         m.clause([~near[d]] + ([far[d]] if far[d] is not None else []))
 
-    m.output(lit.values())
-    deadline.check()
-    return m.build()
 
-
-def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
-    """The loop from the values of the edge variables."""
-    return Solution(frozenset(k[1:] for k, v in assignment.items() if k[0] == "edge" and v))
-
-
-def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+@genre.verify
+def check(puzzle: Puzzle, solution: Any) -> list[str]:
     """Every broken rule, in words; empty when the loop is valid. Independent of the model."""
     h, w = puzzle.height, puzzle.width
     problems = _common.check_cell_edges(solution.edges, h, w)
@@ -171,36 +132,16 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     return problems
 
 
-def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+genre.export(globals())
+
+
+def render(puzzle: Puzzle, solution: Any = None) -> str:
     """The grid as text: ○ white, ● black, the loop in box-drawing characters."""
     marks = {cell: "○" if p == WHITE else "●" for cell, p in puzzle.pearls().items()}
     edges = solution.edges if solution else frozenset()
     if not edges:
         marks = {**{cell: "·" for cell in grid.cells(puzzle.height, puzzle.width)}, **marks}
     return _common.draw_lines(puzzle.height, puzzle.width, edges, marks)
-
-
-def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"edges": [...]}``: cells of the grid, no edge twice."""
-    return Solution(_common.edges_from_json(data, bounds=_common.grid_bounds(puzzle.height, puzzle.width)))
-
-
-def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
-    """A player's state from ``{"edges": [...], "no_edges": [...], "complete": false}`` (see
-    docs/genres/masyu.md): the loop's known steps and known gaps between adjacent cells."""
-    h, w = puzzle.height, puzzle.width
-    return _states.edge_state(data, NAME, _common.grid_bounds(h, w), lambda: grid.cell_edges(h, w))
-
-
-def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
-    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
-    return _states.write(state, "edge", "edges", "no_edges", _states.edge_json)
-
-
-def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
-    """An answer-key value in words: ``the loop runs between (0, 0) and (0, 1)``."""
-    _, a, b = key  # type: ignore[misc]
-    return f"the loop {'runs' if value else 'does not run'} between {a} and {b}"
 
 
 def random_puzzle(rng: _random.Random, height: int, width: int, density: float = 0.2) -> Puzzle:

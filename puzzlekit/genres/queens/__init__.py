@@ -5,23 +5,28 @@ from __future__ import annotations
 import random as _random
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ... import grid, textio
-from ...clock import UNLIMITED, Deadline
+from ... import grid
+from ...board import Genre, checks, layers
 from ...grid import Cell
-from ...ir import Model, ModelBuilder
-from .. import _common, _states
+from .. import _common
 
-NAME = "queens"
 #: Characters that may label a region (case matters: ``a`` and ``A`` are two regions).
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 QUEEN = "♛"
 
+genre = Genre(
+    "queens", title="Queens", rule="one queen per row, column and region, no two touching",
+    clues=[layers.Rooms("grid", what="a region label", text=True)],
+    answers=[layers.Objects("queens", key="queen", absent="no_queens", mark=QUEEN, noun="queen",
+                            ordered=True)],
+    shaped_by="grid", classic_json=True,
+)
 
-@dataclass(frozen=True)
-class Puzzle(_common.GridShape):
+
+@genre.extend
+class Puzzle(genre.Puzzle):
     """An N x N grid of region labels: ``grid[r][c]`` is the label of the cell's region.
 
     The data is checked when the puzzle is made, by the rules the parser applies to a file: a
@@ -31,10 +36,9 @@ class Puzzle(_common.GridShape):
     tuple of strings.
     """
 
-    grid: tuple[str, ...]
-
     def __post_init__(self) -> None:
         _check(self)
+        super().__post_init__()
 
     @property
     def n(self) -> int:
@@ -42,21 +46,7 @@ class Puzzle(_common.GridShape):
 
     def regions(self) -> dict[str, list[Cell]]:
         """The cells of each region by label, labels in order of first appearance."""
-        out: dict[str, list[Cell]] = {}
-        for r, row in enumerate(self.grid):
-            for c, label in enumerate(row):
-                out.setdefault(label, []).append((r, c))
-        return out
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The queens' cells, sorted."""
-
-    queens: tuple[Cell, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"queens": [list(cell) for cell in sorted(self.queens)]}
+        return layers.Rooms.rooms(self.grid)
 
 
 def _check(puzzle: Puzzle) -> None:
@@ -95,67 +85,26 @@ def _check(puzzle: Puzzle) -> None:
     _common.assign(puzzle, grid=tuple(rows))
 
 
-def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read N lines of N region labels, one letter or digit per cell, and check there are N regions."""
-    lines = textio.content_lines(text, source)
-    _, body = textio.read_headers(lines, set(), source)
-    rows = textio.grid_rows(body, source, whitespace=False)
-    with _common.located(source, _common.grid_place(body, rows)):
-        return Puzzle(tuple("".join(tok.text for tok in row) for row in rows))
-
-
-def format(puzzle: Puzzle) -> str:
-    """The puzzle in its file format."""
-    return "".join(row + "\n" for row in puzzle.grid)
-
-
 def queen_key(cell: Cell) -> Hashable:
     """The IR variable key of the queen-or-not boolean of a cell."""
     return ("queen", cell[0], cell[1])
 
 
-def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
-    """The rules of docs/genres/queens.md, one block per sentence.
-
-    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
-    """
-    n = puzzle.n
-    m = ModelBuilder(NAME)
-    queen = {cell: m.bool(queen_key(cell)) for cell in grid.cells(n, n)}
-
-    # Place N queens: one per row ...
-    for r in range(n):
-        row = [(r, c) for c in range(n)]
-        with m.rule(f"row {r} holds one queen", cells=row):
-            m.exactly(1, [queen[cell] for cell in row])
-    # ... one per column ...
-    for c in range(n):
-        column = [(r, c) for r in range(n)]
-        with m.rule(f"column {c} holds one queen", cells=column):
-            m.exactly(1, [queen[cell] for cell in column])
-    # ... and one per region.
-    for label, cells in deadline.paced(puzzle.regions().items(), 16):
-        with m.rule(f"region {label} holds one queen", cells=cells):
-            m.exactly(1, [queen[cell] for cell in cells])
-
-    # No two touching, diagonally included: two touching cells always share a 2x2 block.
-    for r in range(n - 1):
-        for c in range(n - 1):
-            block = [(r + dr, c + dc) for dr in (0, 1) for dc in (0, 1)]
-            with m.rule(f"queens never touch: at most one in the 2x2 block at {(r, c)}", cells=block):
-                m.at_most(1, [queen[cell] for cell in block])
-
-    m.output(queen.values())
-    deadline.check()
-    return m.build()
+@genre.model
+def rules(puzzle: Puzzle, m: Any) -> None:
+    """The rules of docs/genres/queens.md, one block per sentence."""
+    queen = m.queens
+    for r, row in enumerate(m.rows()):
+        m.count_in(1, queen, row, f"row {r} holds one queen")
+    for c, column in enumerate(m.columns()):
+        m.count_in(1, queen, column, f"column {c} holds one queen")
+    for label, cells in puzzle.regions().items():
+        m.count_in(1, queen, cells, f"region {label} holds one queen")
+    m.no_two_touching(queen, "queens never touch")
 
 
-def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
-    """The queens from the values of the cell booleans."""
-    return Solution(tuple(sorted((k[1], k[2]) for k, v in assignment.items() if k[0] == "queen" and v)))
-
-
-def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+@genre.verify
+def check(puzzle: Puzzle, solution: Any) -> list[str]:
     """Every broken rule, in words; empty when the queens are valid. Independent of the model."""
     n = puzzle.n
     problems = []
@@ -181,56 +130,11 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     for label in puzzle.regions():
         if per_region[label] != 1:
             problems.append(f"region {label} holds {per_region[label]} queens, expected 1")
-    for r, c in sorted(placed):
-        for b in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):  # the touching cells after it
-            if b in placed:
-                problems.append(f"queens at {[r, c]} and {list(b)} touch")
-    return problems
+    touching = checks.touching_pairs(placed, diagonal=True)
+    return problems + [f"queens at {list(a)} and {list(b)} touch" for a, b in touching]
 
 
-def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
-    """The region labels, with ``♛`` on the queens' cells."""
-    queens = set(solution.queens) if solution else set()
-    return "\n".join(
-        " ".join(QUEEN if (r, c) in queens else label for c, label in enumerate(row))
-        for r, row in enumerate(puzzle.grid)
-    )
-
-
-def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"queens": [[r,c], ...]}``."""
-    bounds = _common.grid_bounds(puzzle.n, puzzle.n)
-    return Solution(tuple(sorted(_common.points_from_json(data, "queens", bounds, "queen"))))
-
-
-# states -----------------------------------------------------------------------------------
-
-
-def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
-    """A player's state from ``{"queens": [[r, c], ...], "no_queens": [[r, c], ...], "complete": false}``
-    (see docs/genres/queens.md): cells known to hold a queen, and cells known not to."""
-    n = puzzle.n
-    bounds = _common.grid_bounds(n, n)
-
-    def cells(value: int) -> _states.Field:
-        return _states.each(lambda raw, place: (queen_key(_states.point(raw, place, bounds)), value))
-
-    def text(key: Hashable) -> str:
-        return f"the cell ({key[1]}, {key[2]})"  # type: ignore[index]
-
-    fields = {"queens": cells(1), "no_queens": cells(0)}
-    return _states.read(data, NAME, fields, text, lambda: (queen_key(cell) for cell in grid.cells(n, n)))
-
-
-def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
-    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
-    return _states.write(state, "queen", "queens", "no_queens", lambda key, value: list(key[1:]))
-
-
-def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
-    """An answer-key value in words: ``a queen at (2, 5)`` or ``no queen at (2, 5)``."""
-    _, r, c = key  # type: ignore[misc]
-    return f"{'a' if value else 'no'} queen at ({r}, {c})"
+genre.export(globals())
 
 
 # random instances -------------------------------------------------------------------------

@@ -4,31 +4,30 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Any
 
-from ... import grid, textio
-from ...clock import UNLIMITED, Deadline
+from ... import grid
+from ...board import Genre, layers
 from ...grid import Cell, CellEdge
-from ...ir import Edge, Model, ModelBuilder
-from .. import _common, _states
+from .. import _common
 
-NAME = "slitherlink"
 CLUES = "0123"
 #: Clues in words.
 WORDS = ("none", "one", "two", "three")
 
-Clue = int | None
+genre = Genre(
+    "slitherlink", title="Slitherlink",
+    rule="one closed loop along the grid lines; a number counts its sides on it",
+    clues=[layers.Numbers("grid", lo=0, hi=3, spaced=False, expected=(
+        "'.' (no clue) or a clue 0-3", "None (no clue) or a clue 0-3"))],
+    answers=[layers.Lines("edges", lattice=True, words=(
+        "the loop runs between the dots {a} and {b}", "the loop does not run between the dots {a} and {b}"))],
+    shaped_by="grid", classic_json=True,
+)
 
 
-def _clue_cell(value: Any, at: tuple) -> Clue:
-    if value is None or (_common.is_int(value) and 0 <= value <= 3):
-        return value if value is None else int(value)
-    raise _common.Invalid(f"expected None (no clue) or a clue 0-3, found {_common.shown(value)}", at)
-
-
-@dataclass(frozen=True)
-class Puzzle(_common.GridShape):
+@genre.extend
+class Puzzle(genre.Puzzle):
     """Clues on a grid of cells: ``grid[r][c]`` is 0..3, or None for a cell without a number.
 
     The data is checked when the puzzle is made, as the parser checks a file: a rectangular
@@ -37,47 +36,11 @@ class Puzzle(_common.GridShape):
     stored as tuples.
     """
 
-    grid: tuple[tuple[Clue, ...], ...]
-
-    def __post_init__(self) -> None:
-        _common.assign(self, grid=_common.grid_of(self.grid, _clue_cell))
-
-    def clues(self) -> dict[Cell, int]:
-        """Every clue by cell."""
+    def clues(self, name: str | None = None) -> Any:
+        """Every clue by cell (with a layer's name: that layer's entries, as in every kit genre)."""
+        if name is not None:
+            return super().clues(name)
         return {(r, c): v for r, row in enumerate(self.grid) for c, v in enumerate(row) if v is not None}
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The loop as a set of unit segments between lattice points ``(r, c)``, 0 <= r <= H, 0 <= c <= W."""
-
-    edges: frozenset[CellEdge]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"edges": _common.edges_to_json(self.edges)}
-
-
-def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read one character per cell: ``.`` no clue, ``0``-``3`` a clue."""
-    lines = textio.content_lines(text, source)
-    _, body = textio.read_headers(lines, set(), source)
-    rows = textio.grid_rows(body, source, whitespace=False)
-    out = []
-    for line, row in zip(body, rows):
-        values: list[Clue] = []
-        for tok in row:
-            if tok.text != "." and tok.text not in CLUES:
-                raise textio.error(
-                    source, line, tok.column, f"expected '.' (no clue) or a clue 0-3, found {tok.text!r}"
-                )
-            values.append(None if tok.text == "." else int(tok.text))
-        out.append(tuple(values))
-    return Puzzle(tuple(out))
-
-
-def format(puzzle: Puzzle) -> str:
-    """The puzzle in its file format."""
-    return "".join("".join("." if v is None else str(v) for v in row) + "\n" for row in puzzle.grid)
 
 
 def edge_key(p: Cell, q: Cell) -> Hashable:
@@ -85,35 +48,20 @@ def edge_key(p: Cell, q: Cell) -> Hashable:
     return ("edge",) + grid.edge(p, q)
 
 
-def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
-    """The rules of docs/genres/slitherlink.md, one block per sentence.
-
-    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
-    """
-    m = ModelBuilder(NAME)
-    edges = grid.lattice_edges(puzzle.height, puzzle.width)
-    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(edges, 1024)}
-
+@genre.model
+def rules(puzzle: Puzzle, m: Any) -> None:
+    """The rules of docs/genres/slitherlink.md, one block per sentence."""
+    lit = m.edges
     # Draw one closed loop along the grid lines (between lattice points).
-    with m.rule("the loop is one closed loop along the grid lines that never crosses or branches"):
-        m.loop(Edge(p, q, x) for (p, q), x in lit.items())
-
+    m.one_loop(lit, "the loop is one closed loop along the grid lines that never crosses or branches")
     # A number in a cell is how many of its four sides the loop uses.
-    for cell, clue in deadline.paced(puzzle.clues().items(), 1024):
+    for cell, clue in m.deadline.paced(puzzle.clues().items(), 1024):
         with m.rule(f"the {clue} at {cell}: the loop uses {WORDS[clue]} of its sides", cells=[cell]):
             m.exactly(clue, [lit[side] for side in grid.cell_sides(cell)])
 
-    m.output(lit.values())
-    deadline.check()
-    return m.build()
 
-
-def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
-    """The loop from the values of the segment variables."""
-    return Solution(frozenset(k[1:] for k, v in assignment.items() if k[0] == "edge" and v))
-
-
-def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+@genre.verify
+def check(puzzle: Puzzle, solution: Any) -> list[str]:
     """Every broken rule, in words; empty when the loop is valid. Independent of the model."""
     h, w = puzzle.height, puzzle.width
     problems = []
@@ -132,7 +80,10 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     return problems
 
 
-def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+genre.export(globals())
+
+
+def render(puzzle: Puzzle, solution: Any = None) -> str:
     """The lattice as text: · points, ─── and │ for the loop, clues in the cells."""
     h, w = puzzle.height, puzzle.width
     edges = solution.edges if solution else frozenset()
@@ -150,32 +101,6 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
                     row += "   " if v is None else f" {v} "
             out.append(row.rstrip())
     return "\n".join(out)
-
-
-def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"edges": [...]}``: lattice points of the grid, no segment twice."""
-    bounds = _common.lattice_bounds(puzzle.height, puzzle.width)
-    return Solution(_common.edges_from_json(data, bounds=bounds))
-
-
-def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
-    """A player's state from ``{"edges": [...], "no_edges": [...], "complete": false}`` (see
-    docs/genres/slitherlink.md): segments between neighbouring lattice points known on the
-    loop, and known off it (crossed out)."""
-    h, w = puzzle.height, puzzle.width
-    bounds = _common.lattice_bounds(h, w)
-    return _states.edge_state(data, NAME, bounds, lambda: grid.lattice_edges(h, w))
-
-
-def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
-    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
-    return _states.write(state, "edge", "edges", "no_edges", _states.edge_json)
-
-
-def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
-    """An answer-key value in words: ``the loop runs between the dots (0, 0) and (0, 1)``."""
-    _, p, q = key  # type: ignore[misc]
-    return f"the loop {'runs' if value else 'does not run'} between the dots {p} and {q}"
 
 
 def boundary(region: set[Cell] | frozenset[Cell]) -> frozenset[CellEdge]:
