@@ -49,6 +49,8 @@ class Case:
     level: str | None
     #: Tatham's game and level letter for the same size, where he has the genre
     tatham: tuple[str, str] | None = None
+    #: told after the size in the name, where a genre and size have two cases
+    tag: str = ""
 
     @property
     def tatham_size(self) -> str:
@@ -62,7 +64,8 @@ class Case:
 
     @property
     def name(self) -> str:
-        return f"{self.genre}-{self.height}" + ("" if self.height == self.width else f"x{self.width}")
+        size = f"{self.height}" + ("" if self.height == self.width else f"x{self.width}")
+        return f"{self.genre}-{size}" + (f"-{self.tag}" if self.tag else "")
 
 
 #: The sizes the generator was asked to reach, each at the level measured.
@@ -71,6 +74,7 @@ class Case:
 CASES: tuple[Case, ...] = (
     Case("masyu", 15, 15, "hard", ("pearl", "t")),
     Case("masyu", 20, 20, "hard", ("pearl", "t")),
+    Case("masyu", 15, 15, None, ("pearl", "t"), tag="any"),  # the default level: minimal, graded as it comes
     Case("sudoku", 25, 25, "hard", ("solo", "i")),
     Case("sudoku", 36, 36, "easy"),
     Case("tents", 30, 30, "easy", ("tents", "e")),

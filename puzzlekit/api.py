@@ -375,19 +375,29 @@ def determined(
 LEVEL_NAMES: tuple[str, ...] = tuple(level.name for level in ladder.LEVELS)
 
 
-def grade(puzzle: Any, time_limit: float | None = None) -> ladder.Grade:
+def grade(
+    puzzle: Any, time_limit: float | None = None, *, unique: bool | None = None,
+    search_nodes: int | None = None,
+) -> ladder.Grade:
     """How hard the puzzle is: the weakest level of the deduction ladder that solves it.
 
     Below ``search`` the ladder fixes every answer-key value by sound deductions, so the
     answer is unique once the genre's rule checker accepts it (it is checked here). At
     ``search`` the node count of a depth-first search is reported, and ``unique`` says
     whether it found exactly one answer. Deterministic. Raises `OutOfTime` at the limit.
+
+    ``unique``: what the caller has already proven (the generator, which proves it again on
+    two backends before it hands a puzzle out): at ``search`` it is reported instead of a
+    search for a second answer past the depth-first count. ``search_nodes``: where that
+    count stops (default `ladder.reasoner.SEARCH_NODES`, 10,000); ``nodes`` is then at most
+    about that many.
     """
     module = genre_module(puzzle)
     deadline = Deadline(_time_limit(time_limit))
     model = module.model(puzzle, deadline=deadline)
     reasoner = ladder.Reasoner(model, deadline)
-    graded = reasoner.grade()
+    nodes = ladder.reasoner.SEARCH_NODES if search_nodes is None else search_nodes
+    graded = reasoner.grade(unique=unique, search_nodes=nodes)
     if graded.rank < ladder.SEARCH and graded.unique is not False:
         engine = reasoner.close(graded.rank, reasoner.masks())
         assert engine is not None

@@ -17,6 +17,7 @@ import pytest
 from conftest import ROOT
 
 from puzzlekit import api, genres, ladder
+from puzzlekit.clock import Deadline
 from puzzlekit.errors import InternalError, UnknownName
 from puzzlekit.generate import NotOffered, fingerprint_of, generate, generators, levels, loop, offered, recipe
 from puzzlekit.generate.fingerprint import ROT90, TRANSFORMS
@@ -227,6 +228,28 @@ def test_different_puzzles_have_different_fingerprints():
 
 
 # --- symmetry, levels and refusals ----------------------------------------------------------
+
+
+def test_a_grade_counts_search_nodes_up_to_the_budget_it_is_given():
+    empty = masyu.Puzzle(tuple((0,) * 6 for _ in range(6)))
+    full = api.grade(empty)
+    cut = api.grade(empty, search_nodes=2)
+    assert full.level == cut.level == "search" and full.nodes > 2 and cut.nodes == 2
+    assert full.unique is cut.unique is False  # the search backend decides past the count
+
+
+def test_a_puzzle_graded_search_is_proven_by_cpsat_when_the_search_is_slow(monkeypatch):
+    made = next(generate("masyu", 6, 6, "rules", seed=1))
+    graded = ladder.Grade("search", ladder.SEARCH, 0, 0, loop.GRADE_NODES, True)
+    module = genres.get("masyu")
+    assert loop.certify(module, made.puzzle, made.solution, graded, Deadline(None)) == ["sat", "search"]
+    # not searched (the grade's count did not finish): cpsat at once
+    assert loop.certify(module, made.puzzle, made.solution, graded, Deadline(None), False) == ["sat", "cpsat"]
+    monkeypatch.setattr(loop, "SEARCH_SECONDS", 1e-9)  # the search never finishes in time
+    assert loop.certify(module, made.puzzle, made.solution, graded, Deadline(None)) == ["sat", "cpsat"]
+    other = masyu.Puzzle(tuple((0,) * 6 for _ in range(6)))  # many loops: cpsat finds a second
+    with pytest.raises(InternalError):
+        loop.certify(module, other, made.solution, graded, Deadline(None))
 
 
 @pytest.mark.parametrize("genre,n", [("sudoku", 6), ("slitherlink", 6), ("masyu", 6)])

@@ -10,7 +10,9 @@ model with a fresh ``CpSolver`` after adding each blocking clause.
   AllDifferent, the counts left out (the groups' own are never made), unit clauses folded
   into their domains, and a literal ``x == v`` is made only where another constraint (or a
   blocking clause) uses it. AllDifferent solved the 9x9 to 36x36 Sudoku ladder fastest,
-  against the one-hot model with or without a redundant AllDifferent.
+  against the one-hot model with or without a redundant AllDifferent. A member fixed by
+  the unit clauses (or by others so fixed: naked singles) gives its value up in its groups
+  and leaves them (`_Lowering._singles`).
 * Booleans that counts ``a + b == 1`` tie together (`shapes.equivalences`) are one CP-SAT
   variable per class, and those counts are left out: CP-SAT's own presolve would merge
   them too, but after the lowering and its presolve paid for each (docs/benchmarks.md).
@@ -140,9 +142,12 @@ class _Lowering:
         # through the CpModel method: its C++ side writes the expressions 3x faster than
         # adding them one field at a time to the proto
         wrap = self.cp.get_int_var_from_proto_index
-        as_int = {var: wrap(index) for var, index in self.ints.items()}  # each in 3 groups
-        for group in groups:
-            self.cp.add_all_different([as_int[var] for var in group])
+        domains, ints = self.domains, self.ints
+        as_int = {var: wrap(ints[var]) for var in ints if len(domains[var]) > 1}  # each in 3 groups
+        for group in groups:  # a fixed integer's value is out of the others' domains already
+            left = [as_int[var] for var in group if var in as_int]
+            if len(left) > 1:
+                self.cp.add_all_different(left)
         for gi, g in enumerate(deadline.paced(model.graphs, every=1)):
             if isinstance(g, Connected):
                 self._connected(g)
@@ -199,7 +204,9 @@ class _Lowering:
                     else:
                         self.domains[lit.var] = [k for k in dom if k != lit.value]
                     units.add(i)
-        boolean = _template((0, 1))
+            self._singles(groups)
+        scratch: list[Any] = []  # the model of the one-off domains' templates, until copied
+        boolean = _template((0, 1), scratch)
         protos: list[Any] = []  # every variable's proto, in index order, copied in one call
         made = first
         for var, index in [*self.ints.items(), (None, after)]:
@@ -210,10 +217,78 @@ class _Lowering:
                 if not dom:  # no value left: the model has no solution
                     self.cons.add().bool_or.literals.extend(())
                     dom = self.domains[var] = [self.ir.vars[var].lo]
-                protos.append(_template(tuple(_intervals(dom))))
+                protos.append(_template(tuple(_intervals(dom)), scratch))
             made = index + 1
         variables.extend(protos)
         return units
+
+    def _singles(self, groups: list[tuple[int, ...]]) -> None:
+        """Take each fixed integer's value out of the domains of the others in its groups,
+        until no more become fixed (naked singles: a Sudoku's givens fix most of a large
+        grid this way). CP-SAT's presolve finds the same, but only after the lowering wrote
+        an AllDifferent over every cell and the presolve read them all; here the fixed ones
+        leave their groups (`__init__`): lowering and CP-SAT took 0.5-0.8 of their time on
+        16x16 and 25x25 Sudokus with 60% given, the same on 36x36 ones, where the singles fix
+        little beyond the givens (docs/benchmarks.md). A value taken twice in a group leaves
+        a domain empty: no solution. Domains are bit masks meanwhile (bit k: value
+        ``low + k``); each group keeps the values its fixed members took and the members
+        still open."""
+        domains = self.domains
+        of: dict[int, list[int]] = {}
+        for gi, group in enumerate(groups):
+            for var in group:
+                of.setdefault(var, []).append(gi)
+        low = min((self.ir.vars[var].lo for var in of), default=0)
+        mask: dict[int, int] = {}
+        for var in of:
+            dom = domains[var]
+            if isinstance(dom, range):
+                mask[var] = ((1 << len(dom)) - 1) << (dom.start - low) if dom else 0
+            elif len(dom) == 1:  # a given
+                mask[var] = 1 << (dom[0] - low)
+            else:
+                mask[var] = sum(1 << (k - low) for k in dom)
+        changed: set[int] = set()
+
+        def fixed(var: int, bit: int) -> None:  # its groups take the value
+            for gi in of[var]:
+                if taken[gi] & bit:
+                    mask[var] = 0
+                    changed.add(var)
+                taken[gi] |= bit
+                dirty.add(gi)
+
+        taken = [0] * len(groups)
+        dirty: set[int] = set()
+        for var, m in mask.items():
+            if m and not m & (m - 1):
+                fixed(var, m)
+        members = [list(group) for group in groups]
+        while dirty:
+            gi = dirty.pop()
+            took = taken[gi]
+            still = []
+            for var in members[gi]:
+                m = mask[var]
+                if not m & (m - 1):  # fixed or empty: out of the group
+                    continue
+                if m & took:
+                    m = mask[var] = m & ~took
+                    changed.add(var)
+                    if not m & (m - 1):
+                        if m:
+                            fixed(var, m)
+                        continue
+                still.append(var)
+            members[gi] = still
+        for var in changed:
+            m = mask[var]
+            dom = []
+            while m:  # the set bits, lowest first
+                bit = m & -m
+                dom.append(low + bit.bit_length() - 1)
+                m ^= bit
+            domains[var] = dom
 
     def ilit(self, lit: Lit) -> int:
         """The CP-SAT literal (a proto index, ``-i - 1`` negated) of an IR literal; a
@@ -480,17 +555,29 @@ class _Lowering:
 _TEMPLATES: dict[tuple[int, ...], tuple[Any, Any]] = {}
 
 
-def _template(domain: tuple[int, ...]) -> Any:
-    """A variable's proto with this domain (``[lo1, hi1, ...]``) to copy from."""
+#: Domains kept in `_TEMPLATES` (the first ones met: booleans, a Sudoku's digits); others are
+#: one-offs (an open cell's digits left by `_Lowering._singles`), made in the caller's scratch.
+_TEMPLATES_KEPT = 64
+
+
+def _template(domain: tuple[int, ...], scratch: list[Any]) -> Any:
+    """A variable's proto with this domain (``[lo1, hi1, ...]``) to copy from: a kept one, or
+    one made in a model of ``scratch``, which the caller holds until it has copied it (a
+    template's model freed before the copy leaves a dangling proto)."""
     kept = _TEMPLATES.get(domain)
-    if kept is None:
-        if len(_TEMPLATES) >= 1024:  # many one-off domains: keep the store small
-            _TEMPLATES.clear()
-        scratch = _model_class()()
-        proto = scratch.proto.variables.add()
+    if kept is not None:
+        return kept[1]
+    if len(_TEMPLATES) >= _TEMPLATES_KEPT:
+        if not scratch:
+            scratch.append(_model_class()())
+        proto = scratch[0].proto.variables.add()
         proto.domain.extend(domain)
-        kept = _TEMPLATES[domain] = (scratch, proto)
-    return kept[1]
+        return proto
+    model = _model_class()()
+    proto = model.proto.variables.add()
+    proto.domain.extend(domain)
+    _TEMPLATES[domain] = (model, proto)
+    return proto
 
 
 def _intervals(values: Sequence[int]) -> list[int]:

@@ -87,6 +87,10 @@ SECOND_OPINIONS: tuple[str, ...] = ("cpsat", "sat", "z3", "mip")
 #: cpsat stand in for it (see `certify`): on large loop puzzles the stand-ins take a fraction
 #: of a search proof's time, so a search that has not finished by then is mostly time lost.
 SEARCH_SECONDS = 5.0
+#: Where a generated puzzle's grade stops its depth-first count at ``search`` (`api.grade`
+#: counts to 10,000). Uniqueness is proven apart (`certify`), so the count only reports effort;
+#: on the minimal 15x15 Masyus graded ``search`` (most are), counting to 10,000 took 1-8 s.
+GRADE_NODES = 1_000
 
 
 
@@ -121,6 +125,8 @@ class Generated:
             "level": self.level, "symmetry": self.symmetry, "grade": self.grade.to_json(),
             "puzzle": self.text(), "solution": self.solution.to_json(), "seconds": round(self.seconds, 3),
         }
+        if self.grade.rank == ladder.SEARCH:
+            out["search_nodes_counted_to"] = GRADE_NODES  # grade.nodes stops about there
         if self.note:
             out["note"] = self.note
         return out
@@ -284,7 +290,7 @@ def make(
             continue
         items, plant = found
         puzzle = rec.puzzle_from(height, width, items)
-        graded = api.grade(puzzle, time_limit=deadline.left())
+        graded = _grade(puzzle, deadline)
         if rank is not None and rank < ladder.SEARCH and graded.rank > rank:
             raise InternalError(
                 f"{rec.NAME}: the generator found the puzzle solvable at {ladder.LEVELS[rank].name} "
@@ -298,7 +304,7 @@ def make(
             best = candidate
     if best is None and fallback is not None:
         items, plant = fallback
-        graded = api.grade(rec.puzzle_from(height, width, items), time_limit=deadline.left())
+        graded = _grade(rec.puzzle_from(height, width, items), deadline)
         best = _Candidate(items, plant, graded)
     if best is None:
         raise ValueError(
@@ -315,6 +321,10 @@ def make(
     puzzle = rec.puzzle_from(height, width, best.items)
     solution = rec.solution(best.plant)
     searched = getattr(rec, "search_proof", lambda h, w, rank: True)(height, width, best.grade.rank)
+    if best.grade.rank >= ladder.SEARCH and best.grade.nodes >= GRADE_NODES:
+        # the grade's depth-first count did not finish: the search backend's proof, the same
+        # search with a frontier sweep, took 5 s to minutes on such 15x15 Masyus, cpsat 2-11 s
+        searched = False
     stats["certified"] = certify(module, puzzle, solution, best.grade, deadline, searched)
     stats["clues"] = len(best.items)
     return Generated(
@@ -322,6 +332,12 @@ def make(
         None if rank is None else ladder.LEVELS[rank].name, symmetry, note,
         time.perf_counter() - started, stats,
     )
+
+
+def _grade(puzzle: Any, deadline: Deadline) -> ladder.Grade:
+    """`api.grade` of a puzzle the generator has proven unique (every candidate is: the
+    finder found no second solution), its count at ``search`` stopped at `GRADE_NODES`."""
+    return api.grade(puzzle, time_limit=deadline.left(), unique=True, search_nodes=GRADE_NODES)
 
 
 def attempts_for(rec: ModuleType, height: int, width: int) -> int:
@@ -347,9 +363,11 @@ def certify(
 
     First ``sat``, then ``search`` (depth-first search on the propagation engine). When the
     search has not finished within `SEARCH_SECONDS` (or is not ``searched``: a recipe's
-    ``search_proof`` says where it never finishes) and the puzzle's grade is below
-    ``search``, the grading ladder, which runs on that same engine and fixes every value by
-    sound deductions, stands as its proof, and ``cpsat`` proves uniqueness once more. Where
+    ``search_proof`` says where it never finishes, and `make` where the grade's depth-first
+    count did not) and the puzzle's grade is below ``search``, the grading ladder, which runs
+    on that same engine and fixes every value by sound deductions, stands as its proof, and
+    ``cpsat`` proves uniqueness once more. At ``search`` no ladder proof exists: ``cpsat``
+    proves it instead of the search. Where
     ``sat`` or ``cpsat`` is not installed, the first installed of `SECOND_OPINIONS` stands in
     (a `phases.BackendMissing` warning says so); with none, ``search`` decides alone. A
     backend that finds a second solution, or another one, where another proves the planted
@@ -375,7 +393,7 @@ def certify(
     left = deadline.left()
     proofs = [first, CERTIFIERS[1]] if first else [CERTIFIERS[1]]
     seconds = SEARCH_SECONDS if left is None else min(left, SEARCH_SECONDS)
-    if not (searched or grade.rank >= ladder.SEARCH) or not ask(CERTIFIERS[1], seconds, must=False):
+    if not searched or not ask(CERTIFIERS[1], seconds, must=False):
         other = [n for n in SECOND_OPINIONS if n != first]
         extra = phases.stand_in(other[0], other, "the proof that stands in for search") if other else None
         if grade.rank < ladder.SEARCH and grade.unique and extra is not None:
@@ -383,6 +401,11 @@ def certify(
             proofs[-1] = f"ladder ({grade.level})"
             ask(extra, deadline.left())
             proofs.append(extra)
+        elif first is not None and extra is not None:
+            # graded search: no ladder proof stands in, and the search backend's proof can
+            # take minutes past its seconds (a 15x15 Masyu: 20-70 s); a third family does it
+            proofs[-1] = extra
+            ask(extra, deadline.left())
         else:
             ask(CERTIFIERS[1], deadline.left())
     if set(verdicts.values()) != {"unique"}:

@@ -449,8 +449,15 @@ class Reasoner:
         return narrowed
 
     # grading -----------------------------------------------------------------------------
-    def grade(self, state: State | None = None, unique: bool | None = None) -> Grade:
-        """The weakest level whose deductions fix every answer-key variable from ``state``."""
+    def grade(
+        self, state: State | None = None, unique: bool | None = None, search_nodes: int = SEARCH_NODES
+    ) -> Grade:
+        """The weakest level whose deductions fix every answer-key variable from ``state``.
+
+        ``unique``: what the caller has already proven of the answer's uniqueness (None:
+        nothing). At ``search`` it stands for the search backend's proof that follows an
+        unfinished depth-first count, which can take minutes on a large loop puzzle.
+        ``search_nodes``: where the depth-first count at ``search`` stops."""
         masks = self.masks(state)
         # ``scan`` fixes no more than ``rules``: it is run only when ``rules`` settles the puzzle
         engine = self.climb(RULES, masks)
@@ -474,13 +481,13 @@ class Reasoner:
                 return self._grade(rank, unique)
         search = Search(self.full, 0)
         self.full.reset(masks)
-        found, finished = _search(search, masks, self.deadline, SEARCH_NODES)
+        found, finished = _search(search, masks, self.deadline, search_nodes)
         self.effort.nodes = search.nodes
         if finished:
             return self._grade(SEARCH, len(found) == 1)
         if len(found) > 1:
             return self._grade(SEARCH, False)
-        return self._grade(SEARCH, self._unique(state))
+        return self._grade(SEARCH, unique if unique is not None else self._unique(state))
 
     def _unique(self, state: State | None) -> bool | None:
         """Whether the puzzle (with the state's values) has one answer, by the built-in search

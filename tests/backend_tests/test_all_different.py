@@ -11,7 +11,7 @@ from bruteforce import check_means_holds
 from puzzlekit import backends
 from puzzlekit.backends import cpsat
 from puzzlekit.genres import sudoku
-from puzzlekit.ir import AllDifferent, Model, ModelBuilder
+from puzzlekit.ir import AllDifferent, Lit, Model, ModelBuilder
 from puzzlekit.transforms import shapes
 
 VARIANTS = [(name, {}) for name in backends.NAMES] + [("search", {"method": "frontier"})]
@@ -42,6 +42,17 @@ MODELS = {
         lambda m, x: m.fix(m.eq(x[4], 2)),
     ),
     "a boolean among integers": lambda: _ints("mixed", [bool, (0, 2), (1, 1)], [(0, 1, 2)]),
+    # CP-SAT takes a fixed member's value out of its groups before lowering (naked singles)
+    "givens whose singles fix everything": lambda: _ints(
+        "singles", [(1, 3)] * 3, [(0, 1, 2)], lambda m, x: (m.fix(m.eq(x[0], 1)), m.fix(m.eq(x[1], 2)))
+    ),
+    "a given whose singles clash": lambda: _ints(
+        "clash", [(1, 2)] * 3, [(0, 1), (1, 2), (0, 2)], lambda m, x: m.fix(m.eq(x[0], 1))
+    ),
+    "a given and a value ruled out, a single in a second group": lambda: _ints(
+        "chain", [(1, 3)] * 4, [(0, 1), (1, 2, 3)],
+        lambda m, x: (m.fix(m.eq(x[0], 3)), m.fix(Lit(x[1].index, 1, False))),
+    ),
     "empty and single groups": lambda: _ints("tiny", [(1, 2)], [(), (0,)]),
     "a variable twice in one group": lambda: _ints("twice", [(1, 3), (1, 3)], [(0, 0, 1)]),
     "a count on a group's literals": lambda: _ints(
@@ -104,3 +115,11 @@ def test_with_constraints_keeps_the_groups() -> None:
     more = model.with_constraints(counts=model.counts[:1])
     assert more.distinct == model.distinct and len(more.stated_counts) == 1
     assert isinstance(more.distinct[0], AllDifferent)
+
+
+def test_cpsat_takes_a_fixed_members_value_out_of_its_groups_before_lowering():
+    pytest.importorskip("ortools")
+    low = cpsat._Lowering(MODELS["a given and a value ruled out, a single in a second group"]())
+    assert [list(low.domains[v]) for v in range(4)] == [[3], [2], [1, 3], [1, 3]]
+    groups = [len(c.all_diff.exprs) for c in low.proto.constraints if len(c.all_diff.exprs)]
+    assert groups == [2]  # over x2 and x3 only: the fixed ones left their groups
