@@ -22,7 +22,15 @@ from .api import (
     solve,
     to_url,
 )
-from .errors import BackendUnavailable, InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
+from .errors import (
+    BackendUnavailable,
+    InternalError,
+    NoUniqueSolution,
+    OutOfTime,
+    ParseError,
+    PuzzlekitError,
+    UnknownName,
+)
 
 __version__ = "0.1.0"
 
@@ -42,6 +50,7 @@ for _name in _genres.NAMES:
 __all__ = [
     "BackendUnavailable",
     "InternalError",
+    "NoUniqueSolution",
     "OutOfTime",
     "ParseError",
     "PuzzlekitError",

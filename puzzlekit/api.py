@@ -30,7 +30,7 @@ from .choosing import (  # noqa: F401  (the library's names for the backend choi
     choose_backend,
 )
 from .clock import Deadline
-from .errors import InternalError, OutOfTime, StateError, UnknownName
+from .errors import InternalError, NoUniqueSolution, OutOfTime, PuzzlekitError, StateError, UnknownName
 from .ir import Clause, Lit, Model
 
 #: Genres where ``auto`` first gives a backend a short try, then, when it did not finish,
@@ -438,9 +438,9 @@ def _unique_answer(module: ModuleType, puzzle: Any, deadline: Deadline) -> dict[
     if result.status == "timeout" or undecided:
         raise OutOfTime("the solution was not found within the time limit")
     if result.status == "unsolvable":
-        raise UnknownName(f"this {module.NAME} puzzle has no solution: there is nothing to hint")
+        raise NoUniqueSolution(f"this {module.NAME} puzzle has no solution: there is nothing to hint")
     if len(result.solutions) > 1:
-        raise UnknownName(f"this {module.NAME} puzzle has more than one solution: hints need exactly one")
+        raise NoUniqueSolution(f"this {module.NAME} puzzle has more than one solution: hints need just one")
     _checked(module, puzzle, name, result.solutions[0])
     return result.solutions[0]
 
@@ -458,12 +458,14 @@ def hint(puzzle: Any, state: dict[Hashable, int] | None = None, time_limit: floa
     """The next thing to do from a player's state (answer-key values by key; None: empty).
 
     Entries that contradict the solution come first ("check"); else the next deduction at the
-    weakest level that makes one, with the rules it rests on.
+    weakest level that makes one, with the rules it rests on. A state key that is not one of
+    the model's answer keys, or a value outside its range (0/1 for yes/no entries), raises
+    `StateError` (a ValueError) naming it.
     """
     module = genre_module(puzzle)
     deadline = Deadline(_time_limit(time_limit))
     model = module.model(puzzle, deadline=deadline)
-    state = _checked_state(module, model, state)
+    state = _checked_state(module, puzzle, model, state)
     solution = _unique_answer(module, puzzle, deadline)
     wrong = ladder.wrong_entries(state, solution)
     describe = _describer(module, puzzle)
@@ -476,10 +478,14 @@ def hint(puzzle: Any, state: dict[Hashable, int] | None = None, time_limit: floa
     return Hint(step.kind, step=step, words=_words(step, describe))
 
 
-def _checked_state(module: ModuleType, model: Model, state: Any) -> dict[Hashable, int]:
+def _checked_state(module: ModuleType, puzzle: Any, model: Model, state: Any) -> dict[Hashable, int]:
     """A copy of the state, every key one of the model's answer keys and every value in that
     key's range (0/1 for the yes/no entries); else `StateError` naming the key. Unchecked, an
-    entry off the grid or a value like 5, None or "1" would be worded as a wrong entry."""
+    entry off the grid or a value like 5, None or "1" would be worded as a wrong entry.
+
+    A key the model left out because no solution can use it (a Patches rectangle that breaks
+    a clue) is still a place on the grid a player can mark: it is kept when the genre's state
+    JSON carries it there and back (and a hint then reports it as wrong)."""
     if state is None:
         return {}
     if not isinstance(state, Mapping):
@@ -490,6 +496,9 @@ def _checked_state(module: ModuleType, model: Model, state: Any) -> dict[Hashabl
         try:
             lo, hi = domain[key]
         except (KeyError, TypeError):  # TypeError: a key that cannot be hashed
+            if _round_trips(module, puzzle, key, value):
+                out[key] = value
+                continue
             raise StateError(f"the state names {key!r}, which is not in this {module.NAME} puzzle's "
                              "answer key") from None
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -497,6 +506,17 @@ def _checked_state(module: ModuleType, model: Model, state: Any) -> dict[Hashabl
                              f"from {lo} to {hi}")
         out[key] = value
     return out
+
+
+def _round_trips(module: ModuleType, puzzle: Any, key: Any, value: Any) -> bool:
+    """Whether the genre's state JSON writes ``{key: value}`` and reads it back the same."""
+    write, read = getattr(module, "state_to_json", None), getattr(module, "state_from_json", None)
+    if write is None or read is None or isinstance(value, bool) or not isinstance(value, int):
+        return False
+    try:
+        return read(puzzle, write(puzzle, {key: value})).get(key) == value
+    except (PuzzlekitError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return False
 
 
 def explain(puzzle: Any, time_limit: float | None = None) -> list[Hint]:

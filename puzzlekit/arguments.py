@@ -45,3 +45,15 @@ def seed(text: str) -> int:
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}, got {text}")
     return value
+
+
+def budget(text: str) -> float | None:
+    """0 seconds or more; 0 is a budget already spent (the command then ends as at a time
+    limit, exit 3), ``inf`` means no limit (None)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not value >= 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be 0 seconds or more, got {text}")
+    return None if math.isinf(value) else value

@@ -1,8 +1,10 @@
 """The ``puzzlekit`` command: solve, check, grade, generate, and list genres and backends.
 
-Exit status: 0 solved (or a valid solution checked), 1 unsolvable (or a solution that breaks
+Exit status (`puzzlekit.exits`, shared by every command): 0 solved (or a valid solution
+checked), 1 unsolvable or not unique where one solution is needed (or a solution that breaks
 a rule), 2 bad input or usage, 3 the time limit (or a budget a backend option set) ended
-before what was asked was decided, 4 internal error (a bug: please report it), 130 interrupted (Ctrl-C).
+before what was asked was decided, 4 internal error (a bug: please report it), 130
+interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -10,25 +12,27 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from puzzlekit import backends
 
-from . import __version__, api, arguments, formats, genres, outputs, textio
+from . import __version__, api, arguments, exits, formats, genres, ladder, outputs, textio
 from .batch import command as batch_command
-from .errors import InternalError, OutOfTime, ParseError, PuzzlekitError, UnknownName
+from .errors import InternalError, NoUniqueSolution, OutOfTime, ParseError, PuzzlekitError, UnknownName
 from .generate import command as generate_command
 from .pack import command as pack_command
 
-EXIT = {"solved": 0, "unsolvable": 1, "timeout": 3}
-USAGE_ERROR = 2
-UNDECIDED = 3
+EXIT = {"solved": exits.OK, "unsolvable": exits.NOT_MET, "timeout": exits.UNDECIDED}
 GENRE_HELP = f"one of: {', '.join(genres.NAMES)} (or a common other name, e.g. bridges, loopy, shikaku)"
 GENRE_OPTIONAL = GENRE_HELP + "; may be left out when FILE is a puzz.link URL or a pasted board"
 FILE_HELP = "puzzle file, - for standard input, a puzz.link URL, or a board pasted from a puzzle site"
-INTERNAL_ERROR = 4
+#: What ``solve -o`` held before it meant ``--output``: a backend option such as ``method=dfs``.
+OLD_OPTION = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*=[^/\\]*")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,10 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="puzzlekit",
         description="Solve and check pencil puzzles with a choice of solver backends.",
-        epilog="Exit status: 0 solved / valid, 1 unsolvable / invalid, 2 bad input or usage, "
-        "3 the time limit (or a backend option's budget) ended before the answer was decided, "
-        "4 internal error (a bug), "
-        "130 interrupted. File formats: docs/genres/. Run 'puzzlekit COMMAND --help' for details.",
+        epilog=exits.SUMMARY + " File formats: docs/genres/. Run 'puzzlekit COMMAND --help' for details.",
     )
     parser.add_argument("--version", action="version", version=f"puzzlekit {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -75,7 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=arguments.seed, default=0, help="solver random seed, 0 to 2^31-1 (default 0)"
     )
     solve.add_argument(
-        "--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+        "--output", "-o", metavar="FILE", default=None,
+        help="write what would be printed to FILE instead of standard output (- is standard output)",
+    )
+    solve.add_argument(
+        "--option", "-O", action="append", default=[], metavar="KEY=VALUE",
         help="a backend option, repeatable: " + "; ".join(
             f"{name}: {', '.join(keys)}" for name, keys in backends.OPTIONS.items() if keys
         ) + " (puzzlekit backends explains them)",
@@ -94,16 +99,19 @@ def build_parser() -> argparse.ArgumentParser:
         ("grade", "how hard a puzzle is",
          "Grade a puzzle: the weakest level of the deduction ladder ("
          + ", ".join(api.LEVEL_NAMES) + ") that solves it, with the rounds, trials and search nodes it took. "
-         "docs/grading.md explains the levels. Exit status: 0 unique, 1 not unique (or no solution), "
-         "3 the time limit ended (before the level was found, or, at search, before uniqueness was "
-         "decided: the level is printed, uniqueness undecided)."),
+         "docs/grading.md explains the levels. Exit status: 0 unique, 1 no solution or more than one, "
+         "3 the time limit ended before the level or uniqueness was decided (a level found is printed)."),
         ("hint", "the next step from a partial state",
          "Print the next step: entries of the state that contradict the solution first, else "
          "the next deduction at the weakest level that makes one, with the rules it rests on."),
         ("explain", "every step from the empty grid to the solution",
          "Print the whole chain of steps a player can follow, from the empty grid to the solution."),
     ):
-        command = sub.add_parser(name, help=summary, description=words)
+        if name == "grade":
+            command = sub.add_parser(name, help=summary, description=_wrapped(words), epilog=_levels(),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+        else:
+            command = sub.add_parser(name, help=summary, description=words)
         command.add_argument("genre", metavar="GENRE", nargs="?", help=GENRE_OPTIONAL)
         command.add_argument("file", metavar="FILE", help=FILE_HELP)
         if name == "hint":
@@ -141,7 +149,10 @@ def build_parser() -> argparse.ArgumentParser:
     url.add_argument("genre", metavar="GENRE", nargs="?", help=GENRE_OPTIONAL)
     url.add_argument("file", metavar="FILE", help=FILE_HELP)
 
-    generate_command.add_parser(sub)
+    made = generate_command.add_parser(sub)
+    for action in made._actions:  # a 0-second budget ends as a time limit does (exit 3), not as bad usage
+        if action.dest == "time_limit":
+            action.type = arguments.budget
 
     many = sub.add_parser(
         "batch", help=batch_command.SUMMARY, description=batch_command.DESCRIPTION,
@@ -158,84 +169,140 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _wrapped(text: str) -> str:
+    return textwrap.fill(text, width=min(shutil.get_terminal_size().columns, 100) - 2)
+
+
+def _levels() -> str:
+    """The ladder's levels, easiest first, a line each (wrapped under its name)."""
+    width = min(shutil.get_terminal_size().columns, 100) - 2
+    lines = ["levels, easiest first (docs/grading.md explains them):"]
+    for level in ladder.LEVELS:
+        lines.append(textwrap.fill(f"{level.name}: {level.sentence}", width=width,
+                                   initial_indent="  ", subsequent_indent="      "))
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        if args.command == "solve":
-            return _solve(args)
-        if args.command == "check":
-            return _check(args)
-        if args.command in ("grade", "hint", "explain"):
-            return _coach(args)
-        if args.command == "render":
-            return _render(args)
-        if args.command == "batch":
-            return batch_command.run_command(args)
-        if args.command == "pack":
-            return pack_command.run_command(args)
-        if args.command == "generate":
-            return generate_command.run_command(args)
-        if args.command == "url":
-            print(api.to_url(api.load(args.genre, args.file)))
-            return 0
-        if args.command == "genres":
-            for name in genres.available():
-                doc = ((genres.get(name).__doc__ or "").strip().splitlines() or [""])[0]
-                print(f"{name:12} {doc}")
-            return 0
-        if args.command == "backends":
-            for name, ver in backends.installed().items():
-                extra = backends.EXTRAS[name]
-                state = f"installed  {ver}" if ver else f"missing    pip install 'puzzlekit[{extra}]'"
-                print(f"{name:8} {state}")
-                for key, meaning in backends.OPTIONS[name].items():
-                    print(f"{'':8}   -o {key}=...  {meaning}")
-            return 0
-    except OutOfTime as exc:
-        print(f"puzzlekit: {exc}", file=sys.stderr)
-        return UNDECIDED
-    except InternalError as exc:
-        print(f"puzzlekit: internal error: {exc} (a bug: please report it)", file=sys.stderr)
-        return INTERNAL_ERROR
-    except PuzzlekitError as exc:
-        print(f"puzzlekit: error: {exc}", file=sys.stderr)
-        return USAGE_ERROR
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        with exits.watching_interrupts():
+            return _run(parser, args)
+    except KeyboardInterrupt:  # while reading the arguments, or a second Ctrl-C while reporting one
+        return _interrupted()
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    try:
+        status = _dispatch(parser, args)
+        # a solver that swallowed Ctrl-C (in a callback) and returned as if out of time
+        return _interrupted() if exits.interrupted() else status
     except KeyboardInterrupt:
-        print("puzzlekit: interrupted", file=sys.stderr)
-        return 130
+        return _interrupted()
     except BrokenPipeError:  # the reader went away (e.g. `| head -1`): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 0
-    except Exception as exc:  # a bug; keep the traceback behind an opt-in
-        if os.environ.get("PUZZLEKIT_DEBUG"):
+        return exits.OK
+    except Exception as exc:
+        # Ctrl-C that reached a solver package inside its own code comes back in that
+        # package's words (python-sat's "Caught keyboard interrupt", ctypes' ArgumentError)
+        if exits.interrupted() or exits.is_interrupt(exc):
+            return _interrupted()
+        if isinstance(exc, OutOfTime):
+            print(f"puzzlekit: {exc}", file=sys.stderr)
+            return exits.UNDECIDED
+        if isinstance(exc, InternalError):
+            print(f"puzzlekit: internal error: {exc} (a bug: please report it)", file=sys.stderr)
+            return exits.INTERNAL
+        if isinstance(exc, NoUniqueSolution):
+            print(f"puzzlekit: {exc}", file=sys.stderr)
+            return exits.NOT_MET
+        if isinstance(exc, PuzzlekitError):
+            print(f"puzzlekit: error: {exc}", file=sys.stderr)
+            return exits.USAGE
+        if isinstance(exc, OSError) and exc.strerror:  # a path that cannot be read or written
+            where = f"{exc.filename}: " if exc.filename else ""
+            print(f"puzzlekit: error: {where}{exc.strerror}", file=sys.stderr)
+            return exits.USAGE
+        if os.environ.get("PUZZLEKIT_DEBUG"):  # a bug; keep the traceback behind an opt-in
             raise
         print(
             f"puzzlekit: internal error: {type(exc).__name__}: {exc} "
             "(set PUZZLEKIT_DEBUG=1 for the traceback)", file=sys.stderr,
         )
-        return INTERNAL_ERROR
+        return exits.INTERNAL
+
+
+def _interrupted() -> int:
+    try:
+        print("puzzlekit: interrupted", file=sys.stderr)
+    except (KeyboardInterrupt, OSError):  # a second Ctrl-C, or standard error gone
+        pass
+    return exits.INTERRUPTED
+
+
+def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "solve":
+        return _solve(args)
+    if args.command == "check":
+        return _check(args)
+    if args.command in ("grade", "hint", "explain"):
+        return _coach(args)
+    if args.command == "render":
+        return _render(args)
+    if args.command == "batch":
+        return batch_command.run_command(args)
+    if args.command == "pack":
+        return pack_command.run_command(args)
+    if args.command == "generate":
+        return generate_command.run_command(args)
+    if args.command == "url":
+        print(api.to_url(api.load(args.genre, args.file)))
+        return exits.OK
+    if args.command == "genres":
+        for name in genres.available():
+            doc = ((genres.get(name).__doc__ or "").strip().splitlines() or [""])[0]
+            print(f"{name:12} {doc}")
+        return exits.OK
+    if args.command == "backends":
+        for name, ver in backends.installed().items():
+            extra = backends.EXTRAS[name]
+            state = f"installed  {ver}" if ver else f"missing    pip install 'puzzlekit[{extra}]'"
+            print(f"{name:8} {state}")
+            for key, meaning in backends.OPTIONS[name].items():
+                print(f"{'':8}   -O {key}=...  {meaning}")
+        return exits.OK
     parser.error(f"unknown command {args.command!r}")
-    return USAGE_ERROR
+    return exits.USAGE
 
 
 def _solve(args: argparse.Namespace) -> int:
+    out = args.output
+    if out is not None and OLD_OPTION.fullmatch(out) and not os.path.exists(out):
+        # -o was --option before it meant --output, as it does for every other command
+        raise UnknownName(
+            f"-o is --output now; pass a backend option with -O/--option {out} "
+            f"(to write a file named so, write ./{out})"
+        )
     puzzle = api.load(args.genre, args.file)
+    if out not in (None, "-"):
+        outputs.file_allowed(out)  # before the work, not after it
     result = api.solve(
         puzzle, backend=args.backend, limit=args.limit, time_limit=args.time_limit,
         unique=args.unique, seed=args.seed, **_options(args.option),
     )
-    if args.format == "json":
-        print(json.dumps(result.to_json()))
+    text = json.dumps(result.to_json()) if args.format == "json" else _text(puzzle, result, args.limit)
+    if out in (None, "-"):
+        print(text)
     else:
-        print(_text(puzzle, result))
+        outputs.write_text(out, text + "\n")
     listed_all = result.complete or result.more  # every solution up to N, and whether more exist
     if result.status == "solved" and (
         (args.limit > 1 and not listed_all) or (args.unique and result.unique is None)
     ):
-        return UNDECIDED  # a list cut short by the time limit, or uniqueness left undecided
+        return exits.UNDECIDED  # a list cut short by the time limit, or uniqueness left undecided
     return EXIT[result.status]
 
 
@@ -251,7 +318,7 @@ def _options(items: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def _text(puzzle: Any, result: api.SolveResult) -> str:
+def _text(puzzle: Any, result: api.SolveResult, limit: int = 1) -> str:
     module = api.genre_module(puzzle)
     loading = f" (+{result.import_seconds:.2f} s loading the solver)" if result.import_seconds >= 0.05 else ""
     lines = [
@@ -263,7 +330,7 @@ def _text(puzzle: Any, result: api.SolveResult) -> str:
     n = len(result.solutions)
     for i, solution in enumerate(result.solutions, 1):
         if n > 1:
-            lines.append(f"solution {i} of {n}{'' if i < n else _more(result)}:")
+            lines.append(f"solution {i} of {n}{'' if i < n else _more(result, limit)}:")
         lines.append(module.render(puzzle, solution))
     return "\n".join(lines)
 
@@ -278,12 +345,14 @@ def _uniqueness(result: api.SolveResult) -> str:
     return "not checked"
 
 
-def _more(result: api.SolveResult) -> str:
+def _more(result: api.SolveResult, limit: int) -> str:
     """What is known beyond the listed solutions, said after the last one."""
     if result.complete:
         return " (all of them)"
     if result.more:
         return " (more exist)"
+    if limit == 1 and result.unique is False:  # --unique stops at a second solution: that settles it
+        return " (two found, so not unique; the search stopped there)"
     return f" ({_ended(result)}: there may be more)" if result.status == "solved" else ""
 
 
@@ -308,11 +377,16 @@ def _coach(args: argparse.Namespace) -> int:
                       None: "uniqueness undecided (the time limit ended)"}[graded.unique]
             print(f"{api.genre_module(puzzle).NAME}: level {graded.level} (rank {graded.rank}); "
                   f"{graded.rounds} rounds, {graded.probes} trials{extra}; {unique}")
-        if graded.unique is None:  # the level is known, but not whether the answer is the only one
-            return UNDECIDED
-        return 0 if graded.unique else 1
+        if graded.unique is None:
+            print(f"puzzlekit: {api.genre_module(puzzle).NAME}: whether the solution is unique was not "
+                  "decided", file=sys.stderr)
+            return exits.UNDECIDED
+        if not graded.unique:
+            print(f"puzzlekit: {_not_unique(puzzle, args.time_limit)}", file=sys.stderr)
+            return exits.NOT_MET
+        return exits.OK
     if args.command == "hint":
-        state = api.state_of(puzzle, _read_json(args.state)) if args.state else None
+        state = _state(puzzle, args.state) if args.state else None
         hints = [api.hint(puzzle, state, time_limit=args.time_limit)]
     else:
         hints = api.explain(puzzle, time_limit=args.time_limit)
@@ -323,7 +397,35 @@ def _coach(args: argparse.Namespace) -> int:
         for i, h in enumerate(hints, 1):
             level = f"[{h.step.level}] " if h.step else ""
             print(f"{i}. {level}{h.words}" if args.command == "explain" else f"{h.kind}: {level}{h.words}")
-    return 0
+    return exits.OK
+
+
+def _not_unique(puzzle: Any, time_limit: float | None) -> str:
+    """Which way a puzzle the ladder found not unique fails: no solution, or several."""
+    name = api.genre_module(puzzle).NAME
+    result = api.solve(puzzle, unique=True, time_limit=time_limit)
+    if result.status == "unsolvable":
+        return f"this {name} puzzle has no solution"
+    if result.unique is False:
+        return f"this {name} puzzle has more than one solution"
+    return f"this {name} puzzle has no solution or more than one"
+
+
+def _state(puzzle: Any, path: str) -> dict:
+    """A player's state from STATE.json; the JSON that `solve --format json` prints is taken
+    too (its first solution, a complete state), as `check` and `render --solution` take it."""
+    data = _read_json(path)
+    if isinstance(data, dict) and "solutions" in data:
+        name = api.genre_module(puzzle).NAME
+        if data.get("genre") not in (None, name):
+            raise ParseError(f"this is a {genres.shown(data['genre'])} solution, not {name!r}", source=path)
+        items = data["solutions"]
+        if not isinstance(items, list) or not items:
+            raise ParseError("'solutions' must be a list of at least one solution", source=path)
+        data = items[0]
+        if isinstance(data, dict):  # a solver's answer leaves nothing unknown
+            data = {"complete": True, **data}
+    return api.state_of(puzzle, data)
 
 
 def _render(args: argparse.Namespace) -> int:
@@ -334,20 +436,25 @@ def _render(args: argparse.Namespace) -> int:
         raise UnknownName(f"--output must end in .svg or .png (or be -), not {out!r}")
     if [args.file, args.solution, args.state].count("-") > 1:
         raise UnknownName("only one input can be - (standard input is read once)")
+    if out != "-":
+        outputs.file_allowed(out)  # before solving, not after
     puzzle = api.load(args.genre, args.file)
     module = api.genre_module(puzzle)
     solution = None
+    unsolved = None
     if args.solve:
         result = api.solve(puzzle)
-        if not result.solutions:
-            print(f"puzzlekit: {module.NAME}: {result.status}; drawing the puzzle alone", file=sys.stderr)
+        if not result.solutions:  # the picture of the puzzle alone is still written, and said so
+            unsolved = result.status
+            words = "has no solution" if unsolved == "unsolvable" else "was not solved in time"
+            print(f"puzzlekit: this {module.NAME} puzzle {words}; drew the puzzle alone", file=sys.stderr)
         solution = result.solutions[0] if result.solutions else None
     elif args.solution:
         data = _read_json(args.solution)
         if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
             data = data["solutions"][0]
         solution = module.solution_from_json(puzzle, data)
-    state = api.state_of(puzzle, _read_json(args.state)) if args.state else None
+    state = _state(puzzle, args.state) if args.state else None
     picture = render.svg(puzzle, solution, state=state)
     if out == "-":
         sys.stdout.write(picture)
@@ -355,7 +462,7 @@ def _render(args: argparse.Namespace) -> int:
         outputs.write_bytes(out, render.png(picture))
     else:
         outputs.write_text(out, picture)
-    return 0
+    return EXIT[unsolved] if unsolved else exits.OK
 
 
 def _check(args: argparse.Namespace) -> int:

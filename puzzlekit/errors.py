@@ -45,6 +45,11 @@ class StateError(PuzzlekitError, ValueError):
     outside that key's range."""
 
 
+class NoUniqueSolution(PuzzlekitError, ValueError):
+    """A puzzle with no solution, or more than one, where exactly one is needed (a hint, an
+    explanation, a picture of the solution). The command exits 1, as for an unsolvable puzzle."""
+
+
 class OutOfTime(PuzzlekitError, TimeoutError):
     """The time limit ended before the work was done (the one timeout exception).
 

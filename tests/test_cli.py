@@ -93,21 +93,21 @@ def test_huge_file_is_refused_before_reading(tmp_path):
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--limit", "0"], "at least 1"),
         (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "--time-limit", "-1"], "more than 0"),
         (["frobnicate"], "invalid choice"),
-        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search", "-o", "method=magic"],
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search", "-O", "method=magic"],
          "bad value 'magic' for option 'method'"),
-        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search", "-o", "speed=11"],
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "search", "-O", "speed=11"],
          "backend 'search' has no option 'speed'; its options: method"),
-        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "csp", "-o", "x=1"], "it takes none"),
-        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-o", "workers"], "KEY=VALUE"),
-        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "cpsat", "-o", "workers=-2"],
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "csp", "-O", "x=1"], "it takes none"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-O", "workers"], "KEY=VALUE"),
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "cpsat", "-O", "workers=-2"],
          "workers must be"),
-        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "sat", "-o", "solver=nosuch"],
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "sat", "-O", "solver=nosuch"],
          "unknown SAT solver"),
-        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "sat", "-o", "propagate=maybe"],
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "sat", "-O", "propagate=maybe"],
          "use one of false, true"),  # spelled as the help spells them
-        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "z3", "-o", "logic=nosuch"],
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "z3", "-O", "logic=nosuch"],
          "does not know the logic"),
-        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "mip", "-o", "solver=gurobi"],
+        (["solve", "masyu", str(EXAMPLES / "masyu01.txt"), "-b", "mip", "-O", "solver=gurobi"],
          "unknown MIP solver"),
     ],
 )
@@ -147,16 +147,16 @@ def test_genres_and_backends_listings():
     names = [line.split()[0] for line in listing if not line.startswith(" ")]
     assert names == ["cpsat", "z3", "mip", "sat", "csp", "search"]
     assert "installed" in listing[0]
-    assert any(line.split()[:2] == ["-o", "method=..."] for line in listing)  # search's option
+    assert any(line.split()[:2] == ["-O", "method=..."] for line in listing)  # search's option
 
 
 def test_options_reach_the_backend():
     # the numberlink seed: the frontier sweep proves it in about a second, depth-first search
     # alone does not finish in minutes
     seed = str(EXAMPLES / "numberlink01.txt")
-    swept = run_cli("solve", "numberlink", seed, "-b", "search", "-o", "method=frontier", "-u", "-t", "60")
+    swept = run_cli("solve", "numberlink", seed, "-b", "search", "-O", "method=frontier", "-u", "-t", "60")
     assert swept.returncode == 0 and "unique: yes" in swept.stdout.decode(), swept.stderr
-    searched = run_cli("solve", "numberlink", seed, "-b", "search", "-o", "method=dfs", "-t", "2")
+    searched = run_cli("solve", "numberlink", seed, "-b", "search", "-O", "method=dfs", "-t", "2")
     assert searched.returncode == 3, searched.stdout
 
 

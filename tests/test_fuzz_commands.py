@@ -36,7 +36,7 @@ from puzzlekit.errors import ParseError, PuzzlekitError, StateError, UnknownName
 from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
-FUZZ_EXAMPLES = 8
+FUZZ_EXAMPLES = 25
 THOROUGH_EXAMPLES = 400
 
 
@@ -55,7 +55,7 @@ FUZZ = settings(
 )
 GENRES = list(genres.NAMES)
 WORDS = ["masyu", "Sudoku", "bridges", "loopy", "nosuch", "", "-", "pack", "sudoku.txt"]
-LIMITS = ["1", "0.5", "0", "-1", "nan", "inf", "abc", "1e9"]
+LIMITS = ["1", "0.5", "0", "-1", "nan", "abc", "-inf", "1e-9"]  # no unbounded one: runs stay short
 
 
 def run(args: list[str]) -> tuple[int, str, str]:
@@ -87,8 +87,9 @@ def clean(code: int, err: str, args: list[str]) -> None:
 
 
 @pytest.fixture
-def place(tmp_path: Path) -> Path:
+def place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A folder with a file, a folder, a file named like a picture that is a folder, a state."""
+    monkeypatch.chdir(tmp_path)  # a relative output (``-o -`` as a folder) lands here, not in the checkout
     (tmp_path / "afile").write_text("x")
     (tmp_path / "adir").mkdir(exist_ok=True)
     (tmp_path / "adir.svg").mkdir(exist_ok=True)
@@ -149,7 +150,16 @@ def command_line(draw: st.DrawFn, command: str, place: Path) -> list[str]:
         return args + maybe(draw, "--solve", ["--state", str(place / draw(st.sampled_from(
             ["state.json", "junk.json", "list.json"])))])
     if command == "url":
-        return [command, named, file]
+        return [command, named, draw(st.sampled_from([file, file, "-", "https://puzz.link/p?mashu/6/6/1063000i3000",
+                                                      "https://puzz.link/p?", "?", "?mashu/x", "http://x/p?a"]))]
+    if command == "solve":
+        return [command, named, draw(st.sampled_from([file, file, "-"])), *limit,
+                *maybe(draw, "--unique", ["-n", draw(st.sampled_from(["2", "0", "x"]))],
+                       ["-b", draw(st.sampled_from(["search", "sat", "nosuch"]))],
+                       ["-o", draw(st.sampled_from(["nodes=10", "x", "=1", "method=bogus"]))])]
+    if command == "check":
+        return [command, named, file, draw(st.sampled_from([str(place / n) for n in (
+            "state.json", "junk.json", "list.json", "none.json", "adir")] + [file, "-"]))]
     if command == "generate":
         size = draw(st.sampled_from(["4", "5x5", "3x7", "0", "x", "6x6"]))
         out = output_path(draw, place, draw(st.sampled_from(["", ".txt", "/"])))
@@ -159,6 +169,8 @@ def command_line(draw: st.DrawFn, command: str, place: Path) -> list[str]:
                        ["--symmetry", draw(st.sampled_from(["rot180", "rot90"]))],
                        ["--count", draw(st.sampled_from(["1", "2", "0"]))])]
     if command == "pack":
+        if draw(st.booleans()):  # a good file, so that the output path is reached more often
+            named, file = genre, str(EXAMPLES / f"{genre}01.txt")
         more = [draw(st.sampled_from([genre, "sudoku", str(EXAMPLES / "sudoku01.txt"), file]))
                 for _ in range(draw(st.integers(0, 2)))]
         title = draw(st.text(alphabet="<>/&\"'script !\u2028", max_size=12))
@@ -167,7 +179,10 @@ def command_line(draw: st.DrawFn, command: str, place: Path) -> list[str]:
     raise AssertionError(command)
 
 
-@pytest.mark.parametrize("command", ["grade", "hint", "explain", "render", "url", "generate", "pack"])
+COMMANDS = ["solve", "check", "grade", "hint", "explain", "render", "url", "generate", "pack"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
 @FUZZ
 @given(data=st.data())
 def test_commands_end_with_a_known_exit_status(command, place, data):
@@ -202,6 +217,9 @@ def test_batch_ends_with_a_known_exit_status(place, data):
 
 ODD = [None, 5, -1, 0.5, float("nan"), "", "nosuch", b"bytes", [], (), {}, ("x",), "abc", object()]
 ALLOWED = (PuzzlekitError, ValueError, TypeError)
+#: Python's own words for a value it could not use: a message of ours says what was expected.
+RAW = ("is not iterable", "is not subscriptable", "unexpected keyword argument", "has no attribute",
+       "not enough values to unpack", "unhashable type", "unknown token")
 
 
 def library_calls(puzzle, solution, other, tmp: Path) -> dict[str, object]:
@@ -218,6 +236,8 @@ def library_calls(puzzle, solution, other, tmp: Path) -> dict[str, object]:
         "pzprv3": lambda a, b: formats.write_pzprv3(puzzle, a),
         "pack items": lambda a, b: build_pack([(puzzle, a if a is not None else solution, b)], tmp / "p"),
         "other solution": lambda a, b: render.svg(puzzle, other),
+        "highlight": lambda a, b: render.svg(puzzle, highlight=a),
+        "png text": lambda a, b: render.png(a if isinstance(a, str) else "x"),
     }
 
 
@@ -242,8 +262,9 @@ def test_library_refuses_odd_values_with_its_own_errors(tmp_path, data):
     (tmp_path / "afile").write_text("x")
     try:
         calls[name](a, b)
-    except ALLOWED:
-        pass
+    except ALLOWED as exc:
+        raw = not isinstance(exc, PuzzlekitError) and any(words in str(exc) for words in RAW)
+        assert not raw, (name, a, b, exc)
 
 
 # cases the fuzzing found ---------------------------------------------------------------------
@@ -370,3 +391,17 @@ def test_batch_output_must_be_a_regular_file(tmp_path):
     proc = run_cli("batch", "solve", "sudoku", str(EXAMPLES / "sudoku01.txt"), "-o", os.devnull, "-j", "1")
     assert proc.returncode == 2, proc.stderr
     assert b"regular file" in proc.stderr and b"internal error" not in proc.stderr
+
+
+@pytest.mark.parametrize("cells", [5, 1.5, "ab", object()])
+def test_a_highlight_that_is_not_cells_is_a_render_error(cells):
+    masyu = puzzlekit.load("masyu", str(EXAMPLES / "masyu01.txt"))
+    with pytest.raises(render.RenderError, match="highlight takes cells"):
+        render.svg(masyu, highlight=cells)
+
+
+def test_png_of_text_that_is_not_svg_is_a_render_error():
+    pytest.importorskip("resvg_py")
+    for text in ("", "x", "<svg"):
+        with pytest.raises(render.RenderError, match="not an SVG document"):
+            render.png(text)

@@ -15,7 +15,8 @@ from importgraph import find_cycle, import_graph
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("puzzlekit.errors", "puzzlekit.clock", "puzzlekit.unionfind", "puzzlekit.ir",
-                    "puzzlekit.arguments", "puzzlekit.grid", "puzzlekit.textio", "puzzlekit.outputs")),
+                    "puzzlekit.arguments", "puzzlekit.exits", "puzzlekit.grid", "puzzlekit.textio",
+                    "puzzlekit.outputs")),
     ("transforms", ("puzzlekit.transforms",)),
     ("propagation", ("puzzlekit.propagation",)),
     ("genre kit", ("puzzlekit.board",)),

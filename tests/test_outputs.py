@@ -3,8 +3,12 @@ never an internal error (exit 4) or a traceback, and the library raises `OutputE
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
-from conftest import EXAMPLES, run_cli
+from conftest import EXAMPLES, ROOT, run_cli
 
 import puzzlekit
 from puzzlekit import api, outputs
@@ -62,3 +66,12 @@ def test_build_pack_refuses_a_file_and_the_empty_path(tmp_path):
         build_pack(items, "")
     with pytest.raises(puzzlekit.PuzzlekitError):
         build_pack(items, tmp_path / "afile" / "sub")
+
+
+def test_pack_to_standard_output_is_refused(tmp_path):
+    """``-o -`` wrote a folder named ``-`` into the current folder."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-m", "puzzlekit.cli", "pack", "masyu", MASYU, "-o", "-"],
+                          cwd=tmp_path, env=env, capture_output=True, timeout=120)
+    refused(proc, "standard output")
+    assert not (tmp_path / "-").exists()

@@ -7,6 +7,8 @@ import gzip
 import json
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 from conftest import EXAMPLES, run_cli
@@ -130,7 +132,7 @@ def test_the_answer_is_the_model_answer_key(examples, name):
 
 @pytest.mark.parametrize("name", PLAYABLE)
 def test_each_puzzle_within_its_size_limit(examples, name):
-    entry = pack_data([(*examples[name], f"{name}01")])["puzzles"][0]
+    entry = pack_data([(*examples[name], f"{name}01")], hints=False)["puzzles"][0]
     size = len(json.dumps(entry, separators=(",", ":")).encode())
     assert size <= MAX_PUZZLE_BYTES
     assert size <= 400, f"{name}: {size} bytes for a small example; the encoding got less compact"
@@ -159,7 +161,8 @@ def test_wrong_items_are_refused(examples, monkeypatch):
 
 
 def test_page_files_within_the_size_limit_and_self_contained(tmp_path, examples):
-    index = build_pack([(*examples[n], n) for n in PLAYABLE], tmp_path, title="All </script> & more")
+    index = build_pack([(*examples[n], n) for n in PLAYABLE], tmp_path, title="All </script> & more",
+                       hints=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["index.html", *ASSETS])
     assets = b"".join((tmp_path / name).read_bytes() for name in ASSETS)
     assert len(gzip.compress(assets, 9)) <= MAX_ASSET_GZIP
@@ -212,8 +215,9 @@ def test_swedish_letters_in_the_page(tmp_path, examples):
 
 def test_same_puzzles_same_pack(tmp_path, examples):
     items = [(*examples["queens"], "q")]
-    assert pack_data(items) == pack_data(items)
-    assert pack_data(items)["puzzles"][0]["id"] != pack_data([(*examples["tents"], "q")])["puzzles"][0]["id"]
+    assert pack_data(items, hints=False) == pack_data(items, hints=False)  # the hints: test_pack_hints.py
+    other = pack_data([(*examples["tents"], "q")], hints=False)
+    assert pack_data(items, hints=False)["puzzles"][0]["id"] != other["puzzles"][0]["id"]
 
 
 # the command ---------------------------------------------------------------------------
@@ -225,6 +229,16 @@ def test_cli_writes_a_pack(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "1 puzzle" in proc.stdout.decode()
     assert "<title>Pearls</title>" in (out / "index.html").read_text()
+
+
+def test_cli_refuses_standard_output_for_a_pack(tmp_path):
+    """``-o -`` names standard output, which cannot hold a folder: refused, nothing written."""
+    args = ["pack", "masyu", str(EXAMPLES / "masyu01.txt"), "-o", "-"]
+    proc = subprocess.run([sys.executable, "-m", "puzzlekit.cli", *args], cwd=tmp_path, capture_output=True,
+                          timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert b"standard output cannot hold a folder" in proc.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_cli_writes_a_swend_pack(tmp_path):
@@ -324,10 +338,24 @@ def test_cli_two_files_of_one_name_are_told_apart(tmp_path):
     assert names == ["a/p", "b/p"]
 
 
+def _pack_json(index) -> dict:
+    pattern = r'<script type="application/json" id="pack-data">(.*?)</script>'
+    found = re.search(pattern, index.read_text(), re.S)
+    return json.loads(found.group(1))
+
+
+def test_cli_hints_are_packed_unless_left_out(tmp_path):
+    for extra, site in (([], "with"), (["--no-hints"], "without")):
+        proc = run_cli("pack", "masyu", str(EXAMPLES / "masyu01.txt"), "-o", str(tmp_path / site), *extra)
+        assert proc.returncode == 0, proc.stderr
+    assert _pack_json(tmp_path / "with" / "index.html")["hints"][0]["s"], "the example's chain is stored"
+    assert not _pack_json(tmp_path / "without" / "index.html").get("hints")
+
+
 def test_cli_packs_mixed_genres(tmp_path):
     proc = run_cli("pack", "masyu", str(EXAMPLES / "masyu01.txt"), "Sudoku", str(EXAMPLES / "sudoku01.txt"),
                    str(EXAMPLES / "sudoku01.txt"), "tents", str(EXAMPLES / "tents01.txt"),
-                   "-o", str(tmp_path / "site"))
+                   "-o", str(tmp_path / "site"), "--no-hints")
     assert proc.returncode == 0, proc.stderr
     html = (tmp_path / "site" / "index.html").read_text()
     assert re.findall(r'"g":"(\w+)"', html) == ["masyu", "sudoku", "sudoku", "tents"]

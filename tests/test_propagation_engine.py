@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 from models import grid_model
 
 from puzzlekit.clock import Deadline
 from puzzlekit.errors import OutOfTime
 from puzzlekit.ir import ModelBuilder
+from puzzlekit.propagation import engine as engine_module
 from puzzlekit.propagation import new_engine
 from puzzlekit.propagation.engine import COUNT, Engine
 
@@ -95,3 +99,53 @@ def test_rewrite_changes_the_data_of_one_kind():
     engine = chain()
     engine.rewrite(COUNT, lambda data: ("rewritten", data))
     assert [d[0] for k, d in zip(engine.kinds, engine.data) if k == COUNT] == ["rewritten"]
+
+
+def engine_fields() -> set[str]:
+    """The fields of `Engine`: what its methods set on ``self``."""
+    tree = ast.parse(Path(engine_module.__file__).read_text(encoding="utf-8"))
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Engine")
+    return {node.attr for node in ast.walk(cls)
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name) and node.value.id == "self"}
+
+
+def field_writes(source: str, fields: set[str]) -> list[str]:
+    """Assignments to an engine field on anything but ``self`` (``x.kinds = ...``,
+    ``x.data[i] = ...``), as ``line: target``."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        targets = node.targets if isinstance(node, ast.Assign) else (
+            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else [])
+        while any(isinstance(t, (ast.Tuple, ast.List)) for t in targets):
+            targets = [e for t in targets for e in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t])]
+        for target in targets:
+            while isinstance(target, ast.Subscript):
+                target = target.value
+            if (isinstance(target, ast.Attribute) and target.attr in fields
+                    and not (isinstance(target.value, ast.Name) and target.value.id == "self")):
+                out.append(f"{node.lineno}: {ast.unparse(target)}")
+    return sorted(out, key=lambda write: int(write.split(":")[0]))
+
+
+def test_callers_drive_the_engine_through_its_methods():
+    """Outside `puzzlekit.propagation`, nothing sets an engine's field by hand: the search,
+    the ladder and the generator call `assume`, `limit`, `swap_kinds`, ... instead."""
+    fields = engine_fields()
+    assert {"kinds", "clauses", "deadline", "acted", "most", "data", "dom"} <= fields
+    package = Path(engine_module.__file__).parents[1]
+    writes = {}
+    for path in sorted(package.rglob("*.py")):
+        found = field_writes(path.read_text(encoding="utf-8"), fields)
+        if found and "propagation" not in path.parts:
+            writes[str(path.relative_to(package))] = found
+    assert writes == {}
+
+
+def test_the_field_scan_catches_writes_by_hand():
+    fields = engine_fields()
+    source = ("def f(engine, reasoner, weight):\n    engine.kinds = []\n    reasoner.local.data[3] = 1\n"
+              "    engine.deadline, x = None, 1\n    self.kinds = []\n    weight[engine.most] += 1\n"
+              "    engine.acted += b''\n")
+    assert field_writes(source, fields) == [
+        "2: engine.kinds", "3: reasoner.local.data", "4: engine.deadline", "7: engine.acted"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType, ModuleType
 from typing import TypeVar
@@ -51,7 +52,7 @@ def get(name: str) -> ModuleType:
 
 
 def options(name: str) -> dict[str, Option]:
-    """The options a backend's ``solve`` takes by keyword (``puzzlekit solve -o KEY=VALUE``)."""
+    """The options a backend's ``solve`` takes by keyword (``puzzlekit solve -O KEY=VALUE``)."""
     module = get(name)
     declared = getattr(module, "OPTIONS", None)
     if declared is not None:
@@ -120,6 +121,8 @@ def available(name: str) -> bool:
     target = getattr(module, "IMPORT", None)
     if target is None:
         return module.PACKAGE is None  # nothing to import: the backend is puzzlekit's own
+    if target in sys.modules:  # loaded already (or marked as failing): no search of the path
+        return sys.modules[target] is not None
     try:
         return importlib.util.find_spec(target) is not None
     except (ImportError, ValueError):  # a broken entry in sys.modules

@@ -37,6 +37,7 @@ from puzzlekit.transforms.shapes import all_different_groups, equivalences
 
 from . import base
 from .base import Result
+from .interrupts import stopping_on_interrupt
 
 NAME = "cpsat"
 PACKAGE = "ortools"
@@ -542,7 +543,10 @@ class _Session(base.Session):
                 self.counters["stopped"] = "its work budget"
                 return "unknown", None
             solver.parameters.max_deterministic_time = self.work
-        status = solver.solve(self.low.cp)
+        with stopping_on_interrupt(solver.stop_search) as watched:
+            if watched:  # Ctrl-C raises KeyboardInterrupt, not a stop that looks like the time limit
+                solver.parameters.catch_sigint_signal = False
+            status = solver.solve(self.low.cp)
         self.counters["solver_calls"] += 1
         self.counters["conflicts"] += solver.num_conflicts
         self.counters["branches"] += solver.num_branches

@@ -15,16 +15,24 @@ from puzzlekit.transforms.cuts import Relaxation
 from . import sat_planar
 
 SLICE = 4096  # clauses handed to a new solver between two looks at the clock
+#: Variables above which CaDiCaL's bounded variable elimination is off. Its rounds run between
+#: conflicts, where no conflict budget stops them: on an empty 40x1000 Masyu (119,000
+#: variables, 470,000 clauses) one ran 75 s into a call given 33 s; without elimination the
+#: same run ended within a second of its limit. Smaller CNFs keep it (it pays there).
+NO_ELIMINATION_ABOVE = 50_000
 
 
 def loaded(cnf: Any, name: str, deadline: Deadline) -> Any:
     """A new solver given the CNF's clauses (``cnf``: the sat backend's, with its ``pysat``
-    module and ``clauses``) in slices, reading the clock between them.
+    module, ``clauses`` and ``top`` variable) in slices, reading the clock between them;
+    CaDiCaL without variable elimination on a huge CNF (`NO_ELIMINATION_ABOVE`).
 
     python-sat hands clauses over one Python call each, so millions of clauses take seconds
     that no solver limit covers; `OutOfTime` frees the half-loaded solver.
     """
     solver = cnf.pysat.solvers.Solver(name=name)
+    if getattr(cnf, "top", 0) > NO_ELIMINATION_ABOVE:
+        _no_elimination(solver)
     append = _appender(solver)
     try:
         for start in range(0, len(cnf.clauses), SLICE):
@@ -34,6 +42,14 @@ def loaded(cnf: Any, name: str, deadline: Deadline) -> Any:
         solver.delete()
         raise
     return solver
+
+
+def _no_elimination(solver: Any) -> None:
+    """Turn CaDiCaL's variable elimination off (`NO_ELIMINATION_ABOVE`); other solvers stay
+    as they are (MiniSat's and Glucose's simplification runs once, before the search)."""
+    inner = getattr(solver, "solver", None)
+    if type(inner).__name__.startswith("Cadical") and hasattr(inner, "configure"):
+        inner.configure({"elim": 0})
 
 
 def _appender(solver: Any) -> Callable[[list[list[int]]], Any]:

@@ -30,6 +30,7 @@ from puzzlekit.transforms.cuts import Relaxation
 
 from . import base
 from .base import Result
+from .interrupts import stopping_on_interrupt
 
 NAME = "z3"
 PACKAGE = "z3-solver"
@@ -212,7 +213,11 @@ class _Session(base.Session):
         solver = self.low.solver
         if seconds is not None:
             solver.set("timeout", max(1, int(seconds * 1000)))
-        answer = solver.check()
+        with stopping_on_interrupt(solver.interrupt) as watched:
+            # Z3 catches Ctrl-C itself and answers unknown, as at the time limit: leave it to
+            # Python, so that it raises KeyboardInterrupt once the check is stopped
+            solver.set("ctrl_c", not watched)
+            answer = solver.check()
         if answer == self.z3.sat:
             return "sat", self.low.values(solver.model())
         if answer == self.z3.unsat:

@@ -18,10 +18,9 @@ from typing import Any
 
 from .. import arguments
 from ..errors import InternalError, PuzzlekitError, UnknownName
+from ..exits import INTERNAL, INTERRUPTED, USAGE
 from .core import run
 from .items import ACTIONS
-
-INTERRUPTED = 130
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -106,10 +105,10 @@ def run_command(args: argparse.Namespace) -> int:
         return INTERRUPTED
     except InternalError as exc:
         print(f"puzzlekit batch: internal error: {exc} (a bug: please report it)", file=sys.stderr)
-        return 4
+        return INTERNAL
     except (PuzzlekitError, ValueError) as exc:
         print(f"puzzlekit batch: error: {exc}", file=sys.stderr)
-        return 2
+        return USAGE
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -92,15 +92,17 @@ def run(
     answer after ``kill_after`` seconds (default: twice the limit plus 5 s; no limit, no
     kill) is killed and the item recorded as a timeout. ``backend``, ``unique``, ``seed`` and
     ``options`` go to `api.solve`. Items already recorded in ``out`` (same action, id and
-    fingerprint) are skipped, except those whose status is in ``redo``; a record of an id
+    fingerprint) are skipped, except those whose status is in ``redo`` (record statuses,
+    `STATUSES`: another word raises `UnknownName`); a record of an id
     whose input has changed since (another fingerprint) is replaced too, so the file keeps
     one record per item. Records of items that are not in ``paths`` stay as they are.
     ``progress`` None shows progress on a terminal.
 
     Bad arguments and a PATH that does not exist raise at once; an output file that is not
     a batch's or that another run is writing raises when the iteration starts. Nothing about
-    a single item raises, but a backend that is unknown or not installed, or a backend
-    option it refuses, stops the run with `UnknownName` at the first item that meets it
+    a single item raises (a generate item's unknown level, symmetry or option is its error
+    record), but a backend that is unknown or not installed, or a backend option it refuses,
+    stops the run with `UnknownName` at the first item that meets it
     (such an error is the run's, not the item's, and is not recorded).
     """
     if action not in ACTIONS:

@@ -4,7 +4,10 @@ Accepted: ``http``/``https`` or no scheme; the hosts ``puzz.link``, ``pzv.jp``, 
 or no host at all; the paths ``p`` and ``p.html`` (in any folder, e.g. ``/pzpr/v3/p.html``)
 or none (``?mashu/...``, or the bare body ``mashu/6/6/...``); the genre id with an
 ``_edit``/``_play`` suffix. The body reads ``[pflag/]cols/rows/data`` (columns first); a body
-``pzprv3/...`` is a whole percent-encoded pzprv3 file. Written: ``https://puzz.link/p?...``.
+``pzprv3/...`` is a whole percent-encoded pzprv3 file (its slashes may be encoded too).
+Pasted forms are read as well: quotes or ``%22`` around the URL, a site's ``&key=value``
+parameters after it, and text after the last cell, which pzprjs ignores and so do we.
+Written: ``https://puzz.link/p?...``.
 """
 
 from __future__ import annotations
@@ -27,6 +30,25 @@ _SCHEME = re.compile(r"(?i)https?://")
 _PATH = re.compile(r"(?i)(?:[^?#\s]*/)?p(?:\.html)?")
 _BARE = re.compile(r"[A-Za-z_]+/(?:[a-z]+/)?\d+/\d+(?:/|$)")
 _HOST = re.compile(r"(?i)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?")
+#: Quotes (plain, typographic or percent-encoded) and angle brackets a pasted URL may come in.
+_OPEN = re.compile(r"(?i)^(?:[\"'<`\u201c\u2018]|%22|%27)+")
+_CLOSE = re.compile(r"(?i)(?:[\"'>`\u201d\u2019]|%22|%27)+$")
+#: Where query parameters a site added after the body begin (``&id=...``): no body holds ``&``.
+_PARAMS = re.compile(r"&[A-Za-z_][\w.-]*=")
+#: A pzprv3 body whose slashes were percent-encoded too.
+_ENCODED_PZPRV3 = re.compile(r"(?i)pzprv3(?:\.\d+)?%2f")
+
+
+def _body(query: str) -> str:
+    """The body of a query: a ``#`` fragment and trailing ``&key=value`` parameters left out,
+    and a ``pzprv3%2F...`` body given its slashes back."""
+    query = query.split("#", 1)[0]
+    params = _PARAMS.search(query)
+    if params:
+        query = query[:params.start()]
+    if _ENCODED_PZPRV3.match(query):
+        query = re.sub(r"(?i)%2f", "/", query)
+    return query
 
 
 def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
@@ -37,8 +59,14 @@ def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
     if not stripped or any(ch.isspace() for ch in stripped) or len(stripped) > textio.MAX_BYTES:
         return None
     start = len(text) - len(text.lstrip())
-    if len(stripped) > 1 and stripped[0] in "<\"'" and stripped[-1] in ">\"'":
-        stripped, start = stripped[1:-1], start + 1
+    opening = _OPEN.match(stripped)
+    if opening:
+        stripped, start = stripped[opening.end():], start + opening.end()
+    closing = _CLOSE.search(stripped)
+    if closing:
+        stripped = stripped[:closing.start()]
+    if not stripped:
+        return None
     scheme = _SCHEME.match(stripped)
     rest = stripped[scheme.end():] if scheme else stripped
     start += scheme.end() if scheme else 0
@@ -46,7 +74,7 @@ def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
     if question < 0:
         first = rest.split("/", 1)[0]
         if not scheme and _BARE.match(rest) and _base(first) in _ids():
-            return rest, start
+            return _body(rest), start
         if scheme:
             raise ParseError("not a puzz.link puzzle address: nothing after '?' names a puzzle",
                              source=source)
@@ -63,7 +91,7 @@ def split(text: str, source: str = "<url>") -> tuple[str, int] | None:
             )
     elif scheme:
         raise ParseError("not a puzz.link puzzle address: no host", source=source)
-    return rest[question + 1:].split("#", 1)[0], start + question + 1
+    return _body(rest[question + 1:]), start + question + 1
 
 
 def _ids() -> set[str]:
@@ -147,9 +175,8 @@ def decode(text: str, source: str = "<url>") -> Board:
 
 def _decode_data(empty: Board, data: str) -> Board:
     reader = getattr(b.part(empty.pid), "decode", None) or read_cells
-    out, at = reader(empty, data)
-    if at < len(data):
-        raise code.CodeError(f"unexpected text after the last cell: {data[at:at + 20]!r}", at)
+    out, _ = reader(empty, data)
+    # pzprjs reads the cells the size asks for and ignores what follows (see docs/formats.md)
     return out
 
 

@@ -26,12 +26,12 @@ from typing import Any, TextIO
 
 from puzzlekit import arguments, ladder, outputs
 from puzzlekit.errors import InternalError, OutOfTime, PuzzlekitError, UnknownName
+from puzzlekit.exits import INTERNAL, NOT_MET, OK, USAGE
+from puzzlekit.exits import UNDECIDED as OUT_OF_TIME
 
 from . import phases
 from .loop import ALIASES, SYMMETRIES, Generated, generate
 from .recipes import generators, recipe
-
-OK, NOT_MET, USAGE, OUT_OF_TIME, INTERNAL = 0, 1, 2, 3, 4
 
 SUMMARY = "make unique puzzles of a genre, size and level"
 DESCRIPTION = (

@@ -129,9 +129,11 @@ class Generated:
 def _check_options(rec: Any, height: int, width: int, options: dict[str, Any]) -> None:
     """The recipe's size check, with options it does not take refused by name and a value of
     the wrong kind (e.g. ``box=6``) a ValueError naming the options, not a raw TypeError."""
-    known = [n for n in inspect.signature(rec.check_size).parameters if n not in ("height", "width")]
+    parameters = inspect.signature(rec.check_size).parameters
+    known = [n for n in parameters if n not in ("height", "width")]
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
     for key in options:
-        if key not in known:
+        if key not in known and not takes_any:
             takes = f"it takes {', '.join(known)}" if known else "it takes none"
             raise UnknownName(f"{rec.NAME} has no option {key!r}; {takes}")
     try:

@@ -12,8 +12,8 @@ import random
 from collections.abc import Iterable
 
 from puzzlekit import grid
+from puzzlekit.board import checks
 from puzzlekit.errors import InternalError
-from puzzlekit.genres import _common
 
 Cell = tuple[int, int]
 #: The eight cells around a cell, in order around it (orthogonal ones at even places).
@@ -77,7 +77,7 @@ def outline(region: Iterable[Cell]) -> frozenset[tuple[Cell, Cell]]:
     edges: set[tuple[Cell, Cell]] = set()
     for cell in set(region):  # a side shared by two cells of the region is not on its outline
         edges ^= set(grid.cell_sides(cell))
-    if _common.check_single_loop(edges):
+    if checks.one_loop(edges):
         raise InternalError("a grown region's outline is not one simple loop")
     return frozenset(edges)
 

@@ -23,8 +23,9 @@ level above:
 8. ``search``: guessing and backtracking; the number of guesses (search nodes) is reported.
 
 Everything works on the IR alone, so a grade does not depend on the backend that made or
-checked a puzzle. Reasoning runs on the propagation engine of the built-in search: a trial
-narrows a domain, propagates, and undoes, so probing is incremental. `levels` holds the
+checked a puzzle. Reasoning runs on the propagation engine (`puzzlekit.propagation`, which
+the built-in search also runs on): a trial assumes a value, propagates, and retracts, so
+probing is incremental. `levels` holds the
 rungs and the result types, `rules` the lower levels' reasoning, `reasoner` the closures
 and grading, `steps` hints and explanations.
 """

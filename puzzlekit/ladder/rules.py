@@ -1,4 +1,4 @@
-"""The reasoning of the ladder's lower levels, on the search engine's compiled model.
+"""The reasoning of the ladder's lower levels, on the propagation engine's compiled model.
 
 * `count_literals`: a count on its own, variable by variable: a variable with several
   literals in the count (a bridge of 0, 1 or 2) adds one of its values' sums, not all of

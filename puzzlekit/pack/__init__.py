@@ -7,7 +7,8 @@
 
 `build_pack` writes ``index.html`` (the puzzles as JSON inside it), ``pack-genres.js``,
 ``pack.js`` and ``pack.css``: open ``index.html`` from disk, no server or network needed. The page holds no
-solver; it compares the player's entries with the stored solution. See docs/packs.md.
+solver; it compares the player's entries with the stored solution, and its Hint button reads each
+puzzle's chain of deductions, worked out when it is packed (`puzzlekit.pack.hints`). See docs/packs.md.
 """
 
 from __future__ import annotations
@@ -21,14 +22,19 @@ from pathlib import Path
 from typing import Any
 
 from .. import genres, outputs
+from . import hints as hinting
 from . import pages
 from .encoding import PLAYABLE, PackError, decode, encode, packing, playable, playable_names
 
-__all__ = ["ASSETS", "MAX_ASSET_GZIP", "MAX_PUZZLE_BYTES", "PLAYABLE", "PackError", "build_pack", "decode",
+__all__ = ["ASSETS", "HINT_TIME_LIMIT", "MAX_ASSET_GZIP", "MAX_HINT_BYTES", "MAX_PUZZLE_BYTES", "PLAYABLE",
+           "PackError", "build_pack", "decode",
            "encode", "genre_of", "pack_data"]
 
 #: The most bytes one puzzle may take in a pack's data (its JSON object, compact).
 MAX_PUZZLE_BYTES = 2048
+#: The most bytes one puzzle's hints may take, and how long working them out may take (seconds).
+MAX_HINT_BYTES = hinting.MAX_HINT_BYTES
+HINT_TIME_LIMIT = hinting.HINT_TIME_LIMIT
 #: The most bytes the page's script and style sheet may take together, gzipped.
 MAX_ASSET_GZIP = 150 * 1024
 
@@ -77,9 +83,13 @@ def _compact(data: Any) -> str:
 Item = tuple[Any, Any] | tuple[Any, Any, str]
 
 
-def pack_data(puzzles: Iterable[Item], title: str = "Puzzles") -> dict[str, Any]:
-    """The pack's JSON data: ``{"title", "id", "help", "puzzles": [...]}``, one `encode` object per
-    ``(puzzle, solution[, name])``, each with its ``id`` (a hash of its content) and ``name``.
+def pack_data(puzzles: Iterable[Item], title: str = "Puzzles", hints: bool = True,
+              hint_time_limit: float | None = HINT_TIME_LIMIT) -> dict[str, Any]:
+    """The pack's JSON data: ``{"title", "id", "help", "puzzles": [...], "hints": [...]}``, one
+    `encode` object per ``(puzzle, solution[, name])``, each with its ``id`` (a hash of its
+    content) and ``name``, and beside it its hints (`puzzlekit.pack.hints.hint_data`: the chain of
+    deductions, worked out within ``hint_time_limit`` seconds a puzzle, or why there is none).
+    ``hints=False`` leaves the hints out (the page then says the pack has none).
 
     Raises `PackError` for a genre without a page or a puzzle over `MAX_PUZZLE_BYTES`.
     """
@@ -89,6 +99,7 @@ def pack_data(puzzles: Iterable[Item], title: str = "Puzzles") -> dict[str, Any]
     if not isinstance(title, str):
         raise TypeError(f"a pack's title is text, not {type(title).__name__}")
     entries = []
+    packed = []
     names: set[str] = set()
     for i, item in enumerate(puzzles):
         if isinstance(item, (str, bytes)) or not isinstance(item, Sequence) or len(item) not in (2, 3):
@@ -111,10 +122,14 @@ def pack_data(puzzles: Iterable[Item], title: str = "Puzzles") -> dict[str, Any]
             raise PackError(f"{name}: the {genre} puzzle takes {size} bytes in the pack, over the limit of "
                             f"{MAX_PUZZLE_BYTES}; packs are for puzzles of a printed page's size")
         entries.append(entry)
+        packed.append(puzzle)
     if not entries:
         raise PackError("a pack needs at least one puzzle")
     pack_id = hashlib.sha256("".join(e["id"] for e in entries).encode()).hexdigest()[:12]
-    return {"title": title, "id": pack_id, "help": play_help(), "puzzles": entries}
+    data = {"title": title, "id": pack_id, "help": play_help(), "puzzles": entries}
+    if hints:  # worked out once every puzzle is known to fit, as the slowest part of packing
+        data["hints"] = [hinting.hint_data(puzzle, hint_time_limit) for puzzle in packed]
+    return data
 
 
 def _shown(item: Any) -> str:
@@ -161,6 +176,7 @@ def page(data: dict[str, Any]) -> str:
 <button type="button" id="undo" title="Undo (Ctrl+Z)">Undo</button>
 <button type="button" id="redo" title="Redo (Ctrl+Y)">Redo</button>
 <button type="button" id="check" title="Mark the entries that differ from the solution">Check</button>
+<button type="button" id="hint" title="Show the next deduction, or mark the wrong entries">Hint</button>
 <button type="button" id="clear">Clear</button>
 </div>
 <div id="board" tabindex="0"></div>
@@ -177,10 +193,12 @@ def page(data: dict[str, Any]) -> str:
 
 
 def build_pack(
-    puzzles: Iterable[Item], out_dir: str | Path, title: str = "Puzzles"
+    puzzles: Iterable[Item], out_dir: str | Path, title: str = "Puzzles", hints: bool = True,
+    hint_time_limit: float | None = HINT_TIME_LIMIT,
 ) -> Path:
     """Write a playable pack of ``(puzzle, solution[, name])`` items into ``out_dir``
     (created if missing): index.html and `ASSETS`. Returns the path of index.html.
+    ``hints`` and ``hint_time_limit`` as for `pack_data`.
 
     Solutions are stored as given: pass the puzzle's unique solution (`puzzlekit.solve`).
     Raises `PackError` for a genre without a page or a puzzle over the size limit,
@@ -189,7 +207,7 @@ def build_pack(
     """
     if not isinstance(out_dir, (str, os.PathLike)):
         raise TypeError(f"a pack's folder is a path, not {type(out_dir).__name__}")
-    data = pack_data(puzzles, title)
+    data = pack_data(puzzles, title, hints, hint_time_limit)
     out = outputs.folder(out_dir)
     index = out / "index.html"
     if index.is_dir():  # found before any file is written

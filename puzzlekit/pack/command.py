@@ -16,7 +16,9 @@ from typing import Any
 
 from .. import api, arguments, genres, outputs
 from ..errors import PuzzlekitError
-from . import MAX_PUZZLE_BYTES, PLAYABLE, PackError, build_pack
+from ..exits import NOT_MET as NOT_UNIQUE
+from ..exits import UNDECIDED
+from . import HINT_TIME_LIMIT, MAX_PUZZLE_BYTES, PLAYABLE, PackError, build_pack
 from .encoding import playable, playable_names
 
 SUMMARY = "write puzzles as a playable web page (a static puzzle pack)"
@@ -35,8 +37,6 @@ EPILOG = (
     "puzzlekit pack masyu examples/masyu01.txt -o site --title 'Masyu'; mixed genres: "
     "puzzlekit pack masyu examples/masyu01.txt sudoku examples/sudoku01.txt -o site"
 )
-NOT_UNIQUE = 1
-UNDECIDED = 3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,6 +55,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", "-b", default="auto", metavar="B", help="solver backend (default auto)")
     parser.add_argument("--time-limit", "-t", type=arguments.seconds, default=None, metavar="S",
                         help="each puzzle's time limit in seconds (default none)")
+    parser.add_argument("--no-hints", dest="hints", action="store_false",
+                        help="leave the Hint button's chains out (packing is then as fast as solving)")
+    parser.add_argument("--hint-time-limit", type=arguments.seconds, default=HINT_TIME_LIMIT, metavar="S",
+                        help="how long working out one puzzle's chain of hints may take, in seconds "
+                             f"(default {HINT_TIME_LIMIT:g}); a puzzle whose chain takes longer is packed "
+                             "without hints and its page says so")
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -131,6 +137,7 @@ def run_command(args: argparse.Namespace) -> int:
     kinds = sorted({name for name, _ in jobs})
     # "Swend", not its module's "Wend"; a mix of genres is "Puzzles"
     title = args.title if args.title is not None else kinds[0].capitalize() if len(kinds) == 1 else "Puzzles"
-    index = build_pack(items, args.output, title=title)
+    index = build_pack(items, args.output, title=title, hints=args.hints,
+                       hint_time_limit=args.hint_time_limit)
     print(f"wrote {index} ({len(items)} puzzle{'s' if len(items) != 1 else ''})")
     return 0

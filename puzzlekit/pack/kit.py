@@ -91,3 +91,15 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     if data["kit"]["answer"]["t"] == "lines":
         return puzzle, shapes.edges_in(data["s"], h, w)
     return puzzle, shapes.cells_in(data["s"], h, w)
+
+
+def page_entries(module: ModuleType, puzzle: Any, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints), read off the answer layer's keys:
+    digits as they are, lines and cell marks with `shapes.CROSS` for a side or cell known empty."""
+    layer = playable_layer(module)
+    if isinstance(layer, L.Digits):
+        return {shapes.cell_key(k[1], k[2]): v for k, v in known.items()
+                if isinstance(k, tuple) and len(k) == 3 and k[0] == layer.key}
+    if isinstance(layer, L.Lines):
+        return shapes.edge_marks(known, layer.key)
+    return shapes.cell_marks(known, layer.key)

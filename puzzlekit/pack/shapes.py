@@ -75,3 +75,36 @@ def cells_in(text: str, h: int, w: int) -> frozenset[Cell]:
 
 #: Each shared answer: (write, read).
 CODECS = {"edges": (edges_out, edges_in), "cells": (cells_out, cells_in)}
+
+
+# ---- the page's entries, for hints --------------------------------------------------------------
+# A genre's packing module gives ``page_entries(puzzle, known)``: the page entries (key -> value,
+# as the page's state holds them) that a set of known answer-key values fixes. These helpers
+# read the usual answer keys.
+
+#: The page's value for a side or a cell marked empty (its right-click mark).
+CROSS = 2
+
+
+def cell_key(r: int, c: int) -> str:
+    """The page's key of a cell."""
+    return f"{r},{c}"
+
+
+def edge_key(a: Cell, b: Cell) -> str:
+    """The page's key of a step between two cells (or two lattice points), its ends in order."""
+    a, b = min(a, b), max(a, b)
+    return f"{a[0]},{a[1]},{b[0]},{b[1]}"
+
+
+def edge_marks(known: dict[Any, int], tag: str = "edge") -> dict[str, int]:
+    """Known ``(tag, a, b)`` steps: 1 for a line, `CROSS` for a side known empty."""
+    return {edge_key(k[1], k[2]): 1 if v else CROSS for k, v in known.items()
+            if isinstance(k, tuple) and len(k) == 3 and k[0] == tag}
+
+
+def cell_marks(known: dict[Any, int], tag: str) -> dict[str, int]:
+    """Known ``(tag, r, c)`` cells: 1 for a mark (a filled cell, a queen, a tent), `CROSS` for a
+    cell known empty."""
+    return {cell_key(k[1], k[2]): 1 if v else CROSS for k, v in known.items()
+            if isinstance(k, tuple) and len(k) == 3 and k[0] == tag}

@@ -1,4 +1,4 @@
-"""The search engine: the model compiled to flat lists, domains as bitmasks, the trail and
+"""The propagation engine: the model compiled to flat lists, domains as bitmasks, the trail and
 the propagation fixpoint.
 
 A variable's domain is one int, bit k standing for the value ``lo + k``; a literal is

@@ -120,4 +120,7 @@ def png(svg_text: str, scale: float = 2) -> bytes:
         import resvg_py
     except ImportError:
         raise RasteriserUnavailable() from None
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, zoom=float(scale), background="#ffffff"))
+    try:
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, zoom=float(scale), background="#ffffff"))
+    except ValueError as exc:  # text that is not SVG: the rasteriser's own words, as ours
+        raise RenderError(f"not an SVG document the rasteriser reads: {exc}") from None

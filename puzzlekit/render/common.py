@@ -49,6 +49,8 @@ def read_state(genre: ModuleType, puzzle: Any, state: Any) -> dict[Hashable, int
 def read_highlight(cells: Iterable[Any], height: int, width: int) -> list[Cell]:
     """The highlighted cells, checked to lie on the grid, sorted and without repeats."""
     out: set[Cell] = set()
+    if cells and (isinstance(cells, (str, bytes)) or not isinstance(cells, Iterable)):
+        raise RenderError(f"highlight takes cells (r, c), not {type(cells).__name__}")
     for cell in cells or ():
         if (
             not isinstance(cell, (tuple, list)) or len(cell) != 2

@@ -514,7 +514,7 @@ def test_version_and_shape() -> None:
         if not name.startswith("_") and not inspect.ismodule(value)
         and getattr(value, "__module__", search.__name__) == search.__name__
     }
-    template = {"NAME", "PACKAGE", "EXTRA", "OPTIONS", "SUPPORTS", "version", "solve"}
+    template = {"NAME", "PACKAGE", "EXTRA", "IMPORT", "OPTIONS", "SUPPORTS", "version", "solve"}
     assert own == set(search.__all__) == template
     assert search.SUPPORTS == {"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs"}
     assert all(isinstance(getattr(ir, kind), type) for kind in search.SUPPORTS)

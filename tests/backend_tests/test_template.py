@@ -18,7 +18,7 @@ from puzzlekit.backends import base
 from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.ir import ModelBuilder
 
-TEMPLATE = {"NAME", "PACKAGE", "EXTRA", "OPTIONS", "SUPPORTS", "version", "solve"}
+TEMPLATE = {"NAME", "PACKAGE", "EXTRA", "IMPORT", "OPTIONS", "SUPPORTS", "version", "solve"}
 KINDS = {"Count", "Clause", "Loop", "Path", "DisjointPaths", "Connected", "Runs", "AllDifferent"}
 #: The top-level package each backend's solver is imported as (search needs none).
 SOLVER_PACKAGES = {"cpsat": "ortools", "z3": "z3", "mip": "pulp", "sat": "pysat", "csp": "constraint"}

@@ -3,9 +3,10 @@
 For each genre, a puzzle as big as the parser allows (`textio.MAX_CELLS` cells; Sudoku at
 its largest size, Queens at its largest number of regions) goes through `api.solve` with a
 time limit of ``LIMIT`` seconds, in a fresh process, and must come back within ``2 * LIMIT +
-1`` seconds of wall time, timed around the call (the solver package is loaded before, as
+MARGIN`` seconds of wall time, timed around the call (the solver package is loaded before, as
 `api.solve` keeps that outside the limit), with status ``timeout`` or a verified answer.
-This is a bound on honouring the user's limit, not a speed test.
+This is a bound on honouring the user's limit, not a speed test: the overruns it caught ran
+15 s to minutes, and `MARGIN` is generous so that a busy machine does not fail it.
 
 The default run takes one hard combination per backend (``SAMPLE``); the whole matrix runs
 with ``PUZZLEKIT_THOROUGH=1``. The puzzles are built here rather than by the genres'
@@ -44,7 +45,9 @@ from puzzlekit.genres import zip as zip_genre
 from puzzlekit.unionfind import DisjointSets
 
 LIMIT = 2.0
-BOUND = 2 * LIMIT + 1
+#: Wall seconds past twice the limit a run may take (tests/test_no_clock_bounds.py).
+MARGIN = 5.0
+BOUND = 2 * LIMIT + MARGIN
 SIDE = 200  # 200 x 200 = textio.MAX_CELLS
 assert SIDE * SIDE <= textio.MAX_CELLS and SIDE <= textio.MAX_SIDE
 ROOT = Path(__file__).resolve().parents[2]
@@ -299,7 +302,7 @@ def measure(
     try:
         done = subprocess.run(
             [sys.executable, "-c", _CHILD, mode, genre, str(path), backend, str(limit)],
-            cwd=ROOT, capture_output=True, text=True, timeout=2 * limit + 1 + _GIVE_UP,
+            cwd=ROOT, capture_output=True, text=True, timeout=2 * limit + MARGIN + _GIVE_UP,
         )
     except subprocess.TimeoutExpired:
         pytest.fail(f"{genre} on {backend}: still running {_GIVE_UP} s past the bound of a {limit} s limit")
@@ -311,7 +314,7 @@ def check(
     mode: str, genre: str, backend: str, tmp_path: Path, side: int = SIDE, limit: float = LIMIT
 ) -> None:
     """The bound, and an honest status (every puzzle here is solvable; answers are verified)."""
-    bound = 2 * limit + 1
+    bound = 2 * limit + MARGIN
     got = measure(mode, genre, backend, tmp_path, side, limit)
     spent, building = got["wall"], got["model_seconds"]
     print(f"{mode} {genre} {side} {backend} {limit}: {got['status']} in {spent:.2f} s, model {building:.2f}")

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from packpuzzles import three
 
+import puzzlekit
 from puzzlekit import genres
 from puzzlekit.pack import PLAYABLE, build_pack
 
@@ -34,7 +35,8 @@ def puzzles() -> list[tuple[Any, Any, str]]:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory, puzzles) -> str:
-    index = build_pack(puzzles, tmp_path_factory.mktemp("pack"), title="Test pack")
+    # the hints have a test of their own (test_pack_hints_browser.py)
+    index = build_pack(puzzles, tmp_path_factory.mktemp("pack"), title="Test pack", hints=False)
     return index.resolve().as_uri()
 
 
@@ -390,3 +392,24 @@ def test_marks_empty_and_paints(page, puzzles):
     page.click("#undo")  # the drag is one move
     assert entries(page) == 0
     assert page.errors == []
+
+
+def test_tents_with_counts_left_out(context, tmp_path):
+    """A Tents puzzle with counts left out is packed, drawn without them and played to the end."""
+    tents = genres.get("tents")
+    puzzle, solution, _ = three("tents")[0]
+    cols = (None, *puzzle.cols[1:])
+    rows = (*puzzle.rows[:-1], None)
+    open_puzzle = tents.Puzzle(cols=cols, rows=rows, trees=puzzle.trees)
+    found = puzzlekit.solve(open_puzzle, limit=1).solutions[0]
+    index = build_pack([(open_puzzle, found, "open")], tmp_path, title="Open counts")
+    tab = context.new_page()
+    errors = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(index.resolve().as_uri())
+    shown = tab.locator("#board text.count").all_text_contents()
+    assert shown == [str(k) for k in (*cols, *rows) if k is not None]
+    replay(tab, "tents", open_puzzle, found)
+    solved(tab, "tents with counts left out")
+    assert errors == []
+    tab.close()

@@ -6,6 +6,7 @@ import dataclasses
 import itertools
 import json
 import random
+import re
 
 import pytest
 from conftest import CORPUS, EXAMPLES
@@ -378,3 +379,95 @@ def test_pairing_is_a_largest_matching() -> None:
              if pairs_off(list(chosen), spots)),
             default=0,
         )
+
+
+# --- counts left out (puzz.link Tents may leave any count out) ------------------------------
+
+# Two trees in the middle row, a cell apart: without counts, several tent sets keep the rules;
+# a top row count of 2 leaves one (both tents above their trees).
+OPEN = "cols: ? ? ? ?\nrows: ? ? ?\n....\n.T.T\n....\n"
+
+
+def test_a_count_may_be_left_out_as_a_question_mark() -> None:
+    p = puzzle("cols: 1 ? 0 ?\nrows: ? 1 ?\n.T..\n....\n...T\n")
+    assert p.cols == (1, None, 0, None) and p.rows == (None, 1, None)
+    assert tents.format(p) == "cols: 1 ? 0 ?\nrows: ? 1 ?\n.T..\n....\n...T\n"
+    assert puzzle(tents.format(p)) == p
+    assert tents.Puzzle([1, None, 0, None], [None, 1, None], p.trees) == p  # made in Python too
+
+
+def test_totals_are_compared_only_when_every_count_is_given() -> None:
+    assert puzzle("cols: 1 ?\nrows: 0\nT.\n").rows == (0,)
+    with pytest.raises(ParseError, match="add up to 0 but the column counts to 1"):
+        puzzle("cols: 1 0\nrows: 0\nT.\n")
+    with pytest.raises(ParseError, match="count 2 is more than the 1 rows"):
+        puzzle("cols: 2 ?\nrows: ?\n.T\n")  # a given count is still checked
+    with pytest.raises(ParseError, match=r"found '\?\?'"):
+        puzzle("cols: ?? 0\nrows: ?\nT.\n")
+
+
+def test_a_line_without_a_count_holds_any_number_of_tents() -> None:
+    p = puzzle(OPEN)
+    free = solve_all(p)
+    assert free == brute_force_open(p)
+    assert len(free) > 1
+    top = dataclasses.replace(p, rows=(2, None, None))
+    assert solve_all(top) == {((0, 1), (0, 3))}
+
+
+def brute_force_open(p: tents.Puzzle) -> set[tuple]:
+    """`brute_force` with the counts that are left out taken from each candidate."""
+    out = set()
+    empty = [(r, c) for r in range(p.height) for c in range(p.width) if (r, c) not in p.trees]
+    for chosen in itertools.combinations(empty, len(p.trees)):
+        cols = tuple(sum(t[1] == c for t in chosen) if k is None else k for c, k in enumerate(p.cols))
+        rows = tuple(sum(t[0] == r for t in chosen) if k is None else k for r, k in enumerate(p.rows))
+        if sum(cols) == sum(rows):
+            out |= brute_force(tents.Puzzle(cols, rows, p.trees)) & {tuple(sorted(chosen))}
+    return out
+
+
+def test_verify_checks_only_the_counts_given() -> None:
+    p = puzzle("cols: ? 1 ? ?\nrows: 1 ? ?\n....\n.T.T\n....\n")
+    below = tents.make_solution([(2, 1), (2, 3)])
+    problems = tents.verify(p, below)
+    assert "row 0 has 0 tents, the count is 1" in problems
+    assert not any("column" in text for text in problems)
+    mixed = tents.make_solution([(0, 1), (2, 3)])
+    assert tents.verify(p, mixed) == []
+
+
+def test_the_picture_and_text_show_no_number_for_a_count_left_out() -> None:
+    from puzzlekit import render
+
+    p = puzzle("cols: 1 ? 0 ?\nrows: ? 1 ?\n.T..\n....\n...T\n")
+    picture = render.svg(p)
+    counts = re.findall(r'class="count (column|row)"[^>]*>([^<]*)<', picture)
+    assert sorted(counts) == [("column", "0"), ("column", "1"), ("row", "1")]
+    assert "None" not in picture and ">?<" not in picture
+    text = tents.render(p)
+    assert "None" not in text and "?" not in text
+    assert text.splitlines()[0].split() == ["1", "0"]
+
+
+def test_a_puzz_link_count_left_out_or_shown_as_a_question_mark_is_none() -> None:
+    from puzzlekit import formats
+
+    genre, p = formats.read("https://puzz.link/p?tents/2/2/.1101i")
+    assert genre == "tents" and p.cols == (None, 1) and p.rows == (1, 0)  # "." is a ? count
+    url = formats.to_url(p)
+    assert url.startswith("https://puzz.link/p?tents/2/2/g") and formats.read(url)[1] == p
+    assert formats.read(formats.write_pzprv3(p))[1] == p
+
+
+def test_a_pack_holds_a_puzzle_with_a_count_left_out() -> None:
+    from puzzlekit.pack import encoding
+
+    p = puzzle("cols: ? 1\nrows: ?\nT.\n")
+    solution = tents.make_solution([(0, 1)])
+    assert tents.verify(p, solution) == []
+    data = encoding.encode("tents", p, solution)
+    assert data["cols"] == [None, 1] and data["rows"] == [None]
+    assert encoding.decode(data)[0] == p
+    full = puzzle("cols: 0 1\nrows: 1\nT.\n")
+    assert encoding.encode("tents", full, solution)["cols"] == [0, 1]

@@ -159,4 +159,4 @@ def _depth_first(
     )
 
 
-__all__ = ["EXTRA", "NAME", "OPTIONS", "PACKAGE", "SUPPORTS", "solve", "version"]
+__all__ = ["EXTRA", "IMPORT", "NAME", "OPTIONS", "PACKAGE", "SUPPORTS", "solve", "version"]

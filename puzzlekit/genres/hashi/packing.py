@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...pack.bits import pack_bits, unpack_bits
-from ...pack.shapes import flat, rows
+from ...pack.shapes import edge_key, flat, rows
 from . import Puzzle, Solution
 
 #: How to play the page's bridges (its kind of play, pack.js).
@@ -49,3 +49,8 @@ def decode_answer(data: dict[str, Any], puzzle: Puzzle) -> Any:
                         break
                 out.add((cell, other, k))
     return frozenset(out)
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): each bridge's count (none is no entry)."""
+    return {edge_key(k[1], k[2]): v for k, v in known.items() if k[0] == "bridge" and v}

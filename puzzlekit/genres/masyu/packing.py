@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...pack.bits import pack_bits, unpack_bits
-from ...pack.shapes import flat, rows, steps
+from ...pack.shapes import edge_marks, flat, rows, steps
 from . import Puzzle, Solution
 
 ANSWER = "edges"
@@ -22,3 +22,8 @@ def encode(puzzle: Puzzle, answer: Any) -> dict[str, Any]:
 def decode(data: dict[str, Any]) -> Puzzle:
     h, w = data["h"], data["w"]
     return Puzzle(grid=rows(unpack_bits(data["p"], 2, h * w), h, w))
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): lines and empty sides."""
+    return edge_marks(known)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...pack.bits import pack_bits, unpack_bits
-from ...pack.shapes import flat, rows
+from ...pack.shapes import cell_marks, flat, rows
 from . import Puzzle, Solution
 
 
@@ -25,3 +25,8 @@ def decode(data: dict[str, Any]) -> Puzzle:
 def decode_answer(data: dict[str, Any], puzzle: Puzzle) -> Any:
     h, w = data["h"], data["w"]
     return rows(unpack_bits(data["s"], 1, h * w), h, w)
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): filled cells and empty ones."""
+    return cell_marks(known, "cell")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...pack.shapes import rows, steps
+from ...pack.shapes import edge_marks, rows, steps
 from . import Puzzle, Solution
 
 ANSWER = "edges"
@@ -29,3 +29,8 @@ def decode(data: dict[str, Any]) -> Puzzle:
     for r, c, k in data["nums"]:
         cells[r * w + c] = k
     return Puzzle(grid=rows(cells, h, w), cover=data["cover"], uturns=data.get("uturns", "yes"))
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): steps and sides known empty."""
+    return edge_marks(known)

@@ -28,3 +28,15 @@ def decode(data: dict[str, Any]) -> Puzzle:
 
 def decode_answer(data: dict[str, Any], puzzle: Puzzle) -> Any:
     return frozenset(tuple(x) for x in data["s"])
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): the rectangles known to be patches,
+    keyed ``top,left,height,width`` as the page keys them (a rectangle ruled out is no entry)."""
+    return {",".join(map(str, k[1:])): 1 for k, v in known.items() if k[0] == "rect" and v}
+
+
+def key_cells(puzzle: Puzzle, key: Any) -> list[tuple[int, int]]:
+    """The cells of a rectangle's key."""
+    _, top, left, height, width = key
+    return [(r, c) for r in range(top, top + height) for c in range(left, left + width)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...pack.bits import pack_bits, unpack_bits
-from ...pack.shapes import rows, width
+from ...pack.shapes import cell_marks, rows, width
 from . import Puzzle, Solution
 
 ANSWER = "cells"
@@ -27,3 +27,8 @@ def decode(data: dict[str, Any]) -> Puzzle:
     index = unpack_bits(data["r"], width(data["nr"] - 1), h * w)
     letters = data["lb"]
     return Puzzle(grid=tuple("".join(letters[v] for v in row) for row in rows(index, h, w)))
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): queens and cells without one."""
+    return cell_marks(known, "queen")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...pack.bits import pack_bits, unpack_bits
-from ...pack.shapes import edges_in, edges_out, flat, rows, steps
+from ...pack.shapes import edge_marks, edges_in, edges_out, flat, rows, steps
 from . import Puzzle, Solution
 
 
@@ -28,3 +28,13 @@ def decode(data: dict[str, Any]) -> Puzzle:
 
 def decode_answer(data: dict[str, Any], puzzle: Puzzle) -> Any:
     return edges_in(data["s"], data["h"] + 1, data["w"] + 1)
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): segments between dots and empty ones."""
+    return edge_marks(known)
+
+
+def key_cells(puzzle: Puzzle, key: Any) -> list[tuple[int, int]]:
+    """No cell to light for a segment: its ends are dots, and the page marks the segment itself."""
+    return []

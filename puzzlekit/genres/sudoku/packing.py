@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...pack.bits import pack_bits, unpack_bits
-from ...pack.shapes import flat, rows, width
+from ...pack.shapes import cell_key, flat, rows, width
 from . import Puzzle, Solution
 
 
@@ -28,3 +28,9 @@ def decode(data: dict[str, Any]) -> Puzzle:
 def decode_answer(data: dict[str, Any], puzzle: Puzzle) -> Any:
     h, w = data["h"], data["w"]
     return rows(unpack_bits(data["s"], width(data["n"]), h * w), h, w)
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): the digits of the cells not given."""
+    return {cell_key(k[1], k[2]): v for k, v in known.items()
+            if k[0] == "cell" and not puzzle.grid[k[1]][k[2]]}

@@ -18,21 +18,24 @@ from .. import _common, _states
 NAME = "tents"
 HEADERS = {"cols", "rows"}
 TREE, EMPTY = "T", "."
+#: A row or column left without a count in the file (puzz.link Tents may leave counts out).
+NO_COUNT = "?"
 
 
 @dataclass(frozen=True)
 class Puzzle(_common.LineShape):
     """Tents per column (left to right) and per row (top to bottom), and the tree cells.
 
+    A count may be None: that line has no count, and any number of tents may stand in it.
     The data is checked when the puzzle is made, by the rules the parser applies to a file: a
-    size within the limits, counts 0..the length of their line with equal totals, trees on
-    cells of the grid. A break raises `ParseError` naming the place (``<puzzle>: cols[3]:
-    ...``). Lists are accepted for tuples and stored as tuples; ``trees`` may be any
+    size within the limits, counts 0..the length of their line with equal totals (when every
+    count is given), trees on cells of the grid. A break raises `ParseError` naming the place
+    (``<puzzle>: cols[3]: ...``). Lists are accepted for tuples and stored as tuples; ``trees`` may be any
     collection of cells and is stored as a frozenset.
     """
 
-    cols: tuple[int, ...]
-    rows: tuple[int, ...]
+    cols: tuple[int | None, ...]
+    rows: tuple[int | None, ...]
     trees: frozenset[Cell]
 
     def __post_init__(self) -> None:
@@ -50,9 +53,9 @@ def _check(puzzle: Puzzle) -> None:
     h, w = len(rows), len(cols)
     _common.check_size(1, w, ("cols",))
     _common.check_size(h, w, ("rows",))
-    cols = _common.counts_of(cols, "cols", h, "rows", "tent count")
-    rows = _common.counts_of(rows, "rows", w, "columns", "tent count")
-    if sum(cols) != sum(rows):
+    cols = _counts_of(cols, "cols", h, "rows")
+    rows = _counts_of(rows, "rows", w, "columns")
+    if None not in cols and None not in rows and sum(cols) != sum(rows):  # type: ignore[arg-type]
         raise _common.Invalid(
             f"the row counts add up to {sum(rows)} but the column counts to {sum(cols)}: "
             "both count the same tents, so they must agree",
@@ -64,6 +67,12 @@ def _check(puzzle: Puzzle) -> None:
     items = _common.sequence(trees, ("trees",), "a collection of tree cells")
     cells = frozenset(_common.cell_of(t, ("trees", i), h, w, "tree") for i, t in enumerate(items))
     _common.assign(puzzle, cols=cols, rows=rows, trees=cells)
+
+
+def _counts_of(items: Any, name: str, limit: int, unit: str) -> tuple[int | None, ...]:
+    """Counts checked as `_common.counts_of` does, None (no count) kept where it stands."""
+    known = _common.counts_of([0 if n is None else n for n in items], name, limit, unit, "tent count")
+    return tuple(None if n is None else k for n, k in zip(items, known))
 
 
 @dataclass(frozen=True)
@@ -84,14 +93,16 @@ def make_solution(tents: Any) -> Solution:
 # parsing -------------------------------------------------------------------------------
 
 
-def _counts(entry: tuple[str, textio.Line, int], source: str) -> tuple[list[int], list[textio.Token]]:
+def _counts(entry: tuple[str, textio.Line, int], source: str) -> tuple[list[int | None], list[textio.Token]]:
     value, line, col = entry
     toks = [textio.Token(m.group(), col + m.start()) for m in re.finditer(r"\S+", value)]
-    return [textio.parse_int(tok, line, source, "a tent count (a whole number)") for tok in toks], toks
+    what = f"a tent count (a whole number, or {NO_COUNT} for none)"
+    return [None if tok.text == NO_COUNT else textio.parse_int(tok, line, source, what) for tok in toks], toks
 
 
 def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read headers ``cols:`` and ``rows:`` (tent counts), then the grid: ``T`` tree, ``.`` empty."""
+    """Read headers ``cols:`` and ``rows:`` (tent counts, ``?`` for none), then the grid: ``T``
+    tree, ``.`` empty."""
     lines = textio.content_lines(text, source)
     headers, body = textio.read_headers(lines, HEADERS, source)
     for key in ("cols", "rows"):
@@ -129,12 +140,17 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
 
 def format(puzzle: Puzzle) -> str:
     """The puzzle in its file format."""
-    out = [f"cols: {' '.join(map(str, puzzle.cols))}", f"rows: {' '.join(map(str, puzzle.rows))}"]
+    out = [f"{key}: {' '.join(map(_count_text, counts))}" for key, counts in (("cols", puzzle.cols),
+                                                                              ("rows", puzzle.rows))]
     out += [
         "".join(TREE if (r, c) in puzzle.trees else EMPTY for c in range(puzzle.width))
         for r in range(puzzle.height)
     ]
     return "\n".join(out) + "\n"
+
+
+def _count_text(count: int | None) -> str:
+    return NO_COUNT if count is None else str(count)
 
 
 # model ---------------------------------------------------------------------------------
@@ -182,14 +198,18 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
                 with m.rule(f"tents never touch: at most one in the 2x2 block at {(r, c)}", cells=cells):
                     m.at_most(1, [tent[cell] for cell in cells])
 
-    # Column counts give the tents in each column.
+    # Column counts give the tents in each column (a column without a count holds any number).
     for c, k in enumerate(puzzle.cols):
+        if k is None:
+            continue
         column = [(r, c) for r in range(h)]
         with m.rule(f"column {c} holds {_tents(k)}", cells=column):
             m.exactly(k, [tent[cell] for cell in column if cell in tent])
 
-    # Row counts give the tents in each row.
+    # Row counts give the tents in each row (a row without a count holds any number).
     for r, k in enumerate(puzzle.rows):
+        if k is None:
+            continue
         row = [(r, c) for c in range(w)]
         with m.rule(f"row {r} holds {_tents(k)}", cells=row):
             m.exactly(k, [tent[cell] for cell in row if cell in tent])
@@ -301,10 +321,10 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     per_col = Counter(c for _, c in tents)
     per_row = Counter(r for r, _ in tents)
     for c, k in enumerate(puzzle.cols):
-        if per_col[c] != k:
+        if k is not None and per_col[c] != k:
             problems.append(f"column {c} has {per_col[c]} tents, the count is {k}")
     for r, k in enumerate(puzzle.rows):
-        if per_row[r] != k:
+        if k is not None and per_row[r] != k:
             problems.append(f"row {r} has {per_row[r]} tents, the count is {k}")
     if len(tents) != len(puzzle.trees):
         problems.append(f"there are {len(tents)} tents for {len(puzzle.trees)} trees")
@@ -320,14 +340,15 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
 
 
 def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
-    """The grid as text: column counts on top, row counts on the left, ♣ tree, ▲ tent, · empty."""
+    """The grid as text: column counts on top, row counts on the left (blank for none), ♣ tree,
+    ▲ tent, · empty."""
     tents = set(solution.tents) if solution else set()
-    out = ["   " + "".join(f"{k:<2}" for k in puzzle.cols).rstrip()]
+    out = ["   " + "".join(f"{'' if k is None else k:<2}" for k in puzzle.cols).rstrip()]
     for r, k in enumerate(puzzle.rows):
         cells = "".join(
             "♣ " if (r, c) in puzzle.trees else "▲ " if (r, c) in tents else "· " for c in range(puzzle.width)
         )
-        out.append(f"{k:>2} {cells}".rstrip())
+        out.append(f"{'' if k is None else k:>2} {cells}".rstrip())
     return "\n".join(out)
 
 

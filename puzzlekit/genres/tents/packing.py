@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...pack.shapes import cells_in, cells_out
+from ...pack.shapes import cell_key, cell_marks, cells_in, cells_out
 from . import Puzzle, Solution
 
 ANSWER = "cells"
@@ -23,3 +23,10 @@ def encode(puzzle: Puzzle, answer: Any) -> dict[str, Any]:
 def decode(data: dict[str, Any]) -> Puzzle:
     trees = cells_in(data["t"], data["h"], data["w"])
     return Puzzle(cols=tuple(data["cols"]), rows=tuple(data["rows"]), trees=trees)
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): tents and cells without one (never a
+    tree, which the page does not let the player mark)."""
+    trees = {cell_key(r, c) for r, c in puzzle.trees}
+    return {k: v for k, v in cell_marks(known, "tent").items() if k not in trees}

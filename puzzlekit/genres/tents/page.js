@@ -13,8 +13,9 @@
     },
     draw: function (P) {
       var out = gridLines();
-      P.cols.forEach(function (k, c) { out += text(cx(c), Y(0) - CELL * 0.5, k, CELL * 0.5, "count column"); });
-      P.rows.forEach(function (k, r) { out += text(X(0) - CELL * 0.55, cy(r), k, CELL * 0.5, "count row"); });
+      // a count left out (null) is drawn as nothing, as in print
+      P.cols.forEach(function (k, c) { if (k !== null) out += text(cx(c), Y(0) - CELL * 0.5, k, CELL * 0.5, "count column"); });
+      P.rows.forEach(function (k, r) { if (k !== null) out += text(X(0) - CELL * 0.55, cy(r), k, CELL * 0.5, "count row"); });
       Object.keys(P.trees).forEach(function (key) {
         var e = nums(key), x = cx(e[1]), y = cy(e[0]);
         out += '<g class="tree">' + rect(x - CELL * 0.06, y + CELL * 0.05, CELL * 0.12, CELL * 0.3, "trunk") + circle(x, y - CELL * 0.07, CELL * 0.27, "leaves") + "</g>";

@@ -49,8 +49,12 @@ def draw(puzzle: tents.Puzzle, solution: tents.Solution | None, state: Any, high
     common.draw_highlight(canvas, layout, marked)
     common.draw_grid(canvas, layout)
     for c, k in enumerate(puzzle.cols):
+        if k is None:  # a line without a count shows none
+            continue
         canvas.text(layout.x(c + 0.5), layout.top - layout.cell * 0.5, str(k), size, cls="count column")
     for r, k in enumerate(puzzle.rows):
+        if k is None:
+            continue
         canvas.text(layout.left - layout.cell * 0.55, layout.y(r + 0.5), str(k), size, cls="count row")
     for cell in sorted(puzzle.trees):
         tree(canvas, layout, cell)

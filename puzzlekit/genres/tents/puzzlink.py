@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...errors import ParseError
 from ...formats import pzprv3
 from ...formats import urlcodes as code
 from ...formats.board import UNKNOWN, Answer, Board, Kind
@@ -29,7 +28,7 @@ def encode(board: Board) -> str:
     return data + code.write_1cell(cells)
 
 
-def _count(token: str) -> object:
+def _count_of(token: str) -> object:
     if token == ".":
         return None
     if token in ("-", "-2"):
@@ -44,13 +43,13 @@ def _count_token(value: int | None) -> str:
 def read(lines: pzprv3.Lines, board: Board, minor: int) -> tuple[Board, Answer]:
     rows, cols = board.rows, board.cols
     head = lines.row(cols + 1, "the column counts")
-    col_counts = [_count(t) for t in head[1:]]
+    col_counts = [_count_of(t) for t in head[1:]]
     if head[0] != "." or pzprv3.BAD in col_counts:
         raise lines.error(f"unexpected token in the column counts: {' '.join(head)!r}", lines.at - 1)
     row_counts, trees, tents = [], set(), set()
     for r in range(rows):
         tokens = lines.row(cols + 1, f"row {r + 1} of {rows}")
-        row_counts.append(_count(tokens[0]))
+        row_counts.append(_count_of(tokens[0]))
         for c, token in enumerate(tokens[1:]):
             if token == "1":
                 trees.add((r, c))
@@ -74,15 +73,14 @@ def write(board: Board, answer: Answer) -> list[str]:
     return body + pzprv3.blocks(board.rows, board.cols, lambda p, q: 0)
 
 
+def _count(value: int | None) -> int | None:
+    """A count of the board as ours: none, or a ``?`` (a count shown without a number, which
+    asks nothing either), is None."""
+    return None if value is None or value == UNKNOWN else value
+
+
 def to_puzzle(board: Board) -> Puzzle:
-    for what, counts in (("column", board.col_counts), ("row", board.row_counts)):
-        for i, v in enumerate(counts):
-            if v is None or v == UNKNOWN:
-                raise ParseError(
-                    f"{what} {i} has {'no' if v is None else 'a ?'} tent count: puzz.link Tents may "
-                    "leave counts out, puzzlekit's tents needs every row and column count"
-                )
-    return Puzzle(tuple(board.col_counts), tuple(board.row_counts), board.trees)
+    return Puzzle(tuple(map(_count, board.col_counts)), tuple(map(_count, board.row_counts)), board.trees)
 
 
 def to_board(puzzle: Puzzle) -> Board:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...pack.shapes import steps
+from ...pack.shapes import edge_marks, steps
 from . import Puzzle, Solution
 
 ANSWER = "edges"
@@ -23,3 +23,8 @@ def encode(puzzle: Puzzle, answer: Any) -> dict[str, Any]:
 def decode(data: dict[str, Any]) -> Puzzle:
     return Puzzle(cols=tuple(data["cols"]), rows=tuple(data["rows"]), start=tuple(data["a"]),
                   end=tuple(data["b"]), givens=tuple(((r, c), d) for r, c, d in data["gv"]))
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): steps and sides known empty."""
+    return edge_marks(known)

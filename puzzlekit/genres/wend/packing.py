@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...pack.shapes import steps
+from ...pack.shapes import edge_key, steps
 from . import Puzzle, Solution
 
 ANSWER = "edges"
@@ -34,3 +34,11 @@ def decode(data: dict[str, Any]) -> Puzzle:
     language = next((code for code, name in _NAMES.items() if name == data["g"]), "en")
     return Puzzle(grid=tuple(letters[r * w:(r + 1) * w] for r in range(h)), words=tuple(data["words"]),
                   language=language)
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): the step between two letters of a
+    word once both are placed (a letter alone is no line yet)."""
+    placed = {(k[1], k[2]): k[3] for k, v in known.items() if k[0] == "at" and v}
+    return {edge_key(cell, placed[word, i + 1]): 1 for (word, i), cell in placed.items()
+            if (word, i + 1) in placed}

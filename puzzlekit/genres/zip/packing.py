@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...pack.shapes import rows, steps
+from ...pack.shapes import edge_marks, rows, steps
 from . import Puzzle, Solution
 
 ANSWER = "edges"
@@ -26,3 +26,8 @@ def decode(data: dict[str, Any]) -> Puzzle:
         cells[r * w + c] = k
     walls = frozenset(((a, b), (c, d)) for a, b, c, d in data["walls"])
     return Puzzle(grid=rows(cells, h, w), walls=walls)
+
+
+def page_entries(puzzle: Puzzle, known: dict[Any, int]) -> dict[str, int]:
+    """The page entries known answer-key values fix (hints): steps and sides known empty."""
+    return edge_marks(known)

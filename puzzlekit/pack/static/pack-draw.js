@@ -145,13 +145,14 @@
     });
     return out;
   }
-  function flagMark(key) {  // a dashed ring on a wrong entry, so Check does not rest on colour alone
+  function flagMark(key, cls) {  // a dashed ring on a wrong entry (or on a hint's), so Check does not rest on colour alone
     var e = nums(key), x, y;
-    if (P.kind === "rects") return rect(X(e[1]), Y(e[0]), e[3] * CELL, e[2] * CELL, "flag");
+    cls = cls || "flag";
+    if (P.kind === "rects") return rect(X(e[1]), Y(e[0]), e[3] * CELL, e[2] * CELL, cls);
     if (P.kind === "lattice") { x = (X(e[1]) + X(e[3])) / 2; y = (Y(e[0]) + Y(e[2])) / 2; }
     else if (e.length === 2) { x = cx(e[1]); y = cy(e[0]); }
     else { x = (cx(e[1]) + cx(e[3])) / 2; y = (cy(e[0]) + cy(e[2])) / 2; }
-    return circle(x, y, L().cell * 0.3, "flag");
+    return circle(x, y, L().cell * 0.3, cls);
   }
   function drawCells(mark) { return Object.keys(state).map(function (key) { var e = nums(key); return mark(e[0], e[1], state[key], wrong(key)); }).join(""); }
 

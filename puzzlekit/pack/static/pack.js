@@ -18,6 +18,7 @@
   var flagged = {};        // keys found wrong by the last check
   var cursor = [0, 0];
   var selected = null;     // sudoku: the selected cell
+  var shown = null;        // the hint on the grid: {fix, why: cell masks, keys: entries left to make}
 
   function point(ev) {  // the event's place in grid units: {r, c} as fractions
     var svg = board.querySelector("svg"), box = svg.getBoundingClientRect(), s = size(), l = L();
@@ -29,6 +30,7 @@
     PK.use(P, state, flagged, { selected: selected, drag: drag });
     var s = size(), body = (P.kit ? PK.drawKit : DRAW[P.g])();
     Object.keys(flagged).forEach(function (key) { body += flagMark(key); });
+    if (shown) body += hintMarks();
     if (P.kind !== "digits") body += rect(X(cursor[1]) + 2, Y(cursor[0]) + 2, L().cell - 4, L().cell - 4, "cursor");
     board.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg" class="puzzle ' + P.g + (isSolved() ? " solved" : "") +
       '" viewBox="0 0 ' + n2(s[0]) + " " + n2(s[1]) + '" width="' + n2(s[0]) + '" height="' + n2(s[1]) +
@@ -46,14 +48,14 @@
     (group || (group = [])).push([key, old, value]);
   }
   function commit() {
-    if (group && group.length) { undoStack.push(group); redoStack = []; flagged = {}; }
+    if (group && group.length) { undoStack.push(group); redoStack = []; flagged = {}; shown = null; }
     group = null; save(); render(); report();
   }
   function apply(moves, back) {
     var list = back ? moves.slice().reverse() : moves;
     list.forEach(function (m) { var v = back ? m[1] : m[2]; if (v) state[m[0]] = v; else delete state[m[0]]; });
   }
-  function step(from, to, back) { var g = from.pop(); if (!g) return; apply(g, back); to.push(g); flagged = {}; save(); render(); report(); }
+  function step(from, to, back) { var g = from.pop(); if (!g) return; apply(g, back); to.push(g); flagged = {}; shown = null; save(); render(); report(); }
   function undo() { step(undoStack, redoStack, true); }
   function redo() { step(redoStack, undoStack, false); }
   function present() {  // the entries that state something present, as key -> value
@@ -75,13 +77,54 @@
     });
   }
   function check() {
-    flagged = {};
+    flagged = {}; shown = null;
     var bad = wrongKeys();
     bad.forEach(function (k) { flagged[k] = 1; });
     render();
     if (isSolved()) return report();
     statusLine.textContent = bad.length ? bad.length + (bad.length === 1 ? " wrong entry" : " wrong entries") + " marked in red." : "No mistakes so far.";
     statusLine.className = bad.length ? "wrong" : "";
+  }
+  // ---- hints: the pack stores each puzzle's chain of deductions (DATA.hints, see hints.py) -----
+  function entered(key, value) {  // whether the player's grid already holds an entry a hint makes
+    return state[key] === value || (value === 1 && !!(P.fixed && P.fixed[key])) || (value === 2 && !!(P.blocked && P.blocked[key]));
+  }
+  function hintMarks() {
+    var out = "", l = L();
+    [["why", shown.why], ["fix", shown.fix]].forEach(function (m) {
+      m[1].forEach(function (on, i) { if (on) out += rect(X(i % P.w), Y(Math.floor(i / P.w)), l.cell, l.cell, "hint-cell " + m[0]); });
+    });
+    shown.keys.forEach(function (e) {
+      out += '<g class="hint-mark" data-key="' + esc(e[0]) + '" data-value="' + e[1] + '">' + flagMark(e[0], "hint-ring") + "</g>";
+    });
+    return out;
+  }
+  function say(words, cls) { statusLine.textContent = words; statusLine.className = cls; }
+  function hint() {
+    flagged = {}; shown = null;
+    var bad = wrongKeys(), chain = (DATA.hints || [])[P.index];
+    if (bad.length) {
+      bad.forEach(function (k) { flagged[k] = 1; });
+      render();
+      return say(bad.length + (bad.length === 1 ? " entry is wrong" : " entries are wrong") + " (marked).", "wrong");
+    }
+    render();
+    if (isSolved()) return report();
+    if (!chain) return say("This pack has no hints.", "");
+    if (chain.x) return say("No hints for this puzzle: " + chain.x + ".", "");
+    for (var i = 0; i < chain.s.length; i++) {
+      var st = chain.s[i], left = [];
+      for (var j = 0; j < st[3].length; j += 2) {
+        var key = chain.k[st[3][j]], value = st[3][j + 1];
+        if (!entered(key, value)) left.push([key, value]);
+      }
+      if (left.length) {
+        shown = { fix: PK.unpack(st[1], 1, P.h * P.w), why: PK.unpack(st[2], 1, P.h * P.w), keys: left };
+        render();
+        return say("Hint: " + st[0].map(function (k) { return chain.t[k]; }).join("") + ".", "hint");
+      }
+    }
+    say("Every hint is entered: the puzzle is solved.", "solved");
   }
   function report() { var done = isSolved(); statusLine.textContent = done ? "Solved! Well done." : ""; statusLine.className = done ? "solved" : ""; }
   function storeKey(id) { return "puzzlekit-pack:" + id; }
@@ -94,7 +137,7 @@
   function load(index) {
     P = DATA.puzzles[index]; P.index = index;
     if (!P.kind) (P.kit ? PK.prepKit : PREP[P.g])(P);
-    state = {}; undoStack = []; redoStack = []; flagged = {}; cursor = [0, 0]; selected = null; drag = null;
+    state = {}; undoStack = []; redoStack = []; flagged = {}; shown = null; cursor = [0, 0]; selected = null; drag = null;
     try {
       var saved = JSON.parse(localStorage.getItem(storeKey(P.id)) || "null");
       if (saved && saved.s) { state = saved.s; undoStack = saved.u || []; redoStack = saved.r || []; }
@@ -261,6 +304,7 @@
   document.getElementById("undo").addEventListener("click", undo);
   document.getElementById("redo").addEventListener("click", redo);
   document.getElementById("check").addEventListener("click", check);
+  document.getElementById("hint").addEventListener("click", hint);
   document.getElementById("clear").addEventListener("click", function () {
     Object.keys(state).forEach(function (key) { set(key, 0); }); commit();
   });
