@@ -378,8 +378,9 @@ def _puzzle_class(genre: Genre) -> type:
     (missing ones blank), checked when made."""
 
     def post_init(self: Any) -> None:
-        if genre.shaped_by is not None:
-            _shape(genre.grids_by_name[genre.shaped_by], getattr(self, genre.shaped_by))
+        if genre.shaped_by is not None:  # checked here, cell by cell: the layer's own check is not needed
+            shaping = genre.grids_by_name[genre.shaped_by]
+            object.__setattr__(self, genre.shaped_by, _shape(shaping, getattr(self, genre.shaped_by)))
         for name in ("height", "width") if genre.shaped_by is None else ():
             if not is_int(getattr(self, name)):
                 raise invalid((name,), f"expected a whole number, found {shown(getattr(self, name))}")
@@ -387,6 +388,8 @@ def _puzzle_class(genre: Genre) -> type:
         if problem:
             raise ParseError(problem, source=PUZZLE)
         for layer in genre.clues:
+            if layer.name == genre.shaped_by:
+                continue
             value = getattr(self, layer.name)
             if value is None and not hasattr(layer, "default"):  # a setting's None is refused
                 value = layer.blank(self.height, self.width)
@@ -423,10 +426,11 @@ def _puzzle_class(genre: Genre) -> type:
     return dataclasses.make_dataclass("Puzzle", fields, frozen=True, namespace=namespace)
 
 
-def _shape(layer: Any, value: Any) -> None:
+def _shape(layer: Any, value: Any) -> tuple:
     """The rows of a layer that gives the puzzle its size, checked row by row as the package's
     hand-written genres check theirs: rows of cells (strings too, for a text layer), none
-    ragged, within the size limits, every cell an entry of the layer."""
+    ragged, within the size limits, every cell an entry of the layer. Stored as a tuple of
+    rows, each a tuple (a string for a text layer)."""
     name = layer.name
     row_types = (list, tuple, str) if getattr(layer, "text", False) else (list, tuple)
     if not isinstance(value, (list, tuple)):
@@ -447,6 +451,9 @@ def _shape(layer: Any, value: Any) -> None:
             if not (layer.accepts(v) or (v is None and layer.optional)):
                 words = layer.expected(data=True) if isinstance(layer, Numbers) else layer.expected()
                 raise invalid((name, r, c), f"expected {words}, found {said(v)}")
+    if getattr(layer, "text", False):
+        return tuple(row if isinstance(row, str) else "".join(row) for row in value)
+    return tuple(tuple(row) for row in value)
 
 
 def _solution_class(genre: Genre) -> type:
