@@ -42,6 +42,16 @@ class LinkVars(dict):
 
     between: dict[Pair, tuple[Cell, ...]]
 
+    def at(self, cell: Cell) -> list[Pair]:
+        """The pairs with an end at a cell, in the order of the layer's pairs."""
+        if "_at" not in self.__dict__:
+            index: dict[Cell, list[Pair]] = {}
+            for pair in self:
+                for end in pair:
+                    index.setdefault(end, []).append(pair)
+            self._at = index
+        return self._at.get(cell, [])
+
 
 class Bridges(Layer):
     """Links between the entries of the clue layer ``between`` that see each other, 0 to

@@ -11,7 +11,6 @@ from ...board import Genre, layers
 from ...board.bridges import sight_pairs
 from ...board.places import invalid
 from ...grid import Cell
-from ...ir import Edge, Lit
 from .. import _common
 
 WATER = 0
@@ -82,39 +81,17 @@ def bridge_key(a: Cell, b: Cell) -> Hashable:
 def rules(puzzle: Puzzle, m: Any) -> None:
     """The rules of docs/genres/hashi.md, one block per sentence."""
     islands = puzzle.islands()
-    # Draw bridges horizontally or vertically between islands: at most two between a pair ...
-    bridge = m.bridges  # a count 0..2 for each pair of islands that see each other
-
-    # ... never crossing another bridge or an island (pairs only see each other across water).
-    crossing: dict[Cell, dict[bool, list[Pair]]] = {}
-    for pair, passed in m.deadline.paced(bridge.between.items(), 256):
-        horizontal = pair[0][0] == pair[1][0]
-        for cell in passed:
-            crossing.setdefault(cell, {True: [], False: []})[horizontal].append(pair)
-    for cell, by_axis in m.deadline.paced(crossing.items(), 256):
-        for h in by_axis[True]:
-            for v in by_axis[False]:
-                with m.rule(f"bridges never cross: {_pair_text(h)} and {_pair_text(v)} would meet at {cell}",
-                            cells=[cell]):
-                    m.clause([m.eq(bridge[h], 0), m.eq(bridge[v], 0)])
-
+    # Draw bridges horizontally or vertically between islands: at most two between a pair
+    # (m.bridges: a count 0..2 for each pair of islands that see each other across water) ...
+    bridges = m.bridges
+    # ... never crossing another bridge or an island.
+    m.links_never_cross(bridges, "bridges never cross")
     # Each island has as many bridge ends as its number.
-    ends: dict[Cell, list[tuple[int, Lit]]] = {island: [] for island in islands}
-    for pair, x in bridge.items():
-        for island in pair:
-            ends[island] += [(1, m.eq(x, 1)), (2, m.eq(x, 2))]
     for island, clue in islands.items():
-        with m.rule(f"the island at {island} has {clue} bridge{'s' if clue > 1 else ''}", cells=[island]):
-            m.count(ends[island], "==", clue)
-
+        plural = "s" if clue > 1 else ""
+        m.link_ends(island, clue, bridges, f"the island at {island} has {clue} bridge{plural}")
     # All islands are connected.
-    with m.rule("all islands are connected into one group"):
-        m.connected([(island, None) for island in islands],
-                    [Edge(a, b, ~m.eq(x, 0)) for (a, b), x in bridge.items()])
-
-
-def _pair_text(pair: Pair) -> str:
-    return f"{pair[0]}-{pair[1]}"
+    m.linked(islands, bridges, "all islands are connected into one group")
 
 
 @genre.verify
