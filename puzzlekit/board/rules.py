@@ -192,9 +192,11 @@ class BoardBuilder(ModelBuilder):
     def link_ends(self, cell: Cell, k: int, links: Any, rule: str) -> None:
         """The links with an end at a cell add up to ``k`` (a double link counts two)."""
         ends: list[tuple[int, Lit]] = []
+        eq = self.eq
         for pair in links.at(cell):
             x = links[pair]
-            ends += [(n, self.eq(x, n)) for n in range(1, x.hi + 1)]
+            for n in range(1, x.hi + 1):
+                ends.append((n, eq(x, n)))
         with self.rule(rule, cells=[cell]):
             self.count(ends, "==", k)
 
