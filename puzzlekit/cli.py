@@ -188,6 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        if args.command == "batch":  # its solvers run in worker processes; it handles Ctrl-C itself
+            return _run(parser, args)
         with exits.watching_interrupts():
             return _run(parser, args)
     except KeyboardInterrupt:  # while reading the arguments, or a second Ctrl-C while reporting one
@@ -198,7 +200,9 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         status = _dispatch(parser, args)
         # a solver that swallowed Ctrl-C (in a callback) and returned as if out of time
-        return _interrupted() if exits.interrupted() else status
+        if exits.interrupted() and status != exits.INTERRUPTED:
+            return _interrupted()
+        return status
     except KeyboardInterrupt:
         return _interrupted()
     except BrokenPipeError:  # the reader went away (e.g. `| head -1`): stop quietly
@@ -288,7 +292,7 @@ def _solve(args: argparse.Namespace) -> int:
         )
     puzzle = api.load(args.genre, args.file)
     if out not in (None, "-"):
-        _writable(out)  # before the work, not after it
+        outputs.file_allowed(out)  # before the work, not after it
     result = api.solve(
         puzzle, backend=args.backend, limit=args.limit, time_limit=args.time_limit,
         unique=args.unique, seed=args.seed, **_options(args.option),
@@ -297,32 +301,13 @@ def _solve(args: argparse.Namespace) -> int:
     if out in (None, "-"):
         print(text)
     else:
-        _write(out, text + "\n")
+        outputs.write_text(out, text + "\n")
     listed_all = result.complete or result.more  # every solution up to N, and whether more exist
     if result.status == "solved" and (
         (args.limit > 1 and not listed_all) or (args.unique and result.unique is None)
     ):
         return exits.UNDECIDED  # a list cut short by the time limit, or uniqueness left undecided
     return EXIT[result.status]
-
-
-def _writable(path: str) -> None:
-    """Refuse (exit 2) an output path that cannot be written, before any work is done."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise UnknownName(f"cannot write {path}: it is a folder")
-    if not os.path.isdir(folder):
-        raise UnknownName(f"cannot write {path}: no folder {folder}")
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise UnknownName(f"cannot write {path}: permission denied")
-
-
-def _write(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as exc:
-        raise UnknownName(f"cannot write {path}: {exc.strerror}") from None
 
 
 def _options(items: Sequence[str]) -> dict[str, str]:
@@ -456,7 +441,7 @@ def _render(args: argparse.Namespace) -> int:
     if [args.file, args.solution, args.state].count("-") > 1:
         raise UnknownName("only one input can be - (standard input is read once)")
     if out != "-":
-        _writable(out)  # before solving, not after
+        outputs.file_allowed(out)  # before solving, not after
     puzzle = api.load(args.genre, args.file)
     module = api.genre_module(puzzle)
     solution = None

@@ -57,7 +57,8 @@ AGAIN_SECONDS = 0.25
 
 
 def interrupted() -> bool:
-    """Whether Ctrl-C reached the command while `watching_interrupts` (whatever was raised after)."""
+    """Whether Ctrl-C reached the command during the last `watching_interrupts` (whatever was
+    raised after)."""
     return _seen.is_set()
 
 
@@ -94,10 +95,10 @@ def watching_interrupts() -> Iterator[None]:
     command knowing it was interrupted, and one that drops it gets it again. Outside the main
     thread this does nothing."""
     global _again
+    _seen.clear()
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    _seen.clear()
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started with Ctrl-C ignored: keep it so
         yield
         return

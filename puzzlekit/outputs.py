@@ -54,6 +54,21 @@ def open_text(path: str | os.PathLike) -> TextIO:
         raise error(path, exc) from None
 
 
+def file_allowed(path: str | os.PathLike) -> None:
+    """Refuse, without writing anything, a file path that cannot be written: the empty string, a
+    folder, a path whose folder is missing, a folder or file without write permission.
+    (Commands ask this before long work, so a bad path costs no solving.)"""
+    _refuse_empty(path)
+    where = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(where))
+    if os.path.isdir(where):
+        raise OutputError(f"{where}: cannot write: it is a folder, not a file")
+    if not os.path.isdir(folder):
+        raise OutputError(f"{where}: cannot write: its folder does not exist")
+    if not os.access(folder, os.W_OK) or (os.path.exists(where) and not os.access(where, os.W_OK)):
+        raise OutputError(f"{where}: cannot write: permission denied")
+
+
 def folder_allowed(path: str | os.PathLike) -> None:
     """Refuse, without creating anything, a folder path that `folder` would refuse: the empty
     string, a file, a path under a file. (Commands ask this before long work.)"""

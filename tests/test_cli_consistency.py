@@ -216,12 +216,19 @@ def test_commands_take_their_exit_statuses_from_one_place():
 # --- Ctrl-C: exit 130 and one line, whatever was running ----------------------------------------
 
 #: Runs the command as a terminal would (SIGINT not ignored, whatever the test runner inherited)
-#: and says "ready" once the package is imported: Ctrl-C before that is Python's own business.
+#: and says "ready" once the command watches for Ctrl-C: before that, Ctrl-C is Python's own
+#: business (importing the package), or this launcher's.
 LAUNCH = (
-    "import signal, sys\n"
+    "import contextlib, signal, sys\n"
     "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-    "from puzzlekit import cli\n"
-    "sys.stderr.write('ready\\n'); sys.stderr.flush()\n"
+    "from puzzlekit import cli, exits\n"
+    "watch = exits.watching_interrupts\n"
+    "@contextlib.contextmanager\n"
+    "def ready():\n"
+    "    with watch():\n"
+    "        sys.stderr.write('ready\\n'); sys.stderr.flush()\n"
+    "        yield\n"
+    "exits.watching_interrupts = ready\n"
     "sys.exit(cli.main(sys.argv[1:]))\n"
 )
 DELAYS = (0.0, 0.15, 0.4, 0.8)

@@ -52,6 +52,10 @@ VALUES: dict[str, str] = {
     "out.png": "{tmp}/out.png",
     "FILE|DIR": "{tmp}/made.txt",
     "OUT.jsonl": "{tmp}/out.jsonl",
+    "OUT": "{tmp}/answer.txt",
+    "DIR": "{tmp}/site",
+    "TITLE": "Tracks",
+    "FILE...": "examples/tracks01.txt",
 }
 #: Values that differ for one command (Tatham's Tracks has no puzz.link URL).
 FOR_COMMAND: dict[str, dict[str, str]] = {"url": {"GENRE": "masyu", "FILE": "examples/masyu01.txt"}}

@@ -8,10 +8,11 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..errors import ParseError
 from ..textio import Line, Token, error
 from .base import EMPTY, UNKNOWN, Cell, Layer
 from .canvas import INK, Canvas, Layout
-from .places import invalid, is_int, rows_of, shown
+from .places import invalid, is_int, rows_of, said, shown
 
 # --- clue layers: one value (or none) per cell ----------------------------------------------------
 
@@ -70,12 +71,19 @@ class CellClues(Layer):
                     values.append(self.read_token(tok.text))
                 except ValueError as exc:
                     words = str(exc) if getattr(exc, "worded", False) else f"expected {exc}"
-                    raise error(source, line, tok.column, f"{words}, found {tok.text!r}") from None
+                    raise error(source, line, tok.column, f"{words}, found {self.found(tok.text)}") from None
             out.append(tuple(values))
         return tuple(out)
 
+    def found(self, text: str) -> str:
+        """A token the layer refused, as a message names it."""
+        return repr(text)
+
     def write(self, value: tuple) -> list[str]:
         tokens = [[self.token(v) for v in row] for row in value]
+        if getattr(self, "aligned", False):  # columns right-aligned to the widest token
+            size = max(len(t) for row in tokens for t in row)
+            return [" ".join(t.rjust(size) for t in row) for row in tokens]
         wide = getattr(self, "whitespace", None) or any(len(t) > 1 for row in tokens for t in row)
         return [(" " if wide else "").join(row) for row in tokens]
 
@@ -112,14 +120,18 @@ class Numbers(CellClues):
 
     def __init__(self, name: str = "numbers", lo: int = 0, hi: int = 99, unknown: bool = False,
                  every: bool = False, what: str = "a number", expected: str | tuple[str, str] | None = None,
-                 spaced: bool | None = None, empty: int | None = None, beyond: str | None = None):
+                 spaced: bool | None = None, aligned: bool = False, negative: bool = False,
+                 empty: int | None = None, beyond: str | None = None):
         """``expected`` words what a cell may hold in messages (``0 (empty) or 1 (white)``), or
         a pair: the words for a file, then for data made in Python. ``spaced`` True: a file
         separates the numbers of a row by spaces, always; False: one character a cell.
+        ``aligned``: a file is written with the numbers right-aligned in columns. ``negative``:
+        a message calls a refused token such as ``-2`` a negative number.
         ``empty``: the number a cell without a clue holds in data (0 for water), ``.`` in a
         file; every cell then holds a number. ``beyond``: a file's digit outside ``lo..hi`` in
         these words (``islands carry 1-8, found '9'``)."""
         super().__init__(name, what)
+        self.aligned, self.negative = aligned, negative
         self.lo, self.hi, self.unknown = lo, hi, unknown
         self.optional = not every and empty is None
         self.words = (expected, expected) if isinstance(expected, str) else expected
@@ -149,6 +161,9 @@ class Numbers(CellClues):
         empty = self.empty
         return [((r, c), v) for r, row in enumerate(value) for c, v in enumerate(row)
                 if v is not None and (empty is None or v != empty)]
+
+    def found(self, text: str) -> str:
+        return f"negative number {text!r}" if self.negative and text.startswith("-") else repr(text)
 
     def expected(self, data: bool = False) -> str:
         if self.words:
@@ -254,6 +269,52 @@ class Rooms(CellClues):
 
 
 # --- clue layers outside the grid -------------------------------------------------------------------
+
+
+class Setting(Layer):
+    """A word from a fixed set that sets a rule for the whole puzzle, on an optional header
+    line (``cover: any``): ``default`` (the first choice unless given) when the line is left
+    out, and then left out of a written file. Read in any case and stored in lower case;
+    ``label`` is the header's name when it differs from the field's (``u-turns``)."""
+
+    header = True
+
+    def __init__(self, name: str, choices: Iterable[str], default: str | None = None,
+                 label: str | None = None, what: str = "a setting"):
+        super().__init__(name, what)
+        self.choices = tuple(choices)
+        self.default = default if default is not None else self.choices[0]
+        self.label = label or name
+
+    def blank(self, height: int, width: int) -> str:
+        return self.default
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> str:
+        if not isinstance(value, str) or value.lower() not in self.choices:
+            words = " or ".join(repr(c) for c in self.choices)
+            raise invalid((self.name,), f"{self.label} must be {words}, found {said(value)}", source)
+        return value.lower()
+
+    def read_header(self, value: str, line: Line, column: int, source: str) -> str:
+        try:
+            return self.normal(value, 0, 0)
+        except ParseError as exc:  # at the value on its header line
+            raise error(source, line, column, exc.template) from None  # type: ignore[attr-defined]
+
+    def write_header(self, value: str) -> str | None:
+        return None if value == self.default else f"{self.label}: {value}"
+
+    def to_json(self, value: str) -> str:
+        return value
+
+    def entries(self, value: str) -> list[tuple[int, Any]]:
+        return []
+
+    def with_entries(self, height: int, width: int, entries: Iterable[tuple[int, Any]]) -> str:
+        return self.default
+
+    def draw(self, canvas: Canvas, layout: Layout, value: str, dark: set[Cell]) -> None:
+        """Nothing: a setting is a rule, not a mark on the grid."""
 
 
 class LineCounts(Layer):

@@ -48,13 +48,14 @@ class Genre:
         self, name: str, *, title: str, rule: str, clues: Iterable[Layer], answers: Iterable[Layer],
         aliases: Iterable[str] = (), optional: Iterable[str] | None = None,
         levels: Iterable[str] | None = None, sizes: tuple[int, int] = (3, 30),
-        shaped_by: str | None = None, classic_json: bool = False,
+        shaped_by: str | None = None, classic_json: bool = False, classic_files: bool = False,
     ):
         """``shaped_by`` names a grid layer that gives the size: the Puzzle is made from the clue
         layers alone (``Puzzle(grid)``) and ``height``/``width`` are read from that layer's rows.
         ``classic_json`` reads solution and state JSON in the wording of the package's
         hand-written genres: a missing answer field is refused, other fields are ignored, and
-        each listed cell is a ``[row, col]`` inside the grid, listed once."""
+        each listed cell is a ``[row, col]`` inside the grid, listed once. ``classic_files``
+        words a file with headers and no grid as the hand-written genres do."""
         self.name, self.title, self.rule = name, title, rule
         self.aliases = tuple(aliases)
         self.clues = tuple(clues)
@@ -75,7 +76,7 @@ class Genre:
         self.sizes = sizes
         if shaped_by is not None and shaped_by not in [layer.name for layer in self.grids]:
             raise ValueError(f"shaped_by names a grid layer, not {shaped_by!r}")
-        self.shaped_by, self.classic_json = shaped_by, classic_json
+        self.shaped_by, self.classic_json, self.classic_files = shaped_by, classic_json, classic_files
         self.grids_by_name = {layer.name: layer for layer in self.grids}
         self._rules: Rules | None = None
         self._checks: Checks | None = None
@@ -158,10 +159,11 @@ class Genre:
         """Read the genre's file: header lines for the counts, then a block of grid rows per
         grid layer, in the order the genre lists them."""
         lines = content_lines(text, source)
-        allowed = {layer.name for layer in self.headers} | (set() if self.grids else {"size"})
+        label = {layer.name: getattr(layer, "label", layer.name) for layer in self.headers}
+        allowed = set(label.values()) | (set() if self.grids else {"size"})
         headers, body = read_headers(lines, allowed, source)
         for layer in self.headers:
-            if layer.name not in headers:
+            if label[layer.name] not in headers and not hasattr(layer, "default"):
                 raise error(source, lines[0], 1, f"missing header '{layer.name}:' ({layer.what} per "
                             f"{'row' if layer.axis == 'rows' else 'column'})")
         values: dict[str, Any] = {}
@@ -173,9 +175,11 @@ class Genre:
             if body:
                 raise error(source, body[0], 1, f"unexpected line: a {self.title} file has only headers")
         for layer in self.headers:
-            ((value, line, col),) = headers[layer.name]
+            if label[layer.name] not in headers:  # a setting left out: its default
+                continue
+            ((value, line, col),) = headers[label[layer.name]]
             read = layer.read_header(value, line, col, source)
-            size = layer.length(height, width)
+            size = layer.length(height, width) if isinstance(layer, LineCounts) else len(read)
             if len(read) != size:
                 unit = "row" if layer.axis == "rows" else "column"
                 raise error(source, line, col, f"expected {size} {unit} counts (the grid has {size} "
@@ -196,6 +200,8 @@ class Genre:
     def _read_blocks(self, body: list[Line], lines: list[Line], source: str,
                      values: dict[str, Any], blocks: dict[str, tuple[list[Line], list]]) -> tuple[int, int]:
         count = len(self.grids)
+        if not body and self.classic_files:
+            raise error(source, lines[-1], 1, "no grid rows after the headers")
         if not body:
             raise error(source, lines[-1], len(lines[-1].text) + 1, "expected the grid after the headers")
         if len(body) % count:
@@ -233,7 +239,8 @@ class Genre:
 
     def format_text(self, puzzle: Any) -> str:
         """The puzzle in its file format."""
-        out = [layer.write_header(getattr(puzzle, layer.name)) for layer in self.headers]
+        written = (layer.write_header(getattr(puzzle, layer.name)) for layer in self.headers)
+        out = [line for line in written if line is not None]  # a setting at its default is left out
         if not self.grids and not {"rows", "cols"} <= {layer.axis for layer in self.headers}:
             out.append(f"size: {puzzle.height}x{puzzle.width}")
         for layer in self.grids:
@@ -389,7 +396,7 @@ def _puzzle_class(genre: Genre) -> type:
             raise ParseError(problem, source=PUZZLE)
         for layer in genre.clues:
             value = getattr(self, layer.name)
-            if value is None:
+            if value is None and not hasattr(layer, "default"):  # a setting's None is refused
                 value = layer.blank(self.height, self.width)
             object.__setattr__(self, layer.name, layer.normal(value, self.height, self.width, PUZZLE))
 
@@ -419,7 +426,8 @@ def _puzzle_class(genre: Genre) -> type:
     default = genre.shaped_by is None  # a shaping layer is given: it comes first, with no default
     for layer in sorted(genre.clues, key=lambda x: x.name != genre.shaped_by):
         given = not default and layer.name == genre.shaped_by
-        fields.append((layer.name, Any) if given else (layer.name, Any, dataclasses.field(default=None)))
+        blank = getattr(layer, "default", None)
+        fields.append((layer.name, Any) if given else (layer.name, Any, dataclasses.field(default=blank)))
     return dataclasses.make_dataclass("Puzzle", fields, frozen=True, namespace=namespace)
 
 

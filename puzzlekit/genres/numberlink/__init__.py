@@ -3,46 +3,65 @@
 from __future__ import annotations
 
 import random as _random
-import re
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from ... import grid, textio
-from ...clock import UNLIMITED, Deadline
+from ... import grid
+from ...board import Genre, checks, layers
+from ...board.places import invalid
 from ...grid import Cell, CellEdge
-from ...ir import Edge, Model, ModelBuilder
+from ...ir import Edge
 from .. import _common, _states
 
-NAME = "numberlink"
 EMPTY = 0
 COVER_MODES = ("all", "any")
 #: ``u-turns: no`` forbids a line to turn back beside itself inside a 2x2 block of cells.
 UTURN_MODES = ("yes", "no")
 #: Largest number (nine digits, as in the file format).
 MAX_NUMBER = 999_999_999
-_CELL = _common.int_cell(EMPTY, MAX_NUMBER, "0 (empty) or a number k >= 1")
+
+genre = Genre(
+    "numberlink", title="Numberlink",
+    rule="join each pair of equal numbers with a path; paths never cross or share a cell",
+    clues=[layers.Numbers("grid", lo=EMPTY, hi=MAX_NUMBER, every=True, aligned=True, negative=True,
+                          expected="0 (empty) or a number k >= 1"),
+           layers.Setting("cover", COVER_MODES), layers.Setting("uturns", UTURN_MODES, label="u-turns")],
+    answers=[layers.Lines("edges", words=("a line runs between {a} and {b}",
+                                          "no line runs between {a} and {b}"))],
+    shaped_by="grid", classic_json=True, classic_files=True,
+)
 
 
-@dataclass(frozen=True)
-class Puzzle(_common.GridShape):
+@genre.extend
+class Puzzle(genre.Puzzle):
     """Numbers on a grid (``grid[r][c]``: 0 empty, k >= 1 an end of pair k), the cover mode and
     whether a line may turn back beside itself (``uturns``).
 
     The data is checked when the puzzle is made, by the rules the parser applies to a file: a
     rectangular grid within the size limits, cells 0..`MAX_NUMBER`, each number exactly twice
     and at least one, ``cover`` "all" or "any", ``uturns`` "yes" or "no" (in any case; stored
-    in lower case). A break
-    raises `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted
-    for tuples and stored as tuples.
+    in lower case). A break raises `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``).
+    Lists are accepted for tuples and stored as tuples.
     """
 
-    grid: tuple[tuple[int, ...], ...]
-    cover: str = "all"
-    uturns: str = "yes"
-
     def __post_init__(self) -> None:
-        _check(self)
+        for layer in genre.headers:  # the settings are checked before the grid
+            layer.normal(getattr(self, layer.name), 0, 0)
+        super().__post_init__()
+        seen: dict[int, list[Cell]] = {}
+        for cell, value in genre.grids[0].entries(self.grid):
+            if value:
+                seen.setdefault(value, []).append(cell)
+                if len(seen[value]) == 3:
+                    raise invalid(("grid", *cell),
+                                  f"number {value} appears a third time (each number appears exactly twice)")
+        if not seen:
+            raise invalid(("grid",), "no numbers: the grid needs at least one pair")
+        for value, places in sorted(seen.items(), key=lambda kv: kv[1][0]):
+            if len(places) == 1:
+                raise invalid(("grid", *places[0]),
+                              f"number {value} appears only once (each number appears exactly twice)")
 
     def numbers(self) -> dict[Cell, int]:
         """Every number by cell."""
@@ -56,88 +75,15 @@ class Puzzle(_common.GridShape):
         return {k: (v[0], v[1]) for k, v in sorted(ends.items()) if len(v) == 2}
 
 
+@genre.extend
 @dataclass(frozen=True)
-class Solution:
+class Solution(genre.Solution):
     """The paths as edges between adjacent cells, and each cell's number (0: unused)."""
 
-    edges: frozenset[CellEdge]
     cells: tuple[tuple[int, ...], ...]
 
     def to_json(self) -> dict[str, Any]:
         return {"edges": _common.edges_to_json(self.edges), "cells": [list(row) for row in self.cells]}
-
-
-# reading and writing -------------------------------------------------------------------------
-
-
-def _check(puzzle: Puzzle) -> None:
-    """The rules of a well-formed Numberlink (see `Puzzle`); stores the grid as tuples."""
-    cover = puzzle.cover
-    if not isinstance(cover, str) or cover.lower() not in COVER_MODES:
-        raise _common.Invalid(f"cover must be 'all' or 'any', found {_common.shown(cover)}", ("cover",))
-    uturns = puzzle.uturns
-    if not isinstance(uturns, str) or uturns.lower() not in UTURN_MODES:
-        raise _common.Invalid(f"u-turns must be 'yes' or 'no', found {_common.shown(uturns)}", ("uturns",))
-    rows = _common.grid_of(puzzle.grid, _CELL)
-    seen: dict[int, list[tuple[int, int]]] = {}
-    for r, row in enumerate(rows):
-        for c, value in enumerate(row):
-            if value:
-                places = seen.setdefault(value, [])
-                places.append((r, c))
-                if len(places) == 3:
-                    raise _common.Invalid(
-                        f"number {value} appears a third time (each number appears exactly twice)",
-                        ("grid", r, c),
-                    )
-    if not seen:
-        raise _common.Invalid("no numbers: the grid needs at least one pair", ("grid",))
-    for value, places in sorted(seen.items(), key=lambda kv: kv[1][0]):
-        if len(places) == 1:
-            raise _common.Invalid(
-                f"number {value} appears only once (each number appears exactly twice)", ("grid", *places[0])
-            )
-    _common.assign(puzzle, grid=rows, cover=cover.lower(), uturns=uturns.lower())
-
-
-def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read whitespace-separated integers (0 empty, k >= 1 twice) after optional ``cover:`` and
-    ``u-turns:`` headers."""
-    lines = textio.content_lines(text, source)
-    headers, body = textio.read_headers(lines, {"cover", "u-turns"}, source)
-    cover = headers["cover"][0][0] if "cover" in headers else "all"
-    uturns = headers["u-turns"][0][0] if "u-turns" in headers else "yes"
-    if not body:
-        raise textio.error(source, lines[-1], 1, "no grid rows after the headers")
-    rows = textio.grid_rows(body, source)
-    out = []
-    for line, row in zip(body, rows):
-        values = []
-        for tok in row:
-            if not re.fullmatch(r"[0-9]{1,9}", tok.text):
-                what = "negative number " if tok.text.startswith("-") else ""
-                raise textio.error(
-                    source, line, tok.column,
-                    f"expected 0 (empty) or a number k >= 1, found {what}{tok.text!r}",
-                )
-            values.append(int(tok.text))
-        out.append(values)
-    others = {key: headers[name][0][1:] for key, name in (("cover", "cover"), ("uturns", "u-turns"))
-              if name in headers}
-    with _common.located(source, _common.grid_place(body, rows, **others)):
-        return Puzzle(out, cover, uturns)
-
-
-def format(puzzle: Puzzle) -> str:
-    """The puzzle in its file format (columns right-aligned; headers only for ``cover: any`` and
-    ``u-turns: no``)."""
-    size = max(len(str(v)) for row in puzzle.grid for v in row)
-    header = "" if puzzle.cover == "all" else f"cover: {puzzle.cover}\n"
-    header += "" if puzzle.uturns == "yes" else f"u-turns: {puzzle.uturns}\n"
-    return header + "".join(" ".join(str(v).rjust(size) for v in row) + "\n" for row in puzzle.grid)
-
-
-# the model -----------------------------------------------------------------------------------
 
 
 def edge_key(a: Cell, b: Cell) -> Hashable:
@@ -145,18 +91,14 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
+@genre.model
+def rules(puzzle: Puzzle, m: Any) -> None:
     """The rules of docs/genres/numberlink.md, one block per sentence.
 
-    No pruning that assumes a unique answer. ``deadline`` (`puzzlekit.clock.Deadline`) stops
-    the building with `OutOfTime` when it ends.
+    No pruning that assumes a unique answer.
     """
-    h, w = puzzle.height, puzzle.width
-    m = ModelBuilder(NAME)
-    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(grid.cell_edges(h, w), 1024)}
-    around = {
-        cell: [lit[grid.edge(cell, n)] for n in grid.neighbours(cell, h, w)] for cell in grid.cells(h, w)
-    }
+    lit = m.edges
+    around = {cell: [lit[grid.edge(cell, n)] for n in m.neighbours(cell)] for cell in m.cells()}
     numbers = puzzle.numbers()
 
     # Connect each pair of equal numbers with one path of orthogonal steps;
@@ -169,29 +111,25 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
         with m.rule(f"the {k} at {cell} ends its line: one step leaves it", cells=[cell]):
             m.exactly(1, around[cell])
 
-    others = [cell for cell in grid.cells(h, w) if cell not in numbers]
+    others = [cell for cell in m.cells() if cell not in numbers]
     if puzzle.cover == "all":
         # With cover: all every cell lies on a path, so a path passes straight or turning through it.
-        for cell in deadline.paced(others, 1024):
+        for cell in m.deadline.paced(others, 1024):
             with m.rule(f"every cell is on a line, so one passes through {cell}: two steps", cells=[cell]):
                 m.exactly(2, around[cell])
     else:
         # With cover: any cells may stay empty; a path through a cell uses two of its sides.
-        for cell in deadline.paced(others, 1024):
+        for cell in m.deadline.paced(others, 1024):
             with m.rule(f"lines never branch or cross: at most two steps at {cell}", cells=[cell]):
                 m.at_most(2, around[cell])
 
     if puzzle.uturns == "no":
         # A line never turns back beside itself: three steps inside a 2x2 block would be one
         # line going round three sides of it.
-        for block in deadline.paced(_blocks(h, w), 1024):
+        for block in m.deadline.paced(_blocks(m.height, m.width), 1024):
             rule = f"no line turns back beside itself: at most two steps inside the 2x2 block at {block}"
             with m.rule(rule, cells=_block_cells(block)):
                 m.at_most(2, [lit[e] for e in _block_edges(block)])
-
-    m.output(lit.values())
-    deadline.check()
-    return m.build()
 
 
 def _blocks(h: int, w: int) -> list[Cell]:
@@ -210,48 +148,18 @@ def _block_edges(block: Cell) -> list[CellEdge]:
     return [grid.edge(a, b), grid.edge(c, d), grid.edge(a, c), grid.edge(b, d)]
 
 
-def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
-    """The paths from the values of the edge variables, and the cells labelled along them."""
-    edges = frozenset(k[1:] for k, v in assignment.items() if k[0] == "edge" and v)
-    return Solution(edges, label_cells(puzzle, edges))
-
-
-def label_cells(puzzle: Puzzle, edges: frozenset[CellEdge]) -> tuple[tuple[int, ...], ...]:
-    """Each cell's number, found by walking each pair's path from its first end.
-
-    Numbers label their own cells. A walk stops at a number, a dead end, a branch or a cell
-    another walk took, so labels are defined for any edge set; cells no walk reaches are 0.
-    """
-    links: dict[Cell, list[Cell]] = {}
-    for a, b in edges:
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
-    numbers = puzzle.numbers()
-    label = [list(row) for row in puzzle.grid]
-    for k, (start, _) in puzzle.pairs().items():
-        prev, here = None, start
-        while True:
-            ahead = [n for n in links.get(here, []) if n != prev]
-            if len(ahead) != 1 or label[ahead[0][0]][ahead[0][1]] not in (EMPTY, k) or ahead[0] == start:
-                break
-            prev, here = here, ahead[0]
-            label[here[0]][here[1]] = k
-            if here in numbers:
-                break
-    return tuple(tuple(row) for row in label)
-
-
 # checking ------------------------------------------------------------------------------------
 
 
-def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+@genre.verify
+def check(puzzle: Puzzle, solution: Solution) -> list[str]:
     """Every broken rule, in words; empty when the paths are valid. Independent of the model."""
     h, w = puzzle.height, puzzle.width
     problems = _common.check_cell_edges(solution.edges, h, w)
     if problems:
         return problems
     numbers = puzzle.numbers()
-    deg = _common.degrees(solution.edges)
+    deg = checks.degrees(solution.edges)
     for cell in grid.cells(h, w):
         d = deg.get(cell, 0)
         if cell in numbers:
@@ -296,6 +204,43 @@ def _check_cells(puzzle: Puzzle, solution: Solution) -> list[str]:
         if solution.cells[r][c] != expected[r][c]:
             return [f"cells gives {solution.cells[r][c]} at {(r, c)} but the paths give {expected[r][c]}"]
     return []
+
+
+genre.export(globals())
+
+
+# answers the kit's layers do not hold: each cell's number along the lines ----------------------
+
+
+def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
+    """The paths from the values of the edge variables, and the cells labelled along them."""
+    edges = frozenset(k[1:] for k, v in assignment.items() if k[0] == "edge" and v)
+    return Solution(edges, label_cells(puzzle, edges))
+
+
+def label_cells(puzzle: Puzzle, edges: frozenset[CellEdge]) -> tuple[tuple[int, ...], ...]:
+    """Each cell's number, found by walking each pair's path from its first end.
+
+    Numbers label their own cells. A walk stops at a number, a dead end, a branch or a cell
+    another walk took, so labels are defined for any edge set; cells no walk reaches are 0.
+    """
+    links: dict[Cell, list[Cell]] = {}
+    for a, b in edges:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    numbers = puzzle.numbers()
+    label = [list(row) for row in puzzle.grid]
+    for k, (start, _) in puzzle.pairs().items():
+        prev, here = None, start
+        while True:
+            ahead = [n for n in links.get(here, []) if n != prev]
+            if len(ahead) != 1 or label[ahead[0][0]][ahead[0][1]] not in (EMPTY, k) or ahead[0] == start:
+                break
+            prev, here = here, ahead[0]
+            label[here[0]][here[1]] = k
+            if here in numbers:
+                break
+    return tuple(tuple(row) for row in label)
 
 
 # drawing -------------------------------------------------------------------------------------
@@ -399,19 +344,8 @@ def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
     h, w = puzzle.height, puzzle.width
     cells = _states.ignored(lambda value: _cells_from_json(puzzle, value))
     return _states.edge_state(
-        data, NAME, _common.grid_bounds(h, w), lambda: grid.cell_edges(h, w), extra={"cells": cells}
+        data, genre.name, _common.grid_bounds(h, w), lambda: grid.cell_edges(h, w), extra={"cells": cells}
     )
-
-
-def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
-    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
-    return _states.write(state, "edge", "edges", "no_edges", _states.edge_json)
-
-
-def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
-    """An answer-key value in words: ``a line runs between (0, 0) and (0, 1)``."""
-    _, a, b = key  # type: ignore[misc]
-    return f"{'a' if value else 'no'} line runs between {a} and {b}"
 
 
 # random instances ----------------------------------------------------------------------------
