@@ -39,7 +39,7 @@ class CellClues(Layer):
             return False
 
     def blank(self, height: int, width: int) -> tuple[tuple[Any, ...], ...]:
-        return tuple((None,) * width for _ in range(height))
+        return tuple((getattr(self, "empty", None),) * width for _ in range(height))
 
     def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple:
         """The layer's value checked and stored as a tuple of rows (`ParseError` at the place)."""
@@ -61,7 +61,8 @@ class CellClues(Layer):
         for line, row in zip(lines, rows):
             values = []
             for tok in row:
-                if tok.text == EMPTY and (self.optional or not getattr(self, "words", None)):
+                empty = getattr(self, "empty", None) is not None  # '.' is then a number
+                if tok.text == EMPTY and not empty and (self.optional or not getattr(self, "words", None)):
                     if not self.optional:
                         raise error(source, line, tok.column, f"every cell needs {self.what}, found '.'")
                     values.append(None)
@@ -69,8 +70,8 @@ class CellClues(Layer):
                 try:
                     values.append(self.read_token(tok.text))
                 except ValueError as exc:
-                    found = self.found(tok.text)
-                    raise error(source, line, tok.column, f"expected {exc}, found {found}") from None
+                    words = str(exc) if getattr(exc, "worded", False) else f"expected {exc}"
+                    raise error(source, line, tok.column, f"{words}, found {self.found(tok.text)}") from None
             out.append(tuple(values))
         return tuple(out)
 
@@ -94,7 +95,7 @@ class CellClues(Layer):
         return [((r, c), v) for r, row in enumerate(value) for c, v in enumerate(row) if v is not None]
 
     def with_entries(self, height: int, width: int, entries: Iterable[tuple[Cell, Any]]) -> tuple:
-        rows = [[None] * width for _ in range(height)]
+        rows = [[getattr(self, "empty", None)] * width for _ in range(height)]
         for (r, c), v in entries:
             rows[r][c] = v
         return tuple(tuple(row) for row in rows)
@@ -119,28 +120,47 @@ class Numbers(CellClues):
 
     def __init__(self, name: str = "numbers", lo: int = 0, hi: int = 99, unknown: bool = False,
                  every: bool = False, what: str = "a number", expected: str | tuple[str, str] | None = None,
-                 spaced: bool | None = None, aligned: bool = False, negative: bool = False):
+                 spaced: bool | None = None, aligned: bool = False, negative: bool = False,
+                 empty: int | None = None, beyond: str | None = None):
         """``expected`` words what a cell may hold in messages (``0 (empty) or 1 (white)``), or
         a pair: the words for a file, then for data made in Python. ``spaced`` True: a file
         separates the numbers of a row by spaces, always; False: one character a cell.
         ``aligned``: a file is written with the numbers right-aligned in columns. ``negative``:
-        a message calls a refused token such as ``-2`` a negative number."""
+        a message calls a refused token such as ``-2`` a negative number.
+        ``empty``: the number a cell without a clue holds in data (0 for water), ``.`` in a
+        file; every cell then holds a number. ``beyond``: a file's digit outside ``lo..hi`` in
+        these words (``islands carry 1-8, found '9'``)."""
         super().__init__(name, what)
         self.aligned, self.negative = aligned, negative
         self.lo, self.hi, self.unknown = lo, hi, unknown
-        self.optional = not every
+        self.optional = not every and empty is None
         self.words = (expected, expected) if isinstance(expected, str) else expected
         self.whitespace = spaced
+        self.empty, self.beyond = empty, beyond
 
     def read_token(self, text: str) -> Any:
         if self.unknown and text == UNKNOWN:
             return UNKNOWN
+        if self.empty is not None and text == EMPTY:
+            return self.empty
         if re.fullmatch(r"\d{1,9}", text) and self.lo <= int(text) <= self.hi:
             return int(text)
+        if self.beyond and re.fullmatch(r"\d{1,9}", text):
+            raise _worded(self.beyond)
         raise ValueError(self.expected())
 
+    def token(self, value: Any) -> str:
+        return EMPTY if value is None or value == self.empty else str(value)
+
     def accepts(self, value: Any) -> bool:
+        if self.empty is not None and is_int(value) and value == self.empty:
+            return True
         return (self.unknown and value == UNKNOWN) or (is_int(value) and self.lo <= value <= self.hi)
+
+    def entries(self, value: tuple) -> list[tuple[Cell, Any]]:
+        empty = self.empty
+        return [((r, c), v) for r, row in enumerate(value) for c, v in enumerate(row)
+                if v is not None and (empty is None or v != empty)]
 
     def found(self, text: str) -> str:
         return f"negative number {text!r}" if self.negative and text.startswith("-") else repr(text)
@@ -151,6 +171,13 @@ class Numbers(CellClues):
         more = " or '?'" if self.unknown else ""
         blank = "" if not self.optional else " or '.'"
         return f"{self.what} {self.lo}-{self.hi}{more}{blank}"
+
+
+def _worded(words: str) -> ValueError:
+    """A reading error already in its own words (not ``expected ...``)."""
+    exc = ValueError(words)
+    exc.worded = True  # type: ignore[attr-defined]
+    return exc
 
 
 class Symbols(CellClues):

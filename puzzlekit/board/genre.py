@@ -248,15 +248,21 @@ class Genre:
         return "\n".join(out) + "\n"
 
     # the model and its answers ------------------------------------------------------------------
+    def answers_on(self, puzzle: Any) -> tuple:
+        """The answer layers as they are on one puzzle: a layer whose items the clues decide
+        (`Bridges`: the pairs of islands that see each other) finds them through ``on(puzzle)``."""
+        return tuple(layer.on(puzzle) if hasattr(layer, "on") else layer for layer in self.answers)
+
     def build(self, puzzle: Any, deadline: Deadline = UNLIMITED) -> Model:
         """The rules as an IR model; ``deadline`` stops the building with `OutOfTime`."""
         assert self._rules is not None
         m = BoardBuilder(self.name, puzzle.height, puzzle.width, deadline)
-        for layer in self.answers:
+        answers = self.answers_on(puzzle)
+        for layer in answers:
             m.answers[layer.name] = layer.variables(m, puzzle.height, puzzle.width)
         deadline.check()
         self._rules(puzzle, m)
-        for layer in self.answers:
+        for layer in answers:
             m.output(m.answers[layer.name].values())
         deadline.check()
         return m.build()
@@ -264,12 +270,13 @@ class Genre:
     def decode(self, puzzle: Any, assignment: dict[Hashable, int]) -> Any:
         """The solution from the answer-key values."""
         h, w = puzzle.height, puzzle.width
-        return self.Solution(**{layer.name: layer.decode(assignment, h, w) for layer in self.answers})
+        answers = self.answers_on(puzzle)
+        return self.Solution(**{layer.name: layer.decode(assignment, h, w) for layer in answers})
 
     def answer_of(self, puzzle: Any, solution: Any) -> dict[Hashable, int]:
         """The answer-key values of a solution (what `decode` reads back)."""
         out: dict[Hashable, int] = {}
-        for layer in self.answers:
+        for layer in self.answers_on(puzzle):
             out.update(layer.answer_of(getattr(solution, layer.name), puzzle.height, puzzle.width))
         return out
 
@@ -291,7 +298,7 @@ class Genre:
                     raise ParseError(f"solution JSON has no {name!r} field", source=SOLUTION)
             h, w = puzzle.height, puzzle.width
             return self.Solution(**{layer.name: layer.normal(data[layer.name], h, w, SOLUTION, classic=True)
-                                    for layer in self.answers})
+                                    for layer in self.answers_on(puzzle)})
         if not isinstance(data, dict):
             raise ParseError(f"a {self.name} solution is a JSON object with {', '.join(fields)}, "
                              f"found {shown(data)}", source=SOLUTION)
@@ -320,7 +327,7 @@ class Genre:
         if not isinstance(complete, bool):
             raise ParseError(f"complete: expected true or false, found {shown(complete)}", source=STATE)
         state: dict[Hashable, int] = {}
-        for layer in self.answers:
+        for layer in self.answers_on(puzzle):
             more = {"classic": True} if self.classic_json else {}
             state.update(layer.read_state(data, puzzle.height, puzzle.width, **more))
             if complete and len(layer.state_fields()) > 1:  # two-valued: the rest is known absent
@@ -331,10 +338,11 @@ class Genre:
     def state_to_json(self, puzzle: Any, state: dict[Hashable, int]) -> dict[str, Any]:
         """The state JSON of a state (`state_from_json` reads it back to the same state)."""
         out: dict[str, Any] = {}
-        for layer in self.answers:
+        answers = self.answers_on(puzzle)
+        for layer in answers:
             mine = {k: v for k, v in state.items() if isinstance(k, tuple) and k and k[0] == layer.key}
             out.update(layer.write_state(mine, puzzle.height, puzzle.width))
-        known = {k for layer in self.answers for k in layer.keys(puzzle.height, puzzle.width)}
+        known = {k for layer in answers for k in layer.keys(puzzle.height, puzzle.width)}
         strays = [k for k in state if k not in known]
         if strays:
             raise ValueError(f"{strays[0]!r} is not in this {self.name} puzzle's answer")

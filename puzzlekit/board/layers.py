@@ -22,3 +22,7 @@ from .clues import CellClues, LineCounts, Numbers, Rooms, Setting, Symbols
 
 __all__ = ["EMPTY", "UNKNOWN", "CellClues", "Digits", "Layer", "LineCounts", "Lines", "Numbers", "Objects",
            "Rooms", "Setting", "Shading", "Symbols"]
+
+from .bridges import Bridges  # noqa: E402  (links with a multiplicity: Hashi's bridges)
+
+__all__ += ["Bridges"]

@@ -172,3 +172,36 @@ class BoardBuilder(ModelBuilder):
                 line.append(lits[other])
             out += self.prefixes((key, cell, name), line)
         return out
+
+    # links with a multiplicity between clues (`Bridges`: ``m.bridges``) -----------------------------
+    def links_never_cross(self, links: Any, rule: str) -> None:
+        """No two links cross: where a horizontal and a vertical pair pass over one cell, one of
+        them has no link (``links.between``: the cells each pair passes over)."""
+        crossing: dict[Cell, dict[bool, list]] = {}
+        eq = self.eq
+        for pair, passed in self.deadline.paced(links.between.items(), 256):
+            for cell in passed:
+                crossing.setdefault(cell, {True: [], False: []})[pair[0][0] == pair[1][0]].append(pair)
+        for cell, by_axis in self.deadline.paced(crossing.items(), 256):
+            for h in by_axis[True]:
+                for v in by_axis[False]:
+                    meet = f"{h[0]}-{h[1]} and {v[0]}-{v[1]} would meet at {cell}"
+                    with self.rule(f"{rule}: {meet}", cells=[cell]):
+                        self.clause([eq(links[h], 0), eq(links[v], 0)])
+
+    def link_ends(self, cell: Cell, k: int, links: Any, rule: str) -> None:
+        """The links with an end at a cell add up to ``k`` (a double link counts two)."""
+        ends: list[tuple[int, Lit]] = []
+        eq = self.eq
+        for pair in links.at(cell):
+            x = links[pair]
+            for n in range(1, x.hi + 1):
+                ends.append((n, eq(x, n)))
+        with self.rule(rule, cells=[cell]):
+            self.count(ends, "==", k)
+
+    def linked(self, cells: Iterable[Cell], links: Any, rule: str) -> None:
+        """The cells form one group through the pairs that have a link."""
+        with self.rule(rule):
+            self.connected([(cell, None) for cell in cells],
+                           [Edge(a, b, ~self.eq(x, 0)) for (a, b), x in links.items()])

@@ -4,28 +4,33 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Any
 
-from ... import grid, textio
-from ...clock import UNLIMITED, Deadline
+from ... import grid
+from ...board import Genre, layers
+from ...board.bridges import sight_pairs
+from ...board.places import invalid
 from ...grid import Cell
-from ...ir import Edge, Lit, Model, ModelBuilder
-from .. import _common, _states
+from .. import _common
 
-NAME = "hashi"
 WATER = 0
 MAX_CLUE = 8
 
 Pair = tuple[Cell, Cell]
 Bridge = tuple[Cell, Cell, int]
 
+genre = Genre(
+    "hashi", title="Hashi", rule="join numbered islands with bridges into one connected network",
+    clues=[layers.Numbers("grid", lo=1, hi=MAX_CLUE, spaced=False, empty=WATER, beyond="islands carry 1-8",
+                          expected=("'.' (water) or an island number 1-8",
+                                    "0 (water) or an island number 1-8"))],
+    answers=[layers.Bridges("bridges", between="grid")],
+    shaped_by="grid", classic_json=True,
+)
 
-_CELL = _common.int_cell(WATER, MAX_CLUE, "0 (water) or an island number 1-8")
 
-
-@dataclass(frozen=True)
-class Puzzle(_common.GridShape):
+@genre.extend
+class Puzzle(genre.Puzzle):
     """Islands on water: ``grid[r][c]`` is 0 (water) or the island's number 1..8.
 
     The data is checked when the puzzle is made, by the rules the parser applies to a file: a
@@ -34,10 +39,8 @@ class Puzzle(_common.GridShape):
     the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted for tuples and stored as tuples.
     """
 
-    grid: tuple[tuple[int, ...], ...]
-
     def __post_init__(self) -> None:
-        _common.assign(self, grid=_common.grid_of(self.grid, _CELL))
+        super().__post_init__()
         _check_islands(self)
 
     def islands(self) -> dict[Cell, int]:
@@ -46,74 +49,27 @@ class Puzzle(_common.GridShape):
 
     def pairs(self) -> dict[Pair, tuple[Cell, ...]]:
         """Islands that see each other along a row or column, with the water cells between."""
-        islands = frozenset(self.islands())
-        out: dict[Pair, tuple[Cell, ...]] = {}
-        for cell in sorted(islands):
-            for direction in "DR":
-                other, passed = grid.sight_line(cell, direction, self.height, self.width, islands)
-                if other is not None:
-                    out[(cell, other)] = tuple(passed)
-        return out
+        return sight_pairs(self.islands(), self.height, self.width)
 
 
-@dataclass(frozen=True)
-class Solution:
-    """Bridges as ``(a, b, k)``: ``k`` bridges between islands ``a < b``, sorted."""
-
-    bridges: tuple[Bridge, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"bridges": [[list(a), list(b), k] for a, b, k in sorted(self.bridges)]}
-
-
-def make_solution(bridges: Any) -> Solution:
+def make_solution(bridges: Any) -> Any:
     """A Solution from ``(a, b, k)`` triples in any order (duplicates are kept for `verify`)."""
-    return Solution(tuple(sorted((*grid.edge(a, b), k) for a, b, k in bridges)))
-
-
-def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read one character per cell: ``.`` water, ``1``-``8`` an island."""
-    lines = textio.content_lines(text, source)
-    _, body = textio.read_headers(lines, set(), source)
-    rows = textio.grid_rows(body, source, whitespace=False)
-    out = []
-    for line, row in zip(body, rows):
-        values = []
-        for tok in row:
-            ch = tok.text
-            if ch in "09":
-                raise textio.error(source, line, tok.column, f"islands carry 1-8, found {ch!r}")
-            if ch != "." and not ("1" <= ch <= "8"):
-                raise textio.error(
-                    source, line, tok.column, f"expected '.' (water) or an island number 1-8, found {ch!r}"
-                )
-            values.append(WATER if ch == "." else int(ch))
-        out.append(tuple(values))
-    with _common.located(source, _common.grid_place(body, rows)):
-        return Puzzle(tuple(out))
+    return genre.Solution(tuple(sorted((*grid.edge(a, b), k) for a, b, k in bridges)))
 
 
 def _check_islands(puzzle: Puzzle) -> None:
     """Refuse a grid without islands, or an island whose number can never be met."""
     islands = puzzle.islands()
     if not islands:
-        raise _common.Invalid("no islands: the grid holds only water", ("grid",))
+        raise invalid(("grid",), "no islands: the grid holds only water")
     reach: dict[Cell, int] = {cell: 0 for cell in islands}
     for a, b in puzzle.pairs():
         reach[a] += 2
         reach[b] += 2
     for (r, c), clue in sorted(islands.items()):
         if clue > reach[(r, c)]:
-            raise _common.Invalid(
-                f"island {clue} sees {reach[(r, c)] // 2} other island(s), so it can carry at most "
-                f"{reach[(r, c)]} bridge(s)",
-                ("grid", r, c),
-            )
-
-
-def format(puzzle: Puzzle) -> str:
-    """The puzzle in its file format."""
-    return "".join("".join(str(v) if v else "." for v in row) + "\n" for row in puzzle.grid)
+            raise invalid(("grid", r, c), f"island {clue} sees {reach[(r, c)] // 2} other island(s), so it "
+                          f"can carry at most {reach[(r, c)]} bridge(s)")
 
 
 def bridge_key(a: Cell, b: Cell) -> Hashable:
@@ -121,62 +77,25 @@ def bridge_key(a: Cell, b: Cell) -> Hashable:
     return ("bridge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
-    """The rules of docs/genres/hashi.md, one block per sentence.
-
-    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
-    """
-    m = ModelBuilder(NAME)
+@genre.model
+def rules(puzzle: Puzzle, m: Any) -> None:
+    """The rules of docs/genres/hashi.md, one block per sentence."""
     islands = puzzle.islands()
-    pairs = puzzle.pairs()
-
-    # Draw bridges horizontally or vertically between islands: at most two between a pair ...
-    bridge = {pair: m.int(bridge_key(*pair), 0, 2) for pair in pairs}
-
-    # ... never crossing another bridge or an island (pairs only see each other across water).
-    crossing: dict[Cell, dict[bool, list[Pair]]] = {}
-    for pair, passed in deadline.paced(pairs.items(), 256):
-        horizontal = pair[0][0] == pair[1][0]
-        for cell in passed:
-            crossing.setdefault(cell, {True: [], False: []})[horizontal].append(pair)
-    for cell, by_axis in deadline.paced(crossing.items(), 256):
-        for h in by_axis[True]:
-            for v in by_axis[False]:
-                with m.rule(f"bridges never cross: {_pair_text(h)} and {_pair_text(v)} would meet at {cell}",
-                            cells=[cell]):
-                    m.clause([ModelBuilder.eq(bridge[h], 0), ModelBuilder.eq(bridge[v], 0)])
-
+    # Draw bridges horizontally or vertically between islands: at most two between a pair
+    # (m.bridges: a count 0..2 for each pair of islands that see each other across water) ...
+    bridges = m.bridges
+    # ... never crossing another bridge or an island.
+    m.links_never_cross(bridges, "bridges never cross")
     # Each island has as many bridge ends as its number.
-    ends: dict[Cell, list[tuple[int, Lit]]] = {island: [] for island in islands}
-    for pair, x in bridge.items():
-        for island in pair:
-            ends[island] += [(1, ModelBuilder.eq(x, 1)), (2, ModelBuilder.eq(x, 2))]
     for island, clue in islands.items():
-        with m.rule(f"the island at {island} has {clue} bridge{'s' if clue > 1 else ''}", cells=[island]):
-            m.count(ends[island], "==", clue)
-
+        plural = "s" if clue > 1 else ""
+        m.link_ends(island, clue, bridges, f"the island at {island} has {clue} bridge{plural}")
     # All islands are connected.
-    with m.rule("all islands are connected into one group"):
-        m.connected(
-            [(island, None) for island in islands],
-            [Edge(a, b, ~ModelBuilder.eq(x, 0)) for (a, b), x in bridge.items()],
-        )
-
-    m.output(bridge.values())
-    deadline.check()
-    return m.build()
+    m.linked(islands, bridges, "all islands are connected into one group")
 
 
-def _pair_text(pair: Pair) -> str:
-    return f"{pair[0]}-{pair[1]}"
-
-
-def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
-    """The bridges from the values of the bridge variables."""
-    return make_solution((k[1], k[2], v) for k, v in assignment.items() if k[0] == "bridge" and v)
-
-
-def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+@genre.verify
+def check(puzzle: Puzzle, solution: Any) -> list[str]:
     """Every broken rule, in words; empty when the bridges are valid. Independent of the model."""
     h, w = puzzle.height, puzzle.width
     islands = puzzle.islands()
@@ -237,7 +156,10 @@ def _between(a: Cell, b: Cell) -> list[Cell]:
     return [(r, a[1]) for r in range(min(a[0], b[0]) + 1, max(a[0], b[0]))]
 
 
-def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+genre.export(globals())
+
+
+def render(puzzle: Puzzle, solution: Any = None) -> str:
     """The grid as text: island numbers, ─ ═ horizontal and │ ║ vertical bridges."""
     bridges = solution.bridges if solution else ()
     glyph: dict[Cell, str] = {}
@@ -260,82 +182,6 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
         )
         out.append(text.rstrip())
     return "\n".join(out)
-
-
-def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"bridges": [[[r,c],[r,c'], k], ...]}``."""
-    items = _common.require(data, "bridges", list)
-    bounds = _common.grid_bounds(puzzle.height, puzzle.width)
-    first: dict[Pair, int] = {}
-    out = []
-    for i, item in enumerate(items):
-        if not isinstance(item, (list, tuple)) or len(item) != 3:
-            raise _common.refuse(f"bridges[{i}]: expected [[r,c], [r,c], k], found {_common.shown(item)}")
-        a = _common.point(item[0], f"bridges[{i}][0]", bounds)
-        b = _common.point(item[1], f"bridges[{i}][1]", bounds)
-        k = item[2]
-        if not (_common.is_int(k) and 1 <= k <= 2):
-            raise _common.refuse(f"bridges[{i}][2]: expected a bridge count 1 or 2, found {_common.shown(k)}")
-        pair = grid.edge(a, b)
-        if pair in first:
-            raise _common.refuse(
-                f"bridges[{i}]: the pair {_common.cell_text(pair[0])}-{_common.cell_text(pair[1])} is listed "
-                f"twice (first as bridges[{first[pair]}])"
-            )
-        first[pair] = i
-        out.append((a, b, int(k)))
-    return make_solution(out)
-
-
-def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
-    """A player's state from ``{"bridges": [[[r,c],[r,c'], k], ...], "no_bridges": [[[r,c],[r,c']], ...],
-    "complete": false}`` (see docs/genres/hashi.md): pairs of islands known to have k bridges
-    (1 or 2) and pairs known to have none."""
-    bounds = _common.grid_bounds(puzzle.height, puzzle.width)
-    pairs = puzzle.pairs()
-
-    def islands(value: Any, place: str) -> Pair:
-        a, b = _states.pair(value, place, bounds, "a pair of islands [[r, c], [r, c]]")
-        if (a, b) not in pairs:
-            raise _states.refuse(
-                f"{place}: {_common.cell_text(a)} and {_common.cell_text(b)} are not two islands that see "
-                "each other across water"
-            )
-        return a, b
-
-    def bridges(value: Any, place: str) -> tuple[Hashable, int]:
-        if not isinstance(value, (list, tuple)) or len(value) != 3:
-            raise _states.refuse(f"{place}: expected [[r,c], [r,c], k], found {_common.shown(value)}")
-        k = value[2]
-        if not (_common.is_int(k) and 1 <= k <= 2):
-            raise _states.refuse(f"{place}[2]: expected a bridge count 1 or 2, found {_common.shown(k)}")
-        return bridge_key(*islands(value[:2], place)), int(k)
-
-    def none(value: Any, place: str) -> tuple[Hashable, int]:
-        return bridge_key(*islands(value, place)), 0
-
-    def text(key: Hashable) -> str:
-        return f"the pair {_pair_text(key[1:])}"  # type: ignore[index]
-
-    fields = {"bridges": _states.each(bridges), "no_bridges": _states.each(none)}
-    return _states.read(data, NAME, fields, text, lambda: (bridge_key(*pair) for pair in pairs))
-
-
-def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
-    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
-
-    def item(key: Hashable, value: int) -> list:
-        _, a, b = key  # type: ignore[misc]
-        return [list(a), list(b), value] if value else [list(a), list(b)]
-
-    return _states.write(state, "bridge", "bridges", "no_bridges", item, values=(0, 1, 2))
-
-
-def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
-    """An answer-key value in words: ``two bridges between (1, 1) and (1, 5)``."""
-    _, a, b = key  # type: ignore[misc]
-    count = {0: "no bridge", 1: "one bridge", 2: "two bridges"}.get(value, f"{value} bridges")
-    return f"{count} between {a} and {b}"
 
 
 def random_puzzle(
