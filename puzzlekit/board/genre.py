@@ -50,7 +50,7 @@ class Genre:
         aliases: Iterable[str] = (), optional: Iterable[str] | None = None,
         levels: Iterable[str] | None = None, sizes: tuple[int, int] = (3, 30),
         shaped_by: str | tuple[str, str] | None = None, classic_json: bool = False,
-        classic_files: bool = False,
+        classic_files: bool = False, headers_first: bool = False,
     ):
         """``shaped_by`` names a grid layer that gives the size: the Puzzle is made from the clue
         layers alone (``Puzzle(grid)``) and ``height``/``width`` are read from that layer's rows.
@@ -59,7 +59,9 @@ class Genre:
         ``classic_json`` reads solution and state JSON in the wording of the package's
         hand-written genres: a missing answer field is refused, other fields are ignored, and
         each listed cell is a ``[row, col]`` inside the grid, listed once. ``classic_files``
-        words a file with headers and no grid as the hand-written genres do."""
+        words a file with headers and no grid as the hand-written genres do. ``headers_first``
+        reads every header's values, then their lengths, before the grid's cells (a file with
+        several mistakes is refused at the one the hand-written genre named first)."""
         self.name, self.title, self.rule = name, title, rule
         self.aliases = tuple(aliases)
         self.clues = tuple(clues)
@@ -86,6 +88,7 @@ class Genre:
         #: The row and column count layers that give the size, when they do.
         self.counted = {counts[n]: n for n in shaped_by} if by_counts else None  # type: ignore[union-attr]
         self.shaped_by, self.classic_json, self.classic_files = shaped_by, classic_json, classic_files
+        self.headers_first = headers_first
         self.grids_by_name = {layer.name: layer for layer in self.grids}
         self._rules: Rules | None = None
         self._checks: Checks | None = None
@@ -178,13 +181,16 @@ class Genre:
                 raise error(source, lines[0], 1, f"missing header '{layer.name}:' ({per})")
         values: dict[str, Any] = {}
         blocks: dict[str, tuple[list[Line], list]] = {}
+        later: list[Layer] = []  # grid layers whose cells are read after the headers
         if self.grids:
-            height, width = self._read_blocks(body, lines, source, values, blocks)
+            height, width = self._read_blocks(body, lines, source, values, blocks,
+                                              later if self.headers_first else None)
         else:
             height, width = self._size_from_headers(headers, lines, source)
             if body:
                 raise error(source, body[0], 1, f"unexpected line: a {self.title} file has only headers")
         spots: dict[tuple, tuple[Line, int]] = {}  # a header's places: its line, each token's column
+        read: list[tuple[Layer, Line, int]] = []
         for layer in self.headers:
             if label[layer.name] not in headers:  # a setting left out: its default
                 continue
@@ -192,13 +198,14 @@ class Genre:
             spots[(layer.name,)] = (line, 1)
             tokens = enumerate(re.finditer(r"\S+", value))
             spots.update({(layer.name, i): (line, col + m.start()) for i, m in tokens})
-            read = layer.read_header(value, line, col, source)
-            size = layer.length(height, width) if isinstance(layer, LineCounts) else len(read)
-            if len(read) != size:
-                unit = "row" if layer.axis == "rows" else "column"
-                raise error(source, line, col, f"expected {size} {unit} counts (the grid has {size} "
-                            f"{unit}s), found {len(read)}")
-            values[layer.name] = read
+            values[layer.name] = layer.read_header(value, line, col, source)
+            read.append((layer, line, col))
+            if not self.headers_first:
+                self._check_length(read.pop(), values, height, width, source)
+        for done in read:  # headers_first: every header's tokens before any header's length
+            self._check_length(done, values, height, width, source)
+        for layer in later:
+            values[layer.name] = layer.read(*reversed(blocks[layer.name]), source)  # type: ignore[attr-defined]
         try:
             return self.make(height, width, values)
         except ParseError as exc:
@@ -213,8 +220,19 @@ class Genre:
             column = rows[r][at[2]].column if len(at) > 2 else 1 if len(at) > 1 else rows[0][0].column
             raise error(source, block[r], column, getattr(exc, "template", exc.reason)) from None
 
-    def _read_blocks(self, body: list[Line], lines: list[Line], source: str,
-                     values: dict[str, Any], blocks: dict[str, tuple[list[Line], list]]) -> tuple[int, int]:
+    def _check_length(self, read: tuple[Layer, Line, int], values: dict[str, Any], height: int, width: int,
+                      source: str) -> None:
+        """A header's number of counts, which must be the grid's rows (columns)."""
+        layer, line, col = read
+        size = layer.length(height, width) if isinstance(layer, LineCounts) else len(values[layer.name])
+        if len(values[layer.name]) != size:
+            unit = "row" if layer.axis == "rows" else "column"  # type: ignore[attr-defined]
+            raise error(source, line, col, f"expected {size} {unit} counts (the grid has {size} "
+                        f"{unit}s), found {len(values[layer.name])}")
+
+    def _read_blocks(self, body: list[Line], lines: list[Line], source: str, values: dict[str, Any],
+                     blocks: dict[str, tuple[list[Line], list]],
+                     later: list[Layer] | None = None) -> tuple[int, int]:
         count = len(self.grids)
         if not body and self.classic_files:
             raise error(source, lines[-1], 1, "no grid rows after the headers")
@@ -234,7 +252,10 @@ class Genre:
                 raise error(source, block[0], 1, f"the {layer.name} grid has {len(rows[0])} columns, "
                             f"the {self.grids[0].name} grid {width}")
             width = len(rows[0])
-            values[layer.name] = layer.read(rows, block, source)
+            if later is not None:
+                later.append(layer)
+            else:
+                values[layer.name] = layer.read(rows, block, source)
         assert width is not None
         return height, width
 
@@ -338,15 +359,16 @@ class Genre:
         """A player's state: each answer layer's fields, and ``"complete": true`` to say every
         cell not listed as shaded (placed) is known to stay empty."""
         fields = [f for layer in self.answers for f in layer.state_fields()] + ["complete"]
+        words = said if self.classic_json else shown  # Python's words, as the hand-written genres'
         if not isinstance(data, dict):
-            raise ParseError(f"a {self.name} state is a JSON object, found {shown(data)}", source=STATE)
+            raise ParseError(f"a {self.name} state is a JSON object, found {words(data)}", source=STATE)
         for key in data:
             if key not in fields:
                 raise ParseError(f"unknown field {shown(key)}: a {self.name} state has the fields "
                                  f"{', '.join(fields)}", source=STATE)
         complete = data.get("complete", False)
         if not isinstance(complete, bool):
-            raise ParseError(f"complete: expected true or false, found {shown(complete)}", source=STATE)
+            raise ParseError(f"complete: expected true or false, found {words(complete)}", source=STATE)
         state: dict[Hashable, int] = {}
         for layer in self.answers:
             more = {"classic": True} if self.classic_json else {}

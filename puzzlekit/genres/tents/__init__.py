@@ -28,7 +28,7 @@ genre = Genre(
     "tents", title="Tents", rule="one tent beside each tree, paired one to one, no two touching",
     clues=[_counts_layer("cols"), _counts_layer("rows"), layers.Cells("trees", mark=TREE, what="tree")],
     answers=[layers.Objects("tents", key="tent", absent="no_tents", noun="tent", ordered=True, off="trees")],
-    shaped_by=("cols", "rows"), classic_json=True,
+    shaped_by=("cols", "rows"), classic_json=True, headers_first=True,
 )
 
 
