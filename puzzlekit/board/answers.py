@@ -4,7 +4,7 @@ centres of neighbouring cells: loops and paths)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Collection, Hashable, Mapping
 from typing import Any
 
 from ..errors import ParseError
@@ -26,26 +26,36 @@ class Shading(Layer):
     look = "shade"
 
     def __init__(self, name: str = "shaded", key: str = "shaded", absent: str = "unshaded",
-                 mark: str = "#", noun: str = "shaded cell", ordered: bool = False):
+                 mark: str = "#", noun: str = "shaded cell", ordered: bool = False, off: str | None = None):
         super().__init__(name, noun + "s")
         self.key, self.absent, self.mark, self.noun = key, absent, mark, noun
         #: The value is a sorted tuple of cells instead of a frozenset.
         self.ordered = ordered
+        #: A clue layer whose cells hold no answer (no variable, refused in a state): trees.
+        self.off = off
 
     def _value(self, cells: Any) -> Any:
         return tuple(sorted(cells)) if self.ordered else frozenset(cells)
 
-    def keys(self, height: int, width: int) -> list[Hashable]:
-        return [(self.key, r, c) for r in range(height) for c in range(width)]
+    @staticmethod
+    def cells(height: int, width: int, skip: Collection[Cell] = ()) -> list[Cell]:
+        """The cells that may hold the answer: all but ``skip`` (those of the `off` layer)."""
+        return [(r, c) for r in range(height) for c in range(width) if (r, c) not in skip]
 
-    def variables(self, m: ModelBuilder, height: int, width: int) -> dict[Cell, Lit]:
-        return {(r, c): m.bool((self.key, r, c)) for r in range(height) for c in range(width)}
+    def keys(self, height: int, width: int, skip: Collection[Cell] = ()) -> list[Hashable]:
+        return [(self.key, r, c) for r, c in self.cells(height, width, skip)]
 
-    def decode(self, values: Mapping[Hashable, int], height: int, width: int) -> Any:
-        return self._value((r, c) for r in range(height) for c in range(width) if values[(self.key, r, c)])
+    def variables(self, m: ModelBuilder, height: int, width: int,
+                  skip: Collection[Cell] = ()) -> dict[Cell, Lit]:
+        return {(r, c): m.bool((self.key, r, c)) for r, c in self.cells(height, width, skip)}
 
-    def answer_of(self, value: frozenset[Cell], height: int, width: int) -> dict[Hashable, int]:
-        return {(self.key, r, c): int((r, c) in value) for r in range(height) for c in range(width)}
+    def decode(self, values: Mapping[Hashable, int], height: int, width: int,
+               skip: Collection[Cell] = ()) -> Any:
+        return self._value(cell for cell in self.cells(height, width, skip) if values[(self.key, *cell)])
+
+    def answer_of(self, value: frozenset[Cell], height: int, width: int,
+                  skip: Collection[Cell] = ()) -> dict[Hashable, int]:
+        return {(self.key, r, c): int((r, c) in value) for r, c in self.cells(height, width, skip)}
 
     def normal(self, value: Any, height: int, width: int, source: str = SOLUTION,
                classic: bool = False) -> Any:
@@ -60,7 +70,7 @@ class Shading(Layer):
 
     @staticmethod
     def _listed(items: Any, field: str, height: int, width: int, source: str, what: str,
-                first: dict[Cell, tuple[str, str]]) -> list[Cell]:
+                first: dict[Cell, tuple[str, str]], skip: Collection[Cell] = (), off: str = "") -> list[Cell]:
         """The cells of a JSON list in the classic wording, each listed once in all the lists
         read with the same ``first`` (cell -> its field and place)."""
         if not isinstance(items, list):
@@ -71,6 +81,8 @@ class Shading(Layer):
         for i, raw in enumerate(items):
             place = f"{field}[{i}]"
             cell = listed_point(raw, place, height, width, source)
+            if cell in skip:
+                raise ParseError(f"{place}: {cell_text(cell)} is {off}", source=source)
             if cell in first:
                 seen, where = first[cell]
                 twice = (f"is listed twice (first as {where})" if seen == field
@@ -111,13 +123,14 @@ class Shading(Layer):
         return (self.name, self.absent)
 
     def read_state(self, data: Mapping[str, Any], height: int, width: int,
-                   classic: bool = False) -> dict[Hashable, int]:
+                   classic: bool = False, skip: Collection[Cell] = (), what: str = "") -> dict[Hashable, int]:
+        """``skip``: cells that hold no answer, refused as ``what`` (``a tree``)."""
         out: dict[Hashable, int] = {}
         first: dict[Cell, tuple[str, str]] = {}
         for field, value in ((self.name, 1), (self.absent, 0)):
             if classic:
                 cells = self._listed(data.get(field, []), field, height, width, STATE_SOURCE, "the cell",
-                                     first)
+                                     first, skip, what)
                 out.update(((self.key, *cell), value) for cell in cells)
                 continue
             items = data.get(field, [])
@@ -150,8 +163,8 @@ class Objects(Shading):
     look = "object"
 
     def __init__(self, name: str, key: str, absent: str, mark: str = "*", noun: str | None = None,
-                 ordered: bool = False):
-        super().__init__(name, key, absent, mark, noun or key, ordered)
+                 ordered: bool = False, off: str | None = None):
+        super().__init__(name, key, absent, mark, noun or key, ordered, off)
 
 
 class Digits(Layer):

@@ -12,7 +12,7 @@ from ..errors import ParseError
 from ..textio import Line, Token, error
 from .base import EMPTY, UNKNOWN, Cell, Layer
 from .canvas import INK, Canvas, Layout
-from .places import invalid, is_int, rows_of, said, shown
+from .places import invalid, is_int, point, rows_of, said, shown
 
 # --- clue layers: one value (or none) per cell ----------------------------------------------------
 
@@ -324,11 +324,16 @@ class LineCounts(Layer):
     header = True
 
     def __init__(self, axis: str, name: str | None = None, lo: int = 0, unknown: bool = True,
-                 what: str = "a count"):
+                 what: str = "a count", expected: str | None = None, per: str | None = None,
+                 signed: bool = False):
+        """``expected``: the words for what a file's count may be, in messages; ``per``: what a
+        missing header line holds (``tents per col``); ``signed``: a file's ``-1`` or ``+2`` is
+        read as a number (to be refused when the Puzzle is made), and only ``?`` is none."""
         if axis not in ("rows", "cols"):
             raise ValueError(f"axis is 'rows' or 'cols', not {axis!r}")
         super().__init__(name or axis, what)
         self.axis, self.lo, self.unknown = axis, lo, unknown
+        self.expected, self.per, self.signed = expected, per, signed
 
     def length(self, height: int, width: int) -> int:
         return height if self.axis == "rows" else width
@@ -352,13 +357,15 @@ class LineCounts(Layer):
         out: list[int | None] = []
         for m in re.finditer(r"\S+", value):
             text, col = m.group(), column + m.start()
-            if self.unknown and text in (UNKNOWN, "-"):
+            if self.unknown and text in ((UNKNOWN,) if self.signed else (UNKNOWN, "-")):
                 out.append(None)
-            elif re.fullmatch(r"\d{1,9}", text) and int(text) >= self.lo:
+            elif re.fullmatch(r"[+-]?\d{1,9}" if self.signed else r"\d{1,9}", text) and (
+                    self.signed or int(text) >= self.lo):
                 out.append(int(text))
             else:
                 more = " or '?'" if self.unknown else ""
-                raise error(source, line, col, f"expected {self.what} (a whole number){more}, found {text!r}")
+                words = self.expected or f"{self.what} (a whole number){more}"
+                raise error(source, line, col, f"expected {words}, found {text!r}")
         return tuple(out)
 
     def write_header(self, value: tuple) -> str:
@@ -389,3 +396,58 @@ class LineCounts(Layer):
         canvas.close()
 
 
+
+
+class Cells(Layer):
+    """Cells marked in a grid block (``T`` a tree, ``.`` none): the value is a frozenset of
+    cells (any collection of ``(row, column)`` is accepted). Always shown by the generator."""
+
+    optional = False
+    whitespace = False
+    sized = True  # written as a grid block, which needs the size
+
+    def __init__(self, name: str, mark: str, what: str):
+        super().__init__(name, what)
+        self.mark = mark
+
+    def blank(self, height: int, width: int) -> frozenset[Cell]:
+        return frozenset()
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> frozenset[Cell]:
+        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        if not isinstance(items, (list, tuple)):
+            raise invalid((self.name,), f"expected a collection of cells, found {shown(value)}", source)
+        return frozenset(point(v, (self.name, i), height, width, source) for i, v in enumerate(items))
+
+    def read(self, rows: list[list[Token]], lines: list[Line], source: str) -> frozenset[Cell]:
+        out = []
+        for r, (line, row) in enumerate(zip(lines, rows)):
+            for c, tok in enumerate(row):
+                if tok.text == self.mark:
+                    out.append((r, c))
+                elif tok.text != EMPTY:
+                    raise error(source, line, tok.column, f"expected {self.mark!r} ({self.what}) or "
+                                f"'{EMPTY}' (empty), found {tok.text!r}")
+        return frozenset(out)
+
+    def write(self, value: frozenset[Cell], height: int, width: int) -> list[str]:
+        return ["".join(self.mark if (r, c) in value else EMPTY for c in range(width)) for r in range(height)]
+
+    def to_json(self, value: frozenset[Cell]) -> list[list[int]]:
+        return [list(cell) for cell in sorted(value)]
+
+    def entries(self, value: frozenset[Cell]) -> list[tuple[Cell, Any]]:
+        return [(cell, self.mark) for cell in sorted(value)]
+
+    def with_entries(self, height: int, width: int, entries: Iterable[tuple[Cell, Any]]) -> frozenset[Cell]:
+        return frozenset(cell for cell, _ in entries)
+
+    def marks(self, value: frozenset[Cell]) -> dict[Cell, str]:
+        return {cell: self.mark for cell in value}
+
+    def draw(self, canvas: Canvas, layout: Layout, value: frozenset[Cell], dark: set[Cell]) -> None:
+        canvas.open(self.name)
+        for cell in sorted(value):
+            x, y = layout.centre(cell)
+            canvas.text(x, y, self.mark, layout.cell * 0.55, cls="clue", fill=INK)
+        canvas.close()

@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import random
+import re
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
@@ -48,14 +49,19 @@ class Genre:
         self, name: str, *, title: str, rule: str, clues: Iterable[Layer], answers: Iterable[Layer],
         aliases: Iterable[str] = (), optional: Iterable[str] | None = None,
         levels: Iterable[str] | None = None, sizes: tuple[int, int] = (3, 30),
-        shaped_by: str | None = None, classic_json: bool = False, classic_files: bool = False,
+        shaped_by: str | tuple[str, str] | None = None, classic_json: bool = False,
+        classic_files: bool = False, headers_first: bool = False,
     ):
         """``shaped_by`` names a grid layer that gives the size: the Puzzle is made from the clue
         layers alone (``Puzzle(grid)``) and ``height``/``width`` are read from that layer's rows.
+        A pair of row and column count layers shapes it too (``shaped_by=("cols", "rows")``):
+        their lengths are the size, and they come first in the Puzzle, in that order.
         ``classic_json`` reads solution and state JSON in the wording of the package's
         hand-written genres: a missing answer field is refused, other fields are ignored, and
         each listed cell is a ``[row, col]`` inside the grid, listed once. ``classic_files``
-        words a file with headers and no grid as the hand-written genres do."""
+        words a file with headers and no grid as the hand-written genres do. ``headers_first``
+        reads every header's values, then their lengths, before the grid's cells (a file with
+        several mistakes is refused at the one the hand-written genre named first)."""
         self.name, self.title, self.rule = name, title, rule
         self.aliases = tuple(aliases)
         self.clues = tuple(clues)
@@ -74,9 +80,15 @@ class Genre:
             layer.name for layer in self.grids if getattr(layer, "optional", False))
         self.levels = tuple(levels) if levels is not None else None
         self.sizes = sizes
-        if shaped_by is not None and shaped_by not in [layer.name for layer in self.grids]:
-            raise ValueError(f"shaped_by names a grid layer, not {shaped_by!r}")
+        counts = {layer.name: layer.axis for layer in self.headers if isinstance(layer, LineCounts)}
+        by_counts = isinstance(shaped_by, tuple) and sorted(counts.get(n, "") for n in shaped_by) == [
+            "cols", "rows"]
+        if shaped_by is not None and not by_counts and shaped_by not in [layer.name for layer in self.grids]:
+            raise ValueError(f"shaped_by names a grid layer or a pair of count layers, not {shaped_by!r}")
+        #: The row and column count layers that give the size, when they do.
+        self.counted = {counts[n]: n for n in shaped_by} if by_counts else None  # type: ignore[union-attr]
         self.shaped_by, self.classic_json, self.classic_files = shaped_by, classic_json, classic_files
+        self.headers_first = headers_first
         self.grids_by_name = {layer.name: layer for layer in self.grids}
         self._rules: Rules | None = None
         self._checks: Checks | None = None
@@ -164,31 +176,42 @@ class Genre:
         headers, body = read_headers(lines, allowed, source)
         for layer in self.headers:
             if label[layer.name] not in headers and not hasattr(layer, "default"):
-                raise error(source, lines[0], 1, f"missing header '{layer.name}:' ({layer.what} per "
-                            f"{'row' if layer.axis == 'rows' else 'column'})")
+                per = getattr(layer, "per", None) or (f"{layer.what} per "
+                                                      f"{'row' if layer.axis == 'rows' else 'column'}")
+                raise error(source, lines[0], 1, f"missing header '{layer.name}:' ({per})")
         values: dict[str, Any] = {}
         blocks: dict[str, tuple[list[Line], list]] = {}
+        later: list[Layer] = []  # grid layers whose cells are read after the headers
         if self.grids:
-            height, width = self._read_blocks(body, lines, source, values, blocks)
+            height, width = self._read_blocks(body, lines, source, values, blocks,
+                                              later if self.headers_first else None)
         else:
             height, width = self._size_from_headers(headers, lines, source)
             if body:
                 raise error(source, body[0], 1, f"unexpected line: a {self.title} file has only headers")
+        spots: dict[tuple, tuple[Line, int]] = {}  # a header's places: its line, each token's column
+        read: list[tuple[Layer, Line, int]] = []
         for layer in self.headers:
             if label[layer.name] not in headers:  # a setting left out: its default
                 continue
             ((value, line, col),) = headers[label[layer.name]]
-            read = layer.read_header(value, line, col, source)
-            size = layer.length(height, width) if isinstance(layer, LineCounts) else len(read)
-            if len(read) != size:
-                unit = "row" if layer.axis == "rows" else "column"
-                raise error(source, line, col, f"expected {size} {unit} counts (the grid has {size} "
-                            f"{unit}s), found {len(read)}")
-            values[layer.name] = read
+            spots[(layer.name,)] = (line, 1)
+            tokens = enumerate(re.finditer(r"\S+", value))
+            spots.update({(layer.name, i): (line, col + m.start()) for i, m in tokens})
+            values[layer.name] = layer.read_header(value, line, col, source)
+            read.append((layer, line, col))
+            if not self.headers_first:
+                self._check_length(read.pop(), values, height, width, source)
+        for done in read:  # headers_first: every header's tokens before any header's length
+            self._check_length(done, values, height, width, source)
+        for layer in later:
+            values[layer.name] = layer.read(*reversed(blocks[layer.name]), source)  # type: ignore[attr-defined]
         try:
             return self.make(height, width, values)
         except ParseError as exc:
             at = getattr(exc, "at", ())
+            if tuple(at) in spots:
+                raise error(source, *spots[tuple(at)], getattr(exc, "template", exc.reason)) from None
             if not at or at[0] not in blocks:
                 raise ParseError(exc.reason, source=source) from None
             # a place in a grid layer: the token of that cell, the start of that row, or the first cell
@@ -197,8 +220,19 @@ class Genre:
             column = rows[r][at[2]].column if len(at) > 2 else 1 if len(at) > 1 else rows[0][0].column
             raise error(source, block[r], column, getattr(exc, "template", exc.reason)) from None
 
-    def _read_blocks(self, body: list[Line], lines: list[Line], source: str,
-                     values: dict[str, Any], blocks: dict[str, tuple[list[Line], list]]) -> tuple[int, int]:
+    def _check_length(self, read: tuple[Layer, Line, int], values: dict[str, Any], height: int, width: int,
+                      source: str) -> None:
+        """A header's number of counts, which must be the grid's rows (columns)."""
+        layer, line, col = read
+        size = layer.length(height, width) if isinstance(layer, LineCounts) else len(values[layer.name])
+        if len(values[layer.name]) != size:
+            unit = "row" if layer.axis == "rows" else "column"  # type: ignore[attr-defined]
+            raise error(source, line, col, f"expected {size} {unit} counts (the grid has {size} "
+                        f"{unit}s), found {len(values[layer.name])}")
+
+    def _read_blocks(self, body: list[Line], lines: list[Line], source: str, values: dict[str, Any],
+                     blocks: dict[str, tuple[list[Line], list]],
+                     later: list[Layer] | None = None) -> tuple[int, int]:
         count = len(self.grids)
         if not body and self.classic_files:
             raise error(source, lines[-1], 1, "no grid rows after the headers")
@@ -218,7 +252,10 @@ class Genre:
                 raise error(source, block[0], 1, f"the {layer.name} grid has {len(rows[0])} columns, "
                             f"the {self.grids[0].name} grid {width}")
             width = len(rows[0])
-            values[layer.name] = layer.read(rows, block, source)
+            if later is not None:
+                later.append(layer)
+            else:
+                values[layer.name] = layer.read(rows, block, source)
         assert width is not None
         return height, width
 
@@ -243,8 +280,9 @@ class Genre:
         out = [line for line in written if line is not None]  # a setting at its default is left out
         if not self.grids and not {"rows", "cols"} <= {layer.axis for layer in self.headers}:
             out.append(f"size: {puzzle.height}x{puzzle.width}")
-        for layer in self.grids:
-            out += layer.write(getattr(puzzle, layer.name))
+        for layer in self.grids:  # a set of cells needs the size to be written as a grid
+            sized = (puzzle.height, puzzle.width) if getattr(layer, "sized", False) else ()
+            out += layer.write(getattr(puzzle, layer.name), *sized)
         return "\n".join(out) + "\n"
 
     # the model and its answers ------------------------------------------------------------------
@@ -259,7 +297,8 @@ class Genre:
         m = BoardBuilder(self.name, puzzle.height, puzzle.width, deadline)
         answers = self.answers_on(puzzle)
         for layer in answers:
-            m.answers[layer.name] = layer.variables(m, puzzle.height, puzzle.width)
+            off = self._off(layer, puzzle)
+            m.answers[layer.name] = layer.variables(m, puzzle.height, puzzle.width, **off)
         deadline.check()
         self._rules(puzzle, m)
         for layer in answers:
@@ -271,13 +310,23 @@ class Genre:
         """The solution from the answer-key values."""
         h, w = puzzle.height, puzzle.width
         answers = self.answers_on(puzzle)
-        return self.Solution(**{layer.name: layer.decode(assignment, h, w) for layer in answers})
+        return self.Solution(**{layer.name: layer.decode(assignment, h, w, **self._off(layer, puzzle))
+                                for layer in answers})
+
+    def _off(self, layer: Layer, puzzle: Any) -> dict[str, Any]:
+        """``skip``: the cells of the clue layer an answer layer leaves alone (its ``off``)."""
+        off = getattr(layer, "off", None)
+        if off is None:
+            return {}
+        clue = next(x for x in self.clues if x.name == off)
+        return {"skip": frozenset(cell for cell, _ in clue.entries(getattr(puzzle, off)))}
 
     def answer_of(self, puzzle: Any, solution: Any) -> dict[Hashable, int]:
         """The answer-key values of a solution (what `decode` reads back)."""
         out: dict[Hashable, int] = {}
         for layer in self.answers_on(puzzle):
-            out.update(layer.answer_of(getattr(solution, layer.name), puzzle.height, puzzle.width))
+            out.update(layer.answer_of(getattr(solution, layer.name), puzzle.height, puzzle.width,
+                                       **self._off(layer, puzzle)))
         return out
 
     def check(self, puzzle: Any, solution: Any) -> list[str]:
@@ -317,21 +366,26 @@ class Genre:
         """A player's state: each answer layer's fields, and ``"complete": true`` to say every
         cell not listed as shaded (placed) is known to stay empty."""
         fields = [f for layer in self.answers for f in layer.state_fields()] + ["complete"]
+        words = said if self.classic_json else shown  # Python's words, as the hand-written genres'
         if not isinstance(data, dict):
-            raise ParseError(f"a {self.name} state is a JSON object, found {shown(data)}", source=STATE)
+            raise ParseError(f"a {self.name} state is a JSON object, found {words(data)}", source=STATE)
         for key in data:
             if key not in fields:
                 raise ParseError(f"unknown field {shown(key)}: a {self.name} state has the fields "
                                  f"{', '.join(fields)}", source=STATE)
         complete = data.get("complete", False)
         if not isinstance(complete, bool):
-            raise ParseError(f"complete: expected true or false, found {shown(complete)}", source=STATE)
+            raise ParseError(f"complete: expected true or false, found {words(complete)}", source=STATE)
         state: dict[Hashable, int] = {}
         for layer in self.answers_on(puzzle):
             more = {"classic": True} if self.classic_json else {}
+            off = self._off(layer, puzzle)
+            if off:
+                off_layer = next(x for x in self.clues if x.name == layer.off)  # type: ignore[attr-defined]
+                more.update(off, what=f"a {off_layer.what}")
             state.update(layer.read_state(data, puzzle.height, puzzle.width, **more))
             if complete and len(layer.state_fields()) > 1:  # two-valued: the rest is known absent
-                for key in layer.keys(puzzle.height, puzzle.width):
+                for key in layer.keys(puzzle.height, puzzle.width, **off):
                     state.setdefault(key, 0)
         return state
 
@@ -342,7 +396,8 @@ class Genre:
         for layer in answers:
             mine = {k: v for k, v in state.items() if isinstance(k, tuple) and k and k[0] == layer.key}
             out.update(layer.write_state(mine, puzzle.height, puzzle.width))
-        known = {k for layer in answers for k in layer.keys(puzzle.height, puzzle.width)}
+        known = {k for layer in answers for k in layer.keys(puzzle.height, puzzle.width,
+                                                             **self._off(layer, puzzle))}
         strays = [k for k in state if k not in known]
         if strays:
             raise ValueError(f"{strays[0]!r} is not in this {self.name} puzzle's answer")
@@ -386,7 +441,8 @@ def _puzzle_class(genre: Genre) -> type:
     (missing ones blank), checked when made."""
 
     def post_init(self: Any) -> None:
-        if genre.shaped_by is not None:  # checked here, cell by cell: the layer's own check is not needed
+        # a shaping grid is checked here, cell by cell: the layer's own check is not needed
+        if genre.shaped_by is not None and genre.counted is None:
             shaping = genre.grids_by_name[genre.shaped_by]
             object.__setattr__(self, genre.shaped_by, _shape(shaping, getattr(self, genre.shaped_by)))
         for name in ("height", "width") if genre.shaped_by is None else ():
@@ -396,7 +452,7 @@ def _puzzle_class(genre: Genre) -> type:
         if problem:
             raise ParseError(problem, source=PUZZLE)
         for layer in genre.clues:
-            if layer.name == genre.shaped_by:
+            if layer.name == genre.shaped_by and genre.counted is None:
                 continue
             value = getattr(self, layer.name)
             if value is None and not hasattr(layer, "default"):  # a setting's None is refused
@@ -410,6 +466,9 @@ def _puzzle_class(genre: Genre) -> type:
 
     def size(index: int) -> property:
         def measure(self: Any) -> int:  # rows, or cells in the first row, of the shaping layer
+            if genre.counted is not None:  # or the number of row (column) counts
+                counts = getattr(self, genre.counted["cols" if index else "rows"])
+                return len(counts) if isinstance(counts, (list, tuple)) else 0
             rows = getattr(self, genre.shaped_by)
             rows = rows[0] if index and isinstance(rows, (list, tuple, str)) and rows else rows
             return len(rows) if isinstance(rows, (list, tuple, str)) else 0
@@ -427,8 +486,9 @@ def _puzzle_class(genre: Genre) -> type:
     else:
         namespace.update(height=size(0), width=size(1))
     default = genre.shaped_by is None  # a shaping layer is given: it comes first, with no default
-    for layer in sorted(genre.clues, key=lambda x: x.name != genre.shaped_by):
-        given = not default and layer.name == genre.shaped_by
+    shaping = genre.shaped_by if isinstance(genre.shaped_by, tuple) else (genre.shaped_by,)
+    for layer in sorted(genre.clues, key=lambda x: shaping.index(x.name) if x.name in shaping else 2):
+        given = not default and layer.name in shaping
         blank = getattr(layer, "default", None)
         fields.append((layer.name, Any) if given else (layer.name, Any, dataclasses.field(default=blank)))
     return dataclasses.make_dataclass("Puzzle", fields, frozen=True, namespace=namespace)

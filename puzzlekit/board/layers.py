@@ -8,7 +8,8 @@ values they decode to, and a player's partial state.
 
 Clue layers: `Numbers` (a number, or ``?``, in some cells), `Symbols` (marks such as walls
 or trees), `Rooms` (a label per cell: the given regions), `LineCounts` (a number per row or
-column, outside the grid), `Setting` (a rule switched by a header line, ``cover: any``).
+column, outside the grid), `Cells` (marked cells such as trees, as a set), `Setting` (a rule
+switched by a header line, ``cover: any``).
 Answer layers: `Shading` (shaded cells), `Objects` (things placed
 in cells: lamps, stars, tents), `Digits` (a value in every cell), `Lines` (lines between the
 centres of neighbouring cells: loops and paths).
@@ -18,10 +19,10 @@ from __future__ import annotations
 
 from .answers import Digits, Lines, Objects, Shading
 from .base import EMPTY, UNKNOWN, Layer
-from .clues import CellClues, LineCounts, Numbers, Rooms, Setting, Symbols
+from .clues import CellClues, Cells, LineCounts, Numbers, Rooms, Setting, Symbols
 
-__all__ = ["EMPTY", "UNKNOWN", "CellClues", "Digits", "Layer", "LineCounts", "Lines", "Numbers", "Objects",
-           "Rooms", "Setting", "Shading", "Symbols"]
+__all__ = ["EMPTY", "UNKNOWN", "CellClues", "Cells", "Digits", "Layer", "LineCounts", "Lines", "Numbers",
+           "Objects", "Rooms", "Setting", "Shading", "Symbols"]
 
 from .bridges import Bridges  # noqa: E402  (links with a multiplicity: Hashi's bridges)
 

@@ -3,27 +3,37 @@
 from __future__ import annotations
 
 import random as _random
-import re
 from collections import Counter, deque
-from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
+from collections.abc import Hashable
 from typing import Any
 
-from ... import grid, textio
-from ...clock import UNLIMITED, Deadline
+from ... import grid
+from ...board import Genre, layers
 from ...grid import Cell
-from ...ir import Lit, Model, ModelBuilder
-from .. import _common, _states
+from ...ir import Lit
+from .. import _common
 
-NAME = "tents"
-HEADERS = {"cols", "rows"}
 TREE, EMPTY = "T", "."
 #: A row or column left without a count in the file (puzz.link Tents may leave counts out).
 NO_COUNT = "?"
+HEADERS = {"cols", "rows"}
 
 
-@dataclass(frozen=True)
-class Puzzle(_common.LineShape):
+def _counts_layer(axis: str) -> layers.LineCounts:
+    return layers.LineCounts(axis, what="a tent count", per=f"tents per {axis[:-1]}", signed=True,
+                             expected=f"a tent count (a whole number, or {NO_COUNT} for none)")
+
+
+genre = Genre(
+    "tents", title="Tents", rule="one tent beside each tree, paired one to one, no two touching",
+    clues=[_counts_layer("cols"), _counts_layer("rows"), layers.Cells("trees", mark=TREE, what="tree")],
+    answers=[layers.Objects("tents", key="tent", absent="no_tents", noun="tent", ordered=True, off="trees")],
+    shaped_by=("cols", "rows"), classic_json=True, headers_first=True,
+)
+
+
+@genre.extend
+class Puzzle(genre.Puzzle):
     """Tents per column (left to right) and per row (top to bottom), and the tree cells.
 
     A count may be None: that line has no count, and any number of tents may stand in it.
@@ -34,12 +44,9 @@ class Puzzle(_common.LineShape):
     collection of cells and is stored as a frozenset.
     """
 
-    cols: tuple[int | None, ...]
-    rows: tuple[int | None, ...]
-    trees: frozenset[Cell]
-
     def __post_init__(self) -> None:
         _check(self)
+        super().__post_init__()
 
     def spots(self, tree: Cell) -> list[Cell]:
         """The empty cells orthogonally next to a tree, where its tent may stand."""
@@ -57,7 +64,7 @@ def _check(puzzle: Puzzle) -> None:
     rows = _counts_of(rows, "rows", w, "columns")
     if None not in cols and None not in rows and sum(cols) != sum(rows):  # type: ignore[arg-type]
         raise _common.Invalid(
-            f"the row counts add up to {sum(rows)} but the column counts to {sum(cols)}: "
+            f"the row counts add up to {sum(rows)} but the column counts to {sum(cols)}: "  # type: ignore[arg-type]
             "both count the same tents, so they must agree",
             ("rows",),
         )
@@ -75,85 +82,9 @@ def _counts_of(items: Any, name: str, limit: int, unit: str) -> tuple[int | None
     return tuple(None if n is None else k for n, k in zip(items, known))
 
 
-@dataclass(frozen=True)
-class Solution:
-    """The tent cells, sorted."""
-
-    tents: tuple[Cell, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"tents": [list(cell) for cell in self.tents]}
-
-
-def make_solution(tents: Any) -> Solution:
+def make_solution(tents: Any) -> Any:
     """A Solution from tent cells in any order (duplicates are kept for `verify`)."""
-    return Solution(tuple(sorted(tuple(cell) for cell in tents)))
-
-
-# parsing -------------------------------------------------------------------------------
-
-
-def _counts(entry: tuple[str, textio.Line, int], source: str) -> tuple[list[int | None], list[textio.Token]]:
-    value, line, col = entry
-    toks = [textio.Token(m.group(), col + m.start()) for m in re.finditer(r"\S+", value)]
-    what = f"a tent count (a whole number, or {NO_COUNT} for none)"
-    return [None if tok.text == NO_COUNT else textio.parse_int(tok, line, source, what) for tok in toks], toks
-
-
-def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read headers ``cols:`` and ``rows:`` (tent counts, ``?`` for none), then the grid: ``T``
-    tree, ``.`` empty."""
-    lines = textio.content_lines(text, source)
-    headers, body = textio.read_headers(lines, HEADERS, source)
-    for key in ("cols", "rows"):
-        if key not in headers:
-            raise textio.error(source, lines[0], 1, f"missing header '{key}:' (tents per {key[:-1]})")
-    if not body:
-        raise textio.error(source, lines[-1], len(lines[-1].text) + 1, "expected the grid after the headers")
-    rows = textio.grid_rows(body, source, whitespace=False)
-    h, w = len(rows), len(rows[0])
-    (cols_entry,), (rows_entry,) = headers["cols"], headers["rows"]
-    col_counts, col_toks = _counts(cols_entry, source)
-    row_counts, row_toks = _counts(rows_entry, source)
-    checks = ((cols_entry, col_counts, w, "column"), (rows_entry, row_counts, h, "row"))
-    for entry, counts, size, unit in checks:
-        if len(counts) != size:
-            raise textio.error(
-                source, entry[1], entry[2],
-                f"expected {size} {unit} counts (the grid has {size} {unit}s), found {len(counts)}",
-            )
-    trees = []
-    for r, (line, row) in enumerate(zip(body, rows)):
-        for c, tok in enumerate(row):
-            if tok.text == TREE:
-                trees.append((r, c))
-            elif tok.text != EMPTY:
-                raise textio.error(
-                    source, line, tok.column, f"expected 'T' (tree) or '.' (empty), found {tok.text!r}"
-                )
-    places = {("cols",): (cols_entry[1], 1), ("rows",): (rows_entry[1], 1)}
-    places.update({("cols", i): (cols_entry[1], tok.column) for i, tok in enumerate(col_toks)})
-    places.update({("rows", i): (rows_entry[1], tok.column) for i, tok in enumerate(row_toks)})
-    with _common.located(source, lambda at: places.get(at, (body[0], 1))):
-        return Puzzle(tuple(col_counts), tuple(row_counts), frozenset(trees))
-
-
-def format(puzzle: Puzzle) -> str:
-    """The puzzle in its file format."""
-    out = [f"{key}: {' '.join(map(_count_text, counts))}" for key, counts in (("cols", puzzle.cols),
-                                                                              ("rows", puzzle.rows))]
-    out += [
-        "".join(TREE if (r, c) in puzzle.trees else EMPTY for c in range(puzzle.width))
-        for r in range(puzzle.height)
-    ]
-    return "\n".join(out) + "\n"
-
-
-def _count_text(count: int | None) -> str:
-    return NO_COUNT if count is None else str(count)
-
-
-# model ---------------------------------------------------------------------------------
+    return genre.Solution(tuple(sorted(tuple(cell) for cell in tents)))
 
 
 def tent_key(cell: Cell) -> Hashable:
@@ -161,15 +92,11 @@ def tent_key(cell: Cell) -> Hashable:
     return ("tent",) + cell
 
 
-def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
-    """The rules of docs/genres/tents.md, one block per sentence.
-
-    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
-    """
-    h, w = puzzle.height, puzzle.width
-    m = ModelBuilder(NAME)
-    # Place tents in empty cells.
-    tent = {cell: m.bool(tent_key(cell)) for cell in grid.cells(h, w) if cell not in puzzle.trees}
+@genre.model
+def rules(puzzle: Puzzle, m: Any) -> None:
+    """The rules of docs/genres/tents.md, one block per sentence."""
+    h, w, deadline = puzzle.height, puzzle.width, m.deadline
+    tent = m.tents  # a tent in each empty cell (the answer layer leaves the trees out)
 
     # Trees and tents pair off one-to-one, each tent orthogonally next to its tree: a matching
     # with one boolean per (tree, empty neighbour); every tree takes exactly one edge, and a
@@ -198,34 +125,17 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
                 with m.rule(f"tents never touch: at most one in the 2x2 block at {(r, c)}", cells=cells):
                     m.at_most(1, [tent[cell] for cell in cells])
 
-    # Column counts give the tents in each column (a column without a count holds any number).
+    # The counts give the tents in each line (a line without a count holds any number).
     for c, k in enumerate(puzzle.cols):
-        if k is None:
-            continue
-        column = [(r, c) for r in range(h)]
-        with m.rule(f"column {c} holds {_tents(k)}", cells=column):
-            m.exactly(k, [tent[cell] for cell in column if cell in tent])
-
-    # Row counts give the tents in each row (a row without a count holds any number).
+        if k is not None:
+            m.count_in(k, tent, [(r, c) for r in range(h)], f"column {c} holds {_tents(k)}")
     for r, k in enumerate(puzzle.rows):
-        if k is None:
-            continue
-        row = [(r, c) for c in range(w)]
-        with m.rule(f"row {r} holds {_tents(k)}", cells=row):
-            m.exactly(k, [tent[cell] for cell in row if cell in tent])
-
-    m.output(tent.values())
-    deadline.check()
-    return m.build()
+        if k is not None:
+            m.count_in(k, tent, [(r, c) for c in range(w)], f"row {r} holds {_tents(k)}")
 
 
 def _tents(k: int) -> str:
     return "no tents" if k == 0 else "1 tent" if k == 1 else f"{k} tents"
-
-
-def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
-    """The tents from the values of the tent variables."""
-    return make_solution(k[1:] for k, v in assignment.items() if k[0] == "tent" and v)
 
 
 # checking ------------------------------------------------------------------------------
@@ -299,7 +209,8 @@ def _augment(
                 spots.pop()
 
 
-def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+@genre.verify
+def check(puzzle: Puzzle, solution: Any) -> list[str]:
     """Every broken rule, in words; empty when the tents are valid. Independent of the model."""
     h, w = puzzle.height, puzzle.width
     problems: list[str] = []
@@ -339,7 +250,10 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     return problems
 
 
-def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
+genre.export(globals())
+
+
+def render(puzzle: Puzzle, solution: Any = None) -> str:
     """The grid as text: column counts on top, row counts on the left (blank for none), ♣ tree,
     ▲ tent, · empty."""
     tents = set(solution.tents) if solution else set()
@@ -350,47 +264,6 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
         )
         out.append(f"{'' if k is None else k:>2} {cells}".rstrip())
     return "\n".join(out)
-
-
-def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"tents": [[r, c], ...]}``."""
-    bounds = _common.grid_bounds(puzzle.height, puzzle.width)
-    return make_solution(_common.points_from_json(data, "tents", bounds, "tent"))
-
-
-def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
-    """A player's state from ``{"tents": [[r, c], ...], "no_tents": [[r, c], ...], "complete": false}``
-    (see docs/genres/tents.md): cells known to hold a tent, and cells known to stay grass."""
-    h, w = puzzle.height, puzzle.width
-    bounds = _common.grid_bounds(h, w)
-
-    def cells(value: int) -> _states.Field:
-        def item(raw: Any, place: str) -> tuple[Hashable, int]:
-            cell = _states.point(raw, place, bounds)
-            if cell in puzzle.trees:
-                raise _states.refuse(f"{place}: {_common.cell_text(cell)} is a tree")
-            return tent_key(cell), value
-
-        return _states.each(item)
-
-    def text(key: Hashable) -> str:
-        return f"the cell ({key[1]}, {key[2]})"  # type: ignore[index]
-
-    def every() -> Iterator[Hashable]:
-        return (tent_key(cell) for cell in grid.cells(h, w) if cell not in puzzle.trees)
-
-    return _states.read(data, NAME, {"tents": cells(1), "no_tents": cells(0)}, text, every)
-
-
-def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
-    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
-    return _states.write(state, "tent", "tents", "no_tents", lambda key, value: list(key[1:]))
-
-
-def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
-    """An answer-key value in words: ``a tent at (2, 5)`` or ``no tent at (2, 5)``."""
-    _, r, c = key  # type: ignore[misc]
-    return f"{'a' if value else 'no'} tent at ({r}, {c})"
 
 
 def random_puzzle(
