@@ -9,7 +9,7 @@ import pytest
 from bruteforce import check_means_holds
 
 from puzzlekit import backends
-from puzzlekit.backends import cpsat
+from puzzlekit.backends import cpsat, cpsat_lowering
 from puzzlekit.genres import sudoku
 from puzzlekit.ir import AllDifferent, Lit, Model, ModelBuilder
 from puzzlekit.transforms import shapes
@@ -95,7 +95,7 @@ def test_cpsat_lowers_sudoku_units_without_value_literals() -> None:
     grid[0][0], grid[4][4] = 5, 7
     model = sudoku.model(sudoku.Puzzle(grid))
     assert len(model.distinct) == 27 and not model.stated_counts
-    low = cpsat._Lowering(model)
+    low = cpsat_lowering.Lowering(model)
     assert len(low.ints) == 81 and not low.channels and not low.onehot
     assert "counts" not in model.__dict__  # the implied counts were never made
     assert low.domains[model.vars[0].index] == [5]
@@ -119,7 +119,7 @@ def test_with_constraints_keeps_the_groups() -> None:
 
 def test_cpsat_takes_a_fixed_members_value_out_of_its_groups_before_lowering():
     pytest.importorskip("ortools")
-    low = cpsat._Lowering(MODELS["a given and a value ruled out, a single in a second group"]())
+    low = cpsat_lowering.Lowering(MODELS["a given and a value ruled out, a single in a second group"]())
     assert [list(low.domains[v]) for v in range(4)] == [[3], [2], [1, 3], [1, 3]]
     groups = [len(c.all_diff.exprs) for c in low.proto.constraints if len(c.all_diff.exprs)]
     assert groups == [2]  # over x2 and x3 only: the fixed ones left their groups

@@ -6,7 +6,7 @@ import pytest
 from bruteforce import as_set, solutions
 from models import grid_model
 
-from puzzlekit.backends import cpsat
+from puzzlekit.backends import cpsat, cpsat_lowering
 from puzzlekit.ir import Lit, ModelBuilder
 from puzzlekit.transforms import shapes
 
@@ -121,7 +121,7 @@ def test_permutation_counts_become_all_different():
     assert shapes.all_different_groups(latin_model(values=(1, 2))) == ([], set(), [])
     assert shapes.all_different_groups(_uneven()) == ([], set(), [])
     given = latin_model(3, givens=(((0, 0), 2, True),))
-    low = cpsat._Lowering(given)  # the given is the cell's domain, not a value literal
+    low = cpsat_lowering.Lowering(given)  # the given is the cell's domain, not a value literal
     assert low.domains[given.vars[0].index] == [2] and not low.channels
     assert cpsat.solve(latin_model(6), limit=2).status == "solved"
 

@@ -7,7 +7,7 @@ import pytest
 from bruteforce import check_means_holds
 
 from puzzlekit import backends
-from puzzlekit.backends import cpsat
+from puzzlekit.backends import cpsat, cpsat_lowering
 from puzzlekit.genres import tents
 from puzzlekit.ir import Lit, Model, ModelBuilder
 from puzzlekit.transforms import shapes
@@ -87,7 +87,7 @@ def test_cpsat_makes_one_variable_per_class_on_tents() -> None:
     model = tents.model(puzzle)
     alias, absorbed = shapes.equivalences(model)
     assert alias and len(absorbed) == len(alias)
-    low = cpsat._Lowering(model)
+    low = cpsat_lowering.Lowering(model)
     assert len(low.proto.variables) == len(model.vars) + 1 - len(alias)  # + the constant
     result = cpsat.solve(model, limit=3)
     assert result.complete and {tuple(sorted(tents.decode(puzzle, s).tents)) for s in result.solutions} == {
