@@ -272,6 +272,39 @@ def _irreducible(explainer: Explainer, kind: int | None, refs: list, rank: int, 
         explainer.kind = None
 
 
+@pytest.mark.parametrize("name,make", SMALL_CASES[::4], ids=[c[0] for c in SMALL_CASES[::4]])
+def test_a_question_answers_the_same_from_the_closure_of_a_smaller_set(name, make):
+    """An explainer asked growing sets of constraints starts each closure from the one of
+    the largest set inside it; asked the same sets largest first it never can: both answer
+    every question alike."""
+    puzzle = make()
+    model = model_of(puzzle)
+    solution = answer(puzzle)
+    rng = random.Random(5)
+    keys = sorted(solution, key=str)
+    known = {**ladder.givens(model), **{k: solution[k] for k in rng.sample(keys, len(keys) // 3)}}
+    open_keys = [k for k in keys if k not in known]
+    if not open_keys:
+        pytest.skip("the givens fix every value")
+    refs = ladder.constraints(model)
+    orders = [rng.sample(refs, len(refs)) for _ in range(2)]
+    # growing sets of two orders, in turn: those of the other order are not inside them
+    sets = [order[:n] for n in sorted({max(1, len(refs) * k // 6) for k in range(1, 7)}) for order in orders]
+    growing, shrinking = Explainer(model), Explainer(model)
+    for rank in (ladder.RULES, ladder.PAIRS, ladder.TRIAL, ladder.CHAIN):
+        for key in rng.sample(open_keys, min(2, len(open_keys))):
+            v, bit = _goal(model, key, solution[key])
+            others = ((1 << (model.vars[v].hi - model.vars[v].lo + 1)) - 1) & ~bit
+            goals = [("fix", v, bit)]
+            if rank in ladder.PROBING and others:
+                goals.append(("refute", v, others & -others))  # a value the solution does not take
+            for goal in goals:
+                up = [growing.holds(refs, rank, known, goal) for refs in sets]
+                down = [shrinking.holds(refs, rank, known, goal) for refs in reversed(sets)]
+                assert up == down[::-1], f"{name}: {goal} at rank {rank}"
+                assert up[::2] == sorted(up[::2]), "more constraints never lose the goal"
+
+
 # --- the statistics of benchmarks.grading ------------------------------------------------------------
 
 

@@ -13,7 +13,7 @@ from puzzlekit.errors import OutOfTime
 from puzzlekit.ir import ModelBuilder
 from puzzlekit.propagation import engine as engine_module
 from puzzlekit.propagation import new_engine
-from puzzlekit.propagation.engine import COUNT, Engine
+from puzzlekit.propagation.engine import COUNT, Engine, Reached
 
 
 def chain() -> Engine:
@@ -58,6 +58,27 @@ def test_limit_stops_the_fixpoint_after_the_propagator_runs_and_lifts():
     assert not engine.spent and engine.reset()
     engine.limit(Deadline(None))
     assert engine.deadline is None  # no time limit: nothing to look at
+
+
+def test_until_stops_propagation_once_the_goal_is_met():
+    engine = chain()
+    mark = engine.mark()
+    engine.until(1, 0b10)  # b true
+    with pytest.raises(Reached):
+        engine.assume(0, 0b10)  # a true: b true, then stop before c
+    assert engine.dom[1] == 0b10 and engine.pending == [] and not any(engine.queues)
+    engine.retract(mark)
+    engine.until()
+    assert engine.assume(0, 0b10) and fixed(engine) == {0: 1, 1: 1, 2: 1, 3: 0}
+
+
+def test_reset_wakes_only_the_propagators_it_is_given():
+    engine = chain()
+    count = engine.kinds.index(COUNT)
+    c_true = [0b11, 0b11, 0b10, 0b11, 0b10]  # c true, the constant last
+    assert engine.reset(c_true, wake=[]) and 3 not in fixed(engine)  # the count did not run
+    assert engine.reset(c_true, wake=[count]) and fixed(engine)[3] == 0
+    assert engine.reset(c_true) and fixed(engine)[3] == 0
 
 
 def test_swap_kinds_switches_reasoning_until_swapped_back():

@@ -17,7 +17,7 @@ from ..backends.search.branching import Search
 from ..clock import UNLIMITED, Deadline
 from ..ir import Clause, Lit, Model
 from ..propagation.compiled import new_engine
-from ..propagation.engine import COUNT, Engine
+from ..propagation.engine import COUNT, Engine, Reached
 from .clausal import Clausal, Prober, fits
 from .levels import (
     CHAIN,
@@ -160,14 +160,26 @@ class Reasoner:
 
     # closures ----------------------------------------------------------------------------
     def close(self, rank: int, masks: list[int], want: tuple[int, int] | None = None,
-              kind: int | None = None) -> Engine | None:
+              kind: int | None = None, goal: tuple[int, int] | None = None,
+              wake: list[int] | None = None) -> Engine | None:
         """The engine at the fixpoint of every level up to ``rank`` from ``masks`` (None:
         contradiction). Ranks above ``deep`` are treated as ``deep``. At ``scan``, ``want``
         (variable, value bit) picks the first kind whose closure fixes that value, if any,
-        and ``kind`` (an index of `scans`) runs that kind only."""
+        and ``kind`` (an index of `scans`) runs that kind only.
+
+        ``goal`` (variable, allowed value bits) asks a yes-or-no question: the work may stop
+        as soon as the variable keeps no value outside the allowed ones (every level is
+        monotone, so the closure does too, or holds a contradiction); the engine returned
+        is then at no fixpoint, and only that variable is to be read.
+
+        ``wake`` says that ``masks`` are a closure at ``rank`` with fewer constraints, whose
+        propagators are all at their fixpoint there: only those it lists are not. (The
+        closure from domains between the given ones and their closure is the same.)"""
         rank = min(rank, SEARCH - 1)
+        if goal is not None and (rank != SCAN or kind is not None):
+            return self._towards(rank, masks, want, kind, goal, wake)
         if rank == SCAN:
-            return self._scan(masks, want, kind)
+            return self._scan(masks, want, kind, wake)
         key = tuple(masks)
         if self._cache is not None and self._cache[:2] == (rank, key):
             engine = self.local if rank < LINES else self.full
@@ -175,11 +187,37 @@ class Reasoner:
             return engine
         engine: Engine | None = None
         for r in range(RULES, rank + 1):  # ``rules`` contains ``scan``: start there
-            engine = self.climb(r, masks if r == RULES else engine.dom)  # type: ignore[union-attr]
+            engine = self.climb(r, masks if r == RULES else engine.dom,  # type: ignore[union-attr]
+                                wake=wake if r == RULES else None)
             if engine is None:
                 return None
         assert engine is not None
         self._cache = (rank, key, list(engine.dom))
+        return engine
+
+    def _towards(self, rank: int, masks: list[int], want: tuple[int, int] | None, kind: int | None,
+                 goal: tuple[int, int], wake: list[int] | None) -> Engine | None:
+        """`close` with a goal: rank by rank, stopping at the first closure that meets it,
+        and within ``scan``, ``rules`` and ``pairs`` (whose narrowings all follow from the
+        rules, never from a trial) as soon as propagation meets it."""
+        v, allowed = goal
+        engine: Engine | None = None
+        local = self.local
+        try:
+            local.until(v, allowed)
+            if rank == SCAN:
+                return self._scan(masks, want, kind, wake)
+            for r in range(RULES, rank + 1):
+                if r > PAIRS:
+                    local.until()
+                engine = self.climb(r, masks if r == RULES else engine.dom,  # type: ignore[union-attr]
+                                    wake=wake if r == RULES else None)
+                if engine is None or not engine.dom[v] & ~allowed:
+                    return engine
+        except Reached:
+            return local
+        finally:
+            local.until()
         return engine
 
     def closure(
@@ -220,7 +258,7 @@ class Reasoner:
         self._start(engine, masks)
         return engine
 
-    def _start(self, engine: Engine, masks: list[int]) -> bool:
+    def _start(self, engine: Engine, masks: list[int], wake: list[int] | None = None) -> bool:
         engine.limit(self.deadline)
         if self._pairs_of is not None:
             self._pairs_of.forget()
@@ -230,18 +268,21 @@ class Reasoner:
             closed = self.clausal.rules(masks)
             if closed is not None:
                 masks = closed
-        return engine.reset(masks)
+                wake = None
+        return engine.reset(masks, wake)
 
-    def climb(self, rank: int, masks: list[int], want: tuple[int, int] | None = None) -> Engine | None:
+    def climb(self, rank: int, masks: list[int], want: tuple[int, int] | None = None,
+              wake: list[int] | None = None) -> Engine | None:
         """The closure at ``rank`` from domains closed at ``rank - 1`` (any domains at rank
         0), which are the engine's own above ``rules`` but at ``lines``; None on a
-        contradiction."""
+        contradiction. ``wake`` (at ``scan`` and ``rules``) lists the only propagators not
+        at their fixpoint on ``masks``."""
         if rank == SCAN:
-            return self._scan(masks, want)
+            return self._scan(masks, want, None, wake)
         engine = self.local if rank < LINES else self.full
         first = max(0, len(self._steps(rank)) - 1)  # the levels below are at their fixpoint already
         if rank == RULES or masks is not engine.dom:
-            if not self._start(engine, masks):
+            if not self._start(engine, masks, wake if rank == RULES else None):
                 return None
             if rank == LINES:
                 if engine.dom == masks:
@@ -250,7 +291,8 @@ class Reasoner:
                 first = 0
         return self._settle(engine, rank, first)
 
-    def _scan(self, masks: list[int], want: tuple[int, int] | None, only: int | None = None) -> Engine | None:
+    def _scan(self, masks: list[int], want: tuple[int, int] | None, only: int | None = None,
+              wake: list[int] | None = None) -> Engine | None:
         """The closure at ``scan``: for each kind of count, the rules-level closure in which
         only that kind's counts fill values in (the other counts run `rules.count_upper`).
         The kind that fixes the most answer values, the first of them (with ``want``, the
@@ -269,7 +311,7 @@ class Reasoner:
                     if kinds[cid] == COUNT:
                         kinds[cid] = UPPER
                 engine.swap_kinds(kinds)
-                if not self._start(engine, masks):
+                if not self._start(engine, masks, wake):
                     return None
                 if want is not None and engine.dom[want[0]] == want[1]:
                     return engine
@@ -286,7 +328,7 @@ class Reasoner:
                     if kinds[cid] == COUNT:
                         kinds[cid] = UPPER
                 engine.swap_kinds(kinds)
-                self._start(engine, masks)
+                self._start(engine, masks, wake)
             return engine
         finally:
             engine.swap_kinds(base)

@@ -392,15 +392,26 @@ class Trials:
         for cid in sorted(plain):
             for _, v, b, _ in engine.data[cid][0]:
                 self.counts_of.setdefault((v, b), []).append(cid)
-        self.rules_of = [[cid for cid in cids if cid not in plain] for cids in engine.watchers]
+        # A set of paths on its own (`path_cycles`) reads which edges hold: an edge ruled out
+        # changes nothing it finds, so it is woken only when one of its edges comes to hold.
+        lines = {cid for cid, kind in enumerate(engine.kinds) if kind in (PATH, PAIRS)}
+        self.edges_of: list[list[tuple[int, CLit]]] = [[] for _ in range(engine.n + 1)]
+        for cid in sorted(lines):
+            for _, _, lit in engine.data[cid].edges:
+                self.edges_of[lit[0]].append((cid, lit))
+        self.rules_of = [[cid for cid in cids if cid not in plain and cid not in lines]
+                         for cids in engine.watchers]
 
     def _woken(self, changed: list[tuple[int, int]], dom: list[int]) -> set[int]:
         """The rules that read what the changes (variable, domain before) changed."""
-        counts_of, rules_of = self.counts_of, self.rules_of
+        counts_of, rules_of, edges_of = self.counts_of, self.rules_of, self.edges_of
         cids: set[int] = set()
         for u, before in changed:
             now = dom[u]
             cids.update(rules_of[u])
+            for cid, (_, b, p) in edges_of[u]:
+                if (now == b) if p else not now & b:  # the edge holds now (it did not before)
+                    cids.add(cid)
             gone = before & ~now
             while gone:
                 low = gone & -gone

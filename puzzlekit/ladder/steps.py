@@ -8,7 +8,7 @@ from typing import Any
 from ..clock import UNLIMITED, Deadline
 from ..errors import OutOfTime
 from ..ir import Model, Why
-from .levels import LEVELS, LINES, PAIRS, PROBING, RULES, SCAN, SEARCH, TRIAL, State, Step
+from .levels import DEEP, LEVELS, LINES, PAIRS, PROBING, RULES, SCAN, SEARCH, TRIAL, State, Step
 from .reasoner import DEEP_BUDGET, Reasoner
 
 Ref = tuple[str, int]  # ("counts" | "clauses" | "graphs" | "runs", index)
@@ -69,6 +69,9 @@ class Explainer:
         self.shrunk = True
         self._failed: list[frozenset[Ref]] = []
         self._reached: list[frozenset[Ref]] = []
+        #: whole closures of sets of constraints, all for one question (`_start`)
+        self._closures: list[tuple[frozenset[Ref], list[int]]] = []
+        self._question: tuple | None = None
         #: at ``scan``, the kind of count whose run the step follows (None: any kind)
         self.kind: int | None = None
 
@@ -86,15 +89,61 @@ class Explainer:
             masks = reasoner.masks(state)
             for v, bit in without:
                 masks[v] &= ~bit
+            at = rank - 1 if goal[0] == "refute" else rank
+            have = frozenset(refs)
+            start, wake = self._start(have, (at, goal[0], self.kind, tuple(masks)), at)
+            if start is not None:
+                masks = start
             if goal[0] == "refute":
-                engine = reasoner.close(rank - 1, masks)
-                return engine is None or reasoner.refutes(rank, engine, goal[1], goal[2])
-            engine = reasoner.close(rank, masks, goal[1:] if goal[0] == "fix" else None, self.kind)
+                v, bit = goal[1], goal[2]
+                engine = reasoner.close(at, masks, goal=(v, ~bit), wake=wake)
+                if engine is None or not engine.dom[v] & bit:
+                    return True  # the level below rules the value out already
+                self._keep(have, engine.dom, at)  # the goal unmet: a whole closure
+                return reasoner.refutes(rank, engine, v, bit)
+            if goal[0] == "fix":
+                v, bit = goal[1], goal[2]
+                engine = reasoner.close(rank, masks, (v, bit), self.kind, goal=(v, bit), wake=wake)
+                if engine is None or engine.dom[v] == bit:
+                    return True
+                self._keep(have, engine.dom, at)
+                return False
+            engine = reasoner.close(rank, masks, None, self.kind, wake=wake)
             if goal[0] == "fail" or engine is None:
                 return engine is None
             return engine.dom[goal[1]] == goal[2]
         finally:
             reasoner.restrict(None)
+
+    def _start(
+        self, have: frozenset[Ref], question: tuple, rank: int
+    ) -> tuple[list[int] | None, list[int] | None]:
+        """Where the closure of ``have`` may start: the kept closure (`_keep`) of the largest
+        set inside it, asked from the same domains, and the propagators of the constraints
+        it lacks (the others are at their fixpoint there); (None, None) when there is none.
+
+        Closures grow narrower with more constraints, so that closure lies between the
+        domains and the closure wanted, and reasoning on from it reaches the same fixpoint."""
+        if question != self._question:
+            self._question = question
+            self._closures = []
+        if rank >= DEEP or rank == SCAN and self.kind is None:
+            return None, None  # not one monotone closure: a budget of trials, or the best kind
+        best: tuple[frozenset[Ref], list[int]] | None = None
+        for refs, dom in self._closures:
+            if (best is None or len(refs) > len(best[0])) and refs <= have:
+                best = (refs, dom)
+        if best is None:
+            return None, None
+        assert self._whole is not None
+        origin = self._whole.local.origin
+        wake = [cid for f, i in have - best[0] for cid in range(origin[f][i][0], origin[f][i][2])]
+        return best[1], wake
+
+    def _keep(self, have: frozenset[Ref], dom: list[int], rank: int) -> None:
+        """Keep the closure of ``have`` (a whole one: no goal stopped it) for `_start`."""
+        if rank < DEEP and (rank != SCAN or self.kind is not None):
+            self._closures.append((have, list(dom)))
 
     def minimal(
         self, rank: int, state: State, goal: Any, seeds: Iterable[int], without: Without = ()

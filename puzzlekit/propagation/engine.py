@@ -48,6 +48,11 @@ class _Contradiction(Exception):
     """The model is infeasible before any propagation (an empty clause or count)."""
 
 
+class Reached(Exception):
+    """`Engine.fixpoint` met the goal `Engine.until` set: propagation stopped there (the
+    queues are empty again, the domains narrowed as far as they went)."""
+
+
 def mask_values(mask: int, lo: int) -> frozenset[int]:
     """The values a domain bitmask allows, for a variable whose lowest value is ``lo``."""
     out = []
@@ -118,6 +123,9 @@ class Engine:
         #: while `tracing`, `fixpoint` marks here each propagator that narrowed a domain
         self.acted: bytearray | None = None
         self.failed = -1  # the propagator that found the last contradiction (-1: a clause)
+        #: `until`'s goal: a variable and the value bits it must lose (-1: none)
+        self.goal_var = -1
+        self.goal_out = 0
         self.units: list[CLit] = []
         self.clauses: list[list[CLit]] = []
         self.kinds: list[int] = []
@@ -364,8 +372,12 @@ class Engine:
             v, old = trail.pop()
             dom[v] = old
 
-    def reset(self, domains: list[int] | None = None) -> bool:
-        """Start from the given domain bitmasks (default: the declared ones) and propagate."""
+    def reset(self, domains: list[int] | None = None, wake: Iterable[int] | None = None) -> bool:
+        """Start from the given domain bitmasks (default: the declared ones) and propagate.
+
+        ``wake`` lists the propagators to run first (None: all of them); the caller knows
+        the others are at their fixpoint on those domains (only what they read and others
+        narrow wakes them)."""
         self.dom = list(domains) if domains is not None else list(self.full)
         self.dom[self.const] = 0b10
         self.trail.clear()
@@ -377,9 +389,11 @@ class Engine:
                 return False
         if not self._init_watches():
             return False
-        for cid in range(len(self.kinds)):
-            self.queued[cid] = 1
-            self.queues[self.prio[cid]].append(cid)
+        queued, queues, prio = self.queued, self.queues, self.prio
+        for cid in range(len(self.kinds)) if wake is None else wake:
+            if not queued[cid]:
+                queued[cid] = 1
+                queues[prio[cid]].append(cid)
         return self.fixpoint()
 
     # what a caller drives ------------------------------------------------------------------
@@ -405,6 +419,14 @@ class Engine:
         bound). Both bounds are set at once; ``limit()`` lifts them."""
         self.deadline = deadline if deadline is not None and deadline.seconds is not None else None
         self.most = propagations if propagations is not None else _INFINITY
+
+    def until(self, v: int = -1, allowed: int = 0) -> None:
+        """Stop propagating as soon as variable ``v`` has no value outside ``allowed``:
+        `fixpoint` then raises `Reached` (propagation is monotone, so the fixpoint it would
+        reach has the same property, or a contradiction). ``until()`` lifts the goal. A
+        caller sets it only while narrowings follow from the rules, never during a trial."""
+        self.goal_var = v
+        self.goal_out = ~allowed
 
     @property
     def spent(self) -> bool:
@@ -456,10 +478,14 @@ class Engine:
         cwatch = self.cwatch
         deadline, acted, trail, most = self.deadline, self.acted, self.trail, self.most
         count = self.propagations  # counted here and written back: the loop is the hot path
+        goal, dom = self.goal_var, self.dom
         try:
             while True:
                 while pending:
                     v = pending.pop()
+                    if v == goal and not dom[v] & self.goal_out:
+                        self.fail()
+                        raise Reached
                     if cwatch[v] and not self._watched(v):
                         self.failed = -1
                         return self.fail()
