@@ -27,7 +27,7 @@ from typing import Any
 from .. import genres
 from ..errors import ParseError, UnknownName
 
-__all__ = ["looks_like", "parts", "read", "runs", "size", "write", "write_runs"]
+__all__ = ["looks_like", "names_game", "parts", "read", "runs", "size", "write", "write_runs"]
 
 #: ``[GAME:]PARAMS:DESC`` on one line: his parameters start with a digit (a size or an order)
 ID = re.compile(r"(?:([A-Za-z][A-Za-z0-9 _-]*):)?(\d[^:\s]*):(\S*)")
@@ -65,6 +65,11 @@ def game_names() -> dict[str, str]:
         for word in (getattr(part, "GAME", ""), getattr(part, "TITLE", "")):
             out.setdefault(_key(word), genre)
     return out
+
+
+def names_game(name: str) -> bool:
+    """Whether a name is one of his games' names or titles (``rect``, ``Rectangles``)."""
+    return isinstance(name, str) and _key(name) in game_names()
 
 
 def _key(word: str) -> str:
@@ -151,7 +156,8 @@ def read(text: str, genre: str | None = None, source: str | None = None) -> tupl
         try:
             accepted[g] = part.read(params, desc)
         except (ValueError, ParseError) as exc:
-            refusals.append(f"{getattr(part, 'TITLE', g)}: {getattr(exc, 'reason', exc)}")
+            title, why = getattr(part, "TITLE", g), str(getattr(exc, "reason", exc))
+            refusals.append(why if why.startswith(title) else f"{title}: {why}")
     if not accepted:
         if len(refusals) == 1:
             raise ParseError(refusals[0], source=name)
