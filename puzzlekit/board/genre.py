@@ -298,8 +298,9 @@ class Genre:
         (`Bridges`: the pairs of islands that see each other) finds them through ``on(puzzle)``."""
         return tuple(layer.on(puzzle) if hasattr(layer, "on") else layer for layer in self.answers)
 
-    def build(self, puzzle: Any, deadline: Deadline = UNLIMITED) -> Model:
-        """The rules as an IR model; ``deadline`` stops the building with `OutOfTime`."""
+    def build(self, puzzle: Any, deadline: Deadline = UNLIMITED, **options: Any) -> Model:
+        """The rules as an IR model; ``deadline`` stops the building with `OutOfTime`.
+        ``options`` go to the rules (Zip's ``encoding``)."""
         assert self._rules is not None
         m = BoardBuilder(self.name, puzzle.height, puzzle.width, deadline)
         answers = self.answers_on(puzzle)
@@ -307,7 +308,7 @@ class Genre:
             off = self._off(layer, puzzle)
             m.answers[layer.name] = layer.variables(m, puzzle.height, puzzle.width, **off)
         deadline.check()
-        self._rules(puzzle, m)
+        self._rules(puzzle, m, **options)
         for layer in answers:
             m.output(m.answers[layer.name].values())
         deadline.check()
@@ -455,6 +456,8 @@ def _puzzle_class(genre: Genre) -> type:
         if genre.shaped_by is not None and genre.counted is None:
             shaping = genre.grids_by_name[genre.shaped_by]
             object.__setattr__(self, genre.shaped_by, _shape(shaping, getattr(self, genre.shaped_by)))
+            if hasattr(shaping, "check_whole"):  # what the layer asks of all its cells together
+                shaping.check_whole(getattr(self, genre.shaped_by))
         for name in ("height", "width") if genre.shaped_by is None else ():
             if not is_int(getattr(self, name)):
                 raise invalid((name,), f"expected a whole number, found {shown(getattr(self, name))}")
