@@ -13,8 +13,8 @@ switched by a header line, ``cover: any``), `Runs` (run lengths per row or colum
 `InOrder` (numbers a path visits in order) and `Walls` (walls between cells: Zip).
 Answer layers: `Shading` (shaded cells), `Objects` (things placed
 in cells: lamps, stars, tents), `Digits` (a value in every cell), `Lines` (lines between the
-centres of neighbouring cells: loops and paths), `Filled` (filled cells as rows of 0 and 1), `Path` (one path, as its
-cells in order).
+centres of neighbouring cells: loops and paths), `Filled` (filled cells as rows of 0 and 1),
+`Path` (one path, as its cells in order).
 """
 
 from __future__ import annotations
