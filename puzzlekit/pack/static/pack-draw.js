@@ -83,6 +83,7 @@
         out += x.axis === "rows" ? text(X(0) - CELL * 0.55, cy(i), k, CELL * 0.5, "count row") : text(cx(i), Y(0) - CELL * 0.55, k, CELL * 0.5, "count column");
       });
       else x.e.forEach(function (q) {
+        if (x.t === "symbols") dark[ck(q[0], q[1])] = 1;  // a number on a wall is written white
         out += x.t === "symbols" ? rect(X(q[1]), Y(q[0]), CELL, CELL, "symbol") :
           text(cx(q[1]), cy(q[0]), q[2], CELL * 0.55, "clue" + (dark[ck(q[0], q[1])] ? " on-dark" : ""));
       });
