@@ -27,3 +27,7 @@ __all__ = ["EMPTY", "UNKNOWN", "CellClues", "Cells", "Digits", "Layer", "LineCou
 from .bridges import Bridges  # noqa: E402  (links with a multiplicity: Hashi's bridges)
 
 __all__ += ["Bridges"]
+
+from .relations import Relations  # noqa: E402  (marks between neighbours: < > = x and bars)
+
+__all__ += ["Relations"]
