@@ -12,6 +12,7 @@ from typing import Any
 
 from .canvas import CELL, MARGIN, Layout, draw_grid, draw_highlight
 from .layers import Digits, Shading
+from .relations import interleaved
 
 Cell = tuple[int, int]
 #: A `puzzlekit.board.genre.Genre` (named loosely here: the genre module imports this one).
@@ -28,7 +29,10 @@ def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:
     if solution is not None:
         for layer in genre.answers:
             marks.update(layer.marks(getattr(solution, layer.name)))
-    rows = {layer.axis: getattr(puzzle, layer.name) for layer in genre.headers}
+    rows = {layer.axis: getattr(puzzle, layer.name) for layer in genre.headers if hasattr(layer, "axis")}
+    between = [getattr(puzzle, layer.name) for layer in genre.grids if hasattr(layer, "marks_of")]
+    if between:  # marks between neighbours stand in the gaps between the cells
+        return interleaved(h, w, marks, [pair for value in between for pair in value])
     left = "rows" in rows
     out = []
     if "cols" in rows:
@@ -45,7 +49,7 @@ def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:
 def svg(genre: Genre, puzzle: Any, solution: Any, state: dict[Hashable, int], highlight: list[Cell]) -> str:
     """The standalone SVG picture of the puzzle, a solution and a player's state."""
     h, w = puzzle.height, puzzle.width
-    axes = {layer.axis for layer in genre.headers}
+    axes = {layer.axis for layer in genre.headers if hasattr(layer, "axis")}
     layout = Layout(h, w, left=MARGIN + (CELL if "rows" in axes else 0),
                     top=MARGIN + (CELL if "cols" in axes else 0))
     canvas = layout.canvas(f"{genre.title} {h}x{w}" + (", solved" if solution is not None else ""))

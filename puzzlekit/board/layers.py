@@ -37,3 +37,6 @@ __all__ += ["Filled", "Runs"]
 from .paths import InOrder, Path, Walls  # noqa: E402  (one path through numbers in order, walls: Zip)
 
 __all__ += ["InOrder", "Path", "Walls"]
+from .relations import Relations  # noqa: E402  (marks between neighbours: < > = x and bars)
+
+__all__ += ["Relations"]

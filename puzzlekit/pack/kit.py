@@ -4,7 +4,9 @@ One object per puzzle: ``g``, ``h``, ``w``, ``kit`` and ``s``. ``kit.title`` is 
 name as people write it (the page's labels); ``kit.clues`` lists the clue
 layers, each ``{"n": name, "t": type, ...}``: ``numbers`` and ``symbols`` with ``e``, their
 entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by row;
-``counts`` with ``axis`` (``rows`` or ``cols``) and ``e``, a count or null per line.
+``counts`` with ``axis`` (``rows`` or ``cols``) and ``e``, a count or null per line;
+``relations`` with ``e``, ``[r1, c1, r2, c2, mark]`` per mark between two cells; ``setting``
+with ``v``, its word. With a ``digits`` answer, the cells of a ``numbers`` clue are given.
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
 or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
@@ -51,6 +53,10 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
         return {"n": layer.name, "t": "counts", "axis": layer.axis, "e": list(value)}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
+    if isinstance(layer, L.Setting):
+        return {"n": layer.name, "t": "setting", "v": value}
+    if isinstance(layer, L.Relations):  # [r1, c1, r2, c2, mark] per mark between two cells
+        return {"n": layer.name, "t": "relations", "e": [[*a, *b, mark] for (a, b), mark in value]}
     kind = "symbols" if isinstance(layer, L.Symbols) else "numbers"
     return {"n": layer.name, "t": kind, "e": [[r, c, v] for (r, c), v in layer.entries(value)]}
 
@@ -62,7 +68,7 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     clues = [_clue(clue, getattr(puzzle, clue.name)) for clue in module.GENRE.clues]
     value = answer(module, solution)
     if isinstance(layer, L.Digits):
-        played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.hi}
+        played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.top(h, w)}
         s: Any = [list(row) for row in value]
     elif isinstance(layer, L.Lines):
         played = {"t": "lines"}
@@ -81,6 +87,11 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     for layer, item in zip(module.GENRE.clues, data["kit"]["clues"]):
         if item["t"] == "counts":
             values[layer.name] = tuple(item["e"])
+        elif item["t"] == "setting":
+            values[layer.name] = item["v"]
+        elif item["t"] == "relations":
+            marks = [(((q[0], q[1]), (q[2], q[3])), q[4]) for q in item["e"]]
+            values[layer.name] = layer.with_entries(h, w, marks)
         elif item["t"] == "rooms":
             values[layer.name] = tuple(tuple(item["e"][r * w:(r + 1) * w]) for r in range(h))
         else:

@@ -13,6 +13,7 @@ import random
 from conftest import example_genre
 from hypothesis import strategies as st
 
+from puzzlekit import genres
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
     hashi,
@@ -168,13 +169,17 @@ def wend_instances(language: str):
     return instances()
 
 
-def kit_instances(module):
+def kit_instances(module, square=False, sides=(3, 6)):
     """Random puzzles of a genre made with the genre kit: a planted answer's clues, each kept
-    at a drawn chance (few clues: many solutions; all: often one)."""
+    at a drawn chance (few clues: many solutions; all: often one). ``square``: height = width;
+    ``sides``: the smallest and largest side (a list of sides when given as one)."""
 
     @st.composite
     def instances(draw):
-        h, w = draw(st.tuples(st.integers(3, 6), st.integers(3, 6)))
+        side = st.sampled_from(sides) if isinstance(sides, list) else st.integers(*sides)
+        h, w = draw(st.tuples(side, side))
+        if square:
+            w = h
         keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
         return module.random_puzzle(random.Random(draw(seeds)), h, w, keep=keep)
 
@@ -196,4 +201,5 @@ STRATEGIES = {
     "wend": wend_instances("en"),
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
+    "futoshiki": kit_instances(genres.get("futoshiki"), square=True, sides=(3, 5)),
 }
