@@ -27,3 +27,7 @@ __all__ = ["EMPTY", "UNKNOWN", "CellClues", "Cells", "Digits", "Layer", "LineCou
 from .bridges import Bridges  # noqa: E402  (links with a multiplicity: Hashi's bridges)
 
 __all__ += ["Bridges"]
+
+from .sides import Heights, Side  # noqa: E402  (clues outside the grid on its four sides)
+
+__all__ += ["Heights", "Side"]

@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from puzzlekit import ladder
+from puzzlekit.board.sides import Side, transformed
 
 from .fingerprint import Transform
 
@@ -102,6 +103,12 @@ class KitRecipe:
         return None if value is None else (name, (r, c), value)
 
     def transform(self, puzzle: Any, t: Transform) -> Any:
+        around = [layer for layer in self.layers.values() if isinstance(layer, Side)]
+        if around:  # clues on the four sides move with their rows and columns
+            values = {name: t.grid(getattr(puzzle, name)) for name, layer in self.layers.items()
+                      if not layer.header}
+            h, w = t.shape(puzzle.height, puzzle.width)
+            return self.module.Puzzle(h, w, **values, **transformed(puzzle, around, t))
         axes = {layer.axis for layer in self.layers.values() if layer.header}
         if len(axes) == 1 and t.transpose:  # counts on one side only stay on that side
             t = Transform(False, t.flip_rows, t.flip_cols)

@@ -4,7 +4,8 @@ One object per puzzle: ``g``, ``h``, ``w``, ``kit`` and ``s``. ``kit.title`` is 
 name as people write it (the page's labels); ``kit.clues`` lists the clue
 layers, each ``{"n": name, "t": type, ...}``: ``numbers`` and ``symbols`` with ``e``, their
 entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by row;
-``counts`` with ``axis`` (``rows`` or ``cols``) and ``e``, a count or null per line.
+``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
+``bottom``, ``left``, ``right``) and ``e``, a count or null per line.
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
 or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
@@ -48,7 +49,8 @@ def answer(module: ModuleType, solution: Any) -> Any:
 
 def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     if isinstance(layer, L.LineCounts):
-        return {"n": layer.name, "t": "counts", "axis": layer.axis, "e": list(value)}
+        side = {"side": layer.side} if isinstance(layer, L.Side) else {}  # top, bottom, left, right
+        return {"n": layer.name, "t": "counts", "axis": layer.axis, **side, "e": list(value)}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
     kind = "symbols" if isinstance(layer, L.Symbols) else "numbers"
@@ -58,6 +60,7 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
 def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     """One puzzle and its solution as the pack's JSON object (see the module docstring)."""
     layer = playable_layer(module)
+    layer = layer.on(puzzle) if hasattr(layer, "on") else layer  # digits 1..n: n from the puzzle
     h, w = puzzle.height, puzzle.width
     clues = [_clue(clue, getattr(puzzle, clue.name)) for clue in module.GENRE.clues]
     value = answer(module, solution)
