@@ -36,7 +36,7 @@ class Side(LineCounts):
         place = {"top": "above", "bottom": "below"}.get(side, f"{side} of")
         lines = "columns" if axis == "cols" else "rows"
         super().__init__(axis, name or side, lo=lo, unknown=True, what=what, expected=expected,
-                         per=f"{what}s {place} the {lines}")
+                         per=f"{what.removeprefix('a ')}s {place} the {lines}")
         self.side = side
 
     def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:

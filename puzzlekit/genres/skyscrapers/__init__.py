@@ -70,7 +70,8 @@ def check(p, s):
         if not 1 <= v <= n:
             yield f"the height {v} at {cell} is not 1-{n}"
     lines = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
-    yield from checks.repeats(values, lines, "the height")
+    placed = {cell: v for cell, v in values.items() if 1 <= v <= n}
+    yield from checks.repeats(placed, lines, "the height")
     for cell, v in p.clues("givens"):
         if values[cell] != v:
             yield f"the given height {v} at {cell} holds {values[cell]}"
