@@ -21,6 +21,7 @@ from puzzlekit.genres import (
     numberlink,
     patches,
     queens,
+    skyscrapers,
     slitherlink,
     sudoku,
     tents,
@@ -181,6 +182,18 @@ def kit_instances(module):
     return instances()
 
 
+def square_kit_instances(module, lo: int = 3, hi: int = 5):
+    """Random puzzles of a kit genre played on square grids only (Skyscrapers)."""
+
+    @st.composite
+    def instances(draw):
+        n = draw(st.integers(lo, hi))
+        keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
+        return module.random_puzzle(random.Random(draw(seeds)), n, n, keep=keep)
+
+    return instances()
+
+
 STRATEGIES = {
     "masyu": masyu_instances(),
     "tracks": tracks_instances(),
@@ -196,4 +209,5 @@ STRATEGIES = {
     "wend": wend_instances("en"),
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
+    "skyscrapers": square_kit_instances(skyscrapers),
 }
