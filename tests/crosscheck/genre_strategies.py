@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
     hashi,
+    magnets,
     masyu,
     nonogram,
     numberlink,
@@ -210,4 +211,5 @@ STRATEGIES = {
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
     "skyscrapers": square_kit_instances(skyscrapers),
+    "magnets": kit_instances(magnets),
 }
