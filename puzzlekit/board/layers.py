@@ -40,3 +40,6 @@ __all__ += ["InOrder", "Path", "Walls"]
 from .relations import Relations  # noqa: E402  (marks between neighbours: < > = x and bars)
 
 __all__ += ["Relations"]
+from .sides import Heights, Side  # noqa: E402  (clues outside the grid on its four sides)
+
+__all__ += ["Heights", "Side"]

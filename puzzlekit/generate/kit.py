@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from puzzlekit import ladder
+from puzzlekit.board.sides import Side, transformed
 
 from .fingerprint import Transform
 
@@ -103,6 +104,13 @@ class KitRecipe:
 
     def transform(self, puzzle: Any, t: Transform) -> Any:
         axes = {layer.axis for layer in self.layers.values() if hasattr(layer, "axis")}
+        around = [layer for layer in self.layers.values() if isinstance(layer, Side)]
+        if around:  # clues on the four sides move with their rows and columns
+            values = {name: t.grid(getattr(puzzle, name)) for name, layer in self.layers.items()
+                      if not layer.header}
+            h, w = t.shape(puzzle.height, puzzle.width)
+            return self.module.Puzzle(h, w, **values, **transformed(puzzle, around, t))
+        axes = {layer.axis for layer in self.layers.values() if layer.header}
         if len(axes) == 1 and t.transpose:  # counts on one side only stay on that side
             t = Transform(False, t.flip_rows, t.flip_cols)
         h, w = t.shape(puzzle.height, puzzle.width)

@@ -31,6 +31,7 @@ NAMES: tuple[str, ...] = (
     # built on the genre kit: one line each
     "lightup",
     "futoshiki",
+    "tents", "patches", "wend", "swend", "skyscrapers", "magnets",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -61,6 +62,7 @@ ALIASES: dict[str, str] = {
     "linkedinwend": "wend", "swedishwend": "swend",
     "akari": "lightup",
     "unequal": "futoshiki",
+    "towers": "skyscrapers",
 }
 
 

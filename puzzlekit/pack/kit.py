@@ -7,6 +7,8 @@ entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by 
 ``counts`` with ``axis`` (``rows`` or ``cols``) and ``e``, a count or null per line;
 ``relations`` with ``e``, ``[r1, c1, r2, c2, mark]`` per mark between two cells; ``setting``
 with ``v``, its word. With a ``digits`` answer, the cells of a ``numbers`` clue are given.
+``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
+``bottom``, ``left``, ``right``) and ``e``, a count or null per line.
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
 or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
@@ -50,7 +52,8 @@ def answer(module: ModuleType, solution: Any) -> Any:
 
 def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     if isinstance(layer, L.LineCounts):
-        return {"n": layer.name, "t": "counts", "axis": layer.axis, "e": list(value)}
+        side = {"side": layer.side} if isinstance(layer, L.Side) else {}  # top, bottom, left, right
+        return {"n": layer.name, "t": "counts", "axis": layer.axis, **side, "e": list(value)}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
     if isinstance(layer, L.Setting):
@@ -64,6 +67,7 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
 def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     """One puzzle and its solution as the pack's JSON object (see the module docstring)."""
     layer = playable_layer(module)
+    layer = layer.on(puzzle) if hasattr(layer, "on") else layer  # digits 1..n: n from the puzzle
     h, w = puzzle.height, puzzle.width
     clues = [_clue(clue, getattr(puzzle, clue.name)) for clue in module.GENRE.clues]
     value = answer(module, solution)

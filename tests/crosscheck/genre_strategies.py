@@ -17,11 +17,13 @@ from puzzlekit import genres
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
     hashi,
+    magnets,
     masyu,
     nonogram,
     numberlink,
     patches,
     queens,
+    skyscrapers,
     slitherlink,
     sudoku,
     tents,
@@ -186,6 +188,18 @@ def kit_instances(module, square=False, sides=(3, 6)):
     return instances()
 
 
+def square_kit_instances(module, lo: int = 3, hi: int = 5):
+    """Random puzzles of a kit genre played on square grids only (Skyscrapers)."""
+
+    @st.composite
+    def instances(draw):
+        n = draw(st.integers(lo, hi))
+        keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
+        return module.random_puzzle(random.Random(draw(seeds)), n, n, keep=keep)
+
+    return instances()
+
+
 STRATEGIES = {
     "masyu": masyu_instances(),
     "tracks": tracks_instances(),
@@ -202,4 +216,6 @@ STRATEGIES = {
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
     "futoshiki": kit_instances(genres.get("futoshiki"), square=True, sides=(3, 5)),
+    "skyscrapers": square_kit_instances(skyscrapers),
+    "magnets": kit_instances(magnets),
 }

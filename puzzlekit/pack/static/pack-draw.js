@@ -60,9 +60,8 @@
   function prepKit(p) {
     var a = p.kit.answer;
     p.counts = {};
-    p.kit.clues.forEach(function (x) { if (x.t === "counts") p.counts[x.axis] = x.e; });
-    if (p.counts.rows) p.left = CELL * 1.1;
-    if (p.counts.cols) p.top = CELL * 1.1;
+    p.kit.clues.forEach(function (x) { if (x.t === "counts") p.counts[x.side || (x.axis === "rows" ? "left" : "top")] = x.e; });
+    ["left", "top", "right", "bottom"].forEach(function (side) { if (p.counts[side]) p[side] = CELL * 1.1; });
     if (a.t === "digits") {
       p.kind = "digits"; p.n = a.hi; p.givens = []; p.sol = {};
       p.s.forEach(function (row, r) { row.forEach(function (v, c) { p.givens.push(0); p.sol[ck(r, c)] = v; }); });
@@ -83,7 +82,9 @@
       if (x.t === "rooms") labels = x.e;
       else if (x.t === "counts") x.e.forEach(function (k, i) {
         if (k === null) return;
-        out += x.axis === "rows" ? text(X(0) - CELL * 0.55, cy(i), k, CELL * 0.5, "count row") : text(cx(i), Y(0) - CELL * 0.55, k, CELL * 0.5, "count column");
+        var side = x.side || (x.axis === "rows" ? "left" : "top"), far = side === "right" || side === "bottom";
+        out += x.axis === "rows" ? text(far ? X(P.w) + CELL * 0.55 : X(0) - CELL * 0.55, cy(i), k, CELL * 0.5, "count row " + side) :
+          text(cx(i), far ? Y(P.h) + CELL * 0.55 : Y(0) - CELL * 0.55, k, CELL * 0.5, "count column " + side);
       });
       else if (x.t === "relations") out += drawRelations(x.e);
       else if (x.t === "setting") return;
