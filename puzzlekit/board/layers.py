@@ -27,3 +27,7 @@ __all__ = ["EMPTY", "UNKNOWN", "CellClues", "Cells", "Digits", "Layer", "LineCou
 from .bridges import Bridges  # noqa: E402  (links with a multiplicity: Hashi's bridges)
 
 __all__ += ["Bridges"]
+
+from .cages import Cages, SideDigits  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
+
+__all__ += ["Cages", "SideDigits"]

@@ -4,7 +4,9 @@ One object per puzzle: ``g``, ``h``, ``w``, ``kit`` and ``s``. ``kit.title`` is 
 name as people write it (the page's labels); ``kit.clues`` lists the clue
 layers, each ``{"n": name, "t": type, ...}``: ``numbers`` and ``symbols`` with ``e``, their
 entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by row;
-``counts`` with ``axis`` (``rows`` or ``cols``) and ``e``, a count or null per line.
+``counts`` with ``axis`` (``rows`` or ``cols``) and ``e``, a count or null per line;
+``cages`` with ``e``, the token of every cell row by row (its cage's label, and on one cell
+of the cage the clue after it: ``A12+``).
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
 or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
@@ -49,6 +51,8 @@ def answer(module: ModuleType, solution: Any) -> Any:
 def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     if isinstance(layer, L.LineCounts):
         return {"n": layer.name, "t": "counts", "axis": layer.axis, "e": list(value)}
+    if isinstance(layer, L.Cages):  # each cell's token: the cage's label, its clue on one cell
+        return {"n": layer.name, "t": "cages", "e": [token for row in value for token in row]}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
     kind = "symbols" if isinstance(layer, L.Symbols) else "numbers"
@@ -62,7 +66,7 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     clues = [_clue(clue, getattr(puzzle, clue.name)) for clue in module.GENRE.clues]
     value = answer(module, solution)
     if isinstance(layer, L.Digits):
-        played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.hi}
+        played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.hi or w}  # 0: the side
         s: Any = [list(row) for row in value]
     elif isinstance(layer, L.Lines):
         played = {"t": "lines"}
@@ -81,7 +85,7 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     for layer, item in zip(module.GENRE.clues, data["kit"]["clues"]):
         if item["t"] == "counts":
             values[layer.name] = tuple(item["e"])
-        elif item["t"] == "rooms":
+        elif item["t"] in ("rooms", "cages"):
             values[layer.name] = tuple(tuple(item["e"][r * w:(r + 1) * w]) for r in range(h))
         else:
             values[layer.name] = layer.with_entries(h, w, [((r, c), v) for r, c, v in item["e"]])

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
     hashi,
+    kenken,
     masyu,
     nonogram,
     numberlink,
@@ -168,13 +169,14 @@ def wend_instances(language: str):
     return instances()
 
 
-def kit_instances(module):
+def kit_instances(module, square: bool = False):
     """Random puzzles of a genre made with the genre kit: a planted answer's clues, each kept
-    at a drawn chance (few clues: many solutions; all: often one)."""
+    at a drawn chance (few clues: many solutions; all: often one). ``square``: n x n only."""
 
     @st.composite
     def instances(draw):
         h, w = draw(st.tuples(st.integers(3, 6), st.integers(3, 6)))
+        h = w if square else h
         keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
         return module.random_puzzle(random.Random(draw(seeds)), h, w, keep=keep)
 
@@ -196,4 +198,5 @@ STRATEGIES = {
     "wend": wend_instances("en"),
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
+    "kenken": kit_instances(kenken, square=True),
 }
