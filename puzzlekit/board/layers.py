@@ -43,3 +43,6 @@ __all__ += ["Relations"]
 from .sides import Heights, Side  # noqa: E402  (clues outside the grid on its four sides)
 
 __all__ += ["Heights", "Side"]
+from .cages import Cages, SideDigits  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
+
+__all__ += ["Cages", "SideDigits"]

@@ -32,6 +32,7 @@ NAMES: tuple[str, ...] = (
     "lightup",
     "futoshiki",
     "tents", "patches", "wend", "swend", "skyscrapers", "magnets",
+    "kenken",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -63,6 +64,7 @@ ALIASES: dict[str, str] = {
     "akari": "lightup",
     "unequal": "futoshiki",
     "towers": "skyscrapers",
+    "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
 }
 
 

@@ -9,6 +9,8 @@ entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by 
 with ``v``, its word. With a ``digits`` answer, the cells of a ``numbers`` clue are given.
 ``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
 ``bottom``, ``left``, ``right``) and ``e``, a count or null per line.
+``cages`` with ``e``, the token of every cell row by row (its cage's label, and on one cell
+of the cage the clue after it: ``A12+``).
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
 or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
@@ -54,6 +56,9 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     if isinstance(layer, L.LineCounts):
         side = {"side": layer.side} if isinstance(layer, L.Side) else {}  # top, bottom, left, right
         return {"n": layer.name, "t": "counts", "axis": layer.axis, **side, "e": list(value)}
+        return {"n": layer.name, "t": "counts", "axis": layer.axis, "e": list(value)}
+    if isinstance(layer, L.Cages):  # each cell's token: the cage's label, its clue on one cell
+        return {"n": layer.name, "t": "cages", "e": [token for row in value for token in row]}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
     if isinstance(layer, L.Setting):
@@ -73,6 +78,7 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     value = answer(module, solution)
     if isinstance(layer, L.Digits):
         played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.top(h, w)}
+        played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.hi or w}  # 0: the side
         s: Any = [list(row) for row in value]
     elif isinstance(layer, L.Lines):
         played = {"t": "lines"}
@@ -97,6 +103,7 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
             marks = [(((q[0], q[1]), (q[2], q[3])), q[4]) for q in item["e"]]
             values[layer.name] = layer.with_entries(h, w, marks)
         elif item["t"] == "rooms":
+        elif item["t"] in ("rooms", "cages"):
             values[layer.name] = tuple(tuple(item["e"][r * w:(r + 1) * w]) for r in range(h))
         else:
             values[layer.name] = layer.with_entries(h, w, [((r, c), v) for r, c, v in item["e"]])

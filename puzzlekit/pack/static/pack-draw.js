@@ -94,6 +94,7 @@
           text(cx(q[1]), cy(q[0]), q[2], CELL * 0.55, "clue" + (dark[ck(q[0], q[1])] ? " on-dark" : ""));
       });
     });
+    P.kit.clues.forEach(function (x) { if (x.t === "cages") out += drawCages(x.e); });
     if (labels) for (var r = 0; r < P.h; r++) for (var c = 0; c < P.w; c++) {
       var i = r * P.w + c;
       if (c + 1 < P.w && labels[i] !== labels[i + 1]) out += line(X(c + 1), Y(r), X(c + 1), Y(r + 1), "region-border");
@@ -123,6 +124,27 @@
       var glyph = { "<": across ? "<" : "\u2227", ">": across ? ">" : "\u2228", "x": "\u00d7" }[q[4]] || q[4];
       out += rect(x - s / 2, y - s / 2, s, s, "relation-patch") + text(x, y, glyph, s, "relation");
     });
+  function drawCages(tokens) {  // dashed outlines inside each cage, its clue at the top left
+    var out = "", d = CELL * 0.08, lab = tokens.map(function (t) { return t.match(/^[A-Za-z]+/)[0]; });
+    function at(r, c) { return inside(r, c) ? lab[r * P.w + c] : null; }
+    function end(r, c, me, sr, sc, tr, tc) {
+      if (at(r + tr, c + tc) !== me) return d;
+      return at(r + sr + tr, c + sc + tc) !== me ? 0 : -d;
+    }
+    for (var r = 0; r < P.h; r++) for (var c = 0; c < P.w; c++) {
+      var me = lab[r * P.w + c], clue = tokens[r * P.w + c].replace(/^[A-Za-z]+/, "").replace("x", "\u00d7");
+      [[-1, 0], [1, 0], [0, -1], [0, 1]].forEach(function (s) {
+        if (at(r + s[0], c + s[1]) === me) return;
+        if (s[0]) {
+          var y = s[0] < 0 ? Y(r) + d : Y(r + 1) - d;
+          out += line(X(c) + end(r, c, me, s[0], 0, 0, -1), y, X(c + 1) - end(r, c, me, s[0], 0, 0, 1), y, "cage");
+        } else {
+          var x = s[1] < 0 ? X(c) + d : X(c + 1) - d;
+          out += line(x, Y(r) + end(r, c, me, 0, s[1], -1, 0), x, Y(r + 1) - end(r, c, me, 0, s[1], 1, 0), "cage");
+        }
+      });
+      if (clue) out += text(X(c) + 2 * d, Y(r) + 3.2 * d, clue, CELL * 0.26, "cage-clue", "start");
+    }
     return out;
   }
 
