@@ -27,3 +27,7 @@ __all__ = ["EMPTY", "UNKNOWN", "CellClues", "Cells", "Digits", "Layer", "LineCou
 from .bridges import Bridges  # noqa: E402  (links with a multiplicity: Hashi's bridges)
 
 __all__ += ["Bridges"]
+
+from .slants import Corners, Slants  # noqa: E402  (diagonals in cells, numbers at their corners)
+
+__all__ += ["Corners", "Slants"]
