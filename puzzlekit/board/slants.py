@@ -48,6 +48,7 @@ class Slants(Layer):
 
     answer = True
     look = "slant"
+    underneath = True  # drawn under the numbers at the corners (the kit's picture)
 
     def __init__(self, name: str = "slants", key: str = "slant"):
         super().__init__(name, "diagonals")
@@ -197,7 +198,7 @@ def no_loop(m: Any, lits: Mapping[Cell, Lit], rule: str) -> None:
     for (r, c), lit in sorted(lits.items()):
         top, bottom = side(2 * r, 2 * c + 1), side(2 * r + 2, 2 * c + 1)
         left, right = side(2 * r + 1, 2 * c), side(2 * r + 1, 2 * c + 2)
-        edges += [Edge(top, right, lit), Edge(bottom, left, lit)]  # a \\
+        edges += [Edge(top, right, lit), Edge(bottom, left, lit)]  # a backslash
         edges += [Edge(top, left, ~lit), Edge(bottom, right, ~lit)]  # a /
     nodes = sorted({e.u for e in edges} | {e.v for e in edges}, key=repr)
     with m.rule(rule):

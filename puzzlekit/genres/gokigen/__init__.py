@@ -27,10 +27,14 @@ def rules(p: Any, m: Any) -> None:
     # A number at a corner of the cells counts the diagonals that touch it.
     for corner, k in m.deadline.paced(p.clues("corners"), 256):
         around = sl.touching(corner, h, w)
-        with m.rule(f"the {k} at corner {corner} touches {k} diagonals", cells=[c for c, _ in around]):
+        with m.rule(f"the {k} at corner {corner} touches {_diagonals(k)}", cells=[c for c, _ in around]):
             m.exactly(k, [lit[cell] if d == sl.BACK else ~lit[cell] for cell, d in around])
     # The diagonals form no closed loop.
     sl.no_loop(m, lit, "the diagonals form no closed loop")
+
+
+def _diagonals(k: int) -> str:
+    return f"{k} diagonal{'' if k == 1 else 's'}"
 
 
 @genre.verify
@@ -40,7 +44,7 @@ def check(p: Any, s: Any) -> list[str]:
     for corner, k in p.clues("corners"):
         found = sl.corner_count(s.slants, corner)
         if found != k:
-            problems.append(f"the {k} at corner {corner} touches {found} diagonals")
+            problems.append(f"the {k} at corner {corner} touches {_diagonals(found)}")
     for point in sl.loop_points(s.slants):
         problems.append(f"the diagonals form a loop through corner {point}")
     return problems
