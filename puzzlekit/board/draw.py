@@ -75,25 +75,33 @@ def svg(genre: Genre, puzzle: Any, solution: Any, state: dict[Hashable, int], hi
     dark: set[Cell] = set()
     for layer, value in answers:
         dark |= layer.dark(value)
-        if isinstance(layer, Shading) and layer.look == "shade":
+        if _underneath(layer):
             layer.draw(canvas, layout, value)
     player = _player(genre, state)
-    for layer, (present, _) in player.items():
-        if isinstance(layer, Shading) and layer.look == "shade":
+    for layer, (present, absent) in player.items():
+        if _underneath(layer):
             layer.draw(canvas, layout, present, player=True)
             dark |= set(present)
+        if absent and getattr(layer, "underneath", False):  # its other value, drawn too
+            layer.draw_absent(canvas, layout, absent)
     draw_grid(canvas, layout)
     for layer in genre.clues:
         layer.draw(canvas, layout, getattr(puzzle, layer.name), dark)
     for layer, value in answers:
-        if not (isinstance(layer, Shading) and layer.look == "shade"):
+        if not _underneath(layer):
             layer.draw(canvas, layout, value)
     for layer, (present, absent) in player.items():
-        if not (isinstance(layer, Shading) and layer.look == "shade"):
+        if not _underneath(layer):
             layer.draw(canvas, layout, present, player=True)
-        if absent:
+        if absent and not getattr(layer, "underneath", False):
             layer.draw_absent(canvas, layout, absent)
     return canvas.to_string()
+
+
+def _underneath(layer: Any) -> bool:
+    """An answer drawn under the grid and the clues: shaded cells, and a layer that asks to be
+    (diagonals that end under the numbers at the corners of the cells)."""
+    return (isinstance(layer, Shading) and layer.look == "shade") or getattr(layer, "underneath", False)
 
 
 def _player(genre: Genre, state: dict[Hashable, int]) -> dict[Any, tuple[Any, list[Cell]]]:

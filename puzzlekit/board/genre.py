@@ -243,20 +243,27 @@ class Genre:
             raise error(source, lines[-1], 1, "no grid rows after the headers")
         if not body:
             raise error(source, lines[-1], len(lines[-1].text) + 1, "expected the grid after the headers")
-        if len(body) % count:
+        # a layer's `extent`: its block has that many more rows and columns than the grid of
+        # cells (numbers at the corners of the cells: one more)
+        extents = [getattr(layer, "extent", 0) for layer in self.grids]
+        lines_left = len(body) - sum(extents)
+        if lines_left % count or lines_left < count:
             names = ", ".join(layer.name for layer in self.grids)
-            raise error(source, body[-1], 1, f"expected {count} grids of equal height ({names}), "
+            more = "" if not any(extents) else " (the corner blocks one row more)"
+            raise error(source, body[-1], 1, f"expected {count} grids of equal height ({names}){more}, "
                         f"found {len(body)} grid lines")
-        height = len(body) // count
+        height = lines_left // count
         width = None
+        start = 0
         for i, layer in enumerate(self.grids):
-            block = body[i * height:(i + 1) * height]
+            block = body[start:start + height + extents[i]]
+            start += len(block)
             rows = grid_rows(block, source, whitespace=getattr(layer, "whitespace", None))
             blocks[layer.name] = (block, rows)
-            if width is not None and len(rows[0]) != width:
+            if width is not None and len(rows[0]) - extents[i] != width:
                 raise error(source, block[0], 1, f"the {layer.name} grid has {len(rows[0])} columns, "
-                            f"the {self.grids[0].name} grid {width}")
-            width = len(rows[0])
+                            f"the {self.grids[0].name} grid {width + extents[0]}")
+            width = len(rows[0]) - extents[i]
             if later is not None:
                 later.append(layer)
             else:

@@ -46,3 +46,6 @@ __all__ += ["Heights", "Side"]
 from .cages import Cages, SideDigits  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
 
 __all__ += ["Cages", "SideDigits"]
+from .slants import Corners, Slants  # noqa: E402  (diagonals in cells, numbers at their corners)
+
+__all__ += ["Corners", "Slants"]

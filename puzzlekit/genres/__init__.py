@@ -33,6 +33,7 @@ NAMES: tuple[str, ...] = (
     "futoshiki",
     "tents", "patches", "wend", "swend", "skyscrapers", "magnets",
     "kenken",
+    "gokigen",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -65,6 +66,7 @@ ALIASES: dict[str, str] = {
     "unequal": "futoshiki",
     "towers": "skyscrapers",
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
+    "slant": "gokigen", "gokigennaname": "gokigen",
 }
 
 
