@@ -124,6 +124,9 @@
       var glyph = { "<": across ? "<" : "\u2227", ">": across ? ">" : "\u2228", "x": "\u00d7" }[q[4]] || q[4];
       out += rect(x - s / 2, y - s / 2, s, s, "relation-patch") + text(x, y, glyph, s, "relation");
     });
+    return out;
+  }
+
   function drawCages(tokens) {  // dashed outlines inside each cage, its clue at the top left
     var out = "", d = CELL * 0.08, lab = tokens.map(function (t) { return t.match(/^[A-Za-z]+/)[0]; });
     function at(r, c) { return inside(r, c) ? lab[r * P.w + c] : null; }
