@@ -133,6 +133,13 @@ def test_his_full_parameters_infer_the_game_too():
         assert tatham.read(f"{full}:{desc}")[0] == genre, full
 
 
+def test_an_id_of_a_game_not_here_is_not_taken_for_another():
+    # Loopy on triangles: its description spells clues as square Loopy and others do, so every
+    # part must refuse parameters its game never has
+    with pytest.raises(ParseError, match="not the square grid"):
+        tatham.read("7x7t1:a33c32b2e3a1a1f12b302a3a2a2c23a32a")
+
+
 def test_a_refusal_about_the_description_comes_first():
     with pytest.raises(ParseError, match=r"this ID \(Bridges with at most 3 bridges"):
         tatham.read("7x7m3:4b6a4g2g4b3k2c4a2c3a4")
