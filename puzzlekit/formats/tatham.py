@@ -202,7 +202,8 @@ def write(puzzle: Any) -> str:
     module = genres.module_of(puzzle)
     part = parts().get(module.NAME)
     if part is None:
-        raise ParseError(f"{module.NAME} has no form among Simon Tatham's games", source=module.NAME)
+        raise ParseError("no form among Simon Tatham's games here (those are "
+                         f"{', '.join(parts())})", source=module.NAME)
     try:
         return part.write(puzzle)
     except ValueError as exc:
