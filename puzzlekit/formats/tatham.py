@@ -157,7 +157,7 @@ def read(text: str, genre: str | None = None, source: str | None = None) -> tupl
     for g, part in chosen.items():
         try:
             accepted[g] = part.read(params, desc)
-        except (ValueError, ParseError) as exc:
+        except (ValueError, LookupError, ParseError) as exc:  # a lookup: a description cut short
             title, why = getattr(part, "TITLE", g), str(getattr(exc, "reason", exc))
             refusals.append(why if why.startswith(title) else f"{title}: {why}")
     if not accepted:
