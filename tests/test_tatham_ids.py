@@ -15,6 +15,8 @@ from types import SimpleNamespace
 
 import pytest
 from conftest import EXAMPLES, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import puzzlekit
 from benchmarks import tatham as bench
@@ -143,6 +145,18 @@ def test_an_id_of_a_game_not_here_is_not_taken_for_another():
 def test_a_refusal_about_the_description_comes_first():
     with pytest.raises(ParseError, match=r"this ID \(Bridges with at most 3 bridges"):
         tatham.read("7x7m3:4b6a4g2g4b3k2c4a2c3a4")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["3x3", "4x4", "5x5t0", "5x5m2", "4x4dt", "4", "5de"]),
+       st.text(alphabet="0123456789abcdyzBW_/.,S:", max_size=40))
+def test_any_description_is_read_or_refused_in_one_line(params, desc):
+    try:
+        genre, puzzle = tatham.read(f"{params}:{desc}")
+    except ParseError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert genres.module_of(puzzle).NAME == genre
 
 
 def test_more_than_one_reading_asks_for_the_game(monkeypatch):
