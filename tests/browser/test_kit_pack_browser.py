@@ -18,8 +18,8 @@ from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
 #: Genres made with the kit that the page plays: the docs' example (shaded cells) and the
-#: loop genre of the kit's tests (lines between cells).
-KIT_GENRES = ("canalview", "kitloop")
+#: loop genre of the kit's tests (lines between cells), and Light Up (walls and lamps).
+KIT_GENRES = ("canalview", "kitloop", "lightup")
 
 
 def register_test_genres() -> None:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
     hashi,
+    lightup,
     masyu,
     nonogram,
     numberlink,
@@ -196,4 +197,5 @@ STRATEGIES = {
     "wend": wend_instances("en"),
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
+    "lightup": kit_instances(lightup),
 }
