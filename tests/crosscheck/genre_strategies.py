@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
     hashi,
+    hitori,
     lightup,
     masyu,
     nonogram,
@@ -198,4 +199,5 @@ STRATEGIES = {
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
     "lightup": kit_instances(lightup),
+    "hitori": kit_instances(hitori),
 }

@@ -4,11 +4,10 @@ JSON and state forms, the generator, Tatham's game IDs and the puzz.link golden.
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 
 import pytest
 from conftest import SHARED
+from tatham_live import fresh_ids, needs
 
 from puzzlekit import api, backends, formats
 from puzzlekit.errors import ParseError
@@ -32,8 +31,6 @@ X...X
 ...1.
 """
 LAMPS = frozenset({(0, 0), (0, 4), (1, 2), (2, 3), (4, 0), (4, 4)})
-SGT = shutil.which("sgt-lightup") or ("/usr/games/sgt-lightup" if shutil.os.path.exists(
-    "/usr/games/sgt-lightup") else None)
 
 
 def puzzle():
@@ -126,23 +123,16 @@ def test_generated_puzzles_are_unique(level):
 # --- Tatham's game IDs ---------------------------------------------------------------------
 
 
-def presets() -> list[str]:
-    out = subprocess.run([SGT, "--list-presets"], capture_output=True, text=True, check=True).stdout
-    return [line.split()[0] for line in out.splitlines()[:3]]  # the smallest size, every level
-
-
-@pytest.mark.skipif(SGT is None, reason="sgt-lightup is not installed")
+@needs("lightup")
 def test_his_fresh_ids_of_every_level_read_solve_and_write_back():
-    for params in presets():
-        ids = subprocess.run([SGT, "--generate", "3", params], capture_output=True, text=True,
-                             check=True).stdout.split()
-        assert len(ids) == 3
-        for game_id in ids:
-            p = tatham.read(*game_id.split(":", 1))
-            result = api.solve(p, unique=True)
-            assert result.status == "solved" and result.unique is True, game_id
-            assert lightup.verify(p, result.solutions[0]) == []
-            assert tatham.write(p) == game_id
+    ids = fresh_ids("lightup")
+    assert len(ids) == 9  # 7x7 easy, tricky and hard
+    for game_id in ids:
+        p = tatham.read(*game_id.split(":", 1))
+        result = api.solve(p, unique=True)
+        assert result.status == "solved" and result.unique is True, game_id
+        assert lightup.verify(p, result.solutions[0]) == []
+        assert tatham.write(p) == game_id
 
 
 def test_tatham_ids_round_trip_and_bad_ones_are_refused():
