@@ -202,4 +202,5 @@ STRATEGIES = {
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
     "futoshiki": kit_instances(genres.get("futoshiki"), square=True, sides=(3, 5)),
+    "binairo": kit_instances(genres.get("binairo"), sides=[4, 6]),
 }
