@@ -203,4 +203,5 @@ STRATEGIES = {
     "canalview": kit_instances(example_genre()),
     "futoshiki": kit_instances(genres.get("futoshiki"), square=True, sides=(3, 5)),
     "binairo": kit_instances(genres.get("binairo"), sides=[4, 6]),
+    "tango": kit_instances(genres.get("tango"), sides=[4, 6]),
 }
