@@ -105,12 +105,13 @@ class Shading(Layer):
     def draw(self, canvas: Canvas, layout: Layout, value: Any, player: bool = False) -> None:
         canvas.open(self.name)
         fill = STATE if player else "#333333"
+        cls = f"{self.key} state" if player else self.key  # a player's entries, set apart
         for r, c in sorted(value):
             if self.look == "shade":
-                canvas.rect(layout.x(c), layout.y(r), layout.cell, layout.cell, cls=self.key, fill=fill)
+                canvas.rect(layout.x(c), layout.y(r), layout.cell, layout.cell, cls=cls, fill=fill)
             else:
                 x, y = layout.centre((r, c))
-                canvas.circle(x, y, layout.cell * 0.3, cls=self.key, fill=fill)
+                canvas.circle(x, y, layout.cell * 0.3, cls=cls, fill=fill)
         canvas.close()
 
     def draw_absent(self, canvas: Canvas, layout: Layout, cells: list[Cell]) -> None:
@@ -221,7 +222,8 @@ class Digits(Layer):
             ((r, c), v) for r, row in enumerate(value) for c, v in enumerate(row))
         for cell, v in sorted(cells):
             x, y = layout.centre(cell)
-            canvas.text(x, y, str(v), layout.cell * 0.55, cls="digit", fill=STATE if player else "#0072B2")
+            canvas.text(x, y, str(v), layout.cell * 0.55, cls="digit state" if player else "digit",
+                        fill=STATE if player else "#0072B2")
         canvas.close()
 
     def state_fields(self) -> tuple[str, ...]:
