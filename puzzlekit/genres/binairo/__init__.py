@@ -72,7 +72,9 @@ def check(p: Puzzle, s: Any) -> Any:
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int) -> Any:
-    grid = rel.two_colour_grid(rng, height - height % 2, width - width % 2)
+    if height % 2 or width % 2:
+        raise ValueError(f"a Binairo grid has even sides, not {height}x{width}")
+    grid = rel.two_colour_grid(rng, height, width)
     ones = frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v)
     return genre.Solution(ones=ones)
 
