@@ -36,6 +36,8 @@ NAMES: tuple[str, ...] = (
     "kenken",
     "gokigen",
     "hitori",
+    "binairo",
+    "tango",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -70,6 +72,8 @@ ALIASES: dict[str, str] = {
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "singles": "hitori",
+    "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
+    "linkedintango": "tango",
 }
 
 

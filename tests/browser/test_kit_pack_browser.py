@@ -118,3 +118,21 @@ def test_play_a_futoshiki_with_signs_and_givens(context, tmp_path):
     solved(page, "futoshiki")
     assert page.errors == []
     page.close()
+
+
+@pytest.mark.parametrize("name", ["binairo", "tango"])
+def test_play_a_two_colour_genre(context, tmp_path, name):
+    """Binairo's 1s and Tango's suns are entered one click each; Tango's signs are drawn."""
+    (made,) = generate(name, 6, 6, count=1, seed=3)
+    index = build_pack([(made.puzzle, made.solution, name)], tmp_path, title=name)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(index.resolve().as_uri())
+    assert page.locator("#board text.relation").count() == len(getattr(made.puzzle, "signs", ()))
+    board = Board(page)
+    for entry in answer_entries(made.puzzle, made.solution):
+        enter(board, entry)
+    solved(page, name)
+    assert page.errors == []
+    page.close()

@@ -205,4 +205,6 @@ STRATEGIES = {
     "kenken": kit_instances(genres.get("kenken"), square=True),
     "lightup": kit_instances(genres.get("lightup")),
     "hitori": kit_instances(genres.get("hitori")),
+    "binairo": kit_instances(genres.get("binairo"), sides=[4, 6]),
+    "tango": kit_instances(genres.get("tango"), sides=[4, 6]),
 }
