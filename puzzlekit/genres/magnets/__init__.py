@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import string
 
-from puzzlekit.board import Genre, layers
+from puzzlekit.board import Genre, checks, layers
 from puzzlekit.board.places import cell_text, invalid
 from puzzlekit.board.sides import Side
 
@@ -48,17 +48,15 @@ def dominoes(p) -> list[list[tuple[int, int]]]:
 @genre.extend
 class Puzzle(genre.Puzzle):
     """The + and - counts around the grid (None: no count) and the dominoes, a label per cell:
-    each label covers two cells side by side, or one cell that holds no magnet."""
+    each label covers two cells side by side, or one cell that holds no magnet (a board of
+    puzz.link may also give larger regions: each holds at most one magnet)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         for cells in dominoes(self):
-            (r, c) = cells[-1]
-            if len(cells) > 2:
-                raise invalid(("dominoes", r, c), f"the label {self.dominoes[r][c]!r} covers "
-                              f"{len(cells)} cells; a domino covers two")
-            if len(cells) == 2 and abs(cells[0][0] - r) + abs(cells[0][1] - c) != 1:
-                raise invalid(("dominoes", r, c), f"the two cells labelled {self.dominoes[r][c]!r} "
+            if len(checks.pieces(cells)) > 1:
+                (r, c) = cells[-1]
+                raise invalid(("dominoes", r, c), f"the cells labelled {self.dominoes[r][c]!r} "
                               "are not side by side")
 
 
@@ -78,6 +76,14 @@ def rules(p, m):
         if len(cells) == 1:
             with m.rule(f"the single cell {cells[0]} holds no magnet", cells=cells):
                 m.fix(eq(poles[cells[0]], BLANK))
+            continue
+        if len(cells) > 2:  # a larger region (puzz.link): no pole, or one magnet in it
+            with m.rule(f"the region at {cells[0]} holds one magnet or none", cells=cells):
+                room = set(cells)
+                m.at_most(2, [~eq(poles[c], BLANK) for c in cells])
+                for c in cells:
+                    beside = [~eq(poles[n], BLANK) for n in m.neighbours(c) if n in room]
+                    m.clause((eq(poles[c], BLANK), *beside))
             continue
         a, b = (poles[c] for c in cells)
         with m.rule(f"the domino {cells[0]}-{cells[1]} is blank or one + and one -", cells=cells):
@@ -103,6 +109,10 @@ def check(p, s):
         values = sorted(at[c] for c in cells)
         if len(cells) == 1 and values != [BLANK]:
             yield f"the single cell {cells[0]} holds {SIGNS.get(values[0], values[0])}"
+        elif len(cells) > 2:
+            held = [c for c in cells if at[c] != BLANK]
+            if held and (sorted(at[c] for c in held) != [PLUS, MINUS] or len(checks.pieces(held)) > 1):
+                yield f"the region at {cells[0]} holds {len(held)} poles, not one magnet"
         elif len(cells) == 2 and values not in ([BLANK, BLANK], [PLUS, MINUS]):
             held = " and ".join(str(SIGNS.get(v, v)) for v in values)
             yield f"the domino {cells[0]}-{cells[1]} holds {held}"
@@ -122,7 +132,14 @@ _LAID: dict = {}
 
 
 def label(i: int) -> str:
-    return LABELS[i] if i < len(LABELS) else LABELS[i // len(LABELS) - 1] + LABELS[i % len(LABELS)]
+    """The i-th label: one character, then two, then three (up to 242,234 labels)."""
+    n = len(LABELS)
+    if i < n:
+        return LABELS[i]
+    if i < n + n * n:
+        return LABELS[(i - n) // n] + LABELS[(i - n) % n]
+    i -= n + n * n
+    return LABELS[i // (n * n) % n] + LABELS[i // n % n] + LABELS[i % n]
 
 
 def tiling(rng: random.Random, h: int, w: int) -> list[list[tuple[int, int]]]:
