@@ -10,6 +10,8 @@ from there" (taller ones hide shorter), `visible` its plain-Python check.
 
 from __future__ import annotations
 
+import random
+import string
 from collections.abc import Sequence
 from typing import Any
 
@@ -162,5 +164,56 @@ class Heights(Digits):
         return bound
 
 
-__all__ = ["SIDES", "Heights", "Side", "clues_around", "looking_in", "side_of", "sides", "visible",
-           "transformed", "visible_count", "where"]
+class Marks(Digits):
+    """A value ``0..len(chars)-1`` in every cell, shown as one of ``chars`` and worded by
+    ``words`` (Magnets' poles: ``·+-``, blank, +, -)."""
+
+    def __init__(self, name: str, key: str, chars: str, words: Sequence[str]):
+        super().__init__(name, 0, len(chars) - 1, key)
+        self.chars, self.words = chars, tuple(words)
+
+    def marks(self, value: tuple) -> dict:
+        return {(r, c): self.chars[v] for r, row in enumerate(value) for c, v in enumerate(row)}
+
+    def describe(self, key: tuple, value: int) -> str:
+        word = self.words[value] if 0 <= value < len(self.words) else value
+        return f"{word} at ({key[1]}, {key[2]})"
+
+
+LABELS = string.ascii_letters + string.digits
+
+
+def room_label(i: int) -> str:
+    """The i-th label of a `Rooms` layer: one character, then two, then three."""
+    n = len(LABELS)
+    if i < n:
+        return LABELS[i]
+    if i < n + n * n:
+        return LABELS[(i - n) // n] + LABELS[(i - n) % n]
+    i -= n + n * n
+    return LABELS[i // (n * n) % n] + LABELS[i // n % n] + LABELS[i % n]
+
+
+def domino_tiling(rng: random.Random, h: int, w: int) -> list[list[Cell]]:
+    """Random dominoes covering the grid (one single cell when it has an odd number): a
+    regular tiling shuffled by turning random 2x2 squares of two parallel dominoes."""
+    pairs = [[(r, c), (r, c + 1)] for r in range(h) for c in range(0, w - 1, 2)]
+    if w % 2:
+        pairs += [[(r, w - 1), (r + 1, w - 1)] for r in range(0, h - 1, 2)]
+        pairs += [[(h - 1, w - 1)]] if h % 2 else []
+    owner = {cell: i for i, cells in enumerate(pairs) for cell in cells}
+    for _ in range(h * w * 8):
+        r, c = rng.randrange(max(1, h - 1)), rng.randrange(max(1, w - 1))
+        square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        i, j = owner.get(square[0]), owner.get(square[3])
+        if i is None or j is None or i == j or sorted(pairs[i] + pairs[j]) != square:
+            continue
+        flat = pairs[i][0][0] == pairs[i][1][0]
+        pairs[i], pairs[j] = ([square[0], square[2]], [square[1], square[3]]) if flat else (
+            [square[0], square[1]], [square[2], square[3]])
+        owner.update({cell: k for k in (i, j) for cell in pairs[k]})
+    return pairs
+
+
+__all__ = ["LABELS", "SIDES", "Heights", "Marks", "Side", "clues_around", "domino_tiling", "looking_in",
+           "room_label", "side_of", "sides", "transformed", "visible", "visible_count", "where"]
