@@ -28,6 +28,6 @@ from .bridges import Bridges  # noqa: E402  (links with a multiplicity: Hashi's 
 
 __all__ += ["Bridges"]
 
-from .sides import Heights, Side  # noqa: E402  (clues outside the grid on its four sides)
+from .sides import Heights, Marks, Side, Tally  # noqa: E402  (clues outside the grid on its four sides)
 
-__all__ += ["Heights", "Side"]
+__all__ += ["Heights", "Marks", "Side", "Tally"]

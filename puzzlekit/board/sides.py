@@ -15,10 +15,12 @@ import string
 from collections.abc import Sequence
 from typing import Any
 
+from ..textio import error
 from .answers import Digits
-from .base import Cell
+from .base import Cell, Layer
 from .canvas import Canvas, Layout
 from .clues import LineCounts
+from .places import invalid
 
 #: The four sides: (name, the axis of its clues, the step from the side into the grid).
 SIDES = {"top": ("cols", 1, 0), "bottom": ("cols", -1, 0), "left": ("rows", 0, 1), "right": ("rows", 0, -1)}
@@ -164,6 +166,57 @@ class Heights(Digits):
         return bound
 
 
+class Tally(Layer):
+    """A few numbers for the whole puzzle on one header line (``monsters: 2 3 4``), each
+    named by ``words`` (Undead's ghosts, vampires and zombies), drawn in the top left corner."""
+
+    header = True
+
+    def __init__(self, name: str, words: Sequence[str], label: str | None = None):
+        super().__init__(name, "a total")
+        self.words, self.label = tuple(words), label or name
+        self.per = " ".join(self.words)
+
+    def blank(self, height: int, width: int) -> tuple:
+        return (0,) * len(self.words)
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple:
+        if not isinstance(value, (list, tuple)) or len(value) != len(self.words) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+            raise invalid((self.name,), f"expected {len(self.words)} whole numbers ({self.per}), "
+                          f"found {value!r}", source)
+        return tuple(value)
+
+    def read_header(self, value: str, line: Any, column: int, source: str) -> tuple:
+        found = value.split()
+        if len(found) != len(self.words) or not all(x.isdigit() for x in found):
+            raise error(source, line, column, f"expected {len(self.words)} whole numbers ({self.per}), "
+                        f"found {value.strip()!r}")
+        return tuple(map(int, found))
+
+    def write_header(self, value: tuple) -> str:
+        return f"{self.label}: " + " ".join(map(str, value))
+
+    def to_json(self, value: tuple) -> list:
+        return list(value)
+
+    def entries(self, value: tuple) -> list:
+        return list(enumerate(value))
+
+    def with_entries(self, height: int, width: int, entries: Any) -> tuple:
+        out = list(self.blank(height, width))
+        for i, v in entries:
+            out[i] = v
+        return tuple(out)
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        canvas.open(self.name)
+        for i, (word, v) in enumerate(zip(self.words, value)):
+            canvas.text(layout.x(0) - layout.cell * 0.55, layout.y(0) - layout.cell * (0.85 - 0.3 * i),
+                        f"{word[0].upper()} {v}", layout.cell * 0.25, cls=f"tally {word}")
+        canvas.close()
+
+
 class Marks(Digits):
     """A value ``0..len(chars)-1`` in every cell, shown as one of ``chars`` and worded by
     ``words`` (Magnets' poles: ``·+-``, blank, +, -)."""
@@ -216,4 +269,4 @@ def domino_tiling(rng: random.Random, h: int, w: int) -> list[list[Cell]]:
 
 
 __all__ = ["LABELS", "SIDES", "Heights", "Marks", "Side", "clues_around", "domino_tiling", "looking_in",
-           "room_label", "side_of", "sides", "transformed", "visible", "visible_count", "where"]
+           "room_label", "side_of", "sides", "Tally", "transformed", "visible", "visible_count", "where"]

@@ -5,7 +5,8 @@ name as people write it (the page's labels); ``kit.clues`` lists the clue
 layers, each ``{"n": name, "t": type, ...}``: ``numbers`` and ``symbols`` with ``e``, their
 entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by row;
 ``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
-``bottom``, ``left``, ``right``) and ``e``, a count or null per line.
+``bottom``, ``left``, ``right``) and ``e``, a count or null per line; ``tally`` with
+``words`` and ``e``, numbers for the whole puzzle (Undead's monsters).
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
 or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
@@ -51,6 +52,8 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     if isinstance(layer, L.LineCounts):
         side = {"side": layer.side} if isinstance(layer, L.Side) else {}  # top, bottom, left, right
         return {"n": layer.name, "t": "counts", "axis": layer.axis, **side, "e": list(value)}
+    if isinstance(layer, L.Tally):  # numbers for the whole puzzle, each with its word
+        return {"n": layer.name, "t": "tally", "words": list(layer.words), "e": list(value)}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
     kind = "symbols" if isinstance(layer, L.Symbols) else "numbers"
@@ -82,7 +85,7 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     h, w = data["h"], data["w"]
     values: dict[str, Any] = {}
     for layer, item in zip(module.GENRE.clues, data["kit"]["clues"]):
-        if item["t"] == "counts":
+        if item["t"] in ("counts", "tally"):
             values[layer.name] = tuple(item["e"])
         elif item["t"] == "rooms":
             values[layer.name] = tuple(tuple(item["e"][r * w:(r + 1) * w]) for r in range(h))
