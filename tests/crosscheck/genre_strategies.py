@@ -27,6 +27,7 @@ from puzzlekit.genres import (
     sudoku,
     tents,
     tracks,
+    undead,
     wend,
 )
 from puzzlekit.genres import zip as zip_genre
@@ -212,4 +213,5 @@ STRATEGIES = {
     "canalview": kit_instances(example_genre()),
     "skyscrapers": square_kit_instances(skyscrapers),
     "magnets": kit_instances(magnets),
+    "undead": kit_instances(undead),
 }

@@ -69,6 +69,10 @@ def _clues(p):
             yield f"the {k} {where(layer.side, i)}", k, sight(p.mirrors, layer.side, i)
 
 
+def _monsters(k: int) -> str:
+    return f"{k} monster{'' if k == 1 else 's'}"
+
+
 def _seen(kind: int, bounced: bool) -> bool:
     return kind == ZOMBIE or kind == (GHOST if bounced else VAMPIRE)
 
@@ -81,12 +85,12 @@ def rules(p, m):
         with m.rule(f"{'no monster on the mirror' if mirror else 'a monster'} at {cell}", cells=[cell]):
             m.fix(eq(cells[cell], NONE) if mirror else ~eq(cells[cell], NONE))
     for kind, word, k in zip((GHOST, VAMPIRE, ZOMBIE), genre.clues[0].words, p.monsters):
-        with m.rule(f"there are {k} {word}"):
+        with m.rule(f"{word}: {k} in all"):
             m.exactly(k, [eq(cells[c], kind) for c in m.cells()])
     for text, k, path in _clues(p):
         seen = Counter((cell, kind) for cell, bounced in path for kind in (GHOST, VAMPIRE, ZOMBIE)
                        if _seen(kind, bounced))
-        with m.rule(f"{text} sees {k} monsters", cells=sorted({cell for cell, _ in path})):
+        with m.rule(f"{text} sees {_monsters(k)}", cells=sorted({cell for cell, _ in path})):
             m.count([(n, eq(cells[cell], kind)) for (cell, kind), n in seen.items()], "==", k)
 
 
@@ -98,10 +102,10 @@ def check(p, s):
             yield f"{KINDS[v] if 0 <= v < 4 else v} stands at {cell}, {'a mirror' if v else 'no mirror'}"
     for kind, word, k in zip((GHOST, VAMPIRE, ZOMBIE), genre.clues[0].words, p.monsters):
         if (found := sum(v == kind for v in at.values())) != k:
-            yield f"there are {found} {word}, not {k}"
+            yield f"{word}: {found} in all, not {k}"
     for text, k, path in _clues(p):
         if (seen := sum(_seen(at[cell], bounced) for cell, bounced in path)) != k:
-            yield f"{text} sees {seen} monsters"
+            yield f"{text} sees {_monsters(seen)}"
 
 
 _LAID: dict = {}  # the mirrors of the answer planted last, by that answer (for reveal)
