@@ -105,8 +105,8 @@ class KitRecipe:
     def transform(self, puzzle: Any, t: Transform) -> Any:
         around = [layer for layer in self.layers.values() if isinstance(layer, Side)]
         if around:  # clues on the four sides move with their rows and columns
-            values = {name: t.grid(getattr(puzzle, name)) for name, layer in self.layers.items()
-                      if not layer.header}
+            values = {name: getattr(puzzle, name) if layer.header else t.grid(getattr(puzzle, name))
+                      for name, layer in self.layers.items() if not isinstance(layer, Side)}
             h, w = t.shape(puzzle.height, puzzle.width)
             return self.module.Puzzle(h, w, **values, **transformed(puzzle, around, t))
         axes = {layer.axis for layer in self.layers.values() if hasattr(layer, "axis")}

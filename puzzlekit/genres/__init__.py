@@ -38,6 +38,7 @@ NAMES: tuple[str, ...] = (
     "hitori",
     "binairo",
     "tango",
+    "undead",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -74,6 +75,7 @@ ALIASES: dict[str, str] = {
     "singles": "hitori",
     "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
     "linkedintango": "tango",
+    "towers": "skyscrapers", "hauntedmirrormaze": "undead", "haunted": "undead",
 }
 
 

@@ -9,6 +9,7 @@ with ``v``, its word; ``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` 
 ``bottom``, ``left``, ``right``) and ``e``, a count or null per line;
 ``cages`` with ``e``, the token of every cell row by row (its cage's label, and on one cell
 of the cage the clue after it: ``A12+``). With a ``digits`` answer, the cells of a ``numbers`` clue are given.
+``tally`` with ``words`` and ``e``, numbers for the whole puzzle (Undead's monsters).
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
 or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
@@ -56,6 +57,8 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
         return {"n": layer.name, "t": "counts", "axis": layer.axis, **side, "e": list(value)}
     if isinstance(layer, L.Cages):  # each cell's token: the cage's label, its clue on one cell
         return {"n": layer.name, "t": "cages", "e": [token for row in value for token in row]}
+    if isinstance(layer, L.Tally):  # numbers for the whole puzzle, each with its word
+        return {"n": layer.name, "t": "tally", "words": list(layer.words), "e": list(value)}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
     if isinstance(layer, L.Setting):
@@ -91,7 +94,7 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     h, w = data["h"], data["w"]
     values: dict[str, Any] = {}
     for layer, item in zip(module.GENRE.clues, data["kit"]["clues"]):
-        if item["t"] == "counts":
+        if item["t"] in ("counts", "tally"):
             values[layer.name] = tuple(item["e"])
         elif item["t"] == "setting":
             values[layer.name] = item["v"]

@@ -207,4 +207,7 @@ STRATEGIES = {
     "hitori": kit_instances(genres.get("hitori")),
     "binairo": kit_instances(genres.get("binairo"), sides=[4, 6]),
     "tango": kit_instances(genres.get("tango"), sides=[4, 6]),
+    "skyscrapers": square_kit_instances(genres.get("skyscrapers")),
+    "magnets": kit_instances(genres.get("magnets")),
+    "undead": kit_instances(genres.get("undead")),
 }

@@ -80,6 +80,9 @@
     out += gridLines();
     P.kit.clues.forEach(function (x) {
       if (x.t === "rooms") labels = x.e;
+      else if (x.t === "tally") x.e.forEach(function (k, i) {
+        out += text(X(0) - CELL * 0.55, Y(0) - CELL * (0.85 - 0.3 * i), x.words[i].charAt(0).toUpperCase() + " " + k, CELL * 0.25, "tally");
+      });
       else if (x.t === "counts") x.e.forEach(function (k, i) {
         if (k === null) return;
         var side = x.side || (x.axis === "rows" ? "left" : "top"), far = side === "right" || side === "bottom";
