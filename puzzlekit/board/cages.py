@@ -178,7 +178,7 @@ class SideDigits(Digits):
     """A digit 1..n in every cell of an n x n grid: `Digits` whose top is the grid's side."""
 
     def __init__(self, name: str = "digits", key: str = "digit"):
-        super().__init__(name, 1, 0, key)
+        super().__init__(name, 1, None, key)
 
     def sized(self, width: int) -> Digits:
         out = copy.copy(self)
