@@ -39,7 +39,8 @@ from puzzlekit.genres import zip as zipgenre
 #: The package's genres with a generator (a test may have registered a kit genre of its own).
 #: The package's generators with a recipe of their own (a genre made with the genre kit alone is
 #: generated from its declaration, and its own tests ask for it).
-GENERATORS = tuple(name for name in generators() if name in genres.NAMES and not hasattr(genres.get(name), "GENRE"))
+GENERATORS = tuple(name for name in generators()
+                   if name in genres.NAMES and not hasattr(genres.get(name), "GENRE"))
 
 #: Per genre: a small size and the levels asked of it in the tests.
 CASES: dict[str, tuple[int, int, tuple[str | None, ...]]] = {

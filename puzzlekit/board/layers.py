@@ -43,9 +43,9 @@ __all__ += ["Relations"]
 from .sides import Heights, Side  # noqa: E402  (clues outside the grid on its four sides)
 
 __all__ += ["Heights", "Side"]
-from .cages import Cages, SideDigits  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
+from .cages import Boxes, Cages, SideDigits  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
 
-__all__ += ["Cages", "SideDigits"]
+__all__ += ["Boxes", "Cages", "SideDigits"]
 from .slants import Corners, Slants  # noqa: E402  (diagonals in cells, numbers at their corners)
 
 __all__ += ["Corners", "Slants"]

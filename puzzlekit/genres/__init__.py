@@ -35,6 +35,7 @@ NAMES: tuple[str, ...] = (
     "magnets",
     "kenken",
     "gokigen",
+    "killersudoku",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -67,6 +68,7 @@ ALIASES: dict[str, str] = {
     "unequal": "futoshiki",
     "towers": "skyscrapers",
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
+    "killer": "killersudoku", "sumdoku": "killersudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
 }
 

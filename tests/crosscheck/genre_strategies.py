@@ -203,4 +203,5 @@ STRATEGIES = {
     "skyscrapers": kit_instances(genres.get("skyscrapers"), square=True, sides=(3, 5)),
     "magnets": kit_instances(genres.get("magnets")),
     "kenken": kit_instances(genres.get("kenken"), square=True),
+    "killersudoku": kit_instances(genres.get("killersudoku"), square=True, sides=(4, 6)),
 }

@@ -79,7 +79,7 @@
     });
     out += gridLines();
     P.kit.clues.forEach(function (x) {
-      if (x.t === "rooms") labels = x.e;
+      if (x.t === "rooms" || x.t === "boxes") labels = x.e;  // boxes: a Sudoku box number per cell
       else if (x.t === "counts") x.e.forEach(function (k, i) {
         if (k === null) return;
         var side = x.side || (x.axis === "rows" ? "left" : "top"), far = side === "right" || side === "bottom";
