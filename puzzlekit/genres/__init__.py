@@ -39,6 +39,7 @@ NAMES: tuple[str, ...] = (
     "binairo",
     "tango",
     "undead",
+    "killersudoku",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -71,11 +72,12 @@ ALIASES: dict[str, str] = {
     "unequal": "futoshiki",
     "towers": "skyscrapers",
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
+    "killer": "killersudoku", "sumdoku": "killersudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "singles": "hitori",
     "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
     "linkedintango": "tango",
-    "towers": "skyscrapers", "hauntedmirrormaze": "undead", "haunted": "undead",
+    "hauntedmirrormaze": "undead", "haunted": "undead",
 }
 
 

@@ -8,8 +8,10 @@ entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by 
 with ``v``, its word; ``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
 ``bottom``, ``left``, ``right``) and ``e``, a count or null per line;
 ``cages`` with ``e``, the token of every cell row by row (its cage's label, and on one cell
-of the cage the clue after it: ``A12+``). With a ``digits`` answer, the cells of a ``numbers`` clue are given.
-``tally`` with ``words`` and ``e``, numbers for the whole puzzle (Undead's monsters).
+of the cage the clue after it: ``A12+``); ``tally`` with ``words`` and ``e``, numbers for the
+whole puzzle (Undead's monsters); ``boxes`` with ``v``, a Sudoku box's rows and
+columns, and ``e``, each cell's box number row by row (drawn as rooms are). With a ``digits``
+answer, the cells of a ``numbers`` clue are given.
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
 or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
@@ -59,6 +61,9 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
         return {"n": layer.name, "t": "cages", "e": [token for row in value for token in row]}
     if isinstance(layer, L.Tally):  # numbers for the whole puzzle, each with its word
         return {"n": layer.name, "t": "tally", "words": list(layer.words), "e": list(value)}
+    if isinstance(layer, L.Boxes):  # the box shape, and each cell's box drawn as rooms are
+        labels = layer.labels(value, value[0] * value[1])
+        return {"n": layer.name, "t": "boxes", "v": list(value), "e": labels}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
     if isinstance(layer, L.Setting):
@@ -96,6 +101,8 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     for layer, item in zip(module.GENRE.clues, data["kit"]["clues"]):
         if item["t"] in ("counts", "tally"):
             values[layer.name] = tuple(item["e"])
+        elif item["t"] == "boxes":
+            values[layer.name] = tuple(item["v"])
         elif item["t"] == "setting":
             values[layer.name] = item["v"]
         elif item["t"] == "relations":

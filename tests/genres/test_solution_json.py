@@ -19,6 +19,7 @@ FIELDS = {
     "zip": ("path",), "tents": ("tents",), "patches": ("rects",), "wend": ("paths",), "swend": ("paths",),
     "lightup": ("lamps",), "hitori": ("shaded",),
     "futoshiki": ("digits",), "binairo": ("ones",), "tango": ("suns",),
+    "kenken": ("digits",), "killersudoku": ("digits",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 

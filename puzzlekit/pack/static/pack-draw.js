@@ -79,7 +79,7 @@
     });
     out += gridLines();
     P.kit.clues.forEach(function (x) {
-      if (x.t === "rooms") labels = x.e;
+      if (x.t === "rooms" || x.t === "boxes") labels = x.e;  // boxes: a Sudoku box number per cell
       else if (x.t === "tally") x.e.forEach(function (k, i) {
         out += text(X(0) - CELL * 0.55, Y(0) - CELL * (0.85 - 0.3 * i), x.words[i].charAt(0).toUpperCase() + " " + k, CELL * 0.25, "tally");
       });
