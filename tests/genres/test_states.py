@@ -170,6 +170,11 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"tents": [[0, 0]], "no_tents": [[0, 0]]},
          "no_tents[0]: the cell (0, 0) is also listed in tents[0]"),
     ],
+    "gokigen": [
+        ({"slants": {}}, "slants: expected 6 rows"),
+        ({"slants": ["//////"] * 5 + ["//x///"]}, "slants[5][2]: expected '\\\\' or '/' or '.', found 'x'"),
+        ({"slants": ["//////"] * 5 + [[1] * 6]}, "slants[5][0]: expected '\\\\' or '/' or '.', found 1"),
+    ],
     "patches": [
         ({"rects": [[0, 0, 0, 1]]}, "rects[0]: [0, 0, 0, 1] is empty"),
         ({"rects": [[5, 5, 2, 1]]}, "rects[0]: [5, 5, 2, 1] leaves the 6x6 grid"),
@@ -373,6 +378,8 @@ BEFORE = {
     # Wend was tagged from the start: taken when its state format came, so they guard it from then on
     "wend": ("e8b7ab0bec9bb542", "53b79f2ad7bcb0bb", "6c116b626474e320", "b6b87eb170e63fe8"),
     "swend": ("9422601659cb1a1a", "610643c344ab6a48", "59dcce0b11d175cc", "ac379bc27c2d0c36"),
+    # the kit's genres were tagged from the start: taken when each came, to guard it from then on
+    "gokigen": ("08b2f02fc035c15d", "b5bb57658b93abbc", "696ab07ce4756e10", "d5ab27e73c0800f9"),
 }
 
 
