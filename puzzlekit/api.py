@@ -112,10 +112,20 @@ def load(genre: str | None, path_or_text: str | os.PathLike, source: str | None 
     pzprv3 board or a board pasted from a puzzle website (recognised by content; see
     docs/formats.md). ``genre`` may be None when the input names its genre (URLs, boards)."""
     if genre is not None:
-        genres.get(genre)  # an unknown genre is named as such first
+        try:
+            genres.get(genre)  # an unknown genre is named as such first
+        except UnknownName:
+            if not formats.tatham.names_game(genre):  # his game names read his IDs
+                raise
     if not isinstance(path_or_text, (str, os.PathLike)):
         raise TypeError(f"load takes a file path, puzzle text or URL, not {type(path_or_text).__name__}")
     return formats.load(path_or_text, genre, source)[1]
+
+
+def to_tatham(puzzle: Any) -> str:
+    """Simon Tatham's game ID of the puzzle, ``PARAMS:DESC`` (a ParseError where his games
+    have no form for it)."""
+    return formats.to_tatham(puzzle)
 
 
 def to_url(puzzle: Any) -> str:

@@ -2,7 +2,8 @@
 
 The SVG draws, bottom up: the highlight, shaded answers, the grid, rooms, clues (white on a
 shaded cell), placed objects and digits, then a player's state (grey entries, dots for cells
-known to stay empty). Row counts stand left of the grid and column counts above it.
+known to stay empty). Row counts stand left of the grid and column counts above it; the
+numbers of a `Side` layer beside its own side.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import Any
 
 from .canvas import CELL, MARGIN, Layout, draw_grid, draw_highlight
 from .layers import Digits, Shading
+from .relations import interleaved
+from .sides import side_of
 
 Cell = tuple[int, int]
 #: A `puzzlekit.board.genre.Genre` (named loosely here: the genre module imports this one).
@@ -28,26 +31,44 @@ def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:
     if solution is not None:
         for layer in genre.answers:
             marks.update(layer.marks(getattr(solution, layer.name)))
-    rows = {layer.axis: getattr(puzzle, layer.name) for layer in genre.headers}
+    rows = {layer.axis: getattr(puzzle, layer.name) for layer in genre.headers if hasattr(layer, "axis")}
+    between = [getattr(puzzle, layer.name) for layer in genre.grids if hasattr(layer, "marks_of")]
+    if between:  # marks between neighbours stand in the gaps between the cells
+        return interleaved(h, w, marks, [pair for value in between for pair in value])
     left = "rows" in rows
     out = []
     if "cols" in rows:
         out.append(("   " if left else "") + " ".join("?" if k is None else str(k)[-1] for k in rows["cols"]))
+    rows = {side_of(layer): getattr(puzzle, layer.name) for layer in genre.headers if side_of(layer)}
+    left = "left" in rows
+
+    def across(counts: tuple) -> str:  # a line of column counts, one character each
+        return ("   " if left else "") + " ".join("?" if k is None else str(k)[-1] for k in counts)
+
+    out = [across(rows["top"])] if "top" in rows else []
     for r in range(h):
         line = " ".join(marks.get((r, c), "·") for c in range(w))
         if left:
-            k = rows["rows"][r]
+            k = rows["left"][r]
             line = f"{'?' if k is None else k:>2} {line}"
+        if "right" in rows:
+            k = rows["right"][r]
+            line = f"{line} {'?' if k is None else k}"
         out.append(line)
+    if "bottom" in rows:
+        out.append(across(rows["bottom"]))
     return "\n".join(out)
 
 
 def svg(genre: Genre, puzzle: Any, solution: Any, state: dict[Hashable, int], highlight: list[Cell]) -> str:
     """The standalone SVG picture of the puzzle, a solution and a player's state."""
     h, w = puzzle.height, puzzle.width
-    axes = {layer.axis for layer in genre.headers}
+    axes = {layer.axis for layer in genre.headers if hasattr(layer, "axis")}
     layout = Layout(h, w, left=MARGIN + (CELL if "rows" in axes else 0),
                     top=MARGIN + (CELL if "cols" in axes else 0))
+    around = {side_of(layer) for layer in genre.headers}
+    room = {side: MARGIN + (CELL if side in around else 0) for side in ("left", "top", "right", "bottom")}
+    layout = Layout(h, w, **room)
     canvas = layout.canvas(f"{genre.title} {h}x{w}" + (", solved" if solution is not None else ""))
     draw_highlight(canvas, layout, highlight)
     answers = [] if solution is None else [(layer, getattr(solution, layer.name)) for layer in genre.answers]

@@ -27,7 +27,13 @@ from ._common import shown as shown  # error messages elsewhere show values the 
 #: Genre names users type, in the order ``puzzlekit genres`` lists them.
 NAMES: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches", "wend", "swend", "gokigen",
+    "tents", "patches", "wend", "swend",
+    # built on the genre kit: one line each
+    "lightup",
+    "futoshiki",
+    "tents", "patches", "wend", "swend", "skyscrapers", "magnets",
+    "kenken",
+    "gokigen",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -56,6 +62,10 @@ ALIASES: dict[str, str] = {
     "tentsandtrees": "tents", "treesandtents": "tents",
     "numberroutemaze": "tracks", "traintracks": "tracks",
     "linkedinwend": "wend", "swedishwend": "swend",
+    "akari": "lightup",
+    "unequal": "futoshiki",
+    "towers": "skyscrapers",
+    "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
     "slant": "gokigen", "gokigennaname": "gokigen",
 }
 

@@ -13,14 +13,18 @@ import random
 from conftest import example_genre
 from hypothesis import strategies as st
 
+from puzzlekit import genres
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
     hashi,
+    magnets,
+    kenken,
     masyu,
     nonogram,
     numberlink,
     patches,
     queens,
+    skyscrapers,
     slitherlink,
     sudoku,
     tents,
@@ -168,15 +172,39 @@ def wend_instances(language: str):
     return instances()
 
 
-def kit_instances(module):
+def kit_instances(module, square=False, sides=(3, 6)):
     """Random puzzles of a genre made with the genre kit: a planted answer's clues, each kept
-    at a drawn chance (few clues: many solutions; all: often one)."""
+    at a drawn chance (few clues: many solutions; all: often one). ``square``: height = width;
+    ``sides``: the smallest and largest side (a list of sides when given as one)."""
+
+    @st.composite
+    def instances(draw):
+        side = st.sampled_from(sides) if isinstance(sides, list) else st.integers(*sides)
+        h, w = draw(st.tuples(side, side))
+        if square:
+            w = h
+def kit_instances(module, square: bool = False):
+    """Random puzzles of a genre made with the genre kit: a planted answer's clues, each kept
+    at a drawn chance (few clues: many solutions; all: often one). ``square``: n x n only."""
 
     @st.composite
     def instances(draw):
         h, w = draw(st.tuples(st.integers(3, 6), st.integers(3, 6)))
+        h = w if square else h
         keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
         return module.random_puzzle(random.Random(draw(seeds)), h, w, keep=keep)
+
+    return instances()
+
+
+def square_kit_instances(module, lo: int = 3, hi: int = 5):
+    """Random puzzles of a kit genre played on square grids only (Skyscrapers)."""
+
+    @st.composite
+    def instances(draw):
+        n = draw(st.integers(lo, hi))
+        keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
+        return module.random_puzzle(random.Random(draw(seeds)), n, n, keep=keep)
 
     return instances()
 
@@ -196,4 +224,8 @@ STRATEGIES = {
     "wend": wend_instances("en"),
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
+    "futoshiki": kit_instances(genres.get("futoshiki"), square=True, sides=(3, 5)),
+    "skyscrapers": square_kit_instances(skyscrapers),
+    "magnets": kit_instances(magnets),
+    "kenken": kit_instances(kenken, square=True),
 }
