@@ -176,7 +176,7 @@ STATE_MARK = {
     "patches": "rect", "wend": "known", "swend": "known", "kenken": "digit",
     "lightup": "lamp", "hitori": "shaded",
     "futoshiki": "digit", "binairo": "one", "tango": "sun",
-    "killersudoku": "digit",
+    "killersudoku": "digit", "gokigen": "slant",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 
@@ -191,6 +191,8 @@ def test_a_state_draws_known_present_and_known_absent_entries(examples, answers,
     marks = find(root, STATE_MARK[name], "state")
     if name in LINES:
         assert segments(marks) == len(nonzero)
+    elif name == "gokigen":  # a diagonal either way in every cell: a backslash for 1, a slash for 0
+        assert len(marks) == len(key) and len(find(root, "slant", "forward", "state")) == len(zeros)
     elif name == "hashi":
         assert len(marks) == sum(nonzero.values())
     elif name == "sudoku":
@@ -200,7 +202,7 @@ def test_a_state_draws_known_present_and_known_absent_entries(examples, answers,
     else:
         assert len(marks) == len(nonzero)
     absent = find(root, "absent")
-    if name in ("sudoku", "patches", "wend", "swend", "kenken", "futoshiki", "killersudoku"):
+    if name in ("sudoku", "patches", "wend", "swend", "kenken", "futoshiki", "killersudoku", "gokigen"):
         # no digit is 0; a rectangle known absent, or a letter known not in a cell, has no mark
         assert absent == []
     else:

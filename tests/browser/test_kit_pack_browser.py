@@ -17,10 +17,10 @@ from puzzlekit import api, genres
 from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
-#: Genres made with the kit that the page plays: the docs' example (shaded cells) and the
-#: loop genre of the kit's tests (lines between cells), Light Up (walls and lamps) and
-#: Hitori (a number in every cell).
-KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori")
+#: Genres made with the kit that the page plays: the docs' example (shaded cells), the
+#: loop genre of the kit's tests (lines between cells), Light Up (walls and lamps),
+#: Hitori (a number in every cell) and Gokigen (diagonals in cells, numbers at their corners).
+KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori", "gokigen")
 
 
 def register_test_genres() -> None:
@@ -69,6 +69,8 @@ def enter(board: Board, entry: Any) -> None:
 
 def answer_entries(puzzle: Any, solution: Any) -> list[Any]:
     layer = genres.module_of(puzzle).GENRE.answers[0]
+    if layer.look == "diagonal":  # one click makes a backslash; a cell left empty counts as a slash
+        return sorted(cell for cell, d in layer.marks(getattr(solution, layer.name)).items() if d == "\\")
     return sorted(getattr(solution, layer.name))
 
 

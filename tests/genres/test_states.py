@@ -185,6 +185,11 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"suns": [[0, 0]], "moons": [[0, 0]]},
          "moons[0]: the cell (0, 0) is listed both as suns and as moons"),
     ],
+    "gokigen": [
+        ({"slants": {}}, "slants: expected 6 rows"),
+        ({"slants": ["//////"] * 5 + ["//x///"]}, "slants[5][2]: expected '\\\\' or '/' or '.', found 'x'"),
+        ({"slants": ["//////"] * 5 + [[1] * 6]}, "slants[5][0]: expected '\\\\' or '/' or '.', found 1"),
+    ],
     "patches": [
         ({"rects": [[0, 0, 0, 1]]}, "rects[0]: [0, 0, 0, 1] is empty"),
         ({"rects": [[5, 5, 2, 1]]}, "rects[0]: [5, 5, 2, 1] leaves the 6x6 grid"),
@@ -410,6 +415,8 @@ BEFORE = {
     "futoshiki": ("bd1b34e16859094d", "7c77afdfe1f76cca", "9c15ba288e1c1167", "17842a25f9832021"),
     "binairo": ("00f238ce3001e5b9", "89460c748c24fa60", "7df908ecfcd81d18", "59eaeb7de619d177"),
     "tango": ("fcf5cf56e66e42ca", "97aba88849a5174b", "e11dc1f9ba0e3202", "c57b5f5c3b100de7"),
+    # the kit's genres were tagged from the start: taken when each came, to guard it from then on
+    "gokigen": ("08b2f02fc035c15d", "b5bb57658b93abbc", "696ab07ce4756e10", "d5ab27e73c0800f9"),
 }
 
 
