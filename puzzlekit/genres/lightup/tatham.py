@@ -6,7 +6,7 @@ cells, ``B`` a wall without a number, a digit ``0``-``4`` a wall with that many 
 
 from __future__ import annotations
 
-from ...formats.tathamcodes import rows, runs, size, write_runs
+from ...formats.tathamcodes import dims, rows, runs, write_runs
 from . import Puzzle
 
 GAME = "lightup"
@@ -16,7 +16,8 @@ TITLE = "Light Up"
 def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``7x7b20s4d1``: width x height, then options of his generator,
     which the puzzle does not need) and description."""
-    w, h, _ = size(params, "size such as 7x7")
+    w, h, _ = dims(params, r"(?:[bsd]\d+|r)*", "Light Up params are WxH and his generator's "
+                   "options (b, s, d, each with a number), such as 7x7b20s4d1")
     cells = runs(desc, w * h, "[B0-4]", "Light Up", lambda t: t if t == "B" else int(t), None)
     walls = rows(["X" if v is not None else None for v in cells], w)
     numbers = rows([v if isinstance(v, int) else None for v in cells], w)
