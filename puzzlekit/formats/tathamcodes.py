@@ -197,8 +197,9 @@ def read_blocks(text: str, w: int) -> tuple[list[list[int]], str]:
     return sorted(blocks.values()), text[i:]
 
 
-def write_blocks(blocks: Sequence[Sequence[int]], w: int) -> str:
-    """His block structure of these blocks (cell indexes), repeats folded as he folds them."""
+def write_blocks(blocks: Sequence[Sequence[int]], w: int, compress: bool = True) -> str:
+    """His block structure of these blocks (cell indexes); Keen folds runs of one letter
+    (``_3`` for ``___``), Solo does not (``compress``)."""
     owner = {cell: k for k, block in enumerate(blocks) for cell in block}
     letters, run = [], 0
     for a, b in [*_edges(w), (-1, -1)]:
@@ -210,6 +211,8 @@ def write_blocks(blocks: Sequence[Sequence[int]], w: int) -> str:
             run -= 25
         letters.append(chr(96 + run) if run else "_")
         run = 0
+    if not compress:
+        return "".join(letters)
     out = []
     for m in re.finditer(r"(.)\1*", "".join(letters)):
         k = len(m.group())
