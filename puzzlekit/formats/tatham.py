@@ -10,9 +10,11 @@ its folder, ``genres/NAME/tatham.py`` (``GAME``, ``TITLE``, ``read(params, desc)
 ``write(puzzle)``); this module finds those parts and picks one. An ID is read with the
 game named (a genre name or alias, or his game's name: ``GAME:PARAMS:DESC`` or the genre
 argument) or, failing that, by every part in turn: the one that accepts it is the game. When
-several accept the same text, the one whose `write` gives the text back wins; if that leaves
-more than one, the error names them and asks for the game. His save files (``SAVEFILE:41:
-Simon Tatham's Portable Puzzle Collection`` ...) name their game and are read the same way.
+several accept the same text, the one whose `write` gives the text back wins (else the one
+whose written description is the same and whose written parameters the given ones spell out
+in order, most of them); if that leaves more than one, the error names them and asks for the
+game. His save files (``SAVEFILE:41:Simon Tatham's Portable Puzzle Collection`` ...) name
+their game and are read the same way.
 
 The spellings his descriptions share are in `tathamcodes`, for the parts to use (``runs``,
 ``size`` and ``write_runs`` are named here too).
@@ -151,17 +153,21 @@ def read(text: str, genre: str | None = None, source: str | None = None) -> tupl
     for g, part in chosen.items():
         try:
             accepted[g] = part.read(params, desc)
-        except (ValueError, ParseError) as exc:
+        except (ValueError, LookupError, ParseError) as exc:  # a lookup: a description cut short
             title, why = getattr(part, "TITLE", g), str(getattr(exc, "reason", exc))
             refusals.append(why if why.startswith(title) else f"{title}: {why}")
     if not accepted:
         if len(refusals) == 1:
             raise ParseError(refusals[0], source=name)
+        # a game that took the parameters says more than one that refused them
+        refusals.sort(key=lambda why: "param" in why.lower())
         raise ParseError("no game here reads this ID (" + "; ".join(refusals[:6])
                          + ("; ..." if len(refusals) > 6 else "") + ")", source=name)
     if len(accepted) > 1:
-        exact = {g: p for g, p in accepted.items() if _writes_back(chosen[g], p, params, desc)}
-        accepted = exact or accepted
+        scores = {g: _likeness(chosen[g], p, params, desc) for g, p in accepted.items()}
+        best = max(scores.values())
+        if best > 0:
+            accepted = {g: p for g, p in accepted.items() if scores[g] == best}
     if len(accepted) > 1:
         games = ", ".join(f"{getattr(chosen[g], 'GAME', g)} ({g})" for g in accepted)
         raise ParseError(f"this ID reads as more than one game: {games}; name the genre "
@@ -169,11 +175,21 @@ def read(text: str, genre: str | None = None, source: str | None = None) -> tupl
     return next(iter(accepted.items()))
 
 
-def _writes_back(part: ModuleType, puzzle: Any, params: str, desc: str) -> bool:
+def _likeness(part: ModuleType, puzzle: Any, params: str, desc: str) -> int:
+    """How well a game's own writing of a puzzle explains the ID it was read from: the whole
+    ID given back beats all; else the same description with parameters that the given ones
+    spell out in order (his printed IDs leave out what his full parameters add), the longer
+    the better; 0 when its writing differs."""
     try:
-        return part.write(puzzle) == f"{params}:{desc}"
+        written_params, _, written_desc = part.write(puzzle).partition(":")
     except (ValueError, ParseError):
-        return False
+        return 0
+    if written_desc != desc:
+        return 0
+    if written_params == params:
+        return 1 << 16
+    rest = iter(params)
+    return len(written_params) if all(ch in rest for ch in written_params) else 0
 
 
 def write(puzzle: Any) -> str:
@@ -182,7 +198,8 @@ def write(puzzle: Any) -> str:
     module = genres.module_of(puzzle)
     part = parts().get(module.NAME)
     if part is None:
-        raise ParseError(f"{module.NAME} has no form among Simon Tatham's games", source=module.NAME)
+        raise ParseError("no form among Simon Tatham's games here (those are "
+                         f"{', '.join(parts())})", source=module.NAME)
     try:
         return part.write(puzzle)
     except ValueError as exc:

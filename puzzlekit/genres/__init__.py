@@ -35,6 +35,7 @@ NAMES: tuple[str, ...] = (
     "magnets",
     "kenken",
     "gokigen",
+    "hitori",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -68,6 +69,7 @@ ALIASES: dict[str, str] = {
     "towers": "skyscrapers",
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
     "slant": "gokigen", "gokigennaname": "gokigen",
+    "singles": "hitori",
 }
 
 

@@ -18,8 +18,9 @@ from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
 #: Genres made with the kit that the page plays: the docs' example (shaded cells) and the
-#: loop genre of the kit's tests (lines between cells).
-KIT_GENRES = ("canalview", "kitloop")
+#: loop genre of the kit's tests (lines between cells), Light Up (walls and lamps) and
+#: Hitori (a number in every cell).
+KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori")
 
 
 def register_test_genres() -> None:

@@ -203,4 +203,6 @@ STRATEGIES = {
     "skyscrapers": kit_instances(genres.get("skyscrapers"), square=True, sides=(3, 5)),
     "magnets": kit_instances(genres.get("magnets")),
     "kenken": kit_instances(genres.get("kenken"), square=True),
+    "lightup": kit_instances(genres.get("lightup")),
+    "hitori": kit_instances(genres.get("hitori")),
 }
