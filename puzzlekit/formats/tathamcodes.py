@@ -134,8 +134,11 @@ def write_numbers(values: Sequence[int | None], separator: str) -> str:
 
 def chars(text: str, count: int, what: str, none: str = ".") -> tuple[int | None, ...]:
     """``count`` numbers of one character each (`DIGITS`), ``none`` for no number."""
-    if len(text) != count or any(ch != none and ch not in DIGITS for ch in text):
+    if len(text) != count:
         raise ValueError(f"expected {count} {what} (a digit, a letter or {none!r} each), found {shown(text)}")
+    for i, ch in enumerate(text):
+        if ch != none and ch not in DIGITS:
+            raise ValueError(f"unexpected character {ch!r} at position {i + 1} of the {what} {shown(text)}")
     return tuple(None if ch == none else DIGITS.index(ch) for ch in text)
 
 
