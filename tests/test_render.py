@@ -173,7 +173,8 @@ def answers(examples) -> dict[str, dict]:
 STATE_MARK = {
     "masyu": "loop", "slitherlink": "loop", "tracks": "path", "numberlink": "path", "zip": "path",
     "hashi": "bridge", "sudoku": "digit", "nonogram": "filled", "queens": "queen", "tents": "tent",
-    "patches": "rect", "wend": "known", "swend": "known", "lightup": "lamp", "hitori": "shaded",
+    "patches": "rect", "wend": "known", "swend": "known", "lightup": "lamp",
+    "hitori": "shaded", "kurodoko": "shaded",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 

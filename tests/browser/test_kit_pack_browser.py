@@ -19,8 +19,8 @@ from puzzlekit.pack import build_pack
 
 #: Genres made with the kit that the page plays: the docs' example (shaded cells) and the
 #: loop genre of the kit's tests (lines between cells), Light Up (walls and lamps) and
-#: Hitori (a number in every cell).
-KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori")
+#: Hitori (a number in every cell), Kurodoko (numbers on unshaded cells).
+KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori", "kurodoko")
 
 
 def register_test_genres() -> None:

@@ -17,6 +17,7 @@ from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
     hashi,
     hitori,
+    kurodoko,
     lightup,
     masyu,
     nonogram,
@@ -200,4 +201,5 @@ STRATEGIES = {
     "canalview": kit_instances(example_genre()),
     "lightup": kit_instances(lightup),
     "hitori": kit_instances(hitori),
+    "kurodoko": kit_instances(kurodoko),
 }
