@@ -174,7 +174,7 @@ STATE_MARK = {
     "masyu": "loop", "slitherlink": "loop", "tracks": "path", "numberlink": "path", "zip": "path",
     "hashi": "bridge", "sudoku": "digit", "nonogram": "filled", "queens": "queen", "tents": "tent",
     "patches": "rect", "wend": "known", "swend": "known", "lightup": "lamp",
-    "hitori": "shaded", "kurodoko": "shaded",
+    "hitori": "shaded", "kurodoko": "shaded", "mosaic": "shaded",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 

@@ -27,7 +27,7 @@ from ._common import shown as shown  # error messages elsewhere show values the 
 #: Genre names users type, in the order ``puzzlekit genres`` lists them.
 NAMES: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches", "wend", "swend", "lightup", "hitori", "kurodoko",
+    "tents", "patches", "wend", "swend", "lightup", "hitori", "kurodoko", "mosaic",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -59,6 +59,7 @@ ALIASES: dict[str, str] = {
     "akari": "lightup",
     "singles": "hitori",
     "kuromasu": "kurodoko", "range": "kurodoko",
+    "fillapix": "mosaic",
 }
 
 

@@ -19,8 +19,9 @@ from puzzlekit.pack import build_pack
 
 #: Genres made with the kit that the page plays: the docs' example (shaded cells) and the
 #: loop genre of the kit's tests (lines between cells), Light Up (walls and lamps) and
-#: Hitori (a number in every cell), Kurodoko (numbers on unshaded cells).
-KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori", "kurodoko")
+#: Hitori (a number in every cell), Kurodoko (numbers on unshaded cells) and
+#: Mosaic (numbers on shaded cells too).
+KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori", "kurodoko", "mosaic")
 
 
 def register_test_genres() -> None:

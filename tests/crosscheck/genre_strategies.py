@@ -20,6 +20,7 @@ from puzzlekit.genres import (
     kurodoko,
     lightup,
     masyu,
+    mosaic,
     nonogram,
     numberlink,
     patches,
@@ -202,4 +203,5 @@ STRATEGIES = {
     "lightup": kit_instances(lightup),
     "hitori": kit_instances(hitori),
     "kurodoko": kit_instances(kurodoko),
+    "mosaic": kit_instances(mosaic),
 }

@@ -18,6 +18,7 @@ FIELDS = {
     "slitherlink": ("edges",), "sudoku": ("grid",), "nonogram": ("grid",), "queens": ("queens",),
     "zip": ("path",), "tents": ("tents",), "patches": ("rects",), "wend": ("paths",), "swend": ("paths",),
     "lightup": ("lamps",), "hitori": ("shaded",), "kurodoko": ("shaded",),
+    "mosaic": ("shaded",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 
