@@ -2,23 +2,31 @@
 
     python -m benchmarks.tatham pearl tricky 20 --seed 1 --out /tmp/pearl
     python -m benchmarks.tatham loopy hard 5 --size 7x7
+    python -m benchmarks.tatham check 5                  # every game, level and preset size
 
-Six games of his Portable Puzzle Collection (Debian's ``sgt-puzzles``) map to our genres:
-Pearl to masyu, Loopy on square grids to slitherlink, Bridges to hashi, Tracks to tracks,
-Tents to tents and Solo to sudoku. Their levels are exact: a puzzle of level d is solved by his
-solver at d and not at d-1, which makes them a reference for a difficulty grader.
+His Portable Puzzle Collection (Debian's ``sgt-puzzles``) maps to our genres: `GAMES` lists
+each game with its levels and preset sizes (Pearl to masyu, Loopy on square grids to
+slitherlink, Bridges to hashi, Solo to sudoku and, in its killer and jigsaw modes, to
+killersudoku and jigsawsudoku, ...). Their levels are exact: a puzzle of level d is solved by
+his solver at d and not at d-1, which makes them a reference for a difficulty grader.
 
 `generate` runs his command-line generator, one process per puzzle (``--generate 1
 --time-generation --save``), so each puzzle has its own time limit and his own timing of the
 generation (without the process start). Puzzle ``i`` of seed ``S`` uses the random seed
 ``S`` for ``i = 0`` and ``S-i`` after that, which is what ``--generate COUNT 'PARAMS#S'``
-itself does: the same seed always gives the same puzzles. `convert` turns a game ID
-(``PARAMS:DESC``, as the generator prints it) into our file text; `puzzlekit.load` reads it.
+itself does: the same seed always gives the same puzzles. `read` turns a game ID
+(``PARAMS:DESC``, as the generator prints it) into our puzzle through the genre's part
+(``genres/NAME/tatham.py``, `puzzlekit.formats.tatham`); `convert` gives its file text.
 
 Features with no counterpart in our formats are refused with a `ValueError`, never guessed:
 Loopy's other grid types, Bridges with a bridge limit other than 2 or with loops forbidden,
-Solo's jigsaw, killer and X variants. Solo at 2x2 boxes is refused above Trivial: his
-generator makes every 2x2 puzzle Trivial whatever level is asked, so the level would be wrong.
+Solo's X variant. Solo at 2x2 boxes is refused above Trivial: his generator makes every 2x2
+puzzle Trivial whatever level is asked, so the level would be wrong.
+
+``check N`` is the benchmark of the game IDs themselves: for every game whose genre has a
+part, every level and every preset size, N fresh puzzles are read, solved by ``auto``
+(uniqueness decided), checked by ``verify`` and written back, and the rate that passes is
+reported (the goal is 100%).
 """
 
 from __future__ import annotations
@@ -31,8 +39,15 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import puzzlekit
+from puzzlekit import genres
+from puzzlekit.errors import ParseError
+from puzzlekit.formats import tatham as tatham_ids
 
 PACKAGE = "sgt-puzzles"
 
@@ -68,6 +83,15 @@ class Game:
     spell: Callable[[str, str], str]
     #: sizes at which his generator makes every puzzle of the easiest level, whatever is asked
     capped: tuple[str, ...] = ()
+    #: his program when it is not ``name`` (Solo's killer and jigsaw modes are ``solo``)
+    program: str = ""
+    #: the smallest of his preset sizes for a level, where it is not ``small`` (some levels
+    #: are never made at the smallest size)
+    smallest: tuple[tuple[str, str], ...] = ()
+
+    def small_for(self, level: str) -> str:
+        """A quick size for tests at a level (his smallest preset of that level)."""
+        return dict(self.smallest).get(self.letter(level), self.small)
 
     def letter(self, level: str) -> str:
         """His parameter letter for a level name (or letter)."""
@@ -84,7 +108,7 @@ class Game:
     def params(self, level: str, size: str | None = None) -> str:
         """The full parameter string, e.g. ``10x10dt`` for Pearl's tricky 10x10."""
         size = size or self.default_size
-        if not re.fullmatch(r"\d+x\d+", size):
+        if not re.fullmatch(r"\d+x\d+" if "x" in self.default_size else r"\d+", size):
             raise ValueError(f"a size is 'WxH' (Solo: boxes 'CxR') such as {self.default_size!r}, "
                              f"not {size!r}")
         letter = self.letter(level)
@@ -95,12 +119,30 @@ class Game:
 
     def binary(self) -> str:
         """The generator's path; `TathamMissing` names the package when it is absent."""
-        found = shutil.which(f"sgt-{self.name}") or shutil.which(f"sgt-{self.name}", path="/usr/games")
+        program = self.program or self.name
+        found = shutil.which(f"sgt-{program}") or shutil.which(f"sgt-{program}", path="/usr/games")
         if found is None:
             raise TathamMissing(
-                f"sgt-{self.name} (Simon Tatham's {self.title}) is not installed: "
+                f"sgt-{program} (Simon Tatham's {self.title}) is not installed: "
                 f"apt-get install {PACKAGE}")
         return found
+
+
+_SOLO = (("trivial", "t"), ("basic", "b"), ("intermediate", "i"), ("advanced", "a"),
+         ("extreme", "e"), ("unreasonable", "u"))
+#: the one level of a game without levels (his parameters have no letter for it)
+_NONE = (("normal", ""),)
+#: Palisade's region size and Map's region count at his preset sizes
+_REGION = {"5x5": 5, "8x6": 6, "10x8": 8, "15x12": 10}
+_REGIONS = {"20x15": 30, "30x25": 75}
+
+
+def _LEVEL(size: str, letter: str) -> str:
+    return f"{size}d{letter}"
+
+
+def _SIZE(size: str, letter: str) -> str:
+    return size
 
 
 GAMES: dict[str, Game] = {
@@ -123,6 +165,57 @@ GAMES: dict[str, Game] = {
               ("extreme", "e"), ("unreasonable", "u")),
              "3x3", ("2x2", "2x3", "3x3", "3x4", "4x4"), "3x3",
              lambda s, d: s if d == "t" else f"{s}d{d}", capped=("2x2",)),
+        Game("pattern", "Pattern", "nonogram", _NONE, "15x15", ("10x10", "15x15", "20x20", "25x25", "30x30"),
+             "10x10", _SIZE),
+        Game("rect", "Rectangles", "patches", _NONE, "7x7",
+             ("7x7", "9x9", "11x11", "13x13", "15x15", "17x17", "19x19"), "7x7", _SIZE),
+        Game("killer", "Killer Solo", "killersudoku", _SOLO, "3x3", ("3x3",), "3x3",
+             lambda s, d: f"{s}k" if d == "t" else f"{s}kd{d}", program="solo"),
+        Game("jigsaw", "Jigsaw Solo", "jigsawsudoku", _SOLO, "9", ("9",), "6",
+             lambda s, d: f"{s}j" if d == "t" else f"{s}jd{d}", program="solo"),
+        Game("lightup", "Light Up", "lightup", (("easy", "0"), ("tricky", "1"), ("hard", "2")),
+             "7x7", ("7x7", "10x10", "14x14"), "7x7",
+             lambda s, d: f"{s}b20s{4 if s == '7x7' else 2}d{d}"),
+        Game("singles", "Singles", "hitori", (("easy", "e"), ("tricky", "k")),
+             "5x5", ("5x5", "6x6", "8x8", "10x10", "12x12"), "5x5", _LEVEL),
+        Game("range", "Range", "kurodoko", _NONE, "9x6", ("9x6", "12x8", "13x9", "16x11"), "9x6", _SIZE),
+        Game("filling", "Filling", "fillomino", _NONE, "9x7", ("9x7", "13x9", "17x13"), "9x7", _SIZE),
+        Game("slant", "Slant", "gokigen", (("easy", "e"), ("hard", "h")),
+             "8x8", ("5x5", "8x8", "12x10"), "5x5", _LEVEL),
+        Game("towers", "Towers", "skyscrapers",
+             (("easy", "e"), ("hard", "h"), ("extreme", "x"), ("unreasonable", "u")),
+             "5", ("4", "5", "6"), "4", _LEVEL, smallest=(("h", "5"), ("x", "6"), ("u", "6"))),
+        Game("keen", "Keen", "kenken",
+             (("easy", "e"), ("normal", "n"), ("hard", "h"), ("extreme", "x"), ("unreasonable", "u")),
+             "6", ("4", "5", "6", "9"), "4", _LEVEL,
+             smallest=(("n", "6"), ("h", "6"), ("x", "6"), ("u", "6"))),
+        # his Adjacent mode ('a') is another puzzle
+        Game("unequal", "Unequal", "futoshiki",
+             (("trivial", "t"), ("easy", "e"), ("tricky", "k"), ("extreme", "x"), ("recursive", "r")),
+             "5", ("4", "5", "6", "7"), "4", _LEVEL, smallest=(("k", "5"), ("x", "5"), ("r", "5"))),
+        Game("unruly", "Unruly", "binairo", (("trivial", "t"), ("easy", "e"), ("normal", "n")),
+             "8x8", ("8x8", "10x10", "14x14"), "8x8", _LEVEL),
+        Game("magnets", "Magnets", "magnets", (("easy", "e"), ("tricky", "t")),
+             "6x5", ("6x5", "8x7", "10x9"), "6x5", _LEVEL),
+        Game("galaxies", "Galaxies", "galaxies", (("normal", "n"), ("unreasonable", "u")),
+             "7x7", ("7x7", "10x10", "15x15"), "7x7", _LEVEL),
+        # his 'a' level makes puzzles with more than one solution
+        Game("dominosa", "Dominosa", "dominosa",
+             (("trivial", "t"), ("basic", "b"), ("hard", "h"), ("extreme", "e")),
+             "6", ("3", "4", "5", "6", "7", "8", "9"), "3", _LEVEL,
+             smallest=(("b", "4"), ("h", "6"), ("e", "6"))),
+        Game("signpost", "Signpost", "signpost", _NONE, "4x4", ("4x4", "5x5", "6x6", "7x7"), "4x4",
+             lambda s, d: f"{s}c"),
+        Game("undead", "Undead", "undead", (("easy", "e"), ("normal", "n"), ("tricky", "t")),
+             "4x4", ("4x4", "5x5", "7x7"), "4x4", _LEVEL),
+        Game("palisade", "Palisade", "palisade", _NONE, "5x5", ("5x5", "8x6", "10x8", "15x12"), "5x5",
+             lambda s, d: f"{s}n{_REGION.get(s, 5)}"),
+        Game("map", "Map", "fourcolour",
+             (("easy", "e"), ("normal", "n"), ("hard", "h"), ("unreasonable", "u")),
+             "20x15", ("20x15", "30x25"), "20x15",
+             lambda s, d: f"{s}n{_REGIONS.get(s, 30)}d{d}"),
+        Game("mosaic", "Mosaic", "mosaic", _NONE, "10x10", ("3x3", "5x5", "10x10", "15x15", "25x25"),
+             "5x5", _SIZE),
     )
 }
 
@@ -237,136 +330,42 @@ def _split(game_id: str | Described) -> tuple[str, str]:
     return params, desc
 
 
-def _size(params: str, what: str = "size") -> tuple[int, int, str]:
-    """``(width, height, rest)`` from parameters starting ``WxH``."""
-    m = re.match(r"(\d+)x(\d+)", params)
-    if m is None:
-        raise DescriptionError(f"parameters {params!r} do not start with a {what} 'WxH'")
-    w, h = int(m.group(1)), int(m.group(2))
-    if not (1 <= w <= 256 and 1 <= h <= 256):
-        raise DescriptionError(f"size {w}x{h} in {params!r} is out of range")
-    return w, h, params[m.end():]
+def part(game_name: str) -> ModuleType | None:
+    """The package's part for a game's genre (``genres/NAME/tatham.py``), None while the genre
+    has none."""
+    return tatham_ids.parts().get(game(game_name).genre)
 
 
-def _runs(desc: str, cells: int, token: str, what: str) -> list[str | None]:
-    """Cells from run-length text: letters ``a``-``z`` for 1-26 empty cells (None), and the
-    tokens the ``token`` pattern matches for filled ones; ``_`` separates two tokens."""
-    out: list[str | None] = []
-    pattern = re.compile(f"([a-z])|({token})|(_)")
-    pos = 0
-    while pos < len(desc):
-        m = pattern.match(desc, pos)
-        if m is None:
-            raise DescriptionError(f"{what}: unexpected {desc[pos]!r} at position {pos}")
-        if m.group(1):
-            out.extend([None] * (ord(m.group(1)) - ord("a") + 1))
-        elif m.group(2):
-            out.append(m.group(2))
-        pos = m.end()
-    if len(out) != cells:
-        raise DescriptionError(f"{what}: the description covers {len(out)} cells, not {cells}")
-    return out
+def readable() -> list[str]:
+    """The games `read` takes today: those whose genre has a part (and Solo's plain grids)."""
+    return [name for name in GAMES if name == "solo" or part(name) is not None]
 
 
-def _grid(cells: list[str], w: int) -> list[list[str]]:
-    return [cells[i:i + w] for i in range(0, len(cells), w)]
+def read(game_name: str, game_id: str | Described) -> Any:
+    """Our puzzle for one of his, given as a game ID ``PARAMS:DESC`` or `Described`, read by
+    the genre's part. Raises `DescriptionError` (a `ValueError`) for a malformed description
+    or a feature our genre cannot express."""
+    g = game(game_name)
+    params, desc = _split(game_id)
+    found = part(g.name)
+    if found is None:
+        if g.name == "solo":  # until the genre has its own part
+            return puzzlekit.load(g.genre, _solo(params, desc))
+        raise DescriptionError(f"{g.genre} has no reader of {g.title}'s game IDs yet")
+    try:
+        return found.read(params, desc)
+    except (ValueError, ParseError) as exc:
+        raise DescriptionError(str(getattr(exc, "reason", exc))) from None
 
 
-def _pearl(params: str, desc: str) -> str:
-    w, h, _ = _size(params)
-    cells = _runs(desc, w * h, "[BW]", "pearl")
-    code = {None: "0", "W": "1", "B": "2"}
-    return "".join(" ".join(code[c] for c in row) + "\n" for row in _grid(cells, w))
-
-
-def _loopy(params: str, desc: str) -> str:
-    w, h, rest = _size(params)
-    m = re.match(r"t(\d+)", rest)
-    if m is not None and m.group(1) != "0":
-        raise DescriptionError(f"Loopy grid type t{m.group(1)} is not the square grid (t0)")
-    cells = _runs(desc, w * h, "[0-9]", "loopy")
-    if any(c is not None and c > "3" for c in cells):
-        raise DescriptionError("loopy: a square clue above 3 has no counterpart in slitherlink files")
-    return "".join("".join(c or "." for c in row) + "\n" for row in _grid(cells, w))
-
-
-def _bridges(params: str, desc: str) -> str:
-    w, h, rest = _size(params)
-    limit = re.search(r"m(\d+)", rest)
-    if limit is not None and limit.group(1) != "2":
-        raise DescriptionError(f"Bridges with at most {limit.group(1)} bridges per pair: hashi has 2")
-    if "L" in rest:
-        raise DescriptionError("Bridges with loops forbidden ('L') has no counterpart in hashi")
-    cells = _runs(desc, w * h, "[1-8]", "bridges")
-    return "".join("".join(c or "." for c in row) + "\n" for row in _grid(cells, w))
-
-
-#: his direction bits: R=1, U=2, L=4, D=8 (one hex digit per fixed piece)
-_BITS = (("U", 2), ("D", 8), ("L", 4), ("R", 1))
-
-
-def _clues(parts: list[str], w: int, h: int, what: str) -> tuple[list[int], list[int], int, int]:
-    """Column then row counts; the one of each marked ``S`` holds an end of the route."""
-    if len(parts) != w + h:
-        raise DescriptionError(f"{what}: {len(parts)} counts, not {w} columns + {h} rows")
-    counts, marked = [], []
-    for i, part in enumerate(parts):
-        m = re.fullmatch(r"(S?)(\d+)", part)
-        if m is None:
-            raise DescriptionError(f"{what}: count {part!r} is not a number")
-        counts.append(int(m.group(2)))
-        if m.group(1):
-            marked.append(i)
-    cols = [i for i in marked if i < w]
-    rows = [i - w for i in marked if i >= w]
-    if len(cols) != 1 or len(rows) != 1:
-        raise DescriptionError(f"{what}: not one column and one row marked 'S'")
-    return counts[:w], counts[w:], cols[0], rows[0]
-
-
-def _tracks(params: str, desc: str) -> str:
-    w, h, _ = _size(params)
-    grid, *parts = desc.split(",")
-    cells = _runs(grid, w * h, "[0-9A-F]", "tracks")
-    cols, rows, end_col, start_row = _clues(parts, w, h, "tracks")
-    # the route comes in at the left edge in the marked row and leaves at the bottom edge
-    # in the marked column
-    lines = [f"cols: {' '.join(map(str, cols))}", f"rows: {' '.join(map(str, rows))}",
-             f"start: {start_row} 0", f"end: {h - 1} {end_col}"]
-    for i, c in enumerate(cells):
-        if c is None:
-            continue
-        bits = int(c, 16)
-        sides = "".join(s for s, b in _BITS if bits & b)
-        if len(sides) != 2:
-            raise DescriptionError(f"tracks: piece {c!r} at cell {i} is not a track piece of two ends")
-        lines.append(f"given: {i // w} {i % w} {sides}")
-    return "\n".join(lines) + "\n"
-
-
-def _tents(params: str, desc: str) -> str:
-    w, h, _ = _size(params)
-    grid, *parts = desc.split(",")
-    # each of '_', 'a'..'y' is 0..25 empty cells then a tree, 'z' 25 empty cells; the last
-    # tree (after the grid) is not there
-    cells: list[str] = []
-    for i, ch in enumerate(grid):
-        if ch == "z":
-            cells.extend("." * 25)
-        elif ch == "_" or "a" <= ch <= "y":
-            cells.extend("." * (0 if ch == "_" else ord(ch) - ord("a") + 1) + "T")
-        else:
-            raise DescriptionError(f"tents: unexpected {ch!r} at position {i}")
-    if len(cells) != w * h + 1 or cells[-1] != "T":
-        raise DescriptionError(f"tents: the trees cover {len(cells) - 1} cells, not {w * h}")
-    if len(parts) != w + h or not all(p.isdigit() for p in parts):
-        raise DescriptionError(f"tents: the counts are not {w} + {h} numbers")
-    lines = [f"cols: {' '.join(parts[:w])}", f"rows: {' '.join(parts[w:])}"]
-    lines += ["".join(row) for row in _grid(cells[:-1], w)]
-    return "\n".join(lines) + "\n"
+def convert(game_name: str, game_id: str | Described) -> str:
+    """Our file text for one of his puzzles (`read`, then the genre's ``format``)."""
+    puzzle = read(game_name, game_id)
+    return genres.module_of(puzzle).format(puzzle)
 
 
 def _solo(params: str, desc: str) -> str:
+    """Solo's plain grids as sudoku file text (kept until sudoku reads his IDs itself)."""
     m = re.match(r"(\d+)x(\d+)", params)
     if m is None or "j" in params:
         raise DescriptionError(f"Solo parameters {params!r} are not boxes 'CxR' (jigsaw has no "
@@ -378,38 +377,131 @@ def _solo(params: str, desc: str) -> str:
     n = c * r
     if not 1 <= n <= 64:
         raise DescriptionError(f"Solo boxes {c}x{r} make a {n}x{n} grid: out of range")
-    cells = _runs(desc, n * n, "[0-9]+", "solo")
+    try:
+        cells = tatham_ids.runs(desc, n * n, "[0-9]+", "solo")
+    except ValueError as exc:
+        raise DescriptionError(str(exc)) from None
     if any(x is not None and not 1 <= int(x) <= n for x in cells):
         raise DescriptionError(f"solo: a digit outside 1..{n}")
     # his "CxR": C boxes across, so a box is R cells wide and C tall; our header is box
     # rows x columns
     lines = [f"box: {c}x{r}"]
     sep = "" if n <= 9 else " "
-    lines += [sep.join(x or "." for x in row) for row in _grid(cells, n)]
+    lines += [sep.join(x or "." for x in cells[i:i + n]) for i in range(0, n * n, n)]
     return "\n".join(lines) + "\n"
 
 
-DECODERS: dict[str, Callable[[str, str], str]] = {
-    "pearl": _pearl, "loopy": _loopy, "bridges": _bridges, "tracks": _tracks, "tents": _tents,
-    "solo": _solo,
-}
+# --- the benchmark of his game IDs -------------------------------------------------------------
 
 
-def convert(game_name: str, game_id: str | Described) -> str:
-    """Our file text for one of his puzzles, given as a game ID ``PARAMS:DESC`` or `Described`.
+@dataclass
+class Tally:
+    """What ``check`` found for one game, level and size."""
 
-    Raises `DescriptionError` (a `ValueError`) for a malformed description or a feature our
-    format cannot express.
-    """
-    g = game(game_name)
-    params, desc = _split(game_id)
-    return DECODERS[g.name](params, desc)
+    game: str
+    level: str
+    size: str
+    passed: int = 0
+    failed: list[str] = field(default_factory=list)
+    #: his generator failed or overran its time limit: no puzzle to read
+    not_generated: str = ""
+
+    @property
+    def rate(self) -> float:
+        done = self.passed + len(self.failed)
+        return self.passed / done if done else 0.0
+
+
+def check_one(g: Game, d: Described, time_limit: float = 120.0) -> str | None:
+    """Why one generated puzzle fails the round (read, unique by auto, verify, written back),
+    or None when it passes."""
+    try:
+        genre, puzzle = tatham_ids.read(d.game_id)  # the game inferred, as a user would
+    except ParseError as exc:
+        return f"not read: {exc.reason}"
+    if genre != g.genre:
+        return f"read as {genre}, not {g.genre}"
+    result = puzzlekit.solve(puzzle, unique=True, time_limit=time_limit)
+    if result.status != "solved" or not result.solutions:
+        return f"auto: {result.status}"
+    if not result.unique:
+        return "auto: more than one solution"
+    broken = genres.module_of(puzzle).verify(puzzle, result.solutions[0])
+    if broken:
+        return f"verify: {broken[0]}"
+    written = tatham_ids.write(puzzle)
+    if written.split(":", 1)[1] != d.desc or tatham_ids.read(written, genre)[1] != puzzle:
+        return f"written back as {written}"
+    return None
+
+
+def check(count: int, games: list[str] | None = None, seed: str = "check", time_limit: float = 120.0,
+          report: Callable[[Tally], None] | None = None) -> list[Tally]:
+    """``count`` puzzles of every level and preset size of every game whose genre has a part
+    (or of ``games``), each through `check_one`; one `Tally` per game, level and size."""
+    out = []
+    for g in (game(name) for name in (games or GAMES)):
+        if part(g.name) is None:
+            continue
+        for size in g.sizes:
+            for level, _ in g.levels:
+                tally = Tally(g.name, level, size)
+                try:
+                    found = generate(g.name, level, count, seed, size, time_limit)
+                except (ValueError, TathamMissing, GenerationFailed) as exc:
+                    tally.not_generated = str(exc)
+                    found = []
+                for d in found:
+                    why = check_one(g, d, time_limit)
+                    if why is None:
+                        tally.passed += 1
+                    else:
+                        tally.failed.append(f"{d.game_id}: {why}")
+                out.append(tally)
+                if report is not None:
+                    report(tally)
+    return out
+
+
+def _print_tally(t: Tally) -> None:
+    if t.not_generated:
+        print(f"{t.game:9} {t.level:13} {t.size:6}  not generated: {t.not_generated}", flush=True)
+        return
+    done = t.passed + len(t.failed)
+    print(f"{t.game:9} {t.level:13} {t.size:6}  {t.passed}/{done} ({100 * t.rate:.0f}%)", flush=True)
+    for why in t.failed:
+        print(f"    {why}", flush=True)
+
+
+def check_main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.tatham check",
+                                description="Read, solve, verify and write back N fresh puzzles of "
+                                "every game, level and preset size; report the rate that passes.")
+    p.add_argument("count", type=int)
+    p.add_argument("--game", action="append", help="only this game (repeatable)")
+    p.add_argument("--seed", default="check")
+    p.add_argument("--time-limit", type=float, default=120.0, help="seconds per puzzle (default 120)")
+    args = p.parse_args(argv)
+    try:
+        tallies = check(args.count, args.game, args.seed, args.time_limit, _print_tally)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    passed = sum(t.passed for t in tallies)
+    done = passed + sum(len(t.failed) for t in tallies)
+    skipped = sum(1 for t in tallies if t.not_generated)
+    print(f"total: {passed}/{done} passed ({100 * passed / max(done, 1):.1f}%); "
+          f"{skipped} level/size pairs not generated")
+    return 0 if passed == done else 1
 
 
 # --- command line ------------------------------------------------------------------------------
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["check"]:
+        return check_main(argv[1:])
     p = argparse.ArgumentParser(prog="python -m benchmarks.tatham",
                                 description="Write Tatham's generated puzzles as puzzlekit files.")
     p.add_argument("game", help=", ".join(f"{g.name} ({g.genre})" for g in GAMES.values()))

@@ -29,8 +29,10 @@ from .pack import command as pack_command
 
 EXIT = {"solved": exits.OK, "unsolvable": exits.NOT_MET, "timeout": exits.UNDECIDED}
 GENRE_HELP = f"one of: {', '.join(genres.NAMES)} (or a common other name, e.g. bridges, loopy, shikaku)"
-GENRE_OPTIONAL = GENRE_HELP + "; may be left out when FILE is a puzz.link URL or a pasted board"
-FILE_HELP = "puzzle file, - for standard input, a puzz.link URL, or a board pasted from a puzzle site"
+GENRE_OPTIONAL = (GENRE_HELP + ", or a game of Simon Tatham's such as rect; may be left out when FILE is "
+                  "a puzz.link URL, a pasted board or a Tatham game ID")
+FILE_HELP = ("puzzle file, - for standard input, a puzz.link URL, a board pasted from a puzzle site, "
+             "or Simon Tatham's game ID (7x7:Ba01bB...) or save file")
 #: What ``solve -o`` held before it meant ``--output``: a backend option such as ``method=dfs``.
 OLD_OPTION = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*=[^/\\]*")
 
@@ -142,12 +144,15 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the picture file: .svg or .png (- writes SVG to standard output)")
 
     url = sub.add_parser(
-        "url", help="print a puzzle's puzz.link URL",
-        description="Print the puzzle's canonical puzz.link URL (docs/formats.md lists the genres "
-        "that have one).",
+        "url", help="print a puzzle's puzz.link URL or Tatham game ID",
+        description="Print the puzzle's canonical puzz.link URL, or with --tatham the game ID "
+        "Simon Tatham's Portable Puzzle Collection plays (docs/formats.md lists the genres that "
+        "have each).",
     )
     url.add_argument("genre", metavar="GENRE", nargs="?", help=GENRE_OPTIONAL)
     url.add_argument("file", metavar="FILE", help=FILE_HELP)
+    url.add_argument("--tatham", action="store_true",
+                     help="print his game ID (PARAMS:DESC, as his 'Specific...' dialog takes it) instead")
 
     generate_command.add_parser(sub)
 
@@ -260,7 +265,8 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "generate":
         return generate_command.run_command(args)
     if args.command == "url":
-        print(api.to_url(api.load(args.genre, args.file)))
+        puzzle = api.load(args.genre, args.file)
+        print(api.to_tatham(puzzle) if args.tatham else api.to_url(puzzle))
         return exits.OK
     if args.command == "genres":
         for name in genres.available():

@@ -50,11 +50,13 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-LIVE = [(name, level) for name, g in tatham.GAMES.items() for level, _ in g.levels]
+#: the games this file covers live; tests/test_tatham_ids.py covers every genre's part
+LIVE = [(name, level) for name in FIXTURES for level, _ in tatham.GAMES[name].levels]
 
 
 def unique(game: str, game_id: str | tatham.Described) -> bool:
-    puzzle = puzzlekit.load(tatham.game(game).genre, tatham.convert(game, game_id))
+    puzzle = tatham.read(game, game_id)
+    assert puzzle == puzzlekit.load(tatham.game(game).genre, tatham.convert(game, game_id))
     result = puzzlekit.solve(puzzle, unique=True, time_limit=120)
     assert result.status == "solved", game_id
     return result.unique
@@ -68,10 +70,15 @@ def installed(game: str) -> bool:
     return True
 
 
-def test_every_game_has_fixtures():
-    assert set(FIXTURES) == set(tatham.GAMES)
-    assert {g.genre for g in tatham.GAMES.values()} == {
-        "masyu", "slitherlink", "hashi", "tracks", "tents", "sudoku"}
+def test_every_game_has_a_genre_and_levels():
+    assert set(FIXTURES) <= set(tatham.GAMES) and len(tatham.GAMES) == 27
+    assert {g.genre for g in tatham.GAMES.values()} >= {
+        "masyu", "slitherlink", "hashi", "tracks", "tents", "sudoku", "nonogram", "patches",
+        "killersudoku", "jigsawsudoku", "fourcolour", "skyscrapers"}
+    for g in tatham.GAMES.values():
+        assert all(size in g.sizes for _, size in g.smallest), g.name
+        for level, _ in g.levels:
+            assert g.params(level, g.small_for(level)).startswith(g.small_for(level)), (g.name, level)
 
 
 @pytest.mark.parametrize("game,game_id", [(g, i) for g, ids in FIXTURES.items() for i in ids])
@@ -80,18 +87,18 @@ def test_fixture_converts_to_a_unique_puzzle(game, game_id):
 
 
 def test_tracks_ends_and_pieces():
-    text = tatham.convert("tracks", "6x6dh:x5e9e,S4,6,2,2,3,5,5,2,3,3,S4,5")
-    assert text.splitlines() == [
-        "cols: 4 6 2 2 3 5", "rows: 5 2 3 3 4 5", "start: 4 0", "end: 5 0",
-        "given: 4 0 LR", "given: 5 0 DR"]
+    puzzle = tatham.read("tracks", "6x6dh:x5e9e,S4,6,2,2,3,5,5,2,3,3,S4,5")
+    assert puzzle.cols == (4, 6, 2, 2, 3, 5) and puzzle.rows == (5, 2, 3, 3, 4, 5)
+    assert (puzzle.start, puzzle.end) == ((4, 0), (5, 0))
+    assert puzzle.givens == (((4, 0), "LR"), ((5, 0), "DR"))
 
 
 def test_solo_boxes_and_bigger_numbers():
-    text = tatham.convert("solo", FIXTURES["solo"][2])
-    lines = text.splitlines()
-    assert lines[0] == "box: 3x4" and len(lines) == 13
-    assert lines[1].split() == [".", ".", "9", "7", ".", ".", "6", ".", ".", ".", ".", "2"]
-    assert tatham.convert("solo", "2x3da:a1_5c2g6a4b5a6g3c1_2a").startswith("box: 2x3\n.15...\n")
+    puzzle = tatham.read("solo", FIXTURES["solo"][2])
+    assert puzzle.box == (3, 4) and len(puzzle.grid) == 12
+    assert puzzle.grid[0] == (0, 0, 9, 7, 0, 0, 6, 0, 0, 0, 0, 2)
+    small = tatham.read("solo", "2x3da:a1_5c2g6a4b5a6g3c1_2a")
+    assert small.box == (2, 3) and small.grid[0] == (0, 1, 5, 0, 0, 0)
 
 
 def test_the_game_names_and_levels():
@@ -117,13 +124,14 @@ MALFORMED = [
     ("pearl", "6x6:BcXiWWcWWbWdWWaWd", "unexpected 'X'"),
     ("pearl", "six:BcWiWWcWWbWdWWaWd", "size"),
     ("loopy", "5x5t1:333a32b123a32a2f2a3", "not the square grid"),
-    ("loopy", "2x2t0:4c", "above 3"),
+    ("loopy", "2x2t0:4c", "clue is 0-3"),
     ("bridges", "7x7m3:3e2b2b4n1b2b4h3a3b2a", "at most 3 bridges"),
     ("bridges", "7x7i30e10m2Ld2:3e2b2b4n1b2b4h3a3b2a", "loops forbidden"),
-    ("bridges", "3x1m2:9a1", "unexpected '9'"),
+    ("bridges", "3x1m2:9a1", "takes 1-8 bridges"),
+    ("bridges", "3x1m2:2a!", "unexpected '!'"),
     ("tracks", "6x6:x5e9e,4,6,2,2,3,5,5,2,3,3,S4,5", "one column and one row marked"),
     ("tracks", "6x6:x5e9e,S4,6,2,2,3,5,5,2,3,3,S4", "11 counts"),
-    ("tracks", "6x6:x7e9e,S4,6,2,2,3,5,5,2,3,3,S4,5", "not a track piece"),
+    ("tracks", "6x6:x7e9e,S4,6,2,2,3,5,5,2,3,3,S4,5", "does not join two sides"),
     ("tracks", "6x6:x5e9e,S4,6,2,x,3,5,5,2,3,3,S4,5", "not a number"),
     ("tents", "6x6:aei_hac,1,1,2,0,1,2,1,1,1,1,2,1", "cover"),
     ("tents", "6x6:aei_hacb,1,1,2,0,1,2,1,1,1,1,2", "counts"),
@@ -164,8 +172,9 @@ def test_fresh_puzzles_are_unique(game, level):
     if not installed(game):
         pytest.skip(f"sgt-{game} is not installed (apt-get install sgt-puzzles)")
     g = tatham.GAMES[game]
-    found = tatham.generate(game, level, 5, f"test-{level}", g.small, time_limit=60)
-    assert len(found) == 5 and all(d.params == g.params(level, g.small) for d in found)
+    small = g.small_for(level)
+    found = tatham.generate(game, level, 5, f"test-{level}", small, time_limit=60)
+    assert len(found) == 5 and all(d.params == g.params(level, small) for d in found)
     for d in found:
         assert unique(game, d) is True, d.game_id
 
@@ -180,4 +189,15 @@ def test_same_seed_same_puzzles_and_the_command(tmp_path):
     assert tatham.main(["tents", "t", "2", "--seed", "same", "--size", "6x6", "--out", str(tmp_path)]) == 0
     files = sorted(tmp_path.iterdir())
     assert [f.name for f in files] == ["tents-6x6dt-same-1.txt", "tents-6x6dt-same.txt"]
-    assert puzzlekit.load("tents", files[1]) == puzzlekit.load("tents", tatham.convert("tents", two[0]))
+    assert puzzlekit.load("tents", files[1]) == tatham.read("tents", two[0])
+
+
+def test_the_check_mode_reads_solves_and_writes_back(capsys):
+    if not installed("pearl"):
+        pytest.skip("sgt-pearl is not installed (apt-get install sgt-puzzles)")
+    g = tatham.GAMES["pearl"]
+    d = tatham.generate("pearl", "easy", 1, "round", "6x6")[0]
+    assert tatham.check_one(g, d) is None
+    assert tatham.check_one(tatham.GAMES["loopy"], d) == "read as masyu, not slitherlink"
+    assert tatham.main(["check", "1", "--game", "tents", "--time-limit", "60"]) == 0
+    assert "total: 6/6 passed (100.0%)" in capsys.readouterr().out

@@ -1,12 +1,14 @@
-"""Puzzles from elsewhere: puzz.link URLs, pzprjs files (pzprv3), boards pasted from websites.
+"""Puzzles from elsewhere: puzz.link URLs, pzprjs files (pzprv3), boards pasted from websites,
+Simon Tatham's game IDs and save files.
 
     >>> from puzzlekit import formats
     >>> genre, puzzle = formats.read("https://puzz.link/p?mashu/6/6/1063000i3000")
     >>> genre, formats.to_url(puzzle)
     ('masyu', 'https://puzz.link/p?mashu/6/6/1063000i3000')
 
-`read` tells the format by content: a URL, a pzprv3 file, a pasted board (HTML or JSON of
-the sites in docs/formats.md) or, failing those, our own file format, which needs the genre.
+`read` tells the format by content: a URL, one of Tatham's game IDs (``7x7:Ba01bBm20e1...``)
+or save files, a pzprv3 file, a pasted board (HTML or JSON of the sites in docs/formats.md) or,
+failing those, our own file format, which needs the genre.
 Every refusal is one `ParseError` line. docs/formats.md lists the genres, forms and limits.
 """
 
@@ -19,11 +21,11 @@ from typing import Any
 from .. import genres, textio
 from ..errors import ParseError
 from . import board as _board
-from . import convert, pasted, puzzlink, pzprv3
+from . import convert, pasted, puzzlink, pzprv3, tatham
 
 __all__ = [
-    "format_of", "is_url", "load", "read", "read_pzprv3", "read_pzprv3_solution", "to_url",
-    "write_pzprv3",
+    "format_of", "is_url", "load", "read", "read_pzprv3", "read_pzprv3_solution", "to_tatham",
+    "to_url", "write_pzprv3",
 ]
 
 
@@ -43,9 +45,12 @@ def is_url(text: Any) -> bool:
 
 
 def format_of(text: str) -> str:
-    """``"url"``, ``"pzprv3"``, ``"pasted"`` or ``"text"`` (our own file format), by content."""
+    """``"url"``, ``"tatham"`` (his game ID or save file), ``"pzprv3"``, ``"pasted"`` or
+    ``"text"`` (our own file format), by content."""
     if is_url(text):
         return "url"
+    if tatham.looks_like(text):
+        return "tatham"
     if pzprv3.looks_like(text):
         return "pzprv3"
     if pasted.looks_like(text):
@@ -54,14 +59,18 @@ def format_of(text: str) -> str:
 
 
 def read(text_or_url: str, genre: str | None = None, source: str | None = None) -> tuple[str, Any]:
-    """``(genre name, puzzle)`` from a URL, pzprv3 text, a pasted board or our own text.
+    """``(genre name, puzzle)`` from a URL, one of Tatham's game IDs or save files, pzprv3
+    text, a pasted board or our own text.
 
     With ``genre`` given, a URL, file or board of another genre is refused; our own text
-    needs it (there is nothing in the text to tell the genre by).
+    needs it (there is nothing in the text to tell the genre by). For a game ID, ``genre``
+    may also be his game's name (``rect``); without it every game is tried.
     """
     if not isinstance(text_or_url, str):
         raise TypeError(f"formats.read takes text, not {type(text_or_url).__name__}")
     kind = format_of(text_or_url)
+    if kind == "tatham":
+        return tatham.read(text_or_url, genre, source)
     if kind == "url":
         name = source or "<url>"
         found = puzzlink.split(text_or_url, name)
@@ -95,9 +104,10 @@ def load(
 ) -> tuple[str, Any]:
     """`read` for a URL, a file path (``-``: standard input) or text, as ``api.load`` takes them.
 
-    A URL is a URL even where it could name a file, unless that file exists.
+    A URL or a game ID is itself even where it could name a file, unless that file exists.
     """
-    if isinstance(path_or_text, str) and is_url(path_or_text) and not os.path.isfile(path_or_text):
+    if (isinstance(path_or_text, str) and (is_url(path_or_text) or tatham.looks_like(path_or_text))
+            and not os.path.isfile(path_or_text)):
         return read(path_or_text.strip(), genre, source)
     text, name = textio.read_source(path_or_text, source)
     return read(text, genre, name)
@@ -110,6 +120,12 @@ def to_url(puzzle: Any) -> str:
         return puzzlink.encode(board)
     except ValueError as exc:
         raise ParseError(str(exc), source=convert.genre_of(puzzle)[0]) from None
+
+
+def to_tatham(puzzle: Any) -> str:
+    """Simon Tatham's game ID of a puzzle (``PARAMS:DESC``, which his programs accept); a
+    ParseError when his games have no form for it."""
+    return tatham.write(puzzle)
 
 
 def write_pzprv3(puzzle: Any, solution: Any = None) -> str:

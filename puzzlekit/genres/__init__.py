@@ -27,7 +27,21 @@ from ._common import shown as shown  # error messages elsewhere show values the 
 #: Genre names users type, in the order ``puzzlekit genres`` lists them.
 NAMES: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches", "wend", "swend", "lightup", "hitori", "kurodoko", "mosaic",
+    "tents", "patches", "wend", "swend",
+    # built on the genre kit: one line each
+    "lightup",
+    "futoshiki",
+    "skyscrapers",
+    "magnets",
+    "kenken",
+    "gokigen",
+    "hitori",
+    "binairo",
+    "tango",
+    "undead",
+    "killersudoku",
+    "kurodoko",
+    "mosaic",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -57,9 +71,17 @@ ALIASES: dict[str, str] = {
     "numberroutemaze": "tracks", "traintracks": "tracks",
     "linkedinwend": "wend", "swedishwend": "swend",
     "akari": "lightup",
+    "unequal": "futoshiki",
+    "towers": "skyscrapers",
+    "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
+    "killer": "killersudoku", "sumdoku": "killersudoku",
+    "slant": "gokigen", "gokigennaname": "gokigen",
     "singles": "hitori",
     "kuromasu": "kurodoko", "range": "kurodoko",
     "fillapix": "mosaic",
+    "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
+    "linkedintango": "tango",
+    "hauntedmirrormaze": "undead", "haunted": "undead",
 }
 
 

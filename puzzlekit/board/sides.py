@@ -1,0 +1,272 @@
+"""Clues outside the grid on its four sides: `Side`, a number or none at one end of each row
+(``left``, ``right``) or each column (``top``, ``bottom``), as Skyscrapers, Magnets and Undead
+show them; `sides()` makes the four at once.
+
+Each side is a header line of its own (``top: 2 ? 3 1``, ``?`` for none), a list in JSON
+(``null`` for none), drawn beside its side of the grid. `looking_in` gives the cells a side's
+clue looks along, nearest first; `visible_count` is the rule "the clue counts the towers seen
+from there" (taller ones hide shorter), `visible` its plain-Python check.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Sequence
+from typing import Any
+
+from ..textio import error
+from .answers import Digits
+from .base import Cell, Layer
+from .canvas import Canvas, Layout
+from .clues import LineCounts
+from .places import invalid
+
+#: The four sides: (name, the axis of its clues, the step from the side into the grid).
+SIDES = {"top": ("cols", 1, 0), "bottom": ("cols", -1, 0), "left": ("rows", 0, 1), "right": ("rows", 0, -1)}
+#: A side as a direction letter (`puzzlekit.generate.fingerprint.Transform.direction`).
+LETTERS = {"top": "U", "bottom": "D", "left": "L", "right": "R"}
+
+
+class Side(LineCounts):
+    """The numbers outside one side of the grid (``top``, ``bottom``, ``left`` or ``right``),
+    each about the row or column it stands at the end of; ``?`` (``null``) for none."""
+
+    def __init__(self, side: str, name: str | None = None, lo: int = 0, what: str = "a clue",
+                 expected: str | None = None):
+        if side not in SIDES:
+            raise ValueError(f"a side is one of {', '.join(SIDES)}, not {side!r}")
+        axis = SIDES[side][0]
+        place = {"top": "above", "bottom": "below"}.get(side, f"{side} of")
+        lines = "columns" if axis == "cols" else "rows"
+        super().__init__(axis, name or side, lo=lo, unknown=True, what=what, expected=expected,
+                         per=f"{what.removeprefix('a ')}s {place} the {lines}")
+        self.side = side
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        """Each number beside the end of its row or column."""
+        size, gap = layout.cell * 0.5, layout.cell * 0.55
+        canvas.open(self.name)
+        for i, v in self.entries(value):
+            if self.axis == "rows":
+                x = layout.x(0) - gap if self.side == "left" else layout.x(layout.width) + gap
+                y = layout.y(i + 0.5)
+            else:
+                x = layout.x(i + 0.5)
+                y = layout.y(0) - gap if self.side == "top" else layout.y(layout.height) + gap
+            canvas.text(x, y, str(v), size, cls=f"count {self.side}")
+        canvas.close()
+
+
+def sides(lo: int = 0, what: str = "a clue", expected: str | None = None) -> list[Side]:
+    """The four sides, top, bottom, left, right (the order of Tatham's game IDs)."""
+    return [Side(side, lo=lo, what=what, expected=expected) for side in SIDES]
+
+
+def side_of(layer: Any) -> str | None:
+    """Where a header layer's numbers stand: its side, or a count layer's usual one."""
+    if isinstance(layer, Side):
+        return layer.side
+    axis = getattr(layer, "axis", None)
+    return {"rows": "left", "cols": "top"}.get(axis) if axis else None
+
+
+def looking_in(side: str, index: int, height: int, width: int) -> list[Cell]:
+    """The cells a clue at ``index`` on ``side`` looks along, nearest first."""
+    _, dr, dc = SIDES[side]
+    if side in ("top", "bottom"):
+        rows = range(height) if dr > 0 else range(height - 1, -1, -1)
+        return [(r, index) for r in rows]
+    cols = range(width) if dc > 0 else range(width - 1, -1, -1)
+    return [(index, c) for c in cols]
+
+
+def clues_around(puzzle: Any, layers: Sequence[Side]) -> list[tuple[str, int, int, list[Cell]]]:
+    """Every clue of these side layers: (side, index, value, the cells it looks along)."""
+    h, w = puzzle.height, puzzle.width
+    return [(layer.side, i, v, looking_in(layer.side, i, h, w))
+            for layer in layers for i, v in layer.entries(getattr(puzzle, layer.name))]
+
+
+def transformed(puzzle: Any, layers: Sequence[Side], t: Any) -> dict[str, tuple]:
+    """The side layers' values after a symmetry ``t`` of the grid (a
+    `puzzlekit.generate.fingerprint.Transform`): each clue moves with the cell next to it,
+    to the side its own side turns into."""
+    h, w = puzzle.height, puzzle.width
+    new_h, new_w = t.shape(h, w)
+    by_letter = {letter: side for side, letter in LETTERS.items()}
+    names = {layer.side: layer.name for layer in layers}
+    out = {layer.name: [None] * (new_w if layer.axis == "cols" else new_h) for layer in layers}
+    for side, _, v, cells in clues_around(puzzle, layers):
+        to = by_letter[t.direction(LETTERS[side])]
+        r, c = t.cell(cells[0], h, w)
+        if to in names:
+            out[names[to]][c if to in ("top", "bottom") else r] = v
+    return {name: tuple(values) for name, values in out.items()}
+
+
+def where(side: str, index: int) -> str:
+    """A side clue in words: ``the clue above column 2``."""
+    return {"top": "above column", "bottom": "below column", "left": "left of row",
+            "right": "right of row"}[side] + f" {index}"
+
+
+def visible(values: Sequence[int]) -> int:
+    """How many of the values are seen from the first end: each one taller than all before it."""
+    best, seen = None, 0
+    for v in values:
+        if best is None or v > best:
+            best, seen = v, seen + 1
+    return seen
+
+
+def visible_count(m: Any, key: tuple, variables: Sequence[Any], k: int) -> None:
+    """Exactly ``k`` of the integer ``variables`` (heights, nearest first, pairwise different)
+    are taller than every one before them. ``above[i][v]``: one of the first i+1 is at least
+    ``v``; the i-th is seen when it is not below what came before."""
+    lo = min(var.lo for var in variables)
+    hi = max(var.hi for var in variables)
+    seen = []
+    above: dict[int, Any] = {}
+    for i, var in enumerate(variables):
+        eqs = {v: m.eq(var, v) for v in range(var.lo, var.hi + 1)}
+        if i == 0:
+            seen.append(m.bool((*key, "seen", 0)))
+            m.fix(seen[0])
+        else:
+            lit = m.bool((*key, "seen", i))
+            for v, eq in eqs.items():
+                if v in above:  # seen exactly when nothing before reaches v
+                    m.clause((~eq, above[v], lit))
+                    m.clause((~eq, ~above[v], ~lit))
+                else:  # the lowest height: hidden behind anything
+                    m.clause((~eq, ~lit))
+            seen.append(lit)
+        if i == len(variables) - 1:
+            break
+        nxt: dict[int, Any] = {}
+        for v in range(lo + 1, hi + 1):  # one of the first i+1 is at least v
+            at_least = [eq for u, eq in eqs.items() if u >= v]
+            lit = m.bool((*key, "above", i, v))
+            before = [above[v]] if v in above else []
+            m.clause((~lit, *before, *at_least))
+            for x in (*before, *at_least):
+                m.clause((~x, lit))
+            nxt[v] = lit
+        above = nxt
+    m.exactly(k, seen)
+
+
+class Heights(Digits):
+    """A value 1..n in every cell of an n x n grid (Skyscrapers' towers): `Digits` whose top
+    value is the grid's width on each puzzle (``hi`` is the largest any puzzle may take)."""
+
+    def on(self, puzzle: Any) -> Heights:
+        bound = Heights(self.name, self.lo, min(self.hi, max(puzzle.width, self.lo)), self.key)
+        return bound
+
+
+class Tally(Layer):
+    """A few numbers for the whole puzzle on one header line (``monsters: 2 3 4``), each
+    named by ``words`` (Undead's ghosts, vampires and zombies), drawn in the top left corner."""
+
+    header = True
+
+    def __init__(self, name: str, words: Sequence[str], label: str | None = None):
+        super().__init__(name, "a total")
+        self.words, self.label = tuple(words), label or name
+        self.per = " ".join(self.words)
+
+    def blank(self, height: int, width: int) -> tuple:
+        return (0,) * len(self.words)
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple:
+        if not isinstance(value, (list, tuple)) or len(value) != len(self.words) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+            raise invalid((self.name,), f"expected {len(self.words)} whole numbers ({self.per}), "
+                          f"found {value!r}", source)
+        return tuple(value)
+
+    def read_header(self, value: str, line: Any, column: int, source: str) -> tuple:
+        found = value.split()
+        if len(found) != len(self.words) or not all(x.isdigit() for x in found):
+            raise error(source, line, column, f"expected {len(self.words)} whole numbers ({self.per}), "
+                        f"found {value.strip()!r}")
+        return tuple(map(int, found))
+
+    def write_header(self, value: tuple) -> str:
+        return f"{self.label}: " + " ".join(map(str, value))
+
+    def to_json(self, value: tuple) -> list:
+        return list(value)
+
+    def entries(self, value: tuple) -> list:
+        return list(enumerate(value))
+
+    def with_entries(self, height: int, width: int, entries: Any) -> tuple:
+        out = list(self.blank(height, width))
+        for i, v in entries:
+            out[i] = v
+        return tuple(out)
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        canvas.open(self.name)
+        for i, (word, v) in enumerate(zip(self.words, value)):
+            canvas.text(layout.x(0) - layout.cell * 0.55, layout.y(0) - layout.cell * (0.85 - 0.3 * i),
+                        f"{word[0].upper()} {v}", layout.cell * 0.25, cls=f"tally {word}")
+        canvas.close()
+
+
+class Marks(Digits):
+    """A value ``0..len(chars)-1`` in every cell, shown as one of ``chars`` and worded by
+    ``words`` (Magnets' poles: ``·+-``, blank, +, -)."""
+
+    def __init__(self, name: str, key: str, chars: str, words: Sequence[str]):
+        super().__init__(name, 0, len(chars) - 1, key)
+        self.chars, self.words = chars, tuple(words)
+
+    def marks(self, value: tuple) -> dict:
+        return {(r, c): self.chars[v] for r, row in enumerate(value) for c, v in enumerate(row)}
+
+    def describe(self, key: tuple, value: int) -> str:
+        word = self.words[value] if 0 <= value < len(self.words) else value
+        return f"{word} at ({key[1]}, {key[2]})"
+
+
+LABELS = string.ascii_letters + string.digits
+
+
+def room_label(i: int) -> str:
+    """The i-th label of a `Rooms` layer: one character, then two, then three."""
+    n = len(LABELS)
+    if i < n:
+        return LABELS[i]
+    if i < n + n * n:
+        return LABELS[(i - n) // n] + LABELS[(i - n) % n]
+    i -= n + n * n
+    return LABELS[i // (n * n) % n] + LABELS[i // n % n] + LABELS[i % n]
+
+
+def domino_tiling(rng: random.Random, h: int, w: int) -> list[list[Cell]]:
+    """Random dominoes covering the grid (one single cell when it has an odd number): a
+    regular tiling shuffled by turning random 2x2 squares of two parallel dominoes."""
+    pairs = [[(r, c), (r, c + 1)] for r in range(h) for c in range(0, w - 1, 2)]
+    if w % 2:
+        pairs += [[(r, w - 1), (r + 1, w - 1)] for r in range(0, h - 1, 2)]
+        pairs += [[(h - 1, w - 1)]] if h % 2 else []
+    owner = {cell: i for i, cells in enumerate(pairs) for cell in cells}
+    for _ in range(h * w * 8):
+        r, c = rng.randrange(max(1, h - 1)), rng.randrange(max(1, w - 1))
+        square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        i, j = owner.get(square[0]), owner.get(square[3])
+        if i is None or j is None or i == j or sorted(pairs[i] + pairs[j]) != square:
+            continue
+        flat = pairs[i][0][0] == pairs[i][1][0]
+        pairs[i], pairs[j] = ([square[0], square[2]], [square[1], square[3]]) if flat else (
+            [square[0], square[1]], [square[2], square[3]])
+        owner.update({cell: k for k in (i, j) for cell in pairs[k]})
+    return pairs
+
+
+__all__ = ["LABELS", "SIDES", "Heights", "Marks", "Side", "clues_around", "domino_tiling", "looking_in",
+           "room_label", "side_of", "sides", "Tally", "transformed", "visible", "visible_count", "where"]

@@ -1,0 +1,128 @@
+"""Magnets: each given domino is a magnet (+ and -) or blank; like poles never touch side by
+side; the numbers outside count the + (left, top) and the - (right, bottom) of each line."""
+
+from __future__ import annotations
+
+import random
+
+from puzzlekit.board import Genre, checks, layers
+from puzzlekit.board.places import invalid
+from puzzlekit.board.sides import Marks, Side, clues_around, domino_tiling, looking_in, room_label
+
+BLANK, PLUS, MINUS = 0, 1, 2
+SIGNS = ("blank", "+", "-")
+AROUND = [Side("top", what="a + count"), Side("bottom", what="a - count"),
+          Side("left", what="a + count"), Side("right", what="a - count")]
+#: Which pole each side counts.
+COUNTS = {"top": PLUS, "left": PLUS, "bottom": MINUS, "right": MINUS}
+
+genre = Genre(
+    "magnets",
+    title="Magnets",
+    rule="dominoes are magnets (+ and -) or blank; like poles never touch; outside numbers count + and -",
+    clues=[*AROUND, layers.Rooms("dominoes", what="a domino label")],
+    answers=[Marks("poles", key="pole", chars="·+-", words=SIGNS)],
+    optional=("top", "bottom", "left", "right"),
+    sizes=(2, 14),
+)
+
+
+def dominoes(p) -> list[list[tuple[int, int]]]:
+    """The dominoes (and single cells, always blank) in order of their first cell."""
+    return list(layers.Rooms.rooms(p.dominoes).values())
+
+
+@genre.extend
+class Puzzle(genre.Puzzle):
+    """The counts around the grid (None: none) and the dominoes, a label per cell: two cells
+    side by side, or one cell alone (puzz.link's larger regions hold one magnet or none)."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for cells in dominoes(self):
+            if len(checks.pieces(cells)) > 1:
+                (r, c) = cells[-1]
+                raise invalid(("dominoes", r, c), f"the cells labelled {self.dominoes[r][c]!r} "
+                              "are not side by side")
+
+
+def _what(cells: list) -> str:
+    return (f"the single cell {cells[0]}", f"the domino {cells[0]}-{cells[-1]}", f"the region at {cells[0]}")[
+        min(len(cells), 3) - 1]
+
+
+def _lines(p):
+    for side, i, k, cells in clues_around(p, AROUND):
+        yield f"{'row' if side in ('left', 'right') else 'column'} {i}", COUNTS[side], k, cells
+
+
+@genre.model
+def rules(p, m):
+    poles, eq = m.poles, m.eq
+    for cells in dominoes(p):
+        # a pole needs one beside it in its domino (two at most): like poles never touch, so + and -
+        with m.rule(f"{_what(cells)} holds one magnet or none", cells=cells):
+            m.at_most(2, [~eq(poles[c], BLANK) for c in cells])
+            for c in cells:
+                beside = [~eq(poles[n], BLANK) for n in m.neighbours(c) if n in cells]
+                m.clause((eq(poles[c], BLANK), *beside))
+    for cell in m.cells():
+        for other in ((cell[0], cell[1] + 1), (cell[0] + 1, cell[1])):
+            if m.inside(other):
+                with m.rule(f"like poles never touch: {cell} and {other}", cells=[cell, other]):
+                    for v in (PLUS, MINUS):
+                        m.clause((~eq(poles[cell], v), ~eq(poles[other], v)))
+    for where, v, k, cells in _lines(p):
+        with m.rule(f"{where} holds {k} {SIGNS[v]}", cells=cells):
+            m.exactly(k, [eq(poles[c], v) for c in cells])
+
+
+@genre.verify
+def check(p, s):
+    at = {(r, c): v for r, row in enumerate(s.poles) for c, v in enumerate(row)}
+    for cells in dominoes(p):
+        held = [c for c in cells if at[c] != BLANK]
+        if held and (sorted(at[c] for c in held) != [PLUS, MINUS] or len(checks.pieces(held)) > 1):
+            words = f"{len(held)} poles, not one magnet" if len(cells) > 2 else " and ".join(
+                SIGNS[v] for v in sorted(at[c] for c in cells))
+            yield f"{_what(cells)} holds {words}"
+    for (r, c), v in sorted(at.items()):
+        for other in ((r, c + 1), (r + 1, c)):
+            if v != BLANK and at.get(other) == v:
+                yield f"two {SIGNS[v]} touch at {(r, c)} and {other}"
+    for where, v, k, cells in _lines(p):
+        if (found := sum(at[c] == v for c in cells)) != k:
+            yield f"{where} holds {found} {SIGNS[v]}, not {k}"
+
+
+_LAID: dict = {}  # the dominoes of the answer planted last, by that answer (for reveal)
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int):
+    pairs = domino_tiling(rng, height, width)
+    grid = {(r, c): BLANK for r in range(height) for c in range(width)}
+    for cells in rng.sample(pairs, len(pairs)):
+        magnet = len(cells) == 2 and rng.random() < 0.75
+        for poles in rng.sample([(PLUS, MINUS), (MINUS, PLUS)], 2 * magnet):  # where no like pole is beside
+            if all(grid.get(n) != v for (r, c), v in zip(cells, poles) for n in ((r - 1, c), (r + 1, c),
+                                                                                (r, c - 1), (r, c + 1))):
+                grid.update(zip(cells, poles))
+                break
+    labels = {cell: room_label(i) for i, cells in enumerate(sorted(pairs)) for cell in cells}
+    solution = genre.Solution(poles=tuple(tuple(grid[r, c] for c in range(width)) for r in range(height)))
+    _LAID.clear()  # the answer holds no dominoes: reveal finds the last ones laid here
+    _LAID[solution] = tuple(tuple(labels[r, c] for c in range(width)) for r in range(height))
+    return solution
+
+
+@genre.reveal
+def reveal(solution, h: int, w: int):
+    """Every count around the grid, on the dominoes the last plant laid."""
+    poles = solution.poles
+    counts = {x.name: tuple(sum(poles[r][c] == COUNTS[x.side] for r, c in looking_in(x.side, i, h, w))
+                            for i in range(w if x.axis == "cols" else h)) for x in AROUND}
+    return genre.Puzzle(h, w, dominoes=_LAID[solution], **counts)
+
+
+genre.export(globals())

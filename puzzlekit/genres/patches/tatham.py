@@ -1,0 +1,33 @@
+"""Patches as Simon Tatham's Rectangles (``rect``): ``WxH:DESC``, the cells row by row, a
+number an area, ``a``-``z`` 1-26 cells without one, ``_`` between two numbers side by side.
+Shape letters have no counterpart in his game and are refused by `write`. His generator's
+settings (``e``, ``a``) are left out of the ID he prints, and of `write`'s."""
+
+from __future__ import annotations
+
+import re
+
+from ...formats.tatham import runs, size, write_runs
+from . import Clue, Puzzle
+
+GAME = "rect"
+TITLE = "Rectangles"
+
+
+def read(params: str, desc: str) -> Puzzle:
+    w, h, rest = size(params)
+    if not re.fullmatch(r"(e[0-9.]+)?a?", rest):
+        raise ValueError(f"Rectangles parameters are a size such as '7x7', not {params!r}")
+    cells = runs(desc, w * h, "[1-9][0-9]*", "Rectangles")
+    return Puzzle(grid=tuple(tuple(None if c is None else Clue(int(c)) for c in cells[r * w:(r + 1) * w])
+                             for r in range(h)))
+
+
+def write(puzzle: Puzzle) -> str:
+    cells = []
+    for row in puzzle.grid:
+        for clue in row:
+            if clue is not None and (clue.area is None or clue.shape is not None):
+                raise ValueError(f"his Rectangles has areas alone, not the clue {str(clue)!r}")
+            cells.append(None if clue is None else str(clue.area))
+    return f"{puzzle.width}x{puzzle.height}:" + write_runs(cells, "_")
