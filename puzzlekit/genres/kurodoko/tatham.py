@@ -6,8 +6,7 @@ without a number, a number in decimal, and ``_`` between two numbers that follow
 
 from __future__ import annotations
 
-import re
-
+from ...formats.tathamcodes import dims, rows, runs, write_runs
 from . import Puzzle
 
 GAME = "range"
@@ -16,42 +15,11 @@ TITLE = "Range"
 
 def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``9x6``: width x height) and description."""
-    size = re.match(r"(\d+)x(\d+)", params)
-    if size is None:
-        raise ValueError(f"Range params start with the size, such as 9x6, not {params!r}")
-    w, h = int(size.group(1)), int(size.group(2))
-    cells: list[int | None] = []
-    for m in re.finditer(r"[a-z]|\d+|_|.", desc):
-        token = m.group()
-        if token.isdigit():
-            cells.append(int(token))
-        elif "a" <= token <= "z":
-            cells += [None] * (ord(token) - ord("a") + 1)
-        elif token != "_":
-            raise ValueError(f"unexpected character {token!r} at {m.start()} of the Range description")
-    if len(cells) != w * h:
-        raise ValueError(f"the Range description holds {len(cells)} cells, the {w}x{h} grid {w * h}")
-    return Puzzle(h, w, numbers=[cells[r * w:(r + 1) * w] for r in range(h)])
+    w, h, _ = dims(params, "", "Range params are the size, such as 9x6")
+    cells = runs(desc, w * h, r"\d+", "Range", int)
+    return Puzzle(h, w, numbers=[list(r) for r in rows(cells, w)])
 
 
 def write(puzzle: Puzzle) -> str:
     """``WxH:DESC``: the size, as his generator prints IDs."""
-    out: list[str] = []
-    run = 0
-    for row in puzzle.numbers:
-        for v in row:
-            if v is None:
-                run += 1
-                if run == 26:
-                    out.append("z")
-                    run = 0
-                continue
-            if run:
-                out.append(chr(ord("a") + run - 1))
-                run = 0
-            elif out and out[-1][-1].isdigit():
-                out.append("_")
-            out.append(str(v))
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return f"{puzzle.width}x{puzzle.height}:{''.join(out)}"
+    return f"{puzzle.width}x{puzzle.height}:{write_runs([v for row in puzzle.numbers for v in row], '_')}"

@@ -6,8 +6,7 @@ His description is the grid in reading order: a digit ``0``-``9`` for a count, a
 
 from __future__ import annotations
 
-import re
-
+from ...formats.tathamcodes import dims, rows, runs, write_runs
 from . import Puzzle
 
 GAME = "mosaic"
@@ -17,39 +16,12 @@ TITLE = "Mosaic"
 def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``10x10``, ``50x50h0``: width x height, then an option of his
     generator) and description."""
-    size = re.match(r"(\d+)x(\d+)", params)
-    if size is None:
-        raise ValueError(f"Mosaic params start with the size, such as 10x10, not {params!r}")
-    w, h = int(size.group(1)), int(size.group(2))
-    cells: list[int | None] = []
-    for i, ch in enumerate(desc):
-        if ch.isdigit():
-            cells.append(int(ch))
-        elif "a" <= ch <= "z":
-            cells += [None] * (ord(ch) - ord("a") + 1)
-        else:
-            raise ValueError(f"unexpected character {ch!r} at {i} of the Mosaic description")
-    if len(cells) != w * h:
-        raise ValueError(f"the Mosaic description holds {len(cells)} cells, the {w}x{h} grid {w * h}")
-    return Puzzle(h, w, numbers=[cells[r * w:(r + 1) * w] for r in range(h)])
+    w, h, _ = dims(params, r"(?:h\d*)?", "Mosaic params are the size and an option of his "
+                   "generator, such as 10x10 or 50x50h0")
+    cells = runs(desc, w * h, "[0-9]", "Mosaic", int, None)
+    return Puzzle(h, w, numbers=[list(r) for r in rows(cells, w)])
 
 
 def write(puzzle: Puzzle) -> str:
     """``WxH:DESC``: the size, as his generator prints IDs."""
-    out: list[str] = []
-    run = 0
-    for row in puzzle.numbers:
-        for v in row:
-            if v is None:
-                run += 1
-                if run == 26:
-                    out.append("z")
-                    run = 0
-                continue
-            if run:
-                out.append(chr(ord("a") + run - 1))
-                run = 0
-            out.append(str(v))
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return f"{puzzle.width}x{puzzle.height}:{''.join(out)}"
+    return f"{puzzle.width}x{puzzle.height}:{write_runs([v for row in puzzle.numbers for v in row])}"
