@@ -44,6 +44,7 @@ SMALL: dict[str, tuple[int, int]] = {
     "sudoku": (4, 4), "nonogram": (5, 5), "queens": (6, 6), "zip": (4, 4), "tents": (5, 5), "patches": (5, 5),
     "wend": (4, 4), "swend": (4, 4), "lightup": (6, 6), "hitori": (5, 5),
     "kenken": (4, 4), "killersudoku": (4, 4),
+    "kurodoko": (5, 5), "mosaic": (5, 5),
 }
 #: the size of the others (genres made with the kit): small enough for every test here
 SMALL_SIDE = (5, 5)

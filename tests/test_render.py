@@ -177,6 +177,7 @@ STATE_MARK = {
     "lightup": "lamp", "hitori": "shaded",
     "futoshiki": "digit", "binairo": "one", "tango": "sun",
     "killersudoku": "digit", "gokigen": "slant",
+    "kurodoko": "shaded", "mosaic": "shaded",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 

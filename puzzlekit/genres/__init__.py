@@ -40,6 +40,8 @@ NAMES: tuple[str, ...] = (
     "tango",
     "undead",
     "killersudoku",
+    "kurodoko",
+    "mosaic",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -75,6 +77,8 @@ ALIASES: dict[str, str] = {
     "killer": "killersudoku", "sumdoku": "killersudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "singles": "hitori",
+    "kuromasu": "kurodoko", "range": "kurodoko",
+    "fillapix": "mosaic",
     "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
     "linkedintango": "tango",
     "hauntedmirrormaze": "undead", "haunted": "undead",

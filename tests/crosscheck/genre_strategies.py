@@ -210,4 +210,6 @@ STRATEGIES = {
     "tango": kit_instances(genres.get("tango"), sides=[4, 6]),
     "undead": kit_instances(genres.get("undead")),
     "killersudoku": kit_instances(genres.get("killersudoku"), square=True, sides=(4, 6)),
+    "kurodoko": kit_instances(genres.get("kurodoko")),
+    "mosaic": kit_instances(genres.get("mosaic")),
 }
