@@ -45,6 +45,7 @@ SMALL: dict[str, tuple[int, int]] = {
     "wend": (4, 4), "swend": (4, 4), "lightup": (6, 6), "hitori": (5, 5),
     "kenken": (4, 4), "killersudoku": (4, 4),
     "kurodoko": (5, 5), "mosaic": (5, 5),
+    "futoshiki": (4, 4), "binairo": (6, 6), "tango": (6, 6),
 }
 #: the size of the others (genres made with the kit): small enough for every test here
 SMALL_SIDE = (5, 5)
