@@ -55,7 +55,7 @@ def test_bits_refuse_a_value_too_wide():
 
 
 #: The package's genres made with the genre kit alone: the kit's page plays them.
-KIT = ("kenken", "killersudoku")
+KIT = ("kenken", "killersudoku", "jigsawsudoku")
 
 
 def test_every_genre_has_a_page():

@@ -36,6 +36,7 @@ NAMES: tuple[str, ...] = (
     "kenken",
     "gokigen",
     "killersudoku",
+    "jigsawsudoku",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -69,6 +70,7 @@ ALIASES: dict[str, str] = {
     "towers": "skyscrapers",
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
     "killer": "killersudoku", "sumdoku": "killersudoku",
+    "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
 }
 

@@ -204,4 +204,5 @@ STRATEGIES = {
     "magnets": kit_instances(genres.get("magnets")),
     "kenken": kit_instances(genres.get("kenken"), square=True),
     "killersudoku": kit_instances(genres.get("killersudoku"), square=True, sides=(4, 6)),
+    "jigsawsudoku": kit_instances(genres.get("jigsawsudoku"), square=True, sides=(4, 6)),
 }
