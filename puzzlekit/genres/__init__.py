@@ -35,6 +35,10 @@ NAMES: tuple[str, ...] = (
     "magnets",
     "kenken",
     "gokigen",
+    "hitori",
+    "binairo",
+    "tango",
+    "undead",
     "killersudoku",
     "jigsawsudoku",
 )
@@ -72,6 +76,10 @@ ALIASES: dict[str, str] = {
     "killer": "killersudoku", "sumdoku": "killersudoku",
     "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
+    "singles": "hitori",
+    "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
+    "linkedintango": "tango",
+    "hauntedmirrormaze": "undead", "haunted": "undead",
 }
 
 

@@ -170,6 +170,26 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"tents": [[0, 0]], "no_tents": [[0, 0]]},
          "no_tents[0]: the cell (0, 0) is also listed in tents[0]"),
     ],
+    "futoshiki": [
+        ({"digits": {}}, "digits: expected 4 rows"),
+        ({"digits": [[5, None, None, None]] + [[None] * 4] * 3},
+         "digits[0][0]: expected a number 1-4 or null"),
+    ],
+    "binairo": [
+        ({"ones": [[0, 6]]}, "ones[0]: the cell (0, 6) is outside the 6x6 grid"),
+        ({"ones": [[0, 0]], "zeros": [[0, 0]]},
+         "zeros[0]: the cell (0, 0) is listed both as ones and as zeros"),
+    ],
+    "tango": [
+        ({"moons": [[0]]}, "moons[0]: expected a cell [row, column]"),
+        ({"suns": [[0, 0]], "moons": [[0, 0]]},
+         "moons[0]: the cell (0, 0) is listed both as suns and as moons"),
+    ],
+    "gokigen": [
+        ({"slants": {}}, "slants: expected 6 rows"),
+        ({"slants": ["//////"] * 5 + ["//x///"]}, "slants[5][2]: expected '\\\\' or '/' or '.', found 'x'"),
+        ({"slants": ["//////"] * 5 + [[1] * 6]}, "slants[5][0]: expected '\\\\' or '/' or '.', found 1"),
+    ],
     "patches": [
         ({"rects": [[0, 0, 0, 1]]}, "rects[0]: [0, 0, 0, 1] is empty"),
         ({"rects": [[5, 5, 2, 1]]}, "rects[0]: [5, 5, 2, 1] leaves the 6x6 grid"),
@@ -260,6 +280,8 @@ def test_a_hint_from_part_of_the_solution_agrees_with_the_solution(genre: str) -
 def _other(genre: str, key: Hashable, value: int) -> int:
     if genre == "sudoku":
         return value % 9 + 1
+    if genre == "futoshiki":  # the example is 4x4
+        return value % 4 + 1
     if genre == "hashi":
         return (value + 1) % 3
     if genre == "kenken":  # the example is 6x6
@@ -394,6 +416,12 @@ BEFORE = {
     "jigsawsudoku": ("f842d07d7346830d", "b80eba97249f77d8", "85d3454f801b7912", "c25949d5fcffa08b"),
     "killersudoku": ("a382fb4906937f45", "f982fe4198242ade", "3f708300e4329383", "86a2fbe977b8ec0a"),
     "swend": ("9422601659cb1a1a", "610643c344ab6a48", "59dcce0b11d175cc", "ac379bc27c2d0c36"),
+    # genres made with their rules tagged: taken when they came
+    "futoshiki": ("bd1b34e16859094d", "7c77afdfe1f76cca", "9c15ba288e1c1167", "17842a25f9832021"),
+    "binairo": ("00f238ce3001e5b9", "89460c748c24fa60", "7df908ecfcd81d18", "59eaeb7de619d177"),
+    "tango": ("fcf5cf56e66e42ca", "97aba88849a5174b", "e11dc1f9ba0e3202", "c57b5f5c3b100de7"),
+    # the kit's genres were tagged from the start: taken when each came, to guard it from then on
+    "gokigen": ("08b2f02fc035c15d", "b5bb57658b93abbc", "696ab07ce4756e10", "d5ab27e73c0800f9"),
 }
 
 

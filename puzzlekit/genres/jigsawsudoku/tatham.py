@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import string
 
-from puzzlekit.genres.kenken.tatham import read_blocks, write_blocks
+from puzzlekit.formats.tathamcodes import read_blocks, write_blocks
 from puzzlekit.genres.sudoku.tatham import read_grid, solo_params, write_grid
 
 GAME = "solo"

@@ -5,8 +5,7 @@ cell). Jigsaw and X killers have no counterpart here."""
 from __future__ import annotations
 
 from puzzlekit.board import cages as cg
-from puzzlekit.formats.tatham import runs
-from puzzlekit.genres.kenken.tatham import read_blocks, write_blocks
+from puzzlekit.formats.tathamcodes import read_blocks, runs, write_blocks
 from puzzlekit.genres.sudoku.tatham import params_of, read_grid, solo_params, write_grid
 
 GAME = "solo"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from puzzlekit.formats.tatham import runs, write_runs
+from puzzlekit.formats.tathamcodes import runs, write_runs
 
 GAME = "solo"
 TITLE = "Solo"
