@@ -43,9 +43,9 @@ SMALL: dict[str, tuple[int, int]] = {
     "masyu": (4, 4), "tracks": (5, 5), "numberlink": (5, 5), "hashi": (6, 6), "slitherlink": (5, 5),
     "sudoku": (4, 4), "nonogram": (5, 5), "queens": (6, 6), "zip": (4, 4), "tents": (5, 5), "patches": (5, 5),
     "wend": (4, 4), "swend": (4, 4), "lightup": (6, 6), "hitori": (5, 5),
-    "kenken": (4, 4), "killersudoku": (4, 4),
     "kurodoko": (5, 5), "mosaic": (5, 5),
     "futoshiki": (4, 4), "binairo": (6, 6), "tango": (6, 6),
+    "kenken": (4, 4), "killersudoku": (4, 4), "jigsawsudoku": (4, 4),
 }
 #: the size of the others (genres made with the kit): small enough for every test here
 SMALL_SIDE = (5, 5)

@@ -42,6 +42,7 @@ NAMES: tuple[str, ...] = (
     "killersudoku",
     "kurodoko",
     "mosaic",
+    "jigsawsudoku",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -75,6 +76,7 @@ ALIASES: dict[str, str] = {
     "towers": "skyscrapers",
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
     "killer": "killersudoku", "sumdoku": "killersudoku",
+    "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "singles": "hitori",
     "kuromasu": "kurodoko", "range": "kurodoko",

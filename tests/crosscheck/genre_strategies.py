@@ -212,4 +212,5 @@ STRATEGIES = {
     "killersudoku": kit_instances(genres.get("killersudoku"), square=True, sides=(4, 6)),
     "kurodoko": kit_instances(genres.get("kurodoko")),
     "mosaic": kit_instances(genres.get("mosaic")),
+    "jigsawsudoku": kit_instances(genres.get("jigsawsudoku"), square=True, sides=(4, 6)),
 }
