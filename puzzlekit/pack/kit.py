@@ -4,7 +4,6 @@ One object per puzzle: ``g``, ``h``, ``w``, ``kit`` and ``s``. ``kit.title`` is 
 name as people write it (the page's labels); ``kit.clues`` lists the clue
 layers, each ``{"n": name, "t": type, ...}``: ``numbers`` and ``symbols`` with ``e``, their
 entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by row;
-``counts`` with ``axis`` (``rows`` or ``cols``) and ``e``, a count or null per line;
 ``relations`` with ``e``, ``[r1, c1, r2, c2, mark]`` per mark between two cells; ``setting``
 with ``v``, its word. With a ``digits`` answer, the cells of a ``numbers`` clue are given.
 ``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
@@ -60,7 +59,6 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     if isinstance(layer, L.LineCounts):
         side = {"side": layer.side} if isinstance(layer, L.Side) else {}  # top, bottom, left, right
         return {"n": layer.name, "t": "counts", "axis": layer.axis, **side, "e": list(value)}
-        return {"n": layer.name, "t": "counts", "axis": layer.axis, "e": list(value)}
     if isinstance(layer, L.Cages):  # each cell's token: the cage's label, its clue on one cell
         return {"n": layer.name, "t": "cages", "e": [token for row in value for token in row]}
     if isinstance(layer, L.Rooms):
@@ -107,7 +105,6 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
         elif item["t"] == "relations":
             marks = [(((q[0], q[1]), (q[2], q[3])), q[4]) for q in item["e"]]
             values[layer.name] = layer.with_entries(h, w, marks)
-        elif item["t"] == "rooms":
         elif item["t"] in ("rooms", "cages"):
             values[layer.name] = tuple(tuple(item["e"][r * w:(r + 1) * w]) for r in range(h))
         else:

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from puzzlekit import genres
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
+    gokigen,
     hashi,
-    magnets,
     kenken,
+    magnets,
     masyu,
     nonogram,
     numberlink,
@@ -183,14 +184,6 @@ def kit_instances(module, square=False, sides=(3, 6)):
         h, w = draw(st.tuples(side, side))
         if square:
             w = h
-def kit_instances(module, square: bool = False):
-    """Random puzzles of a genre made with the genre kit: a planted answer's clues, each kept
-    at a drawn chance (few clues: many solutions; all: often one). ``square``: n x n only."""
-
-    @st.composite
-    def instances(draw):
-        h, w = draw(st.tuples(st.integers(3, 6), st.integers(3, 6)))
-        h = w if square else h
         keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
         return module.random_puzzle(random.Random(draw(seeds)), h, w, keep=keep)
 
@@ -228,4 +221,5 @@ STRATEGIES = {
     "skyscrapers": square_kit_instances(skyscrapers),
     "magnets": kit_instances(magnets),
     "kenken": kit_instances(kenken, square=True),
+    "gokigen": kit_instances(gokigen, sides=(2, 5)),
 }
