@@ -31,7 +31,8 @@ NAMES: tuple[str, ...] = (
     # built on the genre kit: one line each
     "lightup",
     "futoshiki",
-    "tents", "patches", "wend", "swend", "skyscrapers", "magnets",
+    "skyscrapers",
+    "magnets",
     "kenken",
     "gokigen",
 )
