@@ -346,11 +346,17 @@ def write_docs(text: str, doc: Path = DOCS, begin: str = BEGIN, end: str = END) 
     doc.write_text(f"{head}{begin}\n{text}{end}{tail}", encoding="utf-8")
 
 
+def _graded() -> list[str]:
+    """His games whose genre reads his IDs and that have levels to compare grades with."""
+    return [name for name in tatham.readable() if len(tatham.GAMES[name].levels) > 1]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.grading", description=__doc__.splitlines()[0])
     p.add_argument("--count", type=int, default=100, help="puzzles per level (default 100)")
-    p.add_argument("--games", default=",".join(tatham.GAMES),
-                   help=f"comma-separated, his names or ours (default: {','.join(tatham.GAMES)})")
+    every = _graded()
+    p.add_argument("--games", default=",".join(every),
+                   help=f"comma-separated, his names or ours (default: {','.join(every)})")
     p.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) // 2),
                    help="worker processes (default: half the processors)")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per grade or check (default 60)")
@@ -384,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         command = "python -m benchmarks.grading" + (f" --count {args.count}" if args.count != 100 else "")
-        if set(games) != set(tatham.GAMES):
+        if set(games) != set(every):
             command += f" --games {','.join(games)}"
         info = {"date": datetime.now(UTC).strftime("%Y-%m-%d"), "count": args.count, "command": command,
                 "machine": f"{platform.machine()}, {os.cpu_count()} processors, {args.jobs} workers",
@@ -425,7 +431,7 @@ def _hints(args: argparse.Namespace, games: list[str]) -> int:
         rows = hints.run(tasks, args.jobs, _warm if citations else _warm_without_citations)
         command = "python -m benchmarks.grading --hints" + ("" if citations else " --no-citations")
         command += f" --count {args.count}" if args.count != 100 else ""
-        command += f" --games {','.join(games)}" if set(games) != set(tatham.GAMES) else ""
+        command += f" --games {','.join(games)}" if set(games) != set(_graded()) else ""
         info = {"date": datetime.now(UTC).strftime("%Y-%m-%d"), "count": args.count, "command": command,
                 "citations": citations, "machine": f"{platform.machine()}, {args.jobs} workers"}
         RESULTS.mkdir(parents=True, exist_ok=True)

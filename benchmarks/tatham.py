@@ -336,6 +336,11 @@ def part(game_name: str) -> ModuleType | None:
     return tatham_ids.parts().get(game(game_name).genre)
 
 
+def readable() -> list[str]:
+    """The games `read` takes today: those whose genre has a part (and Solo's plain grids)."""
+    return [name for name in GAMES if name == "solo" or part(name) is not None]
+
+
 def read(game_name: str, game_id: str | Described) -> Any:
     """Our puzzle for one of his, given as a game ID ``PARAMS:DESC`` or `Described`, read by
     the genre's part. Raises `DescriptionError` (a `ValueError`) for a malformed description

@@ -15,6 +15,8 @@ from types import SimpleNamespace
 
 import pytest
 from conftest import EXAMPLES, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import puzzlekit
 from benchmarks import tatham as bench
@@ -104,7 +106,7 @@ MALFORMED = [
     ("6x6:bBBnWaWaBcWcBcWaW", "pearl", "covers 37 cells"),
     ("6x6:bBBnWaWaXcWcBcWa", "pearl", "unexpected 'X'"),
     ("6x6dq:bBBnWaWaBcWcBcWa", "pearl", "a size and a level"),
-    ("7x7t1:a33c32b2e3a1a1f12b302a3a2a2c23a32a", None, "not the square grid"),
+    ("7x7t1:a33c32b2e3a1a1f12b302a3a2a2c23a32a", "loopy", "not the square grid"),
     ("7x7m3:4b6a4g2g4b3k2c4a2c3a4", None, "at most 3 bridges"),
     ("5x5:4/3/2/2/1.1/3/4/2/2", "pattern", "9 clues, not 5 columns"),
     ("5x5:4/3/2/2/1.1/3/4/2/2/1.1,a", "pattern", "given at the start"),
@@ -124,6 +126,39 @@ def test_malformed_ids_name_the_problem(game_id, genre, words):
         tatham.read(game_id, genre)
 
 
+def test_his_full_parameters_infer_the_game_too():
+    # a save file or the benchmark spells every setting and the level: the game whose own
+    # (shorter) spelling they hold in order is the one
+    for genre, full in (("slitherlink", "7x7t0dh"), ("hashi", "7x7i30e10m2d1"), ("masyu", "6x6dt"),
+                        ("nonogram", "5x5"), ("patches", "13x13e4a")):
+        desc = KNOWN[genre].split(":", 1)[1]
+        assert tatham.read(f"{full}:{desc}")[0] == genre, full
+
+
+def test_an_id_of_a_game_not_here_is_not_taken_for_another():
+    # Loopy on triangles: its description spells clues as square Loopy and others do, so every
+    # part must refuse parameters its game never has
+    with pytest.raises(ParseError, match="not the square grid"):
+        tatham.read("7x7t1:a33c32b2e3a1a1f12b302a3a2a2c23a32a")
+
+
+def test_a_refusal_about_the_description_comes_first():
+    with pytest.raises(ParseError, match=r"this ID \(Bridges with at most 3 bridges"):
+        tatham.read("7x7m3:4b6a4g2g4b3k2c4a2c3a4")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["3x3", "4x4", "5x5t0", "5x5m2", "4x4dt", "4", "5de"]),
+       st.text(alphabet="0123456789abcdyzBW_/.,S:", max_size=40))
+def test_any_description_is_read_or_refused_in_one_line(params, desc):
+    try:
+        genre, puzzle = tatham.read(f"{params}:{desc}")
+    except ParseError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert genres.module_of(puzzle).NAME == genre
+
+
 def test_more_than_one_reading_asks_for_the_game(monkeypatch):
     def part(game: str, spelled: str) -> SimpleNamespace:
         return SimpleNamespace(GAME=game, TITLE=game.title(), read=lambda params, desc: (game, desc),
@@ -136,6 +171,11 @@ def test_more_than_one_reading_asks_for_the_game(monkeypatch):
     # the one whose writing gives the ID back wins
     monkeypatch.setattr(tatham, "_PARTS", {"masyu": part("one", "3x3:abc"), "hashi": part("two", "y")})
     assert tatham.read("3x3:abc")[0] == "masyu"
+    # else the one whose own parameters the given ones hold, the most of them
+    two = {"masyu": part("one", "3x3:abc"), "hashi": part("two", "3x3t0:abc")}
+    monkeypatch.setattr(tatham, "_PARTS", two)
+    assert tatham.read("3x3t0dh:abc")[0] == "hashi"
+    assert tatham.read("3x3q:abc")[0] == "masyu"
 
 
 def test_write_refuses_what_his_game_cannot_hold():

@@ -31,14 +31,9 @@ def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:
     if solution is not None:
         for layer in genre.answers:
             marks.update(layer.marks(getattr(solution, layer.name)))
-    rows = {layer.axis: getattr(puzzle, layer.name) for layer in genre.headers if hasattr(layer, "axis")}
     between = [getattr(puzzle, layer.name) for layer in genre.grids if hasattr(layer, "marks_of")]
     if between:  # marks between neighbours stand in the gaps between the cells
         return interleaved(h, w, marks, [pair for value in between for pair in value])
-    left = "rows" in rows
-    out = []
-    if "cols" in rows:
-        out.append(("   " if left else "") + " ".join("?" if k is None else str(k)[-1] for k in rows["cols"]))
     rows = {side_of(layer): getattr(puzzle, layer.name) for layer in genre.headers if side_of(layer)}
     left = "left" in rows
 
@@ -63,9 +58,6 @@ def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:
 def svg(genre: Genre, puzzle: Any, solution: Any, state: dict[Hashable, int], highlight: list[Cell]) -> str:
     """The standalone SVG picture of the puzzle, a solution and a player's state."""
     h, w = puzzle.height, puzzle.width
-    axes = {layer.axis for layer in genre.headers if hasattr(layer, "axis")}
-    layout = Layout(h, w, left=MARGIN + (CELL if "rows" in axes else 0),
-                    top=MARGIN + (CELL if "cols" in axes else 0))
     around = {side_of(layer) for layer in genre.headers}
     room = {side: MARGIN + (CELL if side in around else 0) for side in ("left", "top", "right", "bottom")}
     layout = Layout(h, w, **room)

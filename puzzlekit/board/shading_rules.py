@@ -100,3 +100,37 @@ def pairs_seeing(cells: Iterable[Cell], blocked: Collection[Cell], height: int, 
                     break
                 y, x = y + dr, x + dc
     return out
+
+
+def plant_apart(rng: Any, height: int, width: int, share: float) -> frozenset[Cell]:
+    """Random shaded cells, about ``share`` of the grid, no two side by side and the unshaded
+    cells one connected group (Hitori's and Kurodoko's answers)."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    rng.shuffle(cells)
+    shaded: set[Cell] = set()
+    for cell in cells[: round(share * len(cells) * 1.5)]:
+        r, c = cell
+        if any(n in shaded for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
+            continue
+        shaded.add(cell)
+        if not _one_piece(height, width, shaded):
+            shaded.discard(cell)
+        if len(shaded) >= share * len(cells):
+            break
+    return frozenset(shaded)
+
+
+def _one_piece(height: int, width: int, shaded: set[Cell]) -> bool:
+    """Whether the cells not shaded are one orthogonally connected group."""
+    open_cells = {(r, c) for r in range(height) for c in range(width)} - shaded
+    if not open_cells:
+        return True
+    start = next(iter(open_cells))
+    seen, stack = {start}, [start]
+    while stack:
+        r, c = stack.pop()
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if n in open_cells and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return len(seen) == len(open_cells)

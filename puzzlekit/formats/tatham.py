@@ -10,12 +10,14 @@ its folder, ``genres/NAME/tatham.py`` (``GAME``, ``TITLE``, ``read(params, desc)
 ``write(puzzle)``); this module finds those parts and picks one. An ID is read with the
 game named (a genre name or alias, or his game's name: ``GAME:PARAMS:DESC`` or the genre
 argument) or, failing that, by every part in turn: the one that accepts it is the game. When
-several accept the same text, the one whose `write` gives the text back wins; if that leaves
-more than one, the error names them and asks for the game. His save files (``SAVEFILE:41:
-Simon Tatham's Portable Puzzle Collection`` ...) name their game and are read the same way.
+several accept the same text, the one whose `write` gives the text back wins (else the one
+whose written description is the same and whose written parameters the given ones spell out
+in order, most of them); if that leaves more than one, the error names them and asks for the
+game. His save files (``SAVEFILE:41:Simon Tatham's Portable Puzzle Collection`` ...) name
+their game and are read the same way.
 
-The run-length helpers below are the spelling most of his games share (letters for runs of
-empty cells), for the parts to use.
+The spellings his descriptions share are in `tathamcodes`, for the parts to use (``runs``,
+``size`` and ``write_runs`` are named here too).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 from .. import genres
 from ..errors import ParseError, UnknownName
+from .tathamcodes import runs, shown, size, write_runs
 
 __all__ = ["looks_like", "names_game", "parts", "read", "runs", "size", "write", "write_runs"]
 
@@ -133,11 +136,6 @@ def read_save(text: str, source: str = "<save file>") -> dict[str, str]:
     return fields
 
 
-def shown(text: str) -> str:
-    """A text in an error message, cut short when long."""
-    return repr(text if len(text) <= 40 else text[:37] + "...")
-
-
 def read(text: str, genre: str | None = None, source: str | None = None) -> tuple[str, Any]:
     """``(genre, puzzle)`` of a game ID or save file; ``genre`` (a genre or his game's name)
     picks the part, else every part is tried. A `ParseError` says why none (or several) fit."""
@@ -155,17 +153,21 @@ def read(text: str, genre: str | None = None, source: str | None = None) -> tupl
     for g, part in chosen.items():
         try:
             accepted[g] = part.read(params, desc)
-        except (ValueError, ParseError) as exc:
+        except (ValueError, LookupError, ParseError) as exc:  # a lookup: a description cut short
             title, why = getattr(part, "TITLE", g), str(getattr(exc, "reason", exc))
             refusals.append(why if why.startswith(title) else f"{title}: {why}")
     if not accepted:
         if len(refusals) == 1:
             raise ParseError(refusals[0], source=name)
+        # a game that took the parameters says more than one that refused them
+        refusals.sort(key=lambda why: "param" in why.lower())
         raise ParseError("no game here reads this ID (" + "; ".join(refusals[:6])
                          + ("; ..." if len(refusals) > 6 else "") + ")", source=name)
     if len(accepted) > 1:
-        exact = {g: p for g, p in accepted.items() if _writes_back(chosen[g], p, params, desc)}
-        accepted = exact or accepted
+        scores = {g: _likeness(chosen[g], p, params, desc) for g, p in accepted.items()}
+        best = max(scores.values())
+        if best > 0:
+            accepted = {g: p for g, p in accepted.items() if scores[g] == best}
     if len(accepted) > 1:
         games = ", ".join(f"{getattr(chosen[g], 'GAME', g)} ({g})" for g in accepted)
         raise ParseError(f"this ID reads as more than one game: {games}; name the genre "
@@ -173,11 +175,21 @@ def read(text: str, genre: str | None = None, source: str | None = None) -> tupl
     return next(iter(accepted.items()))
 
 
-def _writes_back(part: ModuleType, puzzle: Any, params: str, desc: str) -> bool:
+def _likeness(part: ModuleType, puzzle: Any, params: str, desc: str) -> int:
+    """How well a game's own writing of a puzzle explains the ID it was read from: the whole
+    ID given back beats all; else the same description with parameters that the given ones
+    spell out in order (his printed IDs leave out what his full parameters add), the longer
+    the better; 0 when its writing differs."""
     try:
-        return part.write(puzzle) == f"{params}:{desc}"
+        written_params, _, written_desc = part.write(puzzle).partition(":")
     except (ValueError, ParseError):
-        return False
+        return 0
+    if written_desc != desc:
+        return 0
+    if written_params == params:
+        return 1 << 16
+    rest = iter(params)
+    return len(written_params) if all(ch in rest for ch in written_params) else 0
 
 
 def write(puzzle: Any) -> str:
@@ -186,68 +198,9 @@ def write(puzzle: Any) -> str:
     module = genres.module_of(puzzle)
     part = parts().get(module.NAME)
     if part is None:
-        raise ParseError(f"{module.NAME} has no form among Simon Tatham's games", source=module.NAME)
+        raise ParseError("no form among Simon Tatham's games here (those are "
+                         f"{', '.join(parts())})", source=module.NAME)
     try:
         return part.write(puzzle)
     except ValueError as exc:
         raise ParseError(str(exc), source=module.NAME) from None
-
-
-# --- helpers for the parts -------------------------------------------------------------------
-
-
-def size(params: str, what: str = "size 'WxH'") -> tuple[int, int, str]:
-    """``(width, height, the rest)`` of parameters that start ``WxH`` (ValueError if not)."""
-    m = re.match(r"(\d+)x(\d+)", params)
-    if m is None:
-        raise ValueError(f"the parameters {shown(params)} do not start with a {what}")
-    w, h = int(m.group(1)), int(m.group(2))
-    if not (1 <= w <= 256 and 1 <= h <= 256):
-        raise ValueError(f"the size {w}x{h} is out of range")
-    return w, h, params[m.end():]
-
-
-def runs(desc: str, cells: int, token: str, what: str) -> list[str | None]:
-    """Cells from run-length text: ``a``-``z`` for 1-26 cells without a clue (None), the
-    tokens the regular expression ``token`` matches for the others, ``_`` between two tokens."""
-    out: list[str | None] = []
-    pattern = re.compile(f"([a-z])|({token})|(_)")
-    pos = 0
-    while pos < len(desc):
-        m = pattern.match(desc, pos)
-        if m is None:
-            raise ValueError(f"{what}: unexpected {desc[pos]!r} at position {pos + 1} of the description")
-        if m.group(1):
-            out.extend([None] * (ord(m.group(1)) - ord("a") + 1))
-        elif m.group(2):
-            out.append(m.group(2))
-        pos = m.end()
-    if len(out) != cells:
-        raise ValueError(f"{what}: the description covers {len(out)} cells, not {cells}")
-    return out
-
-
-def write_runs(cells: list[str | None], separator: str = "") -> str:
-    """The run-length text of cells (None: no clue); ``separator`` goes between two clues side
-    by side (``_`` where a clue has several digits)."""
-    out: list[str] = []
-    run = 0
-    previous = False
-    for cell in cells:
-        if cell is None:
-            run += 1
-            if run == 26:
-                out.append("z")
-                run = 0
-            previous = False
-            continue
-        if run:
-            out.append(chr(ord("a") + run - 1))
-            run = 0
-        elif previous:
-            out.append(separator)
-        out.append(cell)
-        previous = True
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return "".join(out)

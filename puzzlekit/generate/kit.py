@@ -107,14 +107,13 @@ class KitRecipe:
         return None if value is None else (name, (r, c), value)
 
     def transform(self, puzzle: Any, t: Transform) -> Any:
-        axes = {layer.axis for layer in self.layers.values() if hasattr(layer, "axis")}
         around = [layer for layer in self.layers.values() if isinstance(layer, Side)]
         if around:  # clues on the four sides move with their rows and columns
-            values = {name: t.grid(getattr(puzzle, name)) for name, layer in self.layers.items()
-                      if not layer.header}
+            values = {name: getattr(puzzle, name) if layer.header else t.grid(getattr(puzzle, name))
+                      for name, layer in self.layers.items() if not isinstance(layer, Side)}
             h, w = t.shape(puzzle.height, puzzle.width)
             return self.module.Puzzle(h, w, **values, **transformed(puzzle, around, t))
-        axes = {layer.axis for layer in self.layers.values() if layer.header}
+        axes = {layer.axis for layer in self.layers.values() if hasattr(layer, "axis")}
         if len(axes) == 1 and t.transpose:  # counts on one side only stay on that side
             t = Transform(False, t.flip_rows, t.flip_cols)
         h, w = t.shape(puzzle.height, puzzle.width)

@@ -5,12 +5,14 @@ name as people write it (the page's labels); ``kit.clues`` lists the clue
 layers, each ``{"n": name, "t": type, ...}``: ``numbers`` and ``symbols`` with ``e``, their
 entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by row;
 ``relations`` with ``e``, ``[r1, c1, r2, c2, mark]`` per mark between two cells; ``setting``
-with ``v``, its word. With a ``digits`` answer, the cells of a ``numbers`` clue are given.
-``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
-``bottom``, ``left``, ``right``) and ``e``, a count or null per line.
+with ``v``, its word; ``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
+``bottom``, ``left``, ``right``) and ``e``, a count or null per line;
 ``cages`` with ``e``, the token of every cell row by row (its cage's label, and on one cell
-of the cage the clue after it: ``A12+``).
-``corners`` with ``e``, numbers ``[r, c, value]`` at the corners of the cells (``0 <= r <= h``).
+of the cage the clue after it: ``A12+``); ``tally`` with ``words`` and ``e``, numbers for the
+whole puzzle (Undead's monsters); ``boxes`` with ``v``, a Sudoku box's rows and
+columns, and ``e``, each cell's box number row by row (drawn as rooms are). With a ``digits``
+answer, the cells of a ``numbers`` clue are given. ``corners`` with ``e``, numbers
+``[r, c, value]`` at the corners of the cells (``0 <= r <= h``).
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "diagonal"}`` (``s``: one bit a cell, set for a \\, clear
 for a /; the page's entry 1 is a \\ and 2 a /), ``{"t": "lines"}`` (``s``: right + 2 * down
@@ -61,6 +63,11 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
         return {"n": layer.name, "t": "counts", "axis": layer.axis, **side, "e": list(value)}
     if isinstance(layer, L.Cages):  # each cell's token: the cage's label, its clue on one cell
         return {"n": layer.name, "t": "cages", "e": [token for row in value for token in row]}
+    if isinstance(layer, L.Tally):  # numbers for the whole puzzle, each with its word
+        return {"n": layer.name, "t": "tally", "words": list(layer.words), "e": list(value)}
+    if isinstance(layer, L.Boxes):  # the box shape, and each cell's box drawn as rooms are
+        labels = layer.labels(value, value[0] * value[1])
+        return {"n": layer.name, "t": "boxes", "v": list(value), "e": labels}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
     if isinstance(layer, L.Setting):
@@ -81,7 +88,6 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     value = answer(module, solution)
     if isinstance(layer, L.Digits):
         played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.top(h, w)}
-        played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.hi or w}  # 0: the side
         s: Any = [list(row) for row in value]
     elif isinstance(layer, L.Lines):
         played = {"t": "lines"}
@@ -98,8 +104,10 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     h, w = data["h"], data["w"]
     values: dict[str, Any] = {}
     for layer, item in zip(module.GENRE.clues, data["kit"]["clues"]):
-        if item["t"] == "counts":
+        if item["t"] in ("counts", "tally"):
             values[layer.name] = tuple(item["e"])
+        elif item["t"] == "boxes":
+            values[layer.name] = tuple(item["v"])
         elif item["t"] == "setting":
             values[layer.name] = item["v"]
         elif item["t"] == "relations":

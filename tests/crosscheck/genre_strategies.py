@@ -16,16 +16,12 @@ from hypothesis import strategies as st
 from puzzlekit import genres
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
-    gokigen,
     hashi,
-    kenken,
-    magnets,
     masyu,
     nonogram,
     numberlink,
     patches,
     queens,
-    skyscrapers,
     slitherlink,
     sudoku,
     tents,
@@ -173,31 +169,18 @@ def wend_instances(language: str):
     return instances()
 
 
-def kit_instances(module, square=False, sides=(3, 6)):
+def kit_instances(module, square: bool = False, sides: tuple[int, int] | list[int] = (3, 6)):
     """Random puzzles of a genre made with the genre kit: a planted answer's clues, each kept
     at a drawn chance (few clues: many solutions; all: often one). ``square``: height = width;
-    ``sides``: the smallest and largest side (a list of sides when given as one)."""
+    ``sides``: the smallest and largest side, or a list of the sides allowed."""
 
     @st.composite
     def instances(draw):
         side = st.sampled_from(sides) if isinstance(sides, list) else st.integers(*sides)
         h, w = draw(st.tuples(side, side))
-        if square:
-            w = h
+        w = h if square else w
         keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
         return module.random_puzzle(random.Random(draw(seeds)), h, w, keep=keep)
-
-    return instances()
-
-
-def square_kit_instances(module, lo: int = 3, hi: int = 5):
-    """Random puzzles of a kit genre played on square grids only (Skyscrapers)."""
-
-    @st.composite
-    def instances(draw):
-        n = draw(st.integers(lo, hi))
-        keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
-        return module.random_puzzle(random.Random(draw(seeds)), n, n, keep=keep)
 
     return instances()
 
@@ -218,8 +201,14 @@ STRATEGIES = {
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
     "futoshiki": kit_instances(genres.get("futoshiki"), square=True, sides=(3, 5)),
-    "skyscrapers": square_kit_instances(skyscrapers),
-    "magnets": kit_instances(magnets),
-    "kenken": kit_instances(kenken, square=True),
-    "gokigen": kit_instances(gokigen, sides=(2, 5)),
+    "skyscrapers": kit_instances(genres.get("skyscrapers"), square=True, sides=(3, 5)),
+    "magnets": kit_instances(genres.get("magnets")),
+    "kenken": kit_instances(genres.get("kenken"), square=True),
+    "lightup": kit_instances(genres.get("lightup")),
+    "hitori": kit_instances(genres.get("hitori")),
+    "binairo": kit_instances(genres.get("binairo"), sides=[4, 6]),
+    "tango": kit_instances(genres.get("tango"), sides=[4, 6]),
+    "undead": kit_instances(genres.get("undead")),
+    "killersudoku": kit_instances(genres.get("killersudoku"), square=True, sides=(4, 6)),
+    "gokigen": kit_instances(genres.get("gokigen"), sides=(2, 5)),
 }

@@ -63,11 +63,12 @@ def check(p, s):
                 y, x = y + dr, x + dc
     dark = [(r, c) for r in range(h) for c in range(w) if (r, c) not in walls and (r, c) not in lit]
     if dark:
-        yield f"{len(dark)} open cells are not lit (the first at {dark[0]})"
+        more = ", ..." if len(dark) > 4 else ""
+        yield f"open cells not lit: {', '.join(map(str, dark[:4]))}{more} ({len(dark)} in all)"
     for (r, c), k in p.clues("numbers"):
         n = sum(1 for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if cell in lamps)
         if n != k:
-            yield f"the {k} at {(r, c)} has {n} lamps beside it"
+            yield f"the {k} at {(r, c)} has {n} lamp{'' if n == 1 else 's'} beside it"
 
 
 @genre.plant

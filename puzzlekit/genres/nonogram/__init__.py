@@ -9,6 +9,15 @@ from typing import Any
 from ...board import Genre, layers, runs
 from ...board.runs import IGNORED, Clue, runs_of  # noqa: F401  (the genre's names, kept for its callers)
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("cpsat", "sat")
+#: `auto` first gives the line solver of `search` a short try within this work budget: it
+#: finishes many Nonograms in a few dozen nodes, up to 3-7x faster than CP-SAT, and the budget
+#: costs it at most about 0.05 s on those it does not (docs/benchmarks.md, "CP-SAT without
+#: symmetry search, and a first try on the line solver by its work").
+FIRST_TRY = ("search", 55_000)
+
 SECTIONS = ("rows", "columns")
 ROWS, COLS = layers.Runs("rows"), layers.Runs("cols")
 

@@ -22,6 +22,10 @@ from ...grid import Cell, CellEdge
 from ...ir import Edge, Lit, Model, ModelBuilder
 from .. import _common
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("sat", "search", "cpsat")
+
 EMPTY = 0
 ENCODINGS = ("split", "ranks")
 #: Largest number (nine digits, as in the file format).

@@ -80,7 +80,10 @@
     out += gridLines();
     if (P.look === "diagonal") out += drawCells(diagonal);  // under the numbers at the corners
     P.kit.clues.forEach(function (x) {
-      if (x.t === "rooms") labels = x.e;
+      if (x.t === "rooms" || x.t === "boxes") labels = x.e;  // boxes: a Sudoku box number per cell
+      else if (x.t === "tally") x.e.forEach(function (k, i) {
+        out += text(X(0) - CELL * 0.55, Y(0) - CELL * (0.85 - 0.3 * i), x.words[i].charAt(0).toUpperCase() + " " + k, CELL * 0.25, "tally");
+      });
       else if (x.t === "corners") x.e.forEach(function (q) {
         out += circle(X(q[1]), Y(q[0]), CELL * 0.24, "corner") + text(X(q[1]), Y(q[0]), q[2], CELL * 0.32, "clue");
       });
@@ -131,6 +134,7 @@
     });
     return out;
   }
+
   function drawCages(tokens) {  // dashed outlines inside each cage, its clue at the top left
     var out = "", d = CELL * 0.08, lab = tokens.map(function (t) { return t.match(/^[A-Za-z]+/)[0]; });
     function at(r, c) { return inside(r, c) ? lab[r * P.w + c] : null; }
