@@ -213,4 +213,5 @@ STRATEGIES = {
     "kurodoko": kit_instances(genres.get("kurodoko")),
     "mosaic": kit_instances(genres.get("mosaic")),
     "jigsawsudoku": kit_instances(genres.get("jigsawsudoku"), square=True, sides=(4, 6)),
+    "gokigen": kit_instances(genres.get("gokigen"), sides=(2, 5)),
 }
