@@ -31,7 +31,7 @@ CODES: dict[str, tuple[Callable[..., tuple[list, int]], Callable[..., str]]] = {
     "cross": (code.read_cross, code.write_cross),
 }
 #: The tokens of an answer block of shaded cells (``+``: a cell the solver marked unshaded).
-SHADED = {"#": 1, "+": 0, ".": 0}
+SHADED = {"#": 1, ".": 0, "+": 0}
 
 
 @dataclass(frozen=True)
@@ -44,8 +44,9 @@ class Form:
     ``solution``: the solution's layer the answer fills, as ``answer`` says: ``marks`` (a set
     of cells; ``inline``: written as ``mark`` in the clue block itself, the solver's other
     tokens in ``notes``) or ``digits`` (a grid, 0 for none). ``tokens``: the answer block's
-    tokens and their values. ``what``: a clue in error messages. ``flags``: the pflags the
-    genre's rules lack, with what each says (all are refused).
+    tokens and their values (the first token of a value is the one written). ``what``: a clue
+    in error messages. ``flags``: the pflags the genre's rules lack, with what each says (all
+    are refused).
     """
 
     kind: Kind

@@ -17,8 +17,6 @@ import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..unionfind import DisjointSets
-
 __all__ = ["DIGITS", "chars", "dims", "numbers", "read_blocks", "rows", "runs", "shown", "size",
            "tokens", "write_blocks", "write_chars", "write_numbers", "write_runs"]
 
@@ -175,7 +173,13 @@ def read_blocks(text: str, w: int) -> tuple[list[list[int]], str]:
     grid line, ``_`` a line between two blocks, a letter that many lines inside a block (``a``
     1 ... ``y`` 25, then one between blocks; ``z`` 25 and no line after), a number after a
     letter repeating it."""
-    edges, sets = _edges(w), DisjointSets(range(w * w))
+    edges, parent = _edges(w), list(range(w * w))
+
+    def find(cell: int) -> int:
+        while parent[cell] != cell:
+            parent[cell] = cell = parent[parent[cell]]
+        return cell
+
     pos, i = 0, 0
     while i < len(text) and text[i] != ",":
         ch = text[i]
@@ -189,14 +193,15 @@ def read_blocks(text: str, w: int) -> tuple[list[list[int]], str]:
             for _ in range(0 if ch == "_" else ord(ch) - 96):
                 if pos >= len(edges):
                     raise ValueError("too much data in the block structure")
-                sets.union(*edges[pos])
+                a, b = edges[pos]
+                parent[find(a)] = find(b)
                 pos += 1
             pos += ch != "z"
     if pos != len(edges) + 1:
         raise ValueError("the block structure does not cover the grid")
     blocks: dict[int, list[int]] = {}
     for cell in range(w * w):
-        blocks.setdefault(sets.find(cell), []).append(cell)
+        blocks.setdefault(find(cell), []).append(cell)
     return sorted(blocks.values()), text[i:]
 
 
