@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["DIGITS", "chars", "dims", "numbers", "read_blocks", "rows", "runs", "shown", "size",
-           "tokens", "write_blocks", "write_chars", "write_numbers", "write_runs"]
+__all__ = ["DIGITS", "chars", "dims", "numbers", "placed", "read_blocks", "rows", "runs", "shown", "size",
+           "tokens", "write_blocks", "write_chars", "write_numbers", "write_placed", "write_runs"]
 
 #: One character a number: 0-9, then a-z for 10-35, then A-Z for 36-61.
 DIGITS = string.digits + string.ascii_lowercase + string.ascii_uppercase
@@ -105,6 +105,46 @@ def write_runs(cells: Sequence[Any], separator: str = "") -> str:
         previous = True
     if run:
         out.append(chr(ord("a") + run - 1))
+    return "".join(out)
+
+
+#: Letters of a grid of placed values: each letter -> (cells skipped, the value, whether it
+#: places the value after the skip or only skips); see `placed`.
+Letters = Mapping[str, tuple[int, Any, bool]]
+
+
+def placed(desc: str, cells: int, letters: Letters, what: str) -> list[Any]:
+    """Cells from text whose letters each skip empty cells (None) and then place a value (his
+    Tents' trees, Unruly's digits); one value is placed past the grid's last cell, to end it."""
+    out: list[Any] = [None] * (cells + 1)
+    pos, last = 0, -1
+    for i, ch in enumerate(desc):
+        if ch not in letters:
+            raise ValueError(f"{what}: unexpected {ch!r} at position {i + 1} of the description")
+        skip, value, places = letters[ch]
+        pos += skip
+        if places and pos <= cells:
+            out[pos], last = value, pos
+        pos += places
+    if last != cells or pos != cells + 1:
+        raise ValueError(f"{what}: the description covers {pos - 1} cells, not {cells}")
+    return out[:-1]
+
+
+def write_placed(cells: Sequence[Any], letters: Letters, end: Any) -> str:
+    """The text of `placed` (``end``: the value placed past the grid): the longest skips first."""
+    letter = {code: ch for ch, code in letters.items()}
+    longest = max(skip for skip, _, places in letters.values() if not places)
+    out, run = [], 0
+    for value in [*cells, end]:
+        if value is None:
+            run += 1
+            continue
+        while run >= longest:
+            out.append(letter[(longest, value, False)])
+            run -= longest
+        out.append(letter[(run, value, True)])
+        run = 0
     return "".join(out)
 
 
