@@ -38,9 +38,12 @@ SHADED = {"#": 1, ".": 0, "+": 0}
 class Form:
     """One grid of clues and one answer layer.
 
-    ``clues``: the puzzle's layer the board's cells fill (None no clue; a ``?`` clue is refused
-    unless ``unknown``, and with ``full`` every cell must hold a clue); ``code``: the URL code
-    (`CODES`); ``corners``: the clues stand at the ``(rows + 1) x (cols + 1)`` grid corners.
+    ``clues``: the puzzle's layer the board's cells fill (None no clue; a ``?`` clue is as
+    ``unknown`` says: ``refuse``, ``keep`` or ``drop``; with ``full`` every cell must hold a
+    clue); ``code``: the URL code (`CODES`); ``corners``: the clues stand at the
+    ``(rows + 1) x (cols + 1)`` grid corners. ``sides``: the puzzle's four layers of numbers
+    outside the grid (top, bottom, left, right; the board's ``sides``), in the URL before the
+    clues in number16, the clues then only when there are some.
     ``solution``: the solution's layer the answer fills, as ``answer`` says: ``marks`` (a set
     of cells; ``inline``: written as ``mark`` in the clue block itself, the solver's other
     tokens in ``notes``) or ``digits`` (a grid, 0 for none). ``tokens``: the answer block's
@@ -55,7 +58,8 @@ class Form:
     answer: str = "marks"
     code: str = "number16"
     corners: bool = False
-    unknown: bool = False
+    sides: tuple[str, ...] = ()
+    unknown: str = "refuse"
     full: bool = False
     inline: bool = False
     mark: str = "#"
@@ -76,11 +80,21 @@ class Form:
 
     def decode(self, empty: Board, data: str) -> tuple[Board, int]:
         rows, cols = self._shape(empty.rows, empty.cols)
-        values, at = CODES[self.code][0](data, rows * cols)
-        return replace(empty, cells=puzzlink.grid(values, cols)), at
+        at, sides = 0, ()
+        if self.sides:
+            around, at = code.read_number16(data, 2 * (rows + cols), wide=False)
+            ends = [0, cols, 2 * cols, 2 * cols + rows, 2 * (cols + rows)]
+            sides = tuple(tuple(around[a:b]) for a, b in zip(ends, ends[1:]))
+        values, at = CODES[self.code][0](data, rows * cols, at) if at < len(data) or not self.sides \
+            else ([None] * (rows * cols), at)
+        return replace(empty, sides=sides, cells=puzzlink.grid(values, cols)), at
 
     def encode(self, board: Board) -> str:
-        return CODES[self.code][1]([v for row in board.cells for v in row])
+        cells = [v for row in board.cells for v in row]
+        if not self.sides:
+            return CODES[self.code][1](cells)
+        data = code.write_number16([v for side in board.sides for v in side], wide=False)
+        return data + (CODES[self.code][1](cells) if any(v is not None for v in cells) else "")
 
     # pzprv3 --------------------------------------------------------------------------------
 
@@ -127,19 +141,26 @@ class Form:
         convert.no_flags(board, dict(self.flags))
         for r, row in enumerate(board.cells):
             for c, v in enumerate(row):
-                if v == UNKNOWN and not self.unknown:
+                if v == UNKNOWN and self.unknown == "refuse":
                     raise ParseError(f"{self.what} at {convert.where(r, c)} has no value ('?'); "
                                      "puzzlekit needs it")
                 if v is None and self.full:
                     raise ParseError(f"the cell {convert.where(r, c)} has no clue; puzzlekit's "
                                      f"{self.kind.name} has {self.what} in every cell")
+        if self.unknown == "drop":
+            return tuple(tuple(None if v == UNKNOWN else v for v in row) for row in board.cells)
         return board.cells
 
     def to_puzzle(self, board: Board) -> Any:
-        return self._genre().Puzzle(board.rows, board.cols, **{self.clues: self.grid(board)})
+        # a "?" outside the grid asks nothing, so it is none
+        sides = {name: tuple(None if v == UNKNOWN else v for v in side)
+                 for name, side in zip(self.sides, board.sides)}
+        return self._genre().Puzzle(board.rows, board.cols, **{self.clues: self.grid(board)}, **sides)
 
     def to_board(self, puzzle: Any) -> Board:
-        return Board(self.kind.pid, puzzle.height, puzzle.width, cells=getattr(puzzle, self.clues))
+        sides = tuple(getattr(puzzle, name) for name in self.sides)
+        cells = getattr(puzzle, self.clues)
+        return Board(self.kind.pid, puzzle.height, puzzle.width, sides=sides, cells=cells)
 
     def to_solution(self, puzzle: Any, answer: Answer) -> Any:
         if self.answer == "digits":

@@ -11,7 +11,7 @@ from . import NAME, WALL, Puzzle
 
 ALIASES = {"akari": "lightup"}
 ROW_LINES = True
-FORM = Form(Kind("lightup", "akari", "Akari", NAME), "numbers", "lamps", code="4cell", unknown=True,
+FORM = Form(Kind("lightup", "akari", "Akari", NAME), "numbers", "lamps", code="4cell", unknown="keep",
             inline=True)
 install(globals(), FORM)
 
