@@ -7,9 +7,10 @@ The shared spelling of his Solo descriptions is here too: `solo_params` and the 
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
-from puzzlekit.formats.tathamcodes import dims, runs, write_runs
+from puzzlekit.formats.tatham import runs, write_runs
 
 GAME = "solo"
 TITLE = "Solo"
@@ -31,15 +32,19 @@ def solo_params(params: str) -> SoloParams:
     """His Solo parameters read as his program reads them: ``CxR`` (or ``N`` for a square
     of boxes N wide), then ``j`` (jigsaw), ``x`` (X diagonals), ``k`` (killer), symmetry and level
     letters (ignored)."""
-    c, r, m = dims(params, "([a-z0-9]*)", "Solo parameters start with a box 'CxR' or an order")
+    m = re.match(r"(\d+)(?:x(\d+))?", params)
+    if m is None:
+        raise ValueError(f"Solo parameters start with a box 'CxR' or an order, not {params!r}")
+    c = int(m.group(1))
+    r = int(m.group(2)) if m.group(2) is not None else c
     jigsaw = x = killer = False
-    rest = m.group(3)
+    rest = params[m.end():]
     i = 0
     while i < len(rest):
         ch = rest[i]
         i += 1
         if ch == "j":
-            c, r, jigsaw = (c * r if m.group(2) else c), 1, True
+            c, r, jigsaw = (c * r if m.group(2) is not None else c), 1, True
         elif ch == "x":
             x = True
         elif ch == "k":
@@ -57,10 +62,10 @@ def solo_params(params: str) -> SoloParams:
 
 def read_grid(text: str, n: int) -> list[list[int]]:
     """His givens grid: ``n`` rows of digits, 0 for an empty cell."""
-    cells = [v or 0 for v in runs(text, n * n, r"\d+", "solo", int)]
-    if not all(0 < v <= n for v in cells if v):
+    cells = runs(text, n * n, r"\d+", "solo")
+    if any(v is not None and not 1 <= int(v) <= n for v in cells):
         raise ValueError(f"solo: a digit outside 1..{n}")
-    return [cells[i * n:(i + 1) * n] for i in range(n)]
+    return [[int(v or 0) for v in cells[i * n:(i + 1) * n]] for i in range(n)]
 
 
 def write_grid(rows: list[list[int]] | tuple) -> str:
