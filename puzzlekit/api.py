@@ -11,7 +11,7 @@ import gc
 import math
 import os
 import time
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -35,14 +35,12 @@ from .ir import Clause, Lit, Model
 
 #: Genres where ``auto`` first gives a backend a short try, then, when it did not finish,
 #: another the time left (`THEN`, else its usual choice): the backend and its work budget
-#: (`_budget`). The line solver of `search` finishes many Nonograms in a few dozen nodes, up
-#: to 3-7x faster than CP-SAT, and this budget costs it at most about 0.05 s on those it does
-#: not (docs/benchmarks.md, "CP-SAT without symmetry search, and a first try on the line
-#: solver by its work"). CP-SAT solves every Sudoku but the hard 25x25s within its budget;
-#: on those the SAT backend is faster in all (docs/benchmarks.md, "Hard Sudoku").
-FIRST_TRY: dict[str, tuple[str, float]] = {"nonogram": ("search", 55_000), "sudoku": ("cpsat", 1.5)}
-#: The backend that gets the time left after an unfinished first try, if not the usual one.
-THEN: dict[str, str] = {"sudoku": "sat"}
+#: (`_budget`), as each genre declares it (``FIRST_TRY`` in its module: Nonogram's line
+#: solver, Sudoku's CP-SAT; docs/benchmarks.md says why).
+FIRST_TRY: MutableMapping[str, tuple[str, float]] = choosing.Declared("FIRST_TRY")
+#: The backend that gets the time left after an unfinished first try, if not the usual one
+#: (``THEN`` in the genre's module).
+THEN: MutableMapping[str, str] = choosing.Declared("THEN")
 #: Backends whose search runs in Python: `solve` leaves the cycle collector on while they search.
 PYTHON_SEARCH = frozenset({"search", "csp"})
 

@@ -3,30 +3,65 @@ and the backends installed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, MutableMapping
 from types import ModuleType
+from typing import Any
 
 from . import backends
 from .errors import BackendUnavailable, UnknownName
 from .ir import Model
 
+
+class Declared(MutableMapping):
+    """What each genre declares about its backends, by genre name: the genre module's
+    attribute ``attribute`` (a genre that declares none has no entry). The measured orders
+    live in the genres' modules, so no shared table names a genre; a value set here (a test,
+    a program trying an order) stands in for the declared one until it is deleted."""
+
+    def __init__(self, attribute: str):
+        self.attribute = attribute
+        self._set: dict[str, Any] = {}
+
+    def _declared(self, genre: str) -> Any:
+        from . import genres  # the registry imports the genres' modules only when asked
+
+        if not isinstance(genre, str) or not genre:
+            raise KeyError(genre)
+        try:
+            module = genres.get(genre)
+        except UnknownName:
+            raise KeyError(genre) from None
+        if genre not in (module.NAME, *genres.VARIANTS) or not hasattr(module, self.attribute):
+            raise KeyError(genre)  # an alias, or a genre that declares nothing
+        return getattr(module, self.attribute)
+
+    def __getitem__(self, genre: str) -> Any:
+        return self._set[genre] if genre in self._set else self._declared(genre)
+
+    def __setitem__(self, genre: str, value: Any) -> None:
+        self._set[genre] = value
+
+    def __delitem__(self, genre: str) -> None:
+        del self._set[genre]
+
+    def __iter__(self) -> Iterator[str]:
+        from . import genres
+
+        names = dict.fromkeys([*genres.NAMES, *self._set])
+        return (name for name in names if name in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"Declared({self.attribute!r}: {dict(self)!r})"
+
+
 #: Fastest installed backend per genre, in order of preference, from docs/benchmarks.md: the
 #: first is within 2x (or 0.05 s) of the fastest backend on every benchmark instance, up to
 #: 40x40 Queens, 60x60 Tents and 49x49 Sudoku; the rest are the fallbacks, in measured order.
-PREFERENCE: dict[str, tuple[str, ...]] = {
-    "masyu": ("sat", "cpsat", "z3"),
-    "tracks": ("sat", "search", "cpsat"),
-    "numberlink": ("sat", "cpsat"),
-    "hashi": ("sat", "cpsat"),
-    "slitherlink": ("sat", "cpsat"),
-    "sudoku": ("cpsat", "sat"),
-    "nonogram": ("cpsat", "sat"),
-    "queens": ("sat", "cpsat"),
-    "zip": ("sat", "search", "cpsat"),
-    "tents": ("sat", "cpsat", "z3"),
-    "patches": ("cpsat", "sat"),
-    "wend": ("sat", "search", "cpsat"),
-    "swend": ("sat", "search", "cpsat"),
-}
+#: Each genre declares its own as ``BACKENDS`` in its module.
+PREFERENCE: MutableMapping[str, tuple[str, ...]] = Declared("BACKENDS")
 DEFAULT_PREFERENCE: tuple[str, ...] = ("cpsat", "sat", "z3", "mip", "search", "csp")
 #: For a genre without an entry in `PREFERENCE`, the model's shape: graph constraints (lazy
 #: cuts on CNF won every graph genre), runs (CP-SAT's automaton), integers (Sudoku's
@@ -38,12 +73,8 @@ SHAPE_PREFERENCE: dict[str, tuple[str, ...]] = {
     "booleans": ("sat", "cpsat"),
 }
 #: Genres whose fastest backend changes with the size: above this many model variables, this
-#: order instead. Tents' row and column counts cost `sat` a cardinality encoding that grows
-#: with the grid, where CP-SAT takes them as they are (docs/benchmarks.md, "Sudoku, Tents
-#: and Patches against the CP-SAT peer").
-LARGE_PREFERENCE: dict[str, tuple[int, tuple[str, ...]]] = {
-    "tents": (300, ("cpsat", "sat", "z3")),
-}
+#: order instead (Tents, docs/benchmarks.md). A genre declares it as ``LARGE_BACKENDS``.
+LARGE_PREFERENCE: MutableMapping[str, tuple[int, tuple[str, ...]]] = Declared("LARGE_BACKENDS")
 #: Backends left out of ``auto`` for models with more variables than this: the depth-first
 #: search is fastest only on small puzzles and, above about 200 variables, was 10x to
 #: 1000x slower than the best, or out of time, on many (Queens 25x25, Tents and Hashi 30x30).

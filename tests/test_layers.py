@@ -37,7 +37,7 @@ APART: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 #: that command's layer: it may use what the command offers to every genre.
 ROLES: dict[str, str] = {
     "picture": "puzzlekit.render", "puzzlink": "puzzlekit.formats", "pasted": "puzzlekit.formats",
-    "recipe": "puzzlekit.generate", "packing": "puzzlekit.pack",
+    "recipe": "puzzlekit.generate", "packing": "puzzlekit.pack", "tatham": "puzzlekit.formats",
 }
 MAX_LINES = 600
 

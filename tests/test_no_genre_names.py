@@ -20,6 +20,9 @@ from puzzlekit import genres
 #: The folders that already hold no genre's knowledge; each joins as its genre code moves into
 #: the genres' folders (the goal: formats, render, generate and pack).
 SHARED = ("formats", "render", "generate", "pack")
+#: Modules of the package's core that hold no genre's knowledge either: the backend choice
+#: reads each genre's measured order from its module.
+MODULES = ("choosing.py", "api.py")
 
 
 def _key(word: str) -> str:
@@ -84,6 +87,12 @@ def violations() -> list[str]:
 def test_no_shared_command_names_a_genre():
     found = violations()
     assert found == [], f"{len(found)} genre names in shared code:\n" + "\n".join(found[:60])
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_core_module_holds_a_table_of_genres(module):
+    path = ROOT / "puzzlekit" / module
+    assert python_names(path.read_text(), genre_words()) == []
 
 
 def test_a_planted_name_is_caught():

@@ -105,12 +105,13 @@ class Shading(Layer):
     def draw(self, canvas: Canvas, layout: Layout, value: Any, player: bool = False) -> None:
         canvas.open(self.name)
         fill = STATE if player else "#333333"
+        cls = f"{self.key} state" if player else self.key  # a player's entries, as other pictures mark them
         for r, c in sorted(value):
             if self.look == "shade":
-                canvas.rect(layout.x(c), layout.y(r), layout.cell, layout.cell, cls=self.key, fill=fill)
+                canvas.rect(layout.x(c), layout.y(r), layout.cell, layout.cell, cls=cls, fill=fill)
             else:
                 x, y = layout.centre((r, c))
-                canvas.circle(x, y, layout.cell * 0.3, cls=self.key, fill=fill)
+                canvas.circle(x, y, layout.cell * 0.3, cls=cls, fill=fill)
         canvas.close()
 
     def draw_absent(self, canvas: Canvas, layout: Layout, cells: list[Cell]) -> None:
@@ -173,16 +174,22 @@ class Digits(Layer):
 
     answer = True
 
-    def __init__(self, name: str = "digits", lo: int = 1, hi: int = 9, key: str = "digit"):
+    def __init__(self, name: str = "digits", lo: int = 1, hi: int | None = 9, key: str = "digit"):
+        """``hi`` None: the largest value is the grid's side (a Latin square of any size)."""
         super().__init__(name, "digits")
         self.lo, self.hi, self.key = lo, hi, key
+
+    def top(self, height: int, width: int) -> int:
+        """The largest value on a grid of this size."""
+        return self.hi if self.hi is not None else max(height, width)
 
     def keys(self, height: int, width: int) -> list[Hashable]:
         return [(self.key, r, c) for r in range(height) for c in range(width)]
 
     def variables(self, m: ModelBuilder, height: int, width: int) -> dict[Cell, Var]:
         cells = ((r, c) for r in range(height) for c in range(width))
-        return {cell: m.int((self.key, *cell), self.lo, self.hi) for cell in cells}
+        hi = self.top(height, width)
+        return {cell: m.int((self.key, *cell), self.lo, hi) for cell in cells}
 
     def decode(self, values: Mapping[Hashable, int], height: int, width: int) -> tuple:
         return tuple(tuple(values[(self.key, r, c)] for c in range(width)) for r in range(height))
@@ -192,10 +199,11 @@ class Digits(Layer):
 
     def normal(self, value: Any, height: int, width: int, source: str = SOLUTION) -> tuple:
         rows = rows_of(value, (self.name,), height, width, source)
+        hi = self.top(height, width)
         for r, row in enumerate(rows):
             for c, v in enumerate(row):
-                if not (is_int(v) and self.lo <= v <= self.hi):
-                    expected = f"expected a number {self.lo}-{self.hi}"
+                if not (is_int(v) and self.lo <= v <= hi):
+                    expected = f"expected a number {self.lo}-{hi}"
                     raise invalid((self.name, r, c), f"{expected}, found {shown(v)}", source)
         return tuple(tuple(row) for row in rows)
 
@@ -214,7 +222,8 @@ class Digits(Layer):
             ((r, c), v) for r, row in enumerate(value) for c, v in enumerate(row))
         for cell, v in sorted(cells):
             x, y = layout.centre(cell)
-            canvas.text(x, y, str(v), layout.cell * 0.55, cls="digit", fill=STATE if player else "#0072B2")
+            canvas.text(x, y, str(v), layout.cell * 0.55, cls="digit state" if player else "digit",
+                        fill=STATE if player else "#0072B2")
         canvas.close()
 
     def state_fields(self) -> tuple[str, ...]:
@@ -225,12 +234,13 @@ class Digits(Layer):
             return {}
         rows = rows_of(data[self.name], (self.name,), height, width, STATE_SOURCE)
         out: dict[Hashable, int] = {}
+        hi = self.top(height, width)
         for r, row in enumerate(rows):
             for c, v in enumerate(row):
                 if v is None:
                     continue
-                if not (is_int(v) and self.lo <= v <= self.hi):
-                    raise invalid((self.name, r, c), f"expected a number {self.lo}-{self.hi} or null, "
+                if not (is_int(v) and self.lo <= v <= hi):
+                    raise invalid((self.name, r, c), f"expected a number {self.lo}-{hi} or null, "
                                   f"found {shown(v)}", STATE_SOURCE)
                 out[(self.key, r, c)] = v
         return out

@@ -2,7 +2,8 @@
 
 The SVG draws, bottom up: the highlight, shaded answers, the grid, rooms, clues (white on a
 shaded cell), placed objects and digits, then a player's state (grey entries, dots for cells
-known to stay empty). Row counts stand left of the grid and column counts above it.
+known to stay empty). Row counts stand left of the grid and column counts above it; the
+numbers of a `Side` layer beside its own side.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import Any
 
 from .canvas import CELL, MARGIN, Layout, draw_grid, draw_highlight
 from .layers import Digits, Shading
+from .relations import interleaved
+from .sides import side_of
 
 Cell = tuple[int, int]
 #: A `puzzlekit.board.genre.Genre` (named loosely here: the genre module imports this one).
@@ -28,51 +31,69 @@ def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:
     if solution is not None:
         for layer in genre.answers:
             marks.update(layer.marks(getattr(solution, layer.name)))
-    rows = {layer.axis: getattr(puzzle, layer.name) for layer in genre.headers}
-    left = "rows" in rows
-    out = []
-    if "cols" in rows:
-        out.append(("   " if left else "") + " ".join("?" if k is None else str(k)[-1] for k in rows["cols"]))
+    between = [getattr(puzzle, layer.name) for layer in genre.grids if hasattr(layer, "marks_of")]
+    if between:  # marks between neighbours stand in the gaps between the cells
+        return interleaved(h, w, marks, [pair for value in between for pair in value])
+    rows = {side_of(layer): getattr(puzzle, layer.name) for layer in genre.headers if side_of(layer)}
+    left = "left" in rows
+
+    def across(counts: tuple) -> str:  # a line of column counts, one character each
+        return ("   " if left else "") + " ".join("?" if k is None else str(k)[-1] for k in counts)
+
+    out = [across(rows["top"])] if "top" in rows else []
     for r in range(h):
         line = " ".join(marks.get((r, c), "·") for c in range(w))
         if left:
-            k = rows["rows"][r]
+            k = rows["left"][r]
             line = f"{'?' if k is None else k:>2} {line}"
+        if "right" in rows:
+            k = rows["right"][r]
+            line = f"{line} {'?' if k is None else k}"
         out.append(line)
+    if "bottom" in rows:
+        out.append(across(rows["bottom"]))
     return "\n".join(out)
 
 
 def svg(genre: Genre, puzzle: Any, solution: Any, state: dict[Hashable, int], highlight: list[Cell]) -> str:
     """The standalone SVG picture of the puzzle, a solution and a player's state."""
     h, w = puzzle.height, puzzle.width
-    axes = {layer.axis for layer in genre.headers}
-    layout = Layout(h, w, left=MARGIN + (CELL if "rows" in axes else 0),
-                    top=MARGIN + (CELL if "cols" in axes else 0))
+    around = {side_of(layer) for layer in genre.headers}
+    room = {side: MARGIN + (CELL if side in around else 0) for side in ("left", "top", "right", "bottom")}
+    layout = Layout(h, w, **room)
     canvas = layout.canvas(f"{genre.title} {h}x{w}" + (", solved" if solution is not None else ""))
     draw_highlight(canvas, layout, highlight)
     answers = [] if solution is None else [(layer, getattr(solution, layer.name)) for layer in genre.answers]
     dark: set[Cell] = set()
     for layer, value in answers:
         dark |= layer.dark(value)
-        if isinstance(layer, Shading) and layer.look == "shade":
+        if _underneath(layer):
             layer.draw(canvas, layout, value)
     player = _player(genre, state)
-    for layer, (present, _) in player.items():
-        if isinstance(layer, Shading) and layer.look == "shade":
+    for layer, (present, absent) in player.items():
+        if _underneath(layer):
             layer.draw(canvas, layout, present, player=True)
             dark |= set(present)
+        if absent and getattr(layer, "underneath", False):  # its other value, drawn too
+            layer.draw_absent(canvas, layout, absent)
     draw_grid(canvas, layout)
     for layer in genre.clues:
         layer.draw(canvas, layout, getattr(puzzle, layer.name), dark)
     for layer, value in answers:
-        if not (isinstance(layer, Shading) and layer.look == "shade"):
+        if not _underneath(layer):
             layer.draw(canvas, layout, value)
     for layer, (present, absent) in player.items():
-        if not (isinstance(layer, Shading) and layer.look == "shade"):
+        if not _underneath(layer):
             layer.draw(canvas, layout, present, player=True)
-        if absent:
+        if absent and not getattr(layer, "underneath", False):
             layer.draw_absent(canvas, layout, absent)
     return canvas.to_string()
+
+
+def _underneath(layer: Any) -> bool:
+    """An answer drawn under the grid and the clues: shaded cells, and a layer that asks to be
+    (diagonals that end under the numbers at the corners of the cells)."""
+    return (isinstance(layer, Shading) and layer.look == "shade") or getattr(layer, "underneath", False)
 
 
 def _player(genre: Genre, state: dict[Hashable, int]) -> dict[Any, tuple[Any, list[Cell]]]:

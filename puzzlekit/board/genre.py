@@ -50,7 +50,7 @@ class Genre:
         aliases: Iterable[str] = (), optional: Iterable[str] | None = None,
         levels: Iterable[str] | None = None, sizes: tuple[int, int] = (3, 30),
         shaped_by: str | tuple[str, str] | None = None, classic_json: bool = False,
-        classic_files: bool = False, headers_first: bool = False,
+        classic_files: bool = False, headers_first: bool = False, form: Any = None,
     ):
         """``shaped_by`` names a grid layer that gives the size: the Puzzle is made from the clue
         layers alone (``Puzzle(grid)``) and ``height``/``width`` are read from that layer's rows.
@@ -61,7 +61,9 @@ class Genre:
         each listed cell is a ``[row, col]`` inside the grid, listed once. ``classic_files``
         words a file with headers and no grid as the hand-written genres do. ``headers_first``
         reads every header's values, then their lengths, before the grid's cells (a file with
-        several mistakes is refused at the one the hand-written genre named first)."""
+        several mistakes is refused at the one the hand-written genre named first). ``form``:
+        a file form other than headers and grid blocks, with ``read(genre, text, source)`` and
+        ``write(genre, puzzle)`` (`runs.Sections`, the ``.non`` form)."""
         self.name, self.title, self.rule = name, title, rule
         self.aliases = tuple(aliases)
         self.clues = tuple(clues)
@@ -80,7 +82,8 @@ class Genre:
             layer.name for layer in self.grids if getattr(layer, "optional", False))
         self.levels = tuple(levels) if levels is not None else None
         self.sizes = sizes
-        counts = {layer.name: layer.axis for layer in self.headers if isinstance(layer, LineCounts)}
+        # row and column counts, or run clues: any header layer per axis
+        counts = {layer.name: layer.axis for layer in self.headers if getattr(layer, "axis", None)}
         by_counts = isinstance(shaped_by, tuple) and sorted(counts.get(n, "") for n in shaped_by) == [
             "cols", "rows"]
         if shaped_by is not None and not by_counts and shaped_by not in [layer.name for layer in self.grids]:
@@ -88,7 +91,7 @@ class Genre:
         #: The row and column count layers that give the size, when they do.
         self.counted = {counts[n]: n for n in shaped_by} if by_counts else None  # type: ignore[union-attr]
         self.shaped_by, self.classic_json, self.classic_files = shaped_by, classic_json, classic_files
-        self.headers_first = headers_first
+        self.headers_first, self.form = headers_first, form
         self.grids_by_name = {layer.name: layer for layer in self.grids}
         self._rules: Rules | None = None
         self._checks: Checks | None = None
@@ -169,7 +172,9 @@ class Genre:
     # text files ---------------------------------------------------------------------------------
     def parse_text(self, text: str, source: str = "<string>") -> Any:
         """Read the genre's file: header lines for the counts, then a block of grid rows per
-        grid layer, in the order the genre lists them."""
+        grid layer, in the order the genre lists them (or the genre's own ``form``)."""
+        if self.form is not None:
+            return self.form.read(self, text, source)
         lines = content_lines(text, source)
         label = {layer.name: getattr(layer, "label", layer.name) for layer in self.headers}
         allowed = set(label.values()) | (set() if self.grids else {"size"})
@@ -238,20 +243,27 @@ class Genre:
             raise error(source, lines[-1], 1, "no grid rows after the headers")
         if not body:
             raise error(source, lines[-1], len(lines[-1].text) + 1, "expected the grid after the headers")
-        if len(body) % count:
+        # a layer's `extent`: its block has that many more rows and columns than the grid of
+        # cells (numbers at the corners of the cells: one more)
+        extents = [getattr(layer, "extent", 0) for layer in self.grids]
+        lines_left = len(body) - sum(extents)
+        if lines_left % count or lines_left < count:
             names = ", ".join(layer.name for layer in self.grids)
-            raise error(source, body[-1], 1, f"expected {count} grids of equal height ({names}), "
+            more = "" if not any(extents) else " (the corner blocks one row more)"
+            raise error(source, body[-1], 1, f"expected {count} grids of equal height ({names}){more}, "
                         f"found {len(body)} grid lines")
-        height = len(body) // count
+        height = lines_left // count
         width = None
+        start = 0
         for i, layer in enumerate(self.grids):
-            block = body[i * height:(i + 1) * height]
+            block = body[start:start + height + extents[i]]
+            start += len(block)
             rows = grid_rows(block, source, whitespace=getattr(layer, "whitespace", None))
             blocks[layer.name] = (block, rows)
-            if width is not None and len(rows[0]) != width:
+            if width is not None and len(rows[0]) - extents[i] != width:
                 raise error(source, block[0], 1, f"the {layer.name} grid has {len(rows[0])} columns, "
-                            f"the {self.grids[0].name} grid {width}")
-            width = len(rows[0])
+                            f"the {self.grids[0].name} grid {width + extents[0]}")
+            width = len(rows[0]) - extents[i]
             if later is not None:
                 later.append(layer)
             else:
@@ -276,6 +288,8 @@ class Genre:
 
     def format_text(self, puzzle: Any) -> str:
         """The puzzle in its file format."""
+        if self.form is not None:
+            return self.form.write(self, puzzle)
         written = (layer.write_header(getattr(puzzle, layer.name)) for layer in self.headers)
         out = [line for line in written if line is not None]  # a setting at its default is left out
         if not self.grids and not {"rows", "cols"} <= {layer.axis for layer in self.headers}:
@@ -291,8 +305,9 @@ class Genre:
         (`Bridges`: the pairs of islands that see each other) finds them through ``on(puzzle)``."""
         return tuple(layer.on(puzzle) if hasattr(layer, "on") else layer for layer in self.answers)
 
-    def build(self, puzzle: Any, deadline: Deadline = UNLIMITED) -> Model:
-        """The rules as an IR model; ``deadline`` stops the building with `OutOfTime`."""
+    def build(self, puzzle: Any, deadline: Deadline = UNLIMITED, **options: Any) -> Model:
+        """The rules as an IR model; ``deadline`` stops the building with `OutOfTime`.
+        ``options`` go to the rules (Zip's ``encoding``)."""
         assert self._rules is not None
         m = BoardBuilder(self.name, puzzle.height, puzzle.width, deadline)
         answers = self.answers_on(puzzle)
@@ -300,7 +315,7 @@ class Genre:
             off = self._off(layer, puzzle)
             m.answers[layer.name] = layer.variables(m, puzzle.height, puzzle.width, **off)
         deadline.check()
-        self._rules(puzzle, m)
+        self._rules(puzzle, m, **options)
         for layer in answers:
             m.output(m.answers[layer.name].values())
         deadline.check()
@@ -384,7 +399,8 @@ class Genre:
                 off_layer = next(x for x in self.clues if x.name == layer.off)  # type: ignore[attr-defined]
                 more.update(off, what=f"a {off_layer.what}")
             state.update(layer.read_state(data, puzzle.height, puzzle.width, **more))
-            if complete and len(layer.state_fields()) > 1:  # two-valued: the rest is known absent
+            two_valued = len(layer.state_fields()) > 1 or getattr(layer, "binary", False)
+            if complete and two_valued:  # the rest is known absent
                 for key in layer.keys(puzzle.height, puzzle.width, **off):
                     state.setdefault(key, 0)
         return state
@@ -399,8 +415,10 @@ class Genre:
         known = {k for layer in answers for k in layer.keys(puzzle.height, puzzle.width,
                                                              **self._off(layer, puzzle))}
         strays = [k for k in state if k not in known]
-        if strays:
-            raise ValueError(f"{strays[0]!r} is not in this {self.name} puzzle's answer")
+        if strays:  # in the answer layer's words when it has its own (`Filled`)
+            own = next((layer.stray for layer in answers if hasattr(layer, "stray")), None)
+            raise ValueError(own(strays[0], puzzle.height, puzzle.width) if own else
+                             f"{strays[0]!r} is not in this {self.name} puzzle's answer")
         return out
 
     def describe(self, puzzle: Any, key: Hashable, value: int) -> str:
@@ -445,10 +463,18 @@ def _puzzle_class(genre: Genre) -> type:
         if genre.shaped_by is not None and genre.counted is None:
             shaping = genre.grids_by_name[genre.shaped_by]
             object.__setattr__(self, genre.shaped_by, _shape(shaping, getattr(self, genre.shaped_by)))
+            if hasattr(shaping, "check_whole"):  # what the layer asks of all its cells together
+                shaping.check_whole(getattr(self, genre.shaped_by))
         for name in ("height", "width") if genre.shaped_by is None else ():
             if not is_int(getattr(self, name)):
                 raise invalid((name,), f"expected a whole number, found {shown(getattr(self, name))}")
+        for name in genre.shaped_by if genre.counted is not None else ():  # lines given as a tuple
+            sequence = getattr(layers_by_name[name], "sequence", None)
+            if sequence is not None:
+                sequence(getattr(self, name))
         problem = size_problem(self.height, self.width)
+        if problem and genre.counted is not None:  # the size is the count of lines they give
+            raise invalid((genre.shaped_by[0],), problem)
         if problem:
             raise ParseError(problem, source=PUZZLE)
         for layer in genre.clues:

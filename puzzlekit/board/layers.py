@@ -9,10 +9,12 @@ values they decode to, and a player's partial state.
 Clue layers: `Numbers` (a number, or ``?``, in some cells), `Symbols` (marks such as walls
 or trees), `Rooms` (a label per cell: the given regions), `LineCounts` (a number per row or
 column, outside the grid), `Cells` (marked cells such as trees, as a set), `Setting` (a rule
-switched by a header line, ``cover: any``).
+switched by a header line, ``cover: any``), `Runs` (run lengths per row or column: Nonogram),
+`InOrder` (numbers a path visits in order) and `Walls` (walls between cells: Zip).
 Answer layers: `Shading` (shaded cells), `Objects` (things placed
 in cells: lamps, stars, tents), `Digits` (a value in every cell), `Lines` (lines between the
-centres of neighbouring cells: loops and paths).
+centres of neighbouring cells: loops and paths), `Filled` (filled cells as rows of 0 and 1),
+`Path` (one path, as its cells in order).
 """
 
 from __future__ import annotations
@@ -27,3 +29,23 @@ __all__ = ["EMPTY", "UNKNOWN", "CellClues", "Cells", "Digits", "Layer", "LineCou
 from .bridges import Bridges  # noqa: E402  (links with a multiplicity: Hashi's bridges)
 
 __all__ += ["Bridges"]
+
+from .runs import Filled, Runs  # noqa: E402  (run clues beside the lines, and filled cells: Nonogram)
+
+__all__ += ["Filled", "Runs"]
+
+from .paths import InOrder, Path, Walls  # noqa: E402  (one path through numbers in order, walls: Zip)
+
+__all__ += ["InOrder", "Path", "Walls"]
+from .relations import Relations  # noqa: E402  (marks between neighbours: < > = x and bars)
+
+__all__ += ["Relations"]
+from .sides import Heights, Side  # noqa: E402  (clues outside the grid on its four sides)
+
+__all__ += ["Heights", "Side"]
+from .cages import Cages, SideDigits  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
+
+__all__ += ["Cages", "SideDigits"]
+from .slants import Corners, Slants  # noqa: E402  (diagonals in cells, numbers at their corners)
+
+__all__ += ["Corners", "Slants"]

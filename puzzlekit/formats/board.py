@@ -118,7 +118,8 @@ class Board:
     ``regions`` (R x C region numbers, counted in reading order of their first cell) and
     the URL's ``walls`` as read (a URL may hold walls inside a region, which `regions`
     leaves out; they are kept only to write the same URL again).
-    ``flags`` are the URL's pflag letters (``f``, ``e``).
+    ``flags`` are the URL's pflag letters (``f``, ``e``). ``sides``: the numbers outside
+    the four sides (Skyscrapers, Magnets), top, bottom, left, right, each in reading order.
     """
 
     pid: str
@@ -134,6 +135,7 @@ class Board:
     stars: int = 0
     regions: tuple[tuple[int, ...], ...] = ()
     walls: frozenset[CellEdge] = field(default=frozenset(), compare=False)
+    sides: tuple[tuple[int | None, ...], ...] = ()
 
     @property
     def kind(self) -> Kind:

@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from puzzlekit import ladder
+from puzzlekit.board.sides import Side, transformed
 
 from .fingerprint import Transform
 
@@ -95,21 +96,33 @@ class KitRecipe:
 
     def partner(self, plant: Plant, item: Item, height: int, width: int) -> Item | None:
         name, index, _ = item
-        if len(index) != 2:
+        if len(index) != 2 or not all(isinstance(i, int) for i in index):  # a mark between two cells
             return None
         r, c = height - 1 - index[0], width - 1 - index[1]
         value = getattr(plant.full, name)[r][c]
         return None if value is None else (name, (r, c), value)
 
     def transform(self, puzzle: Any, t: Transform) -> Any:
-        axes = {layer.axis for layer in self.layers.values() if layer.header}
+        around = [layer for layer in self.layers.values() if isinstance(layer, Side)]
+        if around:  # clues on the four sides move with their rows and columns
+            values = {name: t.grid(getattr(puzzle, name)) for name, layer in self.layers.items()
+                      if not layer.header}
+            h, w = t.shape(puzzle.height, puzzle.width)
+            return self.module.Puzzle(h, w, **values, **transformed(puzzle, around, t))
+        axes = {layer.axis for layer in self.layers.values() if hasattr(layer, "axis")}
         if len(axes) == 1 and t.transpose:  # counts on one side only stay on that side
             t = Transform(False, t.flip_rows, t.flip_cols)
         h, w = t.shape(puzzle.height, puzzle.width)
         values: dict[str, Any] = {}
         counts: dict[str, tuple] = {}
         for name, layer in self.layers.items():
-            if layer.header:
+            if hasattr(layer, "transform"):  # marks between cells (`Relations`) map cell by cell
+                def cell(x: Any) -> Any:
+                    return t.cell(x, puzzle.height, puzzle.width)
+                values[name] = layer.transform(getattr(puzzle, name), cell)
+            elif layer.header and not hasattr(layer, "axis"):  # a setting holds for any symmetry
+                values[name] = getattr(puzzle, name)
+            elif layer.header:
                 counts[layer.axis] = (name, getattr(puzzle, name))
             else:
                 values[name] = t.grid(getattr(puzzle, name))

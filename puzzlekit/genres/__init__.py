@@ -28,6 +28,14 @@ from ._common import shown as shown  # error messages elsewhere show values the 
 NAMES: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
     "tents", "patches", "wend", "swend",
+    # built on the genre kit: one line each
+    "lightup",
+    "futoshiki",
+    "skyscrapers",
+    "magnets",
+    "kenken",
+    "gokigen",
+    "hitori",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -56,6 +64,12 @@ ALIASES: dict[str, str] = {
     "tentsandtrees": "tents", "treesandtents": "tents",
     "numberroutemaze": "tracks", "traintracks": "tracks",
     "linkedinwend": "wend", "swedishwend": "swend",
+    "akari": "lightup",
+    "unequal": "futoshiki",
+    "towers": "skyscrapers",
+    "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
+    "slant": "gokigen", "gokigennaname": "gokigen",
+    "singles": "hitori",
 }
 
 

@@ -4,7 +4,11 @@ One object per puzzle: ``g``, ``h``, ``w``, ``kit`` and ``s``. ``kit.title`` is 
 name as people write it (the page's labels); ``kit.clues`` lists the clue
 layers, each ``{"n": name, "t": type, ...}``: ``numbers`` and ``symbols`` with ``e``, their
 entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by row;
-``counts`` with ``axis`` (``rows`` or ``cols``) and ``e``, a count or null per line.
+``relations`` with ``e``, ``[r1, c1, r2, c2, mark]`` per mark between two cells; ``setting``
+with ``v``, its word; ``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
+``bottom``, ``left``, ``right``) and ``e``, a count or null per line;
+``cages`` with ``e``, the token of every cell row by row (its cage's label, and on one cell
+of the cage the clue after it: ``A12+``). With a ``digits`` answer, the cells of a ``numbers`` clue are given.
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
 or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
@@ -48,9 +52,16 @@ def answer(module: ModuleType, solution: Any) -> Any:
 
 def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     if isinstance(layer, L.LineCounts):
-        return {"n": layer.name, "t": "counts", "axis": layer.axis, "e": list(value)}
+        side = {"side": layer.side} if isinstance(layer, L.Side) else {}  # top, bottom, left, right
+        return {"n": layer.name, "t": "counts", "axis": layer.axis, **side, "e": list(value)}
+    if isinstance(layer, L.Cages):  # each cell's token: the cage's label, its clue on one cell
+        return {"n": layer.name, "t": "cages", "e": [token for row in value for token in row]}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
+    if isinstance(layer, L.Setting):
+        return {"n": layer.name, "t": "setting", "v": value}
+    if isinstance(layer, L.Relations):  # [r1, c1, r2, c2, mark] per mark between two cells
+        return {"n": layer.name, "t": "relations", "e": [[*a, *b, mark] for (a, b), mark in value]}
     kind = "symbols" if isinstance(layer, L.Symbols) else "numbers"
     return {"n": layer.name, "t": kind, "e": [[r, c, v] for (r, c), v in layer.entries(value)]}
 
@@ -58,11 +69,12 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
 def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     """One puzzle and its solution as the pack's JSON object (see the module docstring)."""
     layer = playable_layer(module)
+    layer = layer.on(puzzle) if hasattr(layer, "on") else layer  # digits 1..n: n from the puzzle
     h, w = puzzle.height, puzzle.width
     clues = [_clue(clue, getattr(puzzle, clue.name)) for clue in module.GENRE.clues]
     value = answer(module, solution)
     if isinstance(layer, L.Digits):
-        played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.hi}
+        played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.top(h, w)}
         s: Any = [list(row) for row in value]
     elif isinstance(layer, L.Lines):
         played = {"t": "lines"}
@@ -81,7 +93,12 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     for layer, item in zip(module.GENRE.clues, data["kit"]["clues"]):
         if item["t"] == "counts":
             values[layer.name] = tuple(item["e"])
-        elif item["t"] == "rooms":
+        elif item["t"] == "setting":
+            values[layer.name] = item["v"]
+        elif item["t"] == "relations":
+            marks = [(((q[0], q[1]), (q[2], q[3])), q[4]) for q in item["e"]]
+            values[layer.name] = layer.with_entries(h, w, marks)
+        elif item["t"] in ("rooms", "cages"):
             values[layer.name] = tuple(tuple(item["e"][r * w:(r + 1) * w]) for r in range(h))
         else:
             values[layer.name] = layer.with_entries(h, w, [((r, c), v) for r, c, v in item["e"]])

@@ -18,8 +18,9 @@ from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
 #: Genres made with the kit that the page plays: the docs' example (shaded cells) and the
-#: loop genre of the kit's tests (lines between cells).
-KIT_GENRES = ("canalview", "kitloop")
+#: loop genre of the kit's tests (lines between cells), Light Up (walls and lamps) and
+#: Hitori (a number in every cell).
+KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori")
 
 
 def register_test_genres() -> None:
@@ -95,3 +96,25 @@ def test_play_a_kit_puzzle(kit_page, kit_puzzles, index):
     page.reload()
     assert entries(page) == 1, "progress is restored after a reload"
     assert page.errors == []
+
+
+def test_play_a_futoshiki_with_signs_and_givens(context, tmp_path):
+    """A digits genre with marks between cells: the signs are drawn, the givens are fixed, and
+    typing the other digits solves it."""
+    (made,) = generate("futoshiki", 4, 4, count=1, seed=3, level="medium", nearest=True)
+    index = build_pack([(made.puzzle, made.solution, "futoshiki")], tmp_path, title="Futoshiki")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(index.resolve().as_uri())
+    assert page.locator("#board text.relation").count() == len(made.puzzle.signs)
+    board = Board(page)
+    givens = dict(made.puzzle.clues("givens"))
+    for r, row in enumerate(made.solution.digits):
+        for c, v in enumerate(row):
+            if (r, c) not in givens:
+                board.click(r + 0.5, c + 0.5)
+                page.keyboard.press(str(v))
+    solved(page, "futoshiki")
+    assert page.errors == []
+    page.close()

@@ -13,6 +13,7 @@ import random
 from conftest import example_genre
 from hypothesis import strategies as st
 
+from puzzlekit import genres
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
     hashi,
@@ -168,13 +169,15 @@ def wend_instances(language: str):
     return instances()
 
 
-def kit_instances(module):
+def kit_instances(module, square: bool = False, sides: tuple[int, int] = (3, 6)):
     """Random puzzles of a genre made with the genre kit: a planted answer's clues, each kept
-    at a drawn chance (few clues: many solutions; all: often one)."""
+    at a drawn chance (few clues: many solutions; all: often one). ``square``: height = width;
+    ``sides``: the smallest and largest side."""
 
     @st.composite
     def instances(draw):
-        h, w = draw(st.tuples(st.integers(3, 6), st.integers(3, 6)))
+        h, w = draw(st.tuples(st.integers(*sides), st.integers(*sides)))
+        w = h if square else w
         keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
         return module.random_puzzle(random.Random(draw(seeds)), h, w, keep=keep)
 
@@ -196,4 +199,10 @@ STRATEGIES = {
     "wend": wend_instances("en"),
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
+    "futoshiki": kit_instances(genres.get("futoshiki"), square=True, sides=(3, 5)),
+    "skyscrapers": kit_instances(genres.get("skyscrapers"), square=True, sides=(3, 5)),
+    "magnets": kit_instances(genres.get("magnets")),
+    "kenken": kit_instances(genres.get("kenken"), square=True),
+    "lightup": kit_instances(genres.get("lightup")),
+    "hitori": kit_instances(genres.get("hitori")),
 }

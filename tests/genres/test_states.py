@@ -197,6 +197,11 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"no_paths": [{"word": "PATH", "cells": [[0, 2]]}, {"word": "PATH", "cells": [[0, 2]]}]},
          "no_paths[1].cells[0]: letter 1 of PATH (P) at (0, 2) is listed twice (first as no_paths[0]"),
     ],
+    "kenken": [
+        ({"digits": [[None] * 6] * 5}, "digits: expected 6 rows"),
+        ({"digits": [[None] * 6] * 5 + [[None] * 5 + [7]]}, "digits[5][5]: expected a number 1-6 or null"),
+        ({"digits": [[None] * 6] * 5 + [[None] * 5]}, "digits[5]: expected a row of 6 entries"),
+    ],
     "swend": [
         ({"paths": [{"word": "häst", "cells": [[0, 0]]}]},
          "paths[0].cells[0]: (0, 0) shows the letter 'Ä', not letter 1 of HÄST ('H')"),
@@ -249,6 +254,8 @@ def _other(genre: str, key: Hashable, value: int) -> int:
         return value % 9 + 1
     if genre == "hashi":
         return (value + 1) % 3
+    if genre == "kenken":  # the example is 6x6
+        return value % 6 + 1
     return 1 - value
 
 
@@ -372,6 +379,8 @@ BEFORE = {
     "patches": ("8c3c52455ce96fb1", "0a1a0eb728f7c2c8", "e8394c82fb9c59ee", "89fd9f3e221a8c08"),
     # Wend was tagged from the start: taken when its state format came, so they guard it from then on
     "wend": ("e8b7ab0bec9bb542", "53b79f2ad7bcb0bb", "6c116b626474e320", "b6b87eb170e63fe8"),
+    # KenKen was tagged from the start: taken when it came
+    "kenken": ("c0c2fbccb95de34c", "c0a992adef02c47e", "c0c2fbccb95de34c", "a679d5a610716016"),
     "swend": ("9422601659cb1a1a", "610643c344ab6a48", "59dcce0b11d175cc", "ac379bc27c2d0c36"),
 }
 

@@ -13,6 +13,10 @@ from ...board.places import invalid
 from ...grid import Cell
 from .. import _common
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("sat", "cpsat")
+
 WATER = 0
 MAX_CLUE = 8
 

@@ -12,6 +12,10 @@ from ...grid import Cell
 from ...ir import Lit
 from .. import _common
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("sat", "cpsat", "z3")
+
 EMPTY, WHITE, BLACK = 0, 1, 2
 
 genre = Genre(

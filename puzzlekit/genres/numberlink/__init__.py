@@ -14,6 +14,10 @@ from ...grid import Cell, CellEdge
 from ...ir import Edge
 from .. import _common, _states
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("sat", "cpsat")
+
 EMPTY = 0
 COVER_MODES = ("all", "any")
 #: ``u-turns: no`` forbids a line to turn back beside itself inside a 2x2 block of cells.

@@ -27,6 +27,10 @@ from .._rectangles import (  # noqa: F401 (part of this module's API)
     total,
 )
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("cpsat", "sat")
+
 NAME = "patches"
 SHAPES = {"s": "square", "w": "wider than tall", "t": "taller than wide"}
 _TOKEN = re.compile(r"(\d{1,9})?([A-Za-z])?")

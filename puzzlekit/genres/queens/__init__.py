@@ -12,6 +12,10 @@ from ...board import Genre, checks, layers
 from ...grid import Cell
 from .. import _common
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("sat", "cpsat")
+
 #: Characters that may label a region (case matters: ``a`` and ``A`` are two regions).
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 QUEEN = "♛"

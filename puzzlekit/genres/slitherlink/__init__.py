@@ -11,6 +11,10 @@ from ...board import Genre, layers
 from ...grid import Cell, CellEdge
 from .. import _common
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("sat", "cpsat")
+
 CLUES = "0123"
 #: Clues in words.
 WORDS = ("none", "one", "two", "three")

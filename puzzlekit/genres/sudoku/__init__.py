@@ -16,6 +16,15 @@ from ...grid import Cell
 from ...ir import Model, ModelBuilder
 from .. import _common, _states
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("cpsat", "sat")
+#: `auto` first gives CP-SAT a try within this work budget, then the SAT backend the time left
+#: (`THEN`): CP-SAT solves every Sudoku but the hard 25x25s within it, and on those the SAT
+#: backend is faster in all (docs/benchmarks.md, "Hard Sudoku").
+FIRST_TRY = ("cpsat", 1.5)
+THEN = "sat"
+
 NAME = "sudoku"
 EMPTY = 0
 #: Largest side accepted: the model's units mean 3 N^2 counts of N terms each to a backend

@@ -13,6 +13,14 @@ from ...grid import Cell
 from ...ir import Lit
 from .. import _common
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("sat", "cpsat", "z3")
+#: Above this many model variables `auto` takes another order: the row and column counts cost
+#: `sat` a cardinality encoding that grows with the grid, where CP-SAT takes them as they are
+#: (docs/benchmarks.md, "Sudoku, Tents and Patches against the CP-SAT peer").
+LARGE_BACKENDS = (300, ("cpsat", "sat", "z3"))
+
 TREE, EMPTY = "T", "."
 #: A row or column left without a count in the file (puzz.link Tents may leave counts out).
 NO_COUNT = "?"

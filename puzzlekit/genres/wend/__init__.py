@@ -23,6 +23,10 @@ from .._rectangles import ModelTooLarge
 from .._wend_states import state_from_json as state_from_json  # the state JSON (docs/genres/wend.md)
 from .._wend_states import state_to_json as state_to_json
 
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("sat", "search", "cpsat")
+
 NAME = "wend"
 BLOCKED = "#"
 ENGLISH = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -10,31 +10,37 @@ measured against it: one path from 1 to K plus a rank per cell (see docs/genres/
 from __future__ import annotations
 
 import random as _random
-import re
 from collections import Counter
-from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
+from collections.abc import Hashable
 from typing import Any
 
-from ... import grid, textio
+from ... import grid
+from ...board import Genre, layers, paths
+from ...board.paths import walk  # noqa: F401  (the genre's name for it, kept for its callers)
 from ...clock import UNLIMITED, Deadline
 from ...grid import Cell, CellEdge
 from ...ir import Edge, Lit, Model, ModelBuilder
-from .. import _common, _states
+from .. import _common
 
-NAME = "zip"
+#: The backends `auto` tries first, fastest first, as measured (docs/benchmarks.md); the rest
+#: follow in the default order.
+BACKENDS = ("sat", "search", "cpsat")
+
 EMPTY = 0
 ENCODINGS = ("split", "ranks")
-_WALLS = re.compile(r"(?i)walls\s*:.*")
-
-
 #: Largest number (nine digits, as in the file format).
 MAX_NUMBER = 999_999_999
-_CELL = _common.int_cell(EMPTY, MAX_NUMBER, "0 (empty) or a number 1, 2, 3, ...")
+
+genre = Genre(
+    "zip", title="Zip",
+    rule="one path through every cell, from 1 through the numbers in order, never through a wall",
+    clues=[layers.InOrder("grid"), layers.Walls("walls")], answers=[layers.Path("path")],
+    shaped_by="grid", classic_json=True, form=paths.GridThenWalls,
+)
 
 
-@dataclass(frozen=True)
-class Puzzle(_common.GridShape):
+@genre.extend
+class Puzzle(genre.Puzzle):
     """Numbers on a grid (``grid[r][c]`` is 0 or a number 1..K, each once) and walls between cells.
 
     The data is checked when the puzzle is made, by the rules the parser applies to a file: a
@@ -44,15 +50,9 @@ class Puzzle(_common.GridShape):
     ``walls`` may be any collection of cell pairs and is stored as a frozenset of sorted pairs.
     """
 
-    grid: tuple[tuple[int, ...], ...]
-    walls: frozenset[CellEdge] = frozenset()
-
-    def __post_init__(self) -> None:
-        _check(self)
-
     def numbers(self) -> dict[int, Cell]:
         """The cell of each number."""
-        return {v: (r, c) for r, row in enumerate(self.grid) for c, v in enumerate(row) if v}
+        return layers.InOrder.numbers(self.grid)
 
     @property
     def last(self) -> int:
@@ -60,131 +60,14 @@ class Puzzle(_common.GridShape):
         return max(max(row) for row in self.grid)
 
 
-@dataclass(frozen=True)
-class Solution:
+@genre.extend
+class Solution(genre.Solution):
     """The path as its cells in order, from the 1 to the largest number."""
-
-    path: tuple[Cell, ...]
 
     @property
     def edges(self) -> frozenset[CellEdge]:
         """The path's steps as sorted cell pairs."""
         return frozenset(grid.edge(a, b) for a, b in zip(self.path, self.path[1:]))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"path": [list(cell) for cell in self.path]}
-
-
-# parsing -------------------------------------------------------------------------------
-
-
-def _check(puzzle: Puzzle) -> None:
-    """The rules of a well-formed Zip (see `Puzzle`); stores the grid and walls normalised."""
-    Invalid = _common.Invalid
-    rows = _common.grid_of(puzzle.grid, _CELL)
-    h, w = len(rows), len(rows[0])
-    where: dict[int, Cell] = {}
-    for r, row in enumerate(rows):
-        for c, k in enumerate(row):
-            if k in where:
-                first = ("grid", *where[k])
-                raise Invalid(f"number {k} appears twice (first at {{0}})", ("grid", r, c), refs=(first,))
-            if k:
-                where[k] = (r, c)
-    # the numbers must be exactly 1..K with K >= 2
-    if not where:
-        raise Invalid("no numbers: the path needs at least a 1 and a 2", ("grid",))
-    last = max(where)
-    if last < 2:
-        raise Invalid("only the number 1: the path needs at least a 1 and a 2", ("grid", *where[last]))
-    for k in range(1, last + 1):
-        if k not in where:
-            raise Invalid(
-                f"number {k} is missing: the numbers must be 1..{last}, each once",
-                ("grid", *where[min(n for n in where if n > k)]),
-            )
-    walls = puzzle.walls
-    if isinstance(walls, (set, frozenset)):
-        walls = list(walls)
-    out = set()
-    for i, wall in enumerate(_common.sequence(walls, ("walls",), "a collection of walls (cell pairs)")):
-        if not isinstance(wall, (list, tuple)) or len(wall) != 2:
-            raise Invalid(f"expected a wall (two cells), found {_common.shown(wall)}", ("walls", i))
-        a, b = (_common.cell_of(cell, ("walls", i, j), h, w) for j, cell in enumerate(wall))
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise Invalid(
-                f"a wall lies between adjacent cells; {a} and {b} are not adjacent", ("walls", i, 0)
-            )
-        out.add(grid.edge(a, b))
-    _common.assign(puzzle, grid=rows, walls=frozenset(out))
-
-
-def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read ``.``/number tokens, then optionally ``walls:`` and one ``r1 c1 r2 c2`` line per wall."""
-    lines = textio.content_lines(text, source)
-    split = next((i for i, line in enumerate(lines) if _WALLS.fullmatch(line.text.strip())), None)
-    if split == 0:
-        raise textio.error(source, lines[0], 1, "the grid must come before the 'walls:' line")
-    _, grid_lines = textio.read_headers(lines if split is None else lines[:split], set(), source)
-    rows = textio.grid_rows(grid_lines, source)
-    values: list[list[int]] = []
-    for line, row in zip(grid_lines, rows):
-        out = []
-        for tok in row:
-            if tok.text == ".":
-                out.append(EMPTY)
-            elif re.fullmatch(r"\d{1,9}", tok.text) and int(tok.text):
-                out.append(int(tok.text))
-            else:
-                raise textio.error(
-                    source, line, tok.column, f"expected '.' or a number 1, 2, 3, ..., found {tok.text!r}"
-                )
-        values.append(out)
-    walls, places = [], {}
-    if split is not None:
-        walls, places = _parse_walls(lines[split], lines[split + 1:], source)
-    place = _common.grid_place(grid_lines, rows)
-
-    def ref_text(line: textio.Line, column: int) -> str:
-        return f"line {line.number}, column {column}"
-
-    with _common.located(source, lambda at: places.get(at) or place(at), ref_text):
-        return Puzzle(values, walls)
-
-
-def _parse_walls(
-    head: textio.Line, lines: list[textio.Line], source: str
-) -> tuple[list[tuple[Cell, Cell]], dict[tuple, tuple[textio.Line, int]]]:
-    """The ``r1 c1 r2 c2`` lines after ``walls:`` (the Puzzle checks the cells), and their places."""
-    _, value, col = textio.split_header(head)
-    if value:
-        raise textio.error(source, head, col, "put each wall on its own line after 'walls:'")
-    walls = []
-    places: dict[tuple, tuple[textio.Line, int]] = {}
-    for i, line in enumerate(lines):
-        toks = textio.tokens(line)
-        if len(toks) != 4:
-            column = toks[4].column if len(toks) > 4 else len(line.text) + 1
-            raise textio.error(
-                source, line, column, f"a wall is four numbers 'r1 c1 r2 c2', found {len(toks)} token(s)"
-            )
-        nums = [textio.parse_int(tok, line, source, "a row or column number") for tok in toks]
-        walls.append(((nums[0], nums[1]), (nums[2], nums[3])))
-        places.update({("walls", i): (line, 1), ("walls", i, 0): (line, toks[0].column)})
-        places[("walls", i, 1)] = (line, toks[2].column)
-    return walls, places
-
-
-def format(puzzle: Puzzle) -> str:
-    """The puzzle in its file format."""
-    size = len(str(puzzle.last))
-    text = "".join(" ".join((str(v) if v else ".").rjust(size) for v in row) + "\n" for row in puzzle.grid)
-    if puzzle.walls:
-        text += "walls:\n" + "".join(f"{a[0]} {a[1]} {b[0]} {b[1]}\n" for a, b in sorted(puzzle.walls))
-    return text
-
-
-# model ---------------------------------------------------------------------------------
 
 
 def edge_key(a: Cell, b: Cell) -> Hashable:
@@ -192,22 +75,17 @@ def edge_key(a: Cell, b: Cell) -> Hashable:
     return ("edge",) + grid.edge(a, b)
 
 
-def model(puzzle: Puzzle, encoding: str = "split", deadline: Deadline = UNLIMITED) -> Model:
+@genre.model
+def rules(puzzle: Puzzle, m: Any, encoding: str = "split") -> None:
     """The rules of docs/genres/zip.md, one block per sentence (``encoding``: "split" or "ranks").
 
-    ``deadline`` (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends.
+    Orthogonal steps, never crossing a wall: the answer layer has no step across a wall.
     """
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown zip encoding {encoding!r}; expected one of {', '.join(ENCODINGS)}")
-    h, w = puzzle.height, puzzle.width
-    numbers = puzzle.numbers()
+    numbers, deadline, lit = puzzle.numbers(), m.deadline, m.answers["path"]  # m.path is the IR's rule
     first, last = numbers[1], numbers[puzzle.last]
-    m = ModelBuilder(NAME)
-
-    # Orthogonal steps, never crossing a wall: a walled pair of cells has no step variable.
-    unwalled = (e for e in grid.cell_edges(h, w) if e not in puzzle.walls)
-    lit = {e: m.bool(edge_key(*e)) for e in deadline.paced(unwalled, 1024)}
-    at: dict[Cell, list[Lit]] = {cell: [] for cell in grid.cells(h, w)}
+    at: dict[Cell, list[Lit]] = {cell: [] for cell in grid.cells(puzzle.height, puzzle.width)}
     for (a, b), x in lit.items():
         at[a].append(x)
         at[b].append(x)
@@ -228,10 +106,6 @@ def model(puzzle: Puzzle, encoding: str = "split", deadline: Deadline = UNLIMITE
         _ordered_by_split_numbers(m, puzzle, lit, deadline)
     else:
         _ordered_by_ranks(m, puzzle, lit, deadline)
-
-    m.output(lit.values())
-    deadline.check()
-    return m.build()
 
 
 def _ordered_by_split_numbers(
@@ -317,32 +191,8 @@ def _ordered_by_ranks(
                 m.clause([~ModelBuilder.eq(here, t), *(ModelBuilder.eq(after, s) for s in range(t + 1, n))])
 
 
-def decode(puzzle: Puzzle, assignment: dict[Hashable, int]) -> Solution:
-    """The path from the values of the step variables, walked from the 1."""
-    steps = [k[1:] for k, v in assignment.items() if k[0] == "edge" and v]
-    return Solution(tuple(walk(puzzle.numbers()[1], steps)))
-
-
-def walk(start: Cell, steps: list[CellEdge] | frozenset[CellEdge]) -> list[Cell]:
-    """The cells met walking the steps from ``start`` until no unused step is left at the current cell."""
-    nxt: dict[Cell, list[Cell]] = {}
-    for a, b in steps:
-        nxt.setdefault(a, []).append(b)
-        nxt.setdefault(b, []).append(a)
-    path, used = [start], set()
-    while True:
-        here = path[-1]
-        options = sorted(c for c in nxt.get(here, []) if grid.edge(here, c) not in used)
-        if not options:
-            return path
-        used.add(grid.edge(here, options[0]))
-        path.append(options[0])
-
-
-# checking and drawing ------------------------------------------------------------------
-
-
-def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
+@genre.verify
+def check(puzzle: Puzzle, solution: Any) -> list[str]:
     """Every broken rule, in words; empty when the path is valid. Independent of the model."""
     h, w = puzzle.height, puzzle.width
     path = solution.path
@@ -379,6 +229,15 @@ def verify(puzzle: Puzzle, solution: Solution) -> list[str]:
     return problems
 
 
+genre.export(globals())
+
+
+def model(puzzle: Puzzle, encoding: str = "split", deadline: Deadline = UNLIMITED) -> Model:
+    """The rules as an IR model (``encoding``: "split" or "ranks"); ``deadline``
+    (`puzzlekit.clock.Deadline`) stops the building with `OutOfTime` when it ends."""
+    return genre.build(puzzle, deadline, encoding=encoding)
+
+
 def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
     """The grid as text: numbers, the path in box-drawing characters, ┃ and ━ for walls."""
     h, w = puzzle.height, puzzle.width
@@ -403,55 +262,6 @@ def render(puzzle: Puzzle, solution: Solution | None = None) -> str:
             ]
             out.append(" ".join(" " * (size - 1) + mark for mark in marks).rstrip())
     return "\n".join(out)
-
-
-def solution_from_json(puzzle: Puzzle, data: Any) -> Solution:
-    """A solution from its JSON shape ``{"path": [[r, c], ...]}``."""
-    h, w = puzzle.height, puzzle.width
-    items = _common.require(data, "path", list)
-    if len(items) > h * w:
-        raise _common.refuse(
-            f"path: {len(items)} cells listed, but the {h}x{w} grid has {h * w}: the path visits each cell "
-            "once"
-        )
-    bounds = _common.grid_bounds(h, w)
-    return Solution(tuple(_common.point(item, f"path[{i}]", bounds) for i, item in enumerate(items)))
-
-
-# states --------------------------------------------------------------------------------
-
-
-def state_from_json(puzzle: Puzzle, data: Any) -> dict[Hashable, int]:
-    """A player's state from ``{"edges": [...], "no_edges": [...], "path": [...], "complete": false}``
-    (see docs/genres/zip.md): the path's known steps and known gaps between adjacent cells; the
-    steps of a listed ``path`` (a solution's, or any stretch of it) are known steps too."""
-    h, w = puzzle.height, puzzle.width
-    bounds = _common.grid_bounds(h, w)
-
-    def wall(step: CellEdge) -> str | None:
-        a, b = step
-        return f"a wall lies between {a} and {b}" if step in puzzle.walls else None
-
-    def every() -> Iterator[CellEdge]:
-        return (e for e in grid.cell_edges(h, w) if e not in puzzle.walls)
-
-    path = _states.path(bounds, wall)
-    return _states.edge_state(data, NAME, bounds, every, wall, extra={"path": path})
-
-
-def state_to_json(puzzle: Puzzle, state: dict[Hashable, int]) -> dict[str, Any]:
-    """The state JSON of a state (`state_from_json` reads it back to the same state)."""
-    return _states.write(state, "edge", "edges", "no_edges", _states.edge_json)
-
-
-def describe(puzzle: Puzzle, key: Hashable, value: int) -> str:
-    """An answer-key value in words: ``the path steps between (0, 0) and (0, 1)``."""
-    _, a, b = key  # type: ignore[misc]
-    return f"the path {'steps' if value else 'does not step'} between {a} and {b}"
-
-
-# random instances ----------------------------------------------------------------------
-
 
 
 def random_puzzle(

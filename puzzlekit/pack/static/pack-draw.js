@@ -60,12 +60,14 @@
   function prepKit(p) {
     var a = p.kit.answer;
     p.counts = {};
-    p.kit.clues.forEach(function (x) { if (x.t === "counts") p.counts[x.axis] = x.e; });
-    if (p.counts.rows) p.left = CELL * 1.1;
-    if (p.counts.cols) p.top = CELL * 1.1;
+    p.kit.clues.forEach(function (x) { if (x.t === "counts") p.counts[x.side || (x.axis === "rows" ? "left" : "top")] = x.e; });
+    ["left", "top", "right", "bottom"].forEach(function (side) { if (p.counts[side]) p[side] = CELL * 1.1; });
     if (a.t === "digits") {
       p.kind = "digits"; p.n = a.hi; p.givens = []; p.sol = {};
       p.s.forEach(function (row, r) { row.forEach(function (v, c) { p.givens.push(0); p.sol[ck(r, c)] = v; }); });
+      p.kit.clues.forEach(function (x) {  // a number clue's cell is given: no entry there
+        if (x.t === "numbers") x.e.forEach(function (q) { p.givens[q[0] * p.w + q[1]] = 1; delete p.sol[ck(q[0], q[1])]; });
+      });
     } else if (a.t === "lines") { p.kind = "edges"; p.sol = edgesFrom(p.s, p.h, p.w); }
     else { p.kind = "cells"; p.look = a.t; p.sol = cellsFrom(p.s, p.h, p.w); }
   }
@@ -80,13 +82,19 @@
       if (x.t === "rooms") labels = x.e;
       else if (x.t === "counts") x.e.forEach(function (k, i) {
         if (k === null) return;
-        out += x.axis === "rows" ? text(X(0) - CELL * 0.55, cy(i), k, CELL * 0.5, "count row") : text(cx(i), Y(0) - CELL * 0.55, k, CELL * 0.5, "count column");
+        var side = x.side || (x.axis === "rows" ? "left" : "top"), far = side === "right" || side === "bottom";
+        out += x.axis === "rows" ? text(far ? X(P.w) + CELL * 0.55 : X(0) - CELL * 0.55, cy(i), k, CELL * 0.5, "count row " + side) :
+          text(cx(i), far ? Y(P.h) + CELL * 0.55 : Y(0) - CELL * 0.55, k, CELL * 0.5, "count column " + side);
       });
+      else if (x.t === "relations") out += drawRelations(x.e);
+      else if (x.t === "setting") return;
       else x.e.forEach(function (q) {
+        if (x.t === "symbols") dark[ck(q[0], q[1])] = 1;  // a number on a wall is written white
         out += x.t === "symbols" ? rect(X(q[1]), Y(q[0]), CELL, CELL, "symbol") :
           text(cx(q[1]), cy(q[0]), q[2], CELL * 0.55, "clue" + (dark[ck(q[0], q[1])] ? " on-dark" : ""));
       });
     });
+    P.kit.clues.forEach(function (x) { if (x.t === "cages") out += drawCages(x.e); });
     if (labels) for (var r = 0; r < P.h; r++) for (var c = 0; c < P.w; c++) {
       var i = r * P.w + c;
       if (c + 1 < P.w && labels[i] !== labels[i + 1]) out += line(X(c + 1), Y(r), X(c + 1), Y(r + 1), "region-border");
@@ -103,6 +111,44 @@
       if (v !== 1) return circle(cx(c), cy(r), CELL * 0.08, "entry absent" + cls);
       return P.look === "shade" ? "" : circle(cx(c), cy(r), CELL * 0.3, "entry object" + cls);
     });
+  }
+
+  function drawRelations(marks) {  // a mark on the middle of the side two cells share
+    var out = "";
+    marks.forEach(function (q) {
+      var x = (cx(q[1]) + cx(q[3])) / 2, y = (cy(q[0]) + cy(q[2])) / 2, across = q[0] === q[2], s = CELL * 0.4;
+      if (q[4] === "|") {
+        out += across ? line(x, y - s * 0.6, x, y + s * 0.6, "relation bar") : line(x - s * 0.6, y, x + s * 0.6, y, "relation bar");
+        return;
+      }
+      var glyph = { "<": across ? "<" : "\u2227", ">": across ? ">" : "\u2228", "x": "\u00d7" }[q[4]] || q[4];
+      out += rect(x - s / 2, y - s / 2, s, s, "relation-patch") + text(x, y, glyph, s, "relation");
+    });
+    return out;
+  }
+
+  function drawCages(tokens) {  // dashed outlines inside each cage, its clue at the top left
+    var out = "", d = CELL * 0.08, lab = tokens.map(function (t) { return t.match(/^[A-Za-z]+/)[0]; });
+    function at(r, c) { return inside(r, c) ? lab[r * P.w + c] : null; }
+    function end(r, c, me, sr, sc, tr, tc) {
+      if (at(r + tr, c + tc) !== me) return d;
+      return at(r + sr + tr, c + sc + tc) !== me ? 0 : -d;
+    }
+    for (var r = 0; r < P.h; r++) for (var c = 0; c < P.w; c++) {
+      var me = lab[r * P.w + c], clue = tokens[r * P.w + c].replace(/^[A-Za-z]+/, "").replace("x", "\u00d7");
+      [[-1, 0], [1, 0], [0, -1], [0, 1]].forEach(function (s) {
+        if (at(r + s[0], c + s[1]) === me) return;
+        if (s[0]) {
+          var y = s[0] < 0 ? Y(r) + d : Y(r + 1) - d;
+          out += line(X(c) + end(r, c, me, s[0], 0, 0, -1), y, X(c + 1) - end(r, c, me, s[0], 0, 0, 1), y, "cage");
+        } else {
+          var x = s[1] < 0 ? X(c) + d : X(c + 1) - d;
+          out += line(x, Y(r) + end(r, c, me, 0, s[1], -1, 0), x, Y(r + 1) - end(r, c, me, 0, s[1], 1, 0), "cage");
+        }
+      });
+      if (clue) out += text(X(c) + 2 * d, Y(r) + 3.2 * d, clue, CELL * 0.26, "cage-clue", "start");
+    }
+    return out;
   }
 
   // ---- layout -----------------------------------------------------------------------------

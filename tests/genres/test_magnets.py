@@ -1,0 +1,142 @@
+"""Magnets on the genre kit: its file with the four sides and the dominoes, JSON and states,
+each broken rule caught by verify, every backend, the generator and Tatham's Magnets IDs."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from puzzlekit import api, backends
+from puzzlekit.errors import ParseError
+from puzzlekit.generate import generate
+from puzzlekit.genres import magnets as mg
+from puzzlekit.genres.magnets import tatham
+
+TEXT = """\
+# a 4x4 Magnets, made for this test
+top: ? 1 1 1
+bottom: ? ? 2 0
+left: 2 0 1 2
+right: 0 ? ? 2
+abcd
+abcd
+eeff
+gghh
+"""
+ANSWER = ((1, 0, 1, 0), (2, 0, 2, 0), (1, 2, 0, 0), (2, 1, 2, 1))
+
+
+def solved():
+    p = mg.parse(TEXT, "mag.txt")
+    result = api.solve(p, unique=True)
+    assert result.status == "solved" and result.unique is True
+    return p, result.solutions[0]
+
+
+def test_the_file_reads_and_writes_back():
+    p, s = solved()
+    assert s.poles == ANSWER
+    assert p.left == (2, 0, 1, 2) and p.right[1] is None and p.dominoes[2] == ("e", "e", "f", "f")
+    assert mg.parse(mg.format(p), "again") == p
+    assert mg.render(p, s).splitlines()[1] == " 2 + · + · 0"
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    (TEXT.replace("gghh", "gggh"), "bad.txt:9:3", "the label 'g' covers 3 cells"),
+    (TEXT.replace("eeff", "efef"), "bad.txt:8:3", "labelled 'e' are not side by side"),
+    (TEXT.replace("top: ? 1", "top: ? x"), "bad.txt:2:8", "expected a + count"),
+    (TEXT.replace("right: 0 ? ? 2", "right: 0 ?"), "bad.txt:5:8", "expected 4 row counts"),
+])
+def test_a_bad_file_is_refused_at_its_place(text, where, words):
+    with pytest.raises(ParseError) as caught:
+        mg.parse(text, "bad.txt")
+    assert where in str(caught.value) and words in str(caught.value)
+
+
+def test_json_and_state_round_trip():
+    p, s = solved()
+    assert mg.solution_from_json(p, json.loads(json.dumps(s.to_json()))) == s
+    state = mg.state_from_json(p, {"poles": [[1, None, None, None]] + [[None] * 4] * 3})
+    assert state == {("pole", 0, 0): 1}
+    assert mg.state_from_json(p, mg.state_to_json(p, state)) == state
+    assert mg.describe(p, ("pole", 0, 0), 1) == "+ at (0, 0)"
+
+
+def _broken(p, rows):
+    return mg.verify(p, mg.Solution(poles=tuple(map(tuple, rows))))
+
+
+def test_each_broken_rule_is_caught():
+    p, s = solved()
+    assert mg.verify(p, s) == []
+    half = [list(row) for row in ANSWER]
+    half[1][0] = 0  # the domino (0, 0)-(1, 0) holds a + and a blank
+    assert "the domino (0, 0)-(1, 0) holds blank and +" in _broken(p, half)
+    touching = [list(row) for row in ANSWER]
+    touching[2][2], touching[2][3] = 2, 1  # the blank domino becomes a magnet: - above a -
+    assert "two - touch at (2, 2) and (3, 2)" in _broken(p, touching)
+    counts = [list(row) for row in ANSWER]
+    counts[0][2], counts[1][2] = 2, 1  # the magnet in column 2 turned round
+    assert "row 0 holds 1 +, not 2" in _broken(p, counts)
+
+
+def test_a_single_cell_holds_no_magnet():
+    p = mg.parse("top: ? ?\nbottom: ? ?\nleft: ? ?\nright: ? ?\naa\nbc\n")
+    assert "the single cell (1, 0) holds +" in mg.verify(p, mg.Solution(poles=((0, 0), (1, 0))))
+    result = api.solve(p, limit=5)
+    assert all(s.poles[1] == (0, 0) for s in result.solutions)
+
+
+def test_every_installed_backend_finds_the_one_answer():
+    p, s = solved()
+    for name, version in backends.installed().items():
+        if version:
+            result = api.solve(p, backend=name, limit=3)
+            assert result.status == "solved" and result.complete, name
+            assert list(result.solutions) == [s], name
+
+
+def test_grade_hint_and_picture():
+    p, s = solved()
+    assert api.grade(p).unique
+    assert api.hint(p) is not None
+    assert mg.draw(p, s, {}, []).count('class="count ') == 11
+
+
+@pytest.mark.parametrize("level", ["scan", "trial"])
+def test_generate_makes_a_unique_puzzle(level):
+    (made,) = list(generate("magnets", 5, 6, level=level, seed=3, nearest=True))
+    assert api.is_unique(made.puzzle)
+    assert mg.verify(made.puzzle, made.solution) == []
+    assert mg.parse(mg.format(made.puzzle)) == made.puzzle
+
+
+GAME = shutil.which("sgt-magnets") or next((x for x in ["/usr/games/sgt-magnets"] if os.path.exists(x)), None)
+
+
+@pytest.mark.skipif(GAME is None, reason="Tatham's magnets is not installed")
+@pytest.mark.parametrize("preset", ["6x5de", "6x5dt", "6x5dtS"])
+def test_tatham_ids_read_solve_and_write_back(preset):
+    ids = subprocess.run([GAME, "--generate", "3", preset], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert ids
+    for game_id in ids:
+        params, desc = game_id.split(":", 1)
+        puzzle = tatham.read(params, desc)
+        result = api.solve(puzzle, unique=True)
+        assert result.status == "solved" and result.unique is True, game_id
+        assert mg.verify(puzzle, result.solutions[0]) == []
+        assert tatham.write(puzzle) == game_id
+
+
+def test_tatham_ids_with_single_cells_and_mistakes():
+    game_id = "3x3:211,112,121,121,TT*BBTLRB"
+    assert tatham.write(tatham.read(*game_id.split(":", 1))) == game_id
+    with pytest.raises(ValueError, match="has no partner"):
+        tatham.read("3x3", "211,112,121,121,TTLBBTLRB")
+    with pytest.raises(ValueError, match="expected 3 \\+ counts above"):
+        tatham.read("3x3", "21,112,121,121,TT*BBTLRB")

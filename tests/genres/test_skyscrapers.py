@@ -1,0 +1,167 @@
+"""Skyscrapers on the genre kit: its file with the four sides, JSON and states, each broken
+rule caught by verify, every backend, the generator, Tatham's Towers IDs and pzprjs's board."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+from conftest import SHARED
+
+from puzzlekit import api, backends, formats, genres
+from puzzlekit.errors import ParseError
+from puzzlekit.generate import generate
+from puzzlekit.genres import skyscrapers as sk
+from puzzlekit.genres.skyscrapers import tatham
+
+TEXT = """\
+# a 4x4 Skyscrapers, made for this test
+top: 3 ? ? ?
+bottom: ? ? 1 2
+left: ? ? ? 2
+right: ? 2 4 ?
+....
+.4..
+....
+....
+"""
+ANSWER = ((1, 2, 3, 4), (3, 4, 1, 2), (4, 3, 2, 1), (2, 1, 4, 3))
+
+
+def solved():
+    p = sk.parse(TEXT, "sky.txt")
+    result = api.solve(p, unique=True)
+    assert result.status == "solved" and result.unique is True
+    return p, result.solutions[0]
+
+
+def test_the_file_reads_and_writes_back():
+    p, s = solved()
+    assert s.heights == ANSWER
+    assert p.top == (3, None, None, None) and p.right == (None, 2, 4, None) and p.givens[1][1] == 4
+    assert sk.parse(sk.format(p), "again") == p
+    assert genres.get("towers") is sk
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    (TEXT.replace("top: 3", "top: x"), "bad.txt:2:6", "expected a tower count"),
+    (TEXT.replace("right: ? 2 4 ?", "right: ? 2 4"), "bad.txt:5:8", "expected 4 row counts"),
+    (TEXT.replace(".4..", ".9.."), "bad.txt:7:2", "a height is 1-4 on a 4x4 grid, found 9"),
+    (TEXT.replace("left: ? ? ? 2", "left: ? ? ? 5"), "bad.txt:4:13", "a tower count is 1-4"),
+    (TEXT.replace("top: 3 ? ? ?\n", ""), "bad.txt:2:1",
+     "missing header 'top:' (tower counts above the columns)"),
+])
+def test_a_bad_file_is_refused_at_its_place(text, where, words):
+    with pytest.raises(ParseError) as caught:
+        sk.parse(text, "bad.txt")
+    assert where in str(caught.value) and words in str(caught.value)
+
+
+def test_json_and_state_round_trip():
+    p, s = solved()
+    assert sk.solution_from_json(p, json.loads(json.dumps(s.to_json()))) == s
+    state = sk.state_from_json(p, {"heights": [[1, None, None, None]] + [[None] * 4] * 3})
+    assert state == {("height", 0, 0): 1}
+    assert sk.state_from_json(p, sk.state_to_json(p, state)) == state
+    with pytest.raises(ParseError, match=r"heights\[0\]\[0\]: expected a number 1-4"):
+        sk.state_from_json(p, {"heights": [[7, None, None, None]] + [[None] * 4] * 3})
+
+
+def _broken(p, rows):
+    return sk.verify(p, sk.Solution(heights=tuple(map(tuple, rows))))
+
+
+def test_each_broken_rule_is_caught():
+    p, s = solved()
+    assert sk.verify(p, s) == []
+    swapped = [list(row) for row in ANSWER]
+    swapped[0][0], swapped[0][1] = swapped[0][1], swapped[0][0]  # row 0 fine, columns 0 and 1 repeat
+    assert "the height 2 stands at both (0, 0) and (3, 0)" in _broken(p, swapped)
+    high = [list(row) for row in ANSWER]
+    high[3][3] = 5
+    assert "the height 5 at (3, 3) is not 1-4" in _broken(p, high)
+    given = [list(row) for row in ANSWER]
+    given[1] = [4, 3, 1, 2]  # the given 4 at (1, 1) moves; row 1 still holds each height once
+    assert "the given height 4 at (1, 1) holds 3" in _broken(p, given)
+    rows = [list(row) for row in ANSWER]
+    rows[0], rows[1] = rows[1], rows[0]  # a Latin square still, its counts differ
+    assert "the 3 above column 0 sees 2 towers" in _broken(p, rows)
+
+
+def test_every_installed_backend_finds_the_one_answer():
+    p, s = solved()
+    for name, version in backends.installed().items():
+        if version:
+            result = api.solve(p, backend=name, limit=3)
+            assert result.status == "solved" and result.complete, name
+            assert list(result.solutions) == [s], name
+
+
+def test_grade_hint_render_and_pack():
+    p, s = solved()
+    assert api.grade(p).unique
+    assert api.hint(p) is not None
+    picture = sk.draw(p, s, {}, [])
+    assert picture.count('class="count ') == 6
+    assert sk.render(p).splitlines()[0].split() == ["3", "?", "?", "?"]
+
+
+@pytest.mark.parametrize("level", ["scan", "trial"])
+def test_generate_makes_a_unique_puzzle(level):
+    (made,) = list(generate("skyscrapers", 5, 5, level=level, seed=3, nearest=True))
+    assert api.is_unique(made.puzzle)
+    assert sk.verify(made.puzzle, made.solution) == []
+    assert sk.parse(sk.format(made.puzzle)) == made.puzzle
+
+
+TOWERS = shutil.which("sgt-towers") or next(
+    (path for path in ["/usr/games/sgt-towers"] if os.path.exists(path)), None)
+
+
+@pytest.mark.skipif(TOWERS is None, reason="Tatham's towers is not installed")
+@pytest.mark.parametrize("preset", ["4de", "5dh", "5dx", "5du"])
+def test_tatham_ids_read_solve_and_write_back(preset):
+    ids = subprocess.run([TOWERS, "--generate", "3", preset], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert ids
+    for game_id in ids:
+        params, desc = game_id.split(":", 1)
+        puzzle = tatham.read(params, desc)
+        result = api.solve(puzzle, unique=True)
+        assert result.status == "solved" and result.unique is True, game_id
+        assert sk.verify(puzzle, result.solutions[0]) == []
+        assert tatham.write(puzzle) == game_id
+
+
+def test_tatham_ids_refuse_what_they_cannot_be():
+    with pytest.raises(ValueError, match="expected 16 clues"):
+        tatham.read("4", "1/2/3")
+    with pytest.raises(ValueError, match="fill 15 cells"):
+        tatham.read("4", "///////////////,o")
+    assert tatham.write(tatham.read("4", "///////////////,1_2n")) == "4:///////////////,1_2n"
+
+
+GOLDENS = SHARED / "pzprjs" / "goldens-more.jsonl"
+
+
+@pytest.mark.skipif(not GOLDENS.is_file(), reason="../shared/pzprjs is not present")
+def test_the_pzprjs_board_round_trips_and_its_answer_is_accepted():
+    records = [json.loads(line) for line in GOLDENS.read_text().splitlines() if '"skyscrapers"' in line]
+    (record,) = [r for r in records if r["pid"] == "skyscrapers"]
+    genre, puzzle = formats.read(record["url"])
+    assert genre == "skyscrapers" and formats.to_url(puzzle) == record["url"]
+    assert formats.write_pzprv3(puzzle).replace("\n", "/") == record["clues_pzprv3"]
+    answer = formats.read_pzprv3_solution(genre, puzzle, record["solved"])
+    assert sk.verify(puzzle, answer) == []
+    assert list(api.solve(puzzle, unique=True).solutions) == [answer]
+    expected = {"nmDupRow": "stands at both", "nmSightNe": "sees", "ceNoNum": "is not 1-4"}
+    failchecks = record["failchecks"]
+    failchecks = ast.literal_eval(failchecks) if isinstance(failchecks, str) else failchecks
+    for code, text, *_ in failchecks:
+        g, p, _ = formats.read_pzprv3(text)
+        problems = sk.verify(p, formats.read_pzprv3_solution(g, p, text))
+        assert any(expected[code] in x for x in problems), (code, problems)
