@@ -176,6 +176,11 @@ def test_more_than_one_reading_asks_for_the_game(monkeypatch):
     monkeypatch.setattr(tatham, "_PARTS", two)
     assert tatham.read("3x3t0dh:abc")[0] == "hashi"
     assert tatham.read("3x3q:abc")[0] == "masyu"
+    # then the one whose generator could have made its reading
+    odd = part("two", "3x3:abc")
+    odd.fits = lambda puzzle: False
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": part("one", "3x3:abc"), "hashi": odd})
+    assert tatham.read("3x3:abc")[0] == "masyu"
 
 
 def test_write_refuses_what_his_game_cannot_hold():

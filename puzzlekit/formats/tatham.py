@@ -12,8 +12,9 @@ game named (a genre name or alias, or his game's name: ``GAME:PARAMS:DESC`` or t
 argument) or, failing that, by every part in turn: the one that accepts it is the game. When
 several accept the same text, the one whose `write` gives the text back wins (else the one
 whose written description is the same and whose written parameters the given ones spell out
-in order, most of them); if that leaves more than one, the error names them and asks for the
-game. His save files (``SAVEFILE:41:Simon Tatham's Portable Puzzle Collection`` ...) name
+in order, most of them; then one whose part's optional ``fits(puzzle)`` says his generator
+could have made the puzzle); if that leaves more than one, the error names them and asks for
+the game. His save files (``SAVEFILE:41:Simon Tatham's Portable Puzzle Collection`` ...) name
 their game and are read the same way.
 
 The run-length helpers below are the spelling most of his games share (letters for runs of
@@ -172,6 +173,9 @@ def read(text: str, genre: str | None = None, source: str | None = None) -> tupl
         best = max(scores.values())
         if best > 0:
             accepted = {g: p for g, p in accepted.items() if scores[g] == best}
+    if len(accepted) > 1:  # a game whose generator could not have made its reading steps aside
+        likely = {g: p for g, p in accepted.items() if getattr(chosen[g], "fits", lambda _: True)(p)}
+        accepted = likely or accepted
     if len(accepted) > 1:
         games = ", ".join(f"{getattr(chosen[g], 'GAME', g)} ({g})" for g in accepted)
         raise ParseError(f"this ID reads as more than one game: {games}; name the genre "
