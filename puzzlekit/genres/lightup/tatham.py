@@ -17,9 +17,11 @@ TITLE = "Light Up"
 def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``7x7b20s4d1``: width x height, then options of his generator,
     which the puzzle does not need) and description."""
-    size = re.match(r"(\d+)x(\d+)", params)
+    # his settings: wall share b, symmetry s, level d; nothing else (a
+    # Loopy ID on triangles, t1, spells its clues as this description does)
+    size = re.fullmatch(r"(\d+)x(\d+)(?:b\d+)?(?:s\d+)?(?:d\d+)?", params)
     if size is None:
-        raise ValueError(f"Light Up params start with the size, such as 7x7, not {params!r}")
+        raise ValueError(f"Light Up params are the size and his settings, such as 7x7b20s4d1, not {params!r}")
     w, h = int(size.group(1)), int(size.group(2))
     cells: list[str | int | None] = []
     for i, ch in enumerate(desc):
