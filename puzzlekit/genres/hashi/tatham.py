@@ -29,6 +29,12 @@ def read(params: str, desc: str) -> Puzzle:
     return Puzzle(grid=tuple(tuple(int(c or 0) for c in cells[r * w:(r + 1) * w]) for r in range(h)))
 
 
+def fits(puzzle: Puzzle) -> bool:
+    """Whether his generator could have made the puzzle: every bridge has two ends, so the
+    islands' numbers add up to an even number."""
+    return sum(v for row in puzzle.grid for v in row) % 2 == 0
+
+
 def write(puzzle: Puzzle) -> str:
     cells = [str(v) if v else None for row in puzzle.grid for v in row]
     return f"{puzzle.width}x{puzzle.height}m2:" + write_runs(cells)

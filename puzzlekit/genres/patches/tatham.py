@@ -23,6 +23,13 @@ def read(params: str, desc: str) -> Puzzle:
                              for r in range(h)))
 
 
+def fits(puzzle: Puzzle) -> bool:
+    """Whether his generator could have made the puzzle: one area in each rectangle, so the
+    areas add up to the grid (other games of his spell numbers the same way)."""
+    areas = [clue.area for row in puzzle.grid for clue in row if clue is not None]
+    return None not in areas and sum(areas) == puzzle.width * puzzle.height
+
+
 def write(puzzle: Puzzle) -> str:
     cells = []
     for row in puzzle.grid:

@@ -38,6 +38,11 @@ def read(params: str, desc: str) -> Puzzle:
                   trees=frozenset(divmod(t, w) for t in trees[:-1]))
 
 
+def fits(puzzle: Puzzle) -> bool:
+    """Whether his generator could have made the puzzle: a tent for each tree."""
+    return None not in puzzle.cols and sum(puzzle.cols) == len(puzzle.trees)
+
+
 def write(puzzle: Puzzle) -> str:
     w, h = puzzle.width, puzzle.height
     if None in puzzle.cols or None in puzzle.rows:
