@@ -43,6 +43,7 @@ SMALL: dict[str, tuple[int, int]] = {
     "masyu": (4, 4), "tracks": (5, 5), "numberlink": (5, 5), "hashi": (6, 6), "slitherlink": (5, 5),
     "sudoku": (4, 4), "nonogram": (5, 5), "queens": (6, 6), "zip": (4, 4), "tents": (5, 5), "patches": (5, 5),
     "wend": (4, 4), "swend": (4, 4), "lightup": (6, 6), "hitori": (5, 5),
+    "kenken": (4, 4), "killersudoku": (4, 4),
 }
 #: generator options where the defaults seldom make a unique puzzle at the small size
 OPTIONS: dict[str, dict[str, Any]] = {"masyu": {"density": 0.3}}

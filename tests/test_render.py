@@ -175,6 +175,8 @@ STATE_MARK = {
     "hashi": "bridge", "sudoku": "digit", "nonogram": "filled", "queens": "queen", "tents": "tent",
     "patches": "rect", "wend": "known", "swend": "known", "kenken": "digit",
     "lightup": "lamp", "hitori": "shaded",
+    "futoshiki": "digit", "binairo": "one", "tango": "sun",
+    "killersudoku": "digit", "gokigen": "slant",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 
@@ -189,6 +191,8 @@ def test_a_state_draws_known_present_and_known_absent_entries(examples, answers,
     marks = find(root, STATE_MARK[name], "state")
     if name in LINES:
         assert segments(marks) == len(nonzero)
+    elif name == "gokigen":  # a diagonal either way in every cell: a backslash for 1, a slash for 0
+        assert len(marks) == len(key) and len(find(root, "slant", "forward", "state")) == len(zeros)
     elif name == "hashi":
         assert len(marks) == sum(nonzero.values())
     elif name == "sudoku":
@@ -198,7 +202,7 @@ def test_a_state_draws_known_present_and_known_absent_entries(examples, answers,
     else:
         assert len(marks) == len(nonzero)
     absent = find(root, "absent")
-    if name in ("sudoku", "patches", "wend", "swend", "kenken"):
+    if name in ("sudoku", "patches", "wend", "swend", "kenken", "futoshiki", "killersudoku", "gokigen"):
         # no digit is 0; a rectangle known absent, or a letter known not in a cell, has no mark
         assert absent == []
     else:
@@ -449,7 +453,8 @@ def test_wend_letters_blocked_cells_words_and_a_path_per_word(examples, name, so
 # random puzzles of odd shapes ---------------------------------------------------------------
 
 
-SHAPES = {"sudoku": [(4, 4), (6, 6)], "queens": [(4, 4), (5, 5)], "kenken": [(3, 3), (5, 5)]}
+SHAPES = {"sudoku": [(4, 4), (6, 6)], "queens": [(4, 4), (5, 5)], "kenken": [(3, 3), (5, 5)],
+          "killersudoku": [(4, 4), (6, 6)]}
 
 
 @pytest.mark.parametrize("name", genres.NAMES)

@@ -40,12 +40,12 @@ __all__ += ["InOrder", "Path", "Walls"]
 from .relations import Relations  # noqa: E402  (marks between neighbours: < > = x and bars)
 
 __all__ += ["Relations"]
-from .sides import Heights, Side  # noqa: E402  (clues outside the grid on its four sides)
+from .cages import Boxes, Cages, SideDigits  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
 
-__all__ += ["Heights", "Side"]
-from .cages import Cages, SideDigits  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
-
-__all__ += ["Cages", "SideDigits"]
+__all__ += ["Boxes", "Cages", "SideDigits"]
 from .slants import Corners, Slants  # noqa: E402  (diagonals in cells, numbers at their corners)
 
 __all__ += ["Corners", "Slants"]
+from .sides import Heights, Marks, Side, Tally  # noqa: E402  (clues outside the grid on its four sides)
+
+__all__ += ["Heights", "Marks", "Side", "Tally"]

@@ -295,3 +295,71 @@ def interleaved(height: int, width: int, marks: Mapping[Cell, str],
             out.append(" ".join(DOWN.get(between.get(((r, c), (r + 1, c)), ""), " ")
                                 for c in range(width)).rstrip())
     return "\n".join(out)
+
+
+def balanced_rows(width: int) -> list[tuple[int, ...]]:
+    """Every row of 0s and 1s with as many of each and never three alike side by side."""
+    out: list[tuple[int, ...]] = []
+
+    def grow(row: list[int], ones: int) -> None:
+        if len(row) == width:
+            out.append(tuple(row))
+            return
+        for v in (0, 1):
+            count = ones + v if v else len(row) - ones + 1
+            if count > width // 2 or (len(row) >= 2 and row[-1] == row[-2] == v):
+                continue
+            grow(row + [v], ones + v)
+
+    grow([], 0)
+    return out
+
+
+def two_colour_grid(rng: Any, height: int, width: int, unique: bool = True,
+                    tries: int = 200000) -> list[tuple[int, ...]]:
+    """A random grid of 0s and 1s: half of each per row and column, never three alike side by
+    side, and (``unique``) no two rows or columns equal; rows are drawn from the valid ones,
+    with backtracking (ValueError when ``tries`` steps find none)."""
+    rows = balanced_rows(width)
+    budget = [tries]
+
+    def fits(grid: list[tuple[int, ...]], row: tuple[int, ...]) -> bool:
+        r = len(grid)
+        if unique and row in grid:
+            return False
+        for c in range(width):
+            column = [g[c] for g in grid] + [row[c]]
+            if sum(column) > height // 2 or r + 1 - sum(column) > height // 2:
+                return False
+            if r >= 2 and column[-1] == column[-2] == column[-3]:
+                return False
+        return True
+
+    def fill(grid: list[tuple[int, ...]]) -> bool:
+        if len(grid) == height:
+            return not unique or len({tuple(g[c] for g in grid) for c in range(width)}) == width
+        for row in rng.sample(rows, len(rows)):
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _OutOfSteps
+            if fits(grid, row):
+                grid.append(row)
+                if fill(grid):
+                    return True
+                grid.pop()
+        return False
+
+    for _ in range(max(1, tries // 2000)):  # restarts: a deep dead end is left, not searched out
+        budget[0] = 2000
+        grid: list[tuple[int, ...]] = []
+        try:
+            if fill(grid):
+                return grid
+            break
+        except _OutOfSteps:
+            continue
+    raise ValueError(f"no {height}x{width} grid of two colours turned up in {tries} steps")
+
+
+class _OutOfSteps(Exception):
+    """One attempt at a two-colour grid used its steps."""

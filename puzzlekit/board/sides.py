@@ -10,13 +10,17 @@ from there" (taller ones hide shorter), `visible` its plain-Python check.
 
 from __future__ import annotations
 
+import random
+import string
 from collections.abc import Sequence
 from typing import Any
 
+from ..textio import error
 from .answers import Digits
-from .base import Cell
+from .base import Cell, Layer
 from .canvas import Canvas, Layout
 from .clues import LineCounts
+from .places import invalid
 
 #: The four sides: (name, the axis of its clues, the step from the side into the grid).
 SIDES = {"top": ("cols", 1, 0), "bottom": ("cols", -1, 0), "left": ("rows", 0, 1), "right": ("rows", 0, -1)}
@@ -162,5 +166,107 @@ class Heights(Digits):
         return bound
 
 
-__all__ = ["SIDES", "Heights", "Side", "clues_around", "looking_in", "side_of", "sides", "visible",
-           "transformed", "visible_count", "where"]
+class Tally(Layer):
+    """A few numbers for the whole puzzle on one header line (``monsters: 2 3 4``), each
+    named by ``words`` (Undead's ghosts, vampires and zombies), drawn in the top left corner."""
+
+    header = True
+
+    def __init__(self, name: str, words: Sequence[str], label: str | None = None):
+        super().__init__(name, "a total")
+        self.words, self.label = tuple(words), label or name
+        self.per = " ".join(self.words)
+
+    def blank(self, height: int, width: int) -> tuple:
+        return (0,) * len(self.words)
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple:
+        if not isinstance(value, (list, tuple)) or len(value) != len(self.words) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+            raise invalid((self.name,), f"expected {len(self.words)} whole numbers ({self.per}), "
+                          f"found {value!r}", source)
+        return tuple(value)
+
+    def read_header(self, value: str, line: Any, column: int, source: str) -> tuple:
+        found = value.split()
+        if len(found) != len(self.words) or not all(x.isdigit() for x in found):
+            raise error(source, line, column, f"expected {len(self.words)} whole numbers ({self.per}), "
+                        f"found {value.strip()!r}")
+        return tuple(map(int, found))
+
+    def write_header(self, value: tuple) -> str:
+        return f"{self.label}: " + " ".join(map(str, value))
+
+    def to_json(self, value: tuple) -> list:
+        return list(value)
+
+    def entries(self, value: tuple) -> list:
+        return list(enumerate(value))
+
+    def with_entries(self, height: int, width: int, entries: Any) -> tuple:
+        out = list(self.blank(height, width))
+        for i, v in entries:
+            out[i] = v
+        return tuple(out)
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        canvas.open(self.name)
+        for i, (word, v) in enumerate(zip(self.words, value)):
+            canvas.text(layout.x(0) - layout.cell * 0.55, layout.y(0) - layout.cell * (0.85 - 0.3 * i),
+                        f"{word[0].upper()} {v}", layout.cell * 0.25, cls=f"tally {word}")
+        canvas.close()
+
+
+class Marks(Digits):
+    """A value ``0..len(chars)-1`` in every cell, shown as one of ``chars`` and worded by
+    ``words`` (Magnets' poles: ``·+-``, blank, +, -)."""
+
+    def __init__(self, name: str, key: str, chars: str, words: Sequence[str]):
+        super().__init__(name, 0, len(chars) - 1, key)
+        self.chars, self.words = chars, tuple(words)
+
+    def marks(self, value: tuple) -> dict:
+        return {(r, c): self.chars[v] for r, row in enumerate(value) for c, v in enumerate(row)}
+
+    def describe(self, key: tuple, value: int) -> str:
+        word = self.words[value] if 0 <= value < len(self.words) else value
+        return f"{word} at ({key[1]}, {key[2]})"
+
+
+LABELS = string.ascii_letters + string.digits
+
+
+def room_label(i: int) -> str:
+    """The i-th label of a `Rooms` layer: one character, then two, then three."""
+    n = len(LABELS)
+    if i < n:
+        return LABELS[i]
+    if i < n + n * n:
+        return LABELS[(i - n) // n] + LABELS[(i - n) % n]
+    i -= n + n * n
+    return LABELS[i // (n * n) % n] + LABELS[i // n % n] + LABELS[i % n]
+
+
+def domino_tiling(rng: random.Random, h: int, w: int) -> list[list[Cell]]:
+    """Random dominoes covering the grid (one single cell when it has an odd number): a
+    regular tiling shuffled by turning random 2x2 squares of two parallel dominoes."""
+    pairs = [[(r, c), (r, c + 1)] for r in range(h) for c in range(0, w - 1, 2)]
+    if w % 2:
+        pairs += [[(r, w - 1), (r + 1, w - 1)] for r in range(0, h - 1, 2)]
+        pairs += [[(h - 1, w - 1)]] if h % 2 else []
+    owner = {cell: i for i, cells in enumerate(pairs) for cell in cells}
+    for _ in range(h * w * 8):
+        r, c = rng.randrange(max(1, h - 1)), rng.randrange(max(1, w - 1))
+        square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        i, j = owner.get(square[0]), owner.get(square[3])
+        if i is None or j is None or i == j or sorted(pairs[i] + pairs[j]) != square:
+            continue
+        flat = pairs[i][0][0] == pairs[i][1][0]
+        pairs[i], pairs[j] = ([square[0], square[2]], [square[1], square[3]]) if flat else (
+            [square[0], square[1]], [square[2], square[3]])
+        owner.update({cell: k for k in (i, j) for cell in pairs[k]})
+    return pairs
+
+
+__all__ = ["LABELS", "SIDES", "Heights", "Marks", "Side", "clues_around", "domino_tiling", "looking_in",
+           "room_label", "side_of", "sides", "Tally", "transformed", "visible", "visible_count", "where"]

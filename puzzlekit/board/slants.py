@@ -21,9 +21,10 @@ from typing import Any
 from ..ir import Edge, Lit, ModelBuilder
 from ..unionfind import DisjointSets
 from .base import Cell, Layer
-from .canvas import INK, STATE, Canvas, Layout
+from .canvas import INK, Canvas, Layout
+from .canvas import STATE as STATE_INK
 from .clues import Numbers
-from .places import invalid, rows_of, shown
+from .places import SOLUTION, STATE, invalid, rows_of, shown
 
 BACK, FORWARD = "\\", "/"
 #: The state's mark for a cell not filled in yet.
@@ -47,7 +48,7 @@ class Slants(Layer):
     """A diagonal in every cell (see the module docstring)."""
 
     answer = True
-    look = "slant"
+    look = "diagonal"
     underneath = True  # drawn under the numbers at the corners (the kit's picture)
 
     def __init__(self, name: str = "slants", key: str = "slant"):
@@ -74,12 +75,12 @@ class Slants(Layer):
         rows = rows_of(value, (self.name,), height, width, source)
         for r, row in enumerate(rows):
             for c, v in enumerate(row):
-                if v not in allowed or not isinstance(v, str):
+                if not isinstance(v, str) or v not in allowed:
                     words = " or ".join(repr(a) for a in allowed)
                     raise invalid((self.name, r, c), f"expected {words}, found {shown(v)}", source)
         return tuple("".join(row) for row in rows)
 
-    def normal(self, value: Any, height: int, width: int, source: str = "<solution>") -> tuple[str, ...]:
+    def normal(self, value: Any, height: int, width: int, source: str = SOLUTION) -> tuple[str, ...]:
         return self._rows(value, height, width, source, BACK + FORWARD)
 
     def to_json(self, value: tuple[str, ...]) -> list[str]:
@@ -100,20 +101,21 @@ class Slants(Layer):
             cells = list(self.marks(value).items())
         canvas.open(self.name)
         for cell, d in sorted(cells):
-            self._stroke(canvas, layout, cell, d, STATE if player else INK)
+            self._stroke(canvas, layout, cell, d, player)
         canvas.close()
 
     def draw_absent(self, canvas: Canvas, layout: Layout, cells: list[Cell]) -> None:
         """A player's ``/`` cells (set false in the model)."""
         for cell in cells:
-            self._stroke(canvas, layout, cell, FORWARD, STATE)
+            self._stroke(canvas, layout, cell, FORWARD, True)
 
     @staticmethod
-    def _stroke(canvas: Canvas, layout: Layout, cell: Cell, diagonal: str, colour: str) -> None:
+    def _stroke(canvas: Canvas, layout: Layout, cell: Cell, diagonal: str, player: bool) -> None:
         (r1, c1), (r2, c2) = ends(cell, diagonal)
-        canvas.line(layout.x(c1), layout.y(r1), layout.x(c2), layout.y(r2),
-                    cls="slant back" if diagonal == BACK else "slant forward", stroke=colour,
-                    stroke_width=layout.cell * 0.1, stroke_linecap="round")
+        cls = ("slant back" if diagonal == BACK else "slant forward") + (" state" if player else "")
+        canvas.line(layout.x(c1), layout.y(r1), layout.x(c2), layout.y(r2), cls=cls,
+                    stroke=STATE_INK if player else INK, stroke_width=layout.cell * 0.1,
+                    stroke_linecap="round")
 
     # a player's state
     def state_fields(self) -> tuple[str, ...]:
@@ -122,7 +124,7 @@ class Slants(Layer):
     def read_state(self, data: Mapping[str, Any], height: int, width: int) -> dict[Hashable, int]:
         if self.name not in data:
             return {}
-        rows = self._rows(data[self.name], height, width, "<state>", BACK + FORWARD + OPEN)
+        rows = self._rows(data[self.name], height, width, STATE, BACK + FORWARD + OPEN)
         return {(self.key, r, c): int(d == BACK) for r, row in enumerate(rows)
                 for c, d in enumerate(row) if d != OPEN}
 

@@ -17,8 +17,8 @@ could have made the puzzle, ahead of one whose part does not say); if that leave
 one, the error names them and asks for the game. His save files (``SAVEFILE:41:Simon
 Tatham's Portable Puzzle Collection`` ...) name their game and are read the same way.
 
-The run-length helpers below are the spelling most of his games share (letters for runs of
-empty cells), for the parts to use.
+The spellings his descriptions share are in `tathamcodes`, for the parts to use (``runs``,
+``size`` and ``write_runs`` are named here too).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from typing import Any
 
 from .. import genres
 from ..errors import ParseError, UnknownName
+from .tathamcodes import runs, shown, size, write_runs
 
 __all__ = ["looks_like", "names_game", "parts", "read", "runs", "size", "write", "write_runs"]
 
@@ -136,11 +137,6 @@ def read_save(text: str, source: str = "<save file>") -> dict[str, str]:
     return fields
 
 
-def shown(text: str) -> str:
-    """A text in an error message, cut short when long."""
-    return repr(text if len(text) <= 40 else text[:37] + "...")
-
-
 def read(text: str, genre: str | None = None, source: str | None = None) -> tuple[str, Any]:
     """``(genre, puzzle)`` of a game ID or save file; ``genre`` (a genre or his game's name)
     picks the part, else every part is tried. A `ParseError` says why none (or several) fit."""
@@ -221,63 +217,3 @@ def write(puzzle: Any) -> str:
         return part.write(puzzle)
     except ValueError as exc:
         raise ParseError(str(exc), source=module.NAME) from None
-
-
-# --- helpers for the parts -------------------------------------------------------------------
-
-
-def size(params: str, what: str = "size 'WxH'") -> tuple[int, int, str]:
-    """``(width, height, the rest)`` of parameters that start ``WxH`` (ValueError if not)."""
-    m = re.match(r"(\d+)x(\d+)", params)
-    if m is None:
-        raise ValueError(f"the parameters {shown(params)} do not start with a {what}")
-    w, h = int(m.group(1)), int(m.group(2))
-    if not (1 <= w <= 256 and 1 <= h <= 256):
-        raise ValueError(f"the size {w}x{h} is out of range")
-    return w, h, params[m.end():]
-
-
-def runs(desc: str, cells: int, token: str, what: str) -> list[str | None]:
-    """Cells from run-length text: ``a``-``z`` for 1-26 cells without a clue (None), the
-    tokens the regular expression ``token`` matches for the others, ``_`` between two tokens."""
-    out: list[str | None] = []
-    pattern = re.compile(f"([a-z])|({token})|(_)")
-    pos = 0
-    while pos < len(desc):
-        m = pattern.match(desc, pos)
-        if m is None:
-            raise ValueError(f"{what}: unexpected {desc[pos]!r} at position {pos + 1} of the description")
-        if m.group(1):
-            out.extend([None] * (ord(m.group(1)) - ord("a") + 1))
-        elif m.group(2):
-            out.append(m.group(2))
-        pos = m.end()
-    if len(out) != cells:
-        raise ValueError(f"{what}: the description covers {len(out)} cells, not {cells}")
-    return out
-
-
-def write_runs(cells: list[str | None], separator: str = "") -> str:
-    """The run-length text of cells (None: no clue); ``separator`` goes between two clues side
-    by side (``_`` where a clue has several digits)."""
-    out: list[str] = []
-    run = 0
-    previous = False
-    for cell in cells:
-        if cell is None:
-            run += 1
-            if run == 26:
-                out.append("z")
-                run = 0
-            previous = False
-            continue
-        if run:
-            out.append(chr(ord("a") + run - 1))
-            run = 0
-        elif previous:
-            out.append(separator)
-        out.append(cell)
-        previous = True
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return "".join(out)

@@ -264,3 +264,24 @@ def write_1cell(marked: Sequence[bool]) -> str:
         out.append(B36[run] if marked[i] else B36[17 + run])
         i = start + run
     return "".join(out)
+
+
+# binary (a bit a cell: pzprjs's cells left out of the puzzle) ----------------------------
+
+
+def read_binary(data: str, count: int, at: int = 0) -> tuple[list[bool], int]:
+    """``count`` bits, five a base-32 character, the first in bit 16."""
+    out: list[bool] = []
+    while len(out) < count and at < len(data):
+        value = B32.find(data[at])
+        if value < 0:
+            raise CodeError(f"unexpected character {data[at]!r} in the cell bits", at)
+        out.extend(bool(value & (16 >> k)) for k in range(min(5, count - len(out))))
+        at += 1
+    out.extend([False] * (count - len(out)))
+    return out, at
+
+
+def write_binary(bits: Sequence[bool]) -> str:
+    chunks = (bits[i:i + 5] for i in range(0, len(bits), 5))
+    return "".join(B32[sum(16 >> k for k, b in enumerate(chunk) if b)] for chunk in chunks)

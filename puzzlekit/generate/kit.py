@@ -43,6 +43,9 @@ class KitRecipe:
         levels = self.genre.levels
         self.LEVELS = tuple(levels) if levels is not None else tuple(level.name for level in ladder.LEVELS)
         self.layers = {layer.name: layer for layer in self.genre.clues}
+        # what was measured of the genre's generator (`reach`), when its module declares it
+        self.SIDES = tuple(getattr(module, "SIDES", ()))
+        self.RELIABLE = dict(getattr(module, "RELIABLE", {}))
 
     def check_size(self, height: int, width: int) -> None:
         lo, hi = self.genre.sizes
@@ -98,15 +101,16 @@ class KitRecipe:
         name, index, _ = item
         if len(index) != 2 or not all(isinstance(i, int) for i in index):  # a mark between two cells
             return None
-        r, c = height - 1 - index[0], width - 1 - index[1]
+        extent = getattr(self.layers[name], "extent", 0)  # a corner layer's block is one bigger
+        r, c = height - 1 + extent - index[0], width - 1 + extent - index[1]
         value = getattr(plant.full, name)[r][c]
         return None if value is None else (name, (r, c), value)
 
     def transform(self, puzzle: Any, t: Transform) -> Any:
         around = [layer for layer in self.layers.values() if isinstance(layer, Side)]
         if around:  # clues on the four sides move with their rows and columns
-            values = {name: t.grid(getattr(puzzle, name)) for name, layer in self.layers.items()
-                      if not layer.header}
+            values = {name: getattr(puzzle, name) if layer.header else t.grid(getattr(puzzle, name))
+                      for name, layer in self.layers.items() if not isinstance(layer, Side)}
             h, w = t.shape(puzzle.height, puzzle.width)
             return self.module.Puzzle(h, w, **values, **transformed(puzzle, around, t))
         axes = {layer.axis for layer in self.layers.values() if hasattr(layer, "axis")}

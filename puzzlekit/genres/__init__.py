@@ -36,6 +36,10 @@ NAMES: tuple[str, ...] = (
     "kenken",
     "gokigen",
     "hitori",
+    "binairo",
+    "tango",
+    "undead",
+    "killersudoku",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -68,8 +72,12 @@ ALIASES: dict[str, str] = {
     "unequal": "futoshiki",
     "towers": "skyscrapers",
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
+    "killer": "killersudoku", "sumdoku": "killersudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "singles": "hitori",
+    "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
+    "linkedintango": "tango",
+    "hauntedmirrormaze": "undead", "haunted": "undead",
 }
 
 

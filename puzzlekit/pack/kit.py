@@ -8,10 +8,15 @@ entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by 
 with ``v``, its word; ``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
 ``bottom``, ``left``, ``right``) and ``e``, a count or null per line;
 ``cages`` with ``e``, the token of every cell row by row (its cage's label, and on one cell
-of the cage the clue after it: ``A12+``). With a ``digits`` answer, the cells of a ``numbers`` clue are given.
+of the cage the clue after it: ``A12+``); ``tally`` with ``words`` and ``e``, numbers for the
+whole puzzle (Undead's monsters); ``boxes`` with ``v``, a Sudoku box's rows and
+columns, and ``e``, each cell's box number row by row (drawn as rooms are). With a ``digits``
+answer, the cells of a ``numbers`` clue are given. ``corners`` with ``e``, numbers
+``[r, c, value]`` at the corners of the cells (``0 <= r <= h``).
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
-one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
-or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
+one bit a cell, `pack_bits`), ``{"t": "diagonal"}`` (``s``: one bit a cell, set for a \\, clear
+for a /; the page's entry 1 is a \\ and 2 a /), ``{"t": "lines"}`` (``s``: right + 2 * down
+per cell, two bits) or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
 `puzzlekit.pack.shapes` writes cells and edges for every genre.
 The page draws and plays every kit genre with the same code (static/pack-draw.js, ``prepKit``
 and ``drawKit``).
@@ -47,6 +52,8 @@ def answer(module: ModuleType, solution: Any) -> Any:
     """The part of a solution the player enters, comparable by value."""
     layer = playable_layer(module)
     value = getattr(solution, layer.name)
+    if isinstance(layer, L.Slants):  # the cells holding a backslash (the others a slash)
+        return frozenset(cell for cell, d in layer.marks(value).items() if d == "\\")
     return tuple(tuple(row) for row in value) if isinstance(layer, L.Digits) else frozenset(value)
 
 
@@ -56,6 +63,11 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
         return {"n": layer.name, "t": "counts", "axis": layer.axis, **side, "e": list(value)}
     if isinstance(layer, L.Cages):  # each cell's token: the cage's label, its clue on one cell
         return {"n": layer.name, "t": "cages", "e": [token for row in value for token in row]}
+    if isinstance(layer, L.Tally):  # numbers for the whole puzzle, each with its word
+        return {"n": layer.name, "t": "tally", "words": list(layer.words), "e": list(value)}
+    if isinstance(layer, L.Boxes):  # the box shape, and each cell's box drawn as rooms are
+        labels = layer.labels(value, value[0] * value[1])
+        return {"n": layer.name, "t": "boxes", "v": list(value), "e": labels}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
     if isinstance(layer, L.Setting):
@@ -63,6 +75,7 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     if isinstance(layer, L.Relations):  # [r1, c1, r2, c2, mark] per mark between two cells
         return {"n": layer.name, "t": "relations", "e": [[*a, *b, mark] for (a, b), mark in value]}
     kind = "symbols" if isinstance(layer, L.Symbols) else "numbers"
+    kind = "corners" if isinstance(layer, L.Corners) else kind
     return {"n": layer.name, "t": kind, "e": [[r, c, v] for (r, c), v in layer.entries(value)]}
 
 
@@ -80,7 +93,7 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
         played = {"t": "lines"}
         s = shapes.edges_out(value, h, w)
     else:
-        played = {"t": "shade" if layer.look == "shade" else "object"}
+        played = {"t": layer.look if layer.look in ("shade", "diagonal") else "object"}
         s = shapes.cells_out(value, h, w)
     kit = {"title": module.GENRE.title, "clues": clues, "answer": played}
     return {"g": module.NAME, "h": h, "w": w, "kit": kit, "s": s}
@@ -91,8 +104,10 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     h, w = data["h"], data["w"]
     values: dict[str, Any] = {}
     for layer, item in zip(module.GENRE.clues, data["kit"]["clues"]):
-        if item["t"] == "counts":
+        if item["t"] in ("counts", "tally"):
             values[layer.name] = tuple(item["e"])
+        elif item["t"] == "boxes":
+            values[layer.name] = tuple(item["v"])
         elif item["t"] == "setting":
             values[layer.name] = item["v"]
         elif item["t"] == "relations":

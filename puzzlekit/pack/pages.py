@@ -27,11 +27,12 @@ BUNDLES: dict[str, tuple[str, str | None]] = {
 
 
 def folders() -> list[str]:
-    """The package's genre folders (as package names), in the order of `genres.NAMES`, each once."""
+    """The package's genre folders with page code (as package names), in the order of
+    `genres.NAMES`, each once (a genre made with the genre kit is drawn by the shared page)."""
     out: dict[str, None] = {}
     for name in genres.NAMES:
         package = genres.get(name).__package__
-        if package:
+        if package and resources.files(package).joinpath("page.js").is_file():  # kit genres have none
             out.setdefault(package, None)
     return list(out)
 

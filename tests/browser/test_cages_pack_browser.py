@@ -10,7 +10,7 @@ from puzzlekit.board.cages import Cages
 from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
-GENRES = ("kenken",)
+GENRES = ("kenken", "killersudoku")
 
 
 @pytest.fixture(scope="module")

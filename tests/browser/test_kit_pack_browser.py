@@ -17,10 +17,10 @@ from puzzlekit import api, genres
 from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
-#: Genres made with the kit that the page plays: the docs' example (shaded cells) and the
-#: loop genre of the kit's tests (lines between cells), Light Up (walls and lamps) and
-#: Hitori (a number in every cell).
-KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori")
+#: Genres made with the kit that the page plays: the docs' example (shaded cells), the
+#: loop genre of the kit's tests (lines between cells), Light Up (walls and lamps),
+#: Hitori (a number in every cell) and Gokigen (diagonals in cells, numbers at their corners).
+KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori", "gokigen")
 
 
 def register_test_genres() -> None:
@@ -69,6 +69,8 @@ def enter(board: Board, entry: Any) -> None:
 
 def answer_entries(puzzle: Any, solution: Any) -> list[Any]:
     layer = genres.module_of(puzzle).GENRE.answers[0]
+    if layer.look == "diagonal":  # one click makes a backslash; a cell left empty counts as a slash
+        return sorted(cell for cell, d in layer.marks(getattr(solution, layer.name)).items() if d == "\\")
     return sorted(getattr(solution, layer.name))
 
 
@@ -116,5 +118,23 @@ def test_play_a_futoshiki_with_signs_and_givens(context, tmp_path):
                 board.click(r + 0.5, c + 0.5)
                 page.keyboard.press(str(v))
     solved(page, "futoshiki")
+    assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("name", ["binairo", "tango"])
+def test_play_a_two_colour_genre(context, tmp_path, name):
+    """Binairo's 1s and Tango's suns are entered one click each; Tango's signs are drawn."""
+    (made,) = generate(name, 6, 6, count=1, seed=3)
+    index = build_pack([(made.puzzle, made.solution, name)], tmp_path, title=name)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(index.resolve().as_uri())
+    assert page.locator("#board text.relation").count() == len(getattr(made.puzzle, "signs", ()))
+    board = Board(page)
+    for entry in answer_entries(made.puzzle, made.solution):
+        enter(board, entry)
+    solved(page, name)
     assert page.errors == []
     page.close()

@@ -169,14 +169,15 @@ def wend_instances(language: str):
     return instances()
 
 
-def kit_instances(module, square: bool = False, sides: tuple[int, int] = (3, 6)):
+def kit_instances(module, square: bool = False, sides: tuple[int, int] | list[int] = (3, 6)):
     """Random puzzles of a genre made with the genre kit: a planted answer's clues, each kept
     at a drawn chance (few clues: many solutions; all: often one). ``square``: height = width;
-    ``sides``: the smallest and largest side."""
+    ``sides``: the smallest and largest side, or a list of the sides allowed."""
 
     @st.composite
     def instances(draw):
-        h, w = draw(st.tuples(st.integers(*sides), st.integers(*sides)))
+        side = st.sampled_from(sides) if isinstance(sides, list) else st.integers(*sides)
+        h, w = draw(st.tuples(side, side))
         w = h if square else w
         keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
         return module.random_puzzle(random.Random(draw(seeds)), h, w, keep=keep)
@@ -205,4 +206,8 @@ STRATEGIES = {
     "kenken": kit_instances(genres.get("kenken"), square=True),
     "lightup": kit_instances(genres.get("lightup")),
     "hitori": kit_instances(genres.get("hitori")),
+    "binairo": kit_instances(genres.get("binairo"), sides=[4, 6]),
+    "tango": kit_instances(genres.get("tango"), sides=[4, 6]),
+    "undead": kit_instances(genres.get("undead")),
+    "killersudoku": kit_instances(genres.get("killersudoku"), square=True, sides=(4, 6)),
 }

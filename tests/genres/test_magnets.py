@@ -3,14 +3,16 @@ each broken rule caught by verify, every backend, the generator and Tatham's Mag
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
 import subprocess
 
 import pytest
+from conftest import SHARED
 
-from puzzlekit import api, backends
+from puzzlekit import api, backends, formats
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import magnets as mg
@@ -46,7 +48,7 @@ def test_the_file_reads_and_writes_back():
 
 
 @pytest.mark.parametrize(("text", "where", "words"), [
-    (TEXT.replace("gghh", "gggh"), "bad.txt:9:3", "the label 'g' covers 3 cells"),
+    (TEXT.replace("gghh", "ghgh"), "bad.txt:9:3", "labelled 'g' are not side by side"),
     (TEXT.replace("eeff", "efef"), "bad.txt:8:3", "labelled 'e' are not side by side"),
     (TEXT.replace("top: ? 1", "top: ? x"), "bad.txt:2:8", "expected a + count"),
     (TEXT.replace("right: 0 ? ? 2", "right: 0 ?"), "bad.txt:5:8", "expected 4 row counts"),
@@ -82,6 +84,14 @@ def test_each_broken_rule_is_caught():
     counts = [list(row) for row in ANSWER]
     counts[0][2], counts[1][2] = 2, 1  # the magnet in column 2 turned round
     assert "row 0 holds 1 +, not 2" in _broken(p, counts)
+
+
+def test_a_larger_region_holds_one_magnet_or_none():
+    p = mg.parse("top: ? ? ?\nbottom: ? ? ?\nleft: ? ? ?\nright: ? ? ?\naaa\nbbc\nddc\n")
+    assert "the region at (0, 0) holds 3 poles, not one magnet" in mg.verify(
+        p, mg.Solution(poles=((1, 2, 1), (0, 0, 0), (0, 0, 0))))
+    assert mg.verify(p, mg.Solution(poles=((0, 1, 2), (0, 0, 0), (0, 0, 0)))) == []
+    assert all(sum(v != 0 for v in s.poles[0]) in (0, 2) for s in api.solve(p, limit=50).solutions)
 
 
 def test_a_single_cell_holds_no_magnet():
@@ -140,3 +150,27 @@ def test_tatham_ids_with_single_cells_and_mistakes():
         tatham.read("3x3", "211,112,121,121,TTLBBTLRB")
     with pytest.raises(ValueError, match="expected 3 \\+ counts above"):
         tatham.read("3x3", "21,112,121,121,TT*BBTLRB")
+
+
+GOLDENS = SHARED / "pzprjs" / "goldens-more.jsonl"
+
+
+@pytest.mark.skipif(not GOLDENS.is_file(), reason="../shared/pzprjs is not present")
+def test_the_pzprjs_board_round_trips_and_its_answer_is_accepted():
+    (record,) = [json.loads(line) for line in GOLDENS.read_text().splitlines() if '"pid": "magnets"' in line]
+    genre, puzzle = formats.read(record["url"])
+    assert genre == "magnets" and formats.to_url(puzzle) == record["url"]
+    assert formats.write_pzprv3(puzzle).replace("\n", "/") == record["clues_pzprv3"]
+    answer = formats.read_pzprv3_solution(genre, puzzle, record["solved"])
+    assert mg.verify(puzzle, answer) == []
+    assert list(api.solve(puzzle, unique=True).solutions) == [answer]
+    expected = {"nmAdjacent": "two - touch", "bkNumLt2": "holds blank and +", "bkNumGt2": "holds 3 poles",
+                "exPlusNe": "holds 0 -, not 2", "exMinusNe": "holds 1 -, not 2", "nmAdjDiff": "'a' flag"}
+    failchecks = record["failchecks"]
+    for code, text, *_ in ast.literal_eval(failchecks) if isinstance(failchecks, str) else failchecks:
+        try:
+            g, p, _ = formats.read_pzprv3(text)
+            problems = mg.verify(p, formats.read_pzprv3_solution(g, p, text))
+        except ParseError as exc:
+            problems = [exc.reason]
+        assert any(expected[code] in x for x in problems), (code, problems)

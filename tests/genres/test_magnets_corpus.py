@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from puzzlekit import api
+from puzzlekit.board.sides import room_label
 from puzzlekit.genres import magnets as mg
 
 SAMPLE = 10
@@ -27,9 +28,9 @@ def convert(problem: str, solution: str):
         for x in line:
             if x == "@":  # a cell in no magnet: a label of its own
                 single += 1
-                row.append(mg.label(10_000 + single))
+                row.append(room_label(10_000 + single))
             else:
-                row.append(labels.setdefault(x, mg.label(len(labels))))
+                row.append(labels.setdefault(x, room_label(len(labels))))
         grid.append(tuple(row))
     puzzle = mg.Puzzle(h, w, top=top, bottom=bottom, left=left, right=right, dominoes=tuple(grid))
     answer = tuple(tuple(POLES[x] for x in line.split()) for line in solution.strip().splitlines()[1:])

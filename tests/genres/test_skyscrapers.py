@@ -140,7 +140,7 @@ def test_tatham_ids_read_solve_and_write_back(preset):
 def test_tatham_ids_refuse_what_they_cannot_be():
     with pytest.raises(ValueError, match="expected 16 clues"):
         tatham.read("4", "1/2/3")
-    with pytest.raises(ValueError, match="fill 15 cells"):
+    with pytest.raises(ValueError, match="covers 15 cells, not 16"):
         tatham.read("4", "///////////////,o")
     assert tatham.write(tatham.read("4", "///////////////,1_2n")) == "4:///////////////,1_2n"
 

@@ -18,6 +18,9 @@ FIELDS = {
     "slitherlink": ("edges",), "sudoku": ("grid",), "nonogram": ("grid",), "queens": ("queens",),
     "zip": ("path",), "tents": ("tents",), "patches": ("rects",), "wend": ("paths",), "swend": ("paths",),
     "lightup": ("lamps",), "hitori": ("shaded",),
+    "futoshiki": ("digits",), "binairo": ("ones",), "tango": ("suns",),
+    "kenken": ("digits",), "killersudoku": ("digits",),
+    "gokigen": ("slants",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 

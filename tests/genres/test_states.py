@@ -170,6 +170,26 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"tents": [[0, 0]], "no_tents": [[0, 0]]},
          "no_tents[0]: the cell (0, 0) is also listed in tents[0]"),
     ],
+    "futoshiki": [
+        ({"digits": {}}, "digits: expected 4 rows"),
+        ({"digits": [[5, None, None, None]] + [[None] * 4] * 3},
+         "digits[0][0]: expected a number 1-4 or null"),
+    ],
+    "binairo": [
+        ({"ones": [[0, 6]]}, "ones[0]: the cell (0, 6) is outside the 6x6 grid"),
+        ({"ones": [[0, 0]], "zeros": [[0, 0]]},
+         "zeros[0]: the cell (0, 0) is listed both as ones and as zeros"),
+    ],
+    "tango": [
+        ({"moons": [[0]]}, "moons[0]: expected a cell [row, column]"),
+        ({"suns": [[0, 0]], "moons": [[0, 0]]},
+         "moons[0]: the cell (0, 0) is listed both as suns and as moons"),
+    ],
+    "gokigen": [
+        ({"slants": {}}, "slants: expected 6 rows"),
+        ({"slants": ["//////"] * 5 + ["//x///"]}, "slants[5][2]: expected '\\\\' or '/' or '.', found 'x'"),
+        ({"slants": ["//////"] * 5 + [[1] * 6]}, "slants[5][0]: expected '\\\\' or '/' or '.', found 1"),
+    ],
     "patches": [
         ({"rects": [[0, 0, 0, 1]]}, "rects[0]: [0, 0, 0, 1] is empty"),
         ({"rects": [[5, 5, 2, 1]]}, "rects[0]: [5, 5, 2, 1] leaves the 6x6 grid"),
@@ -201,6 +221,10 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"digits": [[None] * 6] * 5}, "digits: expected 6 rows"),
         ({"digits": [[None] * 6] * 5 + [[None] * 5 + [7]]}, "digits[5][5]: expected a number 1-6 or null"),
         ({"digits": [[None] * 6] * 5 + [[None] * 5]}, "digits[5]: expected a row of 6 entries"),
+    ],
+    "killersudoku": [
+        ({"digits": [[None] * 9] * 9 + [[None] * 9]}, "digits: expected 9 rows"),
+        ({"digits": [[None] * 9] * 8 + [[None] * 8 + [0]]}, "digits[8][8]: expected a number 1-9 or null"),
     ],
     "swend": [
         ({"paths": [{"word": "häst", "cells": [[0, 0]]}]},
@@ -252,10 +276,14 @@ def test_a_hint_from_part_of_the_solution_agrees_with_the_solution(genre: str) -
 def _other(genre: str, key: Hashable, value: int) -> int:
     if genre == "sudoku":
         return value % 9 + 1
+    if genre == "futoshiki":  # the example is 4x4
+        return value % 4 + 1
     if genre == "hashi":
         return (value + 1) % 3
     if genre == "kenken":  # the example is 6x6
         return value % 6 + 1
+    if genre == "killersudoku":  # the example is 9x9
+        return value % 9 + 1
     return 1 - value
 
 
@@ -380,8 +408,15 @@ BEFORE = {
     # Wend was tagged from the start: taken when its state format came, so they guard it from then on
     "wend": ("e8b7ab0bec9bb542", "53b79f2ad7bcb0bb", "6c116b626474e320", "b6b87eb170e63fe8"),
     # KenKen was tagged from the start: taken when it came
-    "kenken": ("c0c2fbccb95de34c", "c0a992adef02c47e", "c0c2fbccb95de34c", "a679d5a610716016"),
+    "kenken": ("c0c2fbccb95de34c", "55d2029732ba8663", "a1917454d8218ab0", "2ecc3b92da01b9cd"),
+    "killersudoku": ("94087198d01e3517", "1c297b937b7b8e53", "436e4b36a6694e4f", "3693721375bb8c77"),
     "swend": ("9422601659cb1a1a", "610643c344ab6a48", "59dcce0b11d175cc", "ac379bc27c2d0c36"),
+    # genres made with their rules tagged: taken when they came
+    "futoshiki": ("bd1b34e16859094d", "7c77afdfe1f76cca", "9c15ba288e1c1167", "17842a25f9832021"),
+    "binairo": ("00f238ce3001e5b9", "89460c748c24fa60", "7df908ecfcd81d18", "59eaeb7de619d177"),
+    "tango": ("fcf5cf56e66e42ca", "97aba88849a5174b", "e11dc1f9ba0e3202", "c57b5f5c3b100de7"),
+    # the kit's genres were tagged from the start: taken when each came, to guard it from then on
+    "gokigen": ("08b2f02fc035c15d", "b5bb57658b93abbc", "696ab07ce4756e10", "d5ab27e73c0800f9"),
 }
 
 

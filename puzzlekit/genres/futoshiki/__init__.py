@@ -107,6 +107,8 @@ def latin_square(rng: random.Random, n: int) -> list[list[int]]:
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int) -> Any:
+    if height != width:
+        raise ValueError(f"a Futoshiki grid is square, not {height}x{width}")
     return genre.Solution(digits=tuple(map(tuple, latin_square(rng, height))))
 
 

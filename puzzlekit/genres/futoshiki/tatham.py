@@ -6,9 +6,9 @@ A lower-case letter skips that many cells (a..z: 1..26)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from ...formats.tathamcodes import dims, tokens
 from . import genre
 
 GAME = "unequal"
@@ -18,15 +18,14 @@ STEPS = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 
 def read(params: str, desc: str) -> Any:
     """A puzzle from his ID split at the first ':' (any level letter is ignored)."""
-    m = re.fullmatch(r"(\d+)(a?)(?:d[a-z]?)?", params)
-    if not m or not 3 <= int(m.group(1)) <= 32:
-        raise ValueError("Unequal params are the order 3-32, 'a' for Adjacent and 'd' with a level, "
-                         f"not {params!r}")
-    n, adjacent = int(m.group(1)), bool(m.group(2))
+    n, _, m = dims(params, "(a?)(?:d[a-z]?)?", "Unequal params are the order 3-32, 'a' for Adjacent and "
+                   "'d' with a level", square=True, sides=(3, 32))
+    adjacent = bool(m.group(3))
     givens = [[None] * n for _ in range(n)]
     signs: dict[tuple, str] = {}
     i = 0
-    for skip, number, flags in re.findall(r"([a-z]*)(\d+)([URDL]*),?", desc):
+    cells = tokens(desc, r"([a-z]*)(\d+)([URDL]*),?", "cells such as '0', '3', '0RD,'")
+    for skip, number, flags in (cell.groups() for cell in cells):
         i += sum(ord(ch) - ord("a") + 1 for ch in skip)
         if i >= n * n:
             raise ValueError(f"the description has more than the {n * n} cells of an order-{n} grid")
@@ -42,8 +41,6 @@ def read(params: str, desc: str) -> Any:
             pair = tuple(sorted(((r, c), other)))
             signs[pair] = "|" if adjacent else (">" if pair[0] == (r, c) else "<")
         i += 1
-    if re.sub(r"[a-z]*\d+[URDL]*,?", "", desc):
-        raise ValueError(f"expected cells such as '0', '3', '0RD,' in the description, found {desc!r}")
     return genre.Puzzle(n, n, mode="adjacent" if adjacent else "unequal", givens=givens,
                         signs=sorted(signs.items()))
 

@@ -8,9 +8,9 @@ split, ``z`` first).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from ...formats.tathamcodes import dims, rows, runs, write_runs
 from . import Puzzle
 
 GAME = "slant"
@@ -19,43 +19,13 @@ TITLE = "Slant"
 
 def read(params: str, desc: str) -> Any:
     """His game ID split at the first ':' (see the module docstring)."""
-    found = re.fullmatch(r"(\d+)(?:x(\d+))?(?:d([eh]))?", params)
-    if found is None:
-        raise ValueError(f"Slant params are WxH with an optional level (dh or de), found {params!r}")
-    w = int(found.group(1))
-    h = int(found.group(2)) if found.group(2) else w
-    if w < 2 or h < 2:
-        raise ValueError(f"a Slant grid is at least 2x2, found {w}x{h}")
-    corners: list[int | None] = []
-    for i, ch in enumerate(desc):
-        if "a" <= ch <= "z":
-            corners += [None] * (ord(ch) - ord("a") + 1)
-        elif "0" <= ch <= "4":
-            corners.append(int(ch))
-        else:
-            raise ValueError(f"a Slant description holds digits 0-4 and letters a-z, found {ch!r} at {i}")
-    if len(corners) != (w + 1) * (h + 1):
-        raise ValueError(f"a {w}x{h} Slant description covers {(w + 1) * (h + 1)} corners, "
-                         f"this one {len(corners)}")
-    rows = [corners[r * (w + 1):(r + 1) * (w + 1)] for r in range(h + 1)]
-    return Puzzle(h, w, corners=rows)
+    w, h, _ = dims(params, "(?:d([eh]))?", "Slant params are WxH (2x2 or more) with an optional level "
+                   "(dh or de)", sides=(2, 256))
+    corners = runs(desc, (w + 1) * (h + 1), "[0-4]", "Slant", int, None)
+    return Puzzle(h, w, corners=[list(r) for r in rows(corners, w + 1)])
 
 
 def write(puzzle: Any) -> str:
     """``WxH:DESC``, as his ``--generate`` prints it: his level is not part of the puzzle, so
     it is left out (his program then reads the ID at its default level)."""
-    out, run = [], 0
-    for row in puzzle.corners:
-        for v in row:
-            if v is None:
-                run += 1
-                continue
-            out.append(_run(run) + str(v))
-            run = 0
-    out.append(_run(run))
-    return f"{puzzle.width}x{puzzle.height}:{''.join(out)}"
-
-
-def _run(n: int) -> str:
-    """``n`` corners without a number: ``z`` (26) as often as it fits, then the rest."""
-    return "z" * (n // 26) + (chr(ord("a") + n % 26 - 1) if n % 26 else "")
+    return f"{puzzle.width}x{puzzle.height}:" + write_runs([v for row in puzzle.corners for v in row])

@@ -6,29 +6,20 @@ His description is the grid in reading order, one character a cell: the number i
 
 from __future__ import annotations
 
-import re
-
+from ...formats.tathamcodes import chars, dims, rows, write_chars
 from . import Puzzle
 
 GAME = "singles"
 TITLE = "Singles"
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``5x5de``: width x height, then his level) and description."""
-    size = re.match(r"(\d+)x(\d+)", params)
-    if size is None:
-        raise ValueError(f"Singles params start with the size, such as 5x5, not {params!r}")
-    w, h = int(size.group(1)), int(size.group(2))
-    if len(desc) != w * h:
-        raise ValueError(f"the Singles description holds {len(desc)} cells, the {w}x{h} grid {w * h}")
-    values = []
-    for i, ch in enumerate(desc):
-        if ch not in DIGITS[1:]:
-            raise ValueError(f"unexpected character {ch!r} at {i} of the Singles description")
-        values.append(DIGITS.index(ch))
-    return Puzzle(h, w, numbers=[values[r * w:(r + 1) * w] for r in range(h)])
+    w, h, _ = dims(params, "(?:d[a-z])?", "Singles params are the size and a level, such as 5x5de")
+    values = chars(desc, w * h, "numbers", none="0")
+    if None in values or max(values) > 35:  # type: ignore[type-var]
+        raise ValueError(f"Singles numbers are 1-9 and a-z (10-35), found {desc!r}")
+    return Puzzle(h, w, numbers=[list(r) for r in rows(values, w)])
 
 
 def fits(puzzle: Puzzle) -> bool:
@@ -41,10 +32,7 @@ def fits(puzzle: Puzzle) -> bool:
 def write(puzzle: Puzzle) -> str:
     """``WxH:DESC``: the size alone, as his generator prints IDs (his level is an option of his
     generator, not part of a puzzle). Numbers above 35 have no character: ValueError."""
-    out = []
-    for row in puzzle.numbers:
-        for v in row:
-            if v >= len(DIGITS):
-                raise ValueError(f"Singles writes numbers up to {len(DIGITS) - 1}, not {v}")
-            out.append(DIGITS[v])
-    return f"{puzzle.width}x{puzzle.height}:{''.join(out)}"
+    cells = [v for row in puzzle.numbers for v in row]
+    if max(cells) > 35:
+        raise ValueError(f"Singles writes numbers up to 35, not {max(cells)}")
+    return f"{puzzle.width}x{puzzle.height}:{write_chars(cells)}"

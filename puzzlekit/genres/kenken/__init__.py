@@ -59,7 +59,7 @@ def reveal(solution, h: int, w: int):
     """Random cages, each with an operation its digits allow (seeded by the answer, so one
     answer always shows the same puzzle)."""
     grid = solution.digits
-    rng = random.Random(hash(grid))
+    rng = random.Random(str(grid))
     out = []
     for cells in cg.random_cages(rng, h, w, most=4):
         digits = [grid[r][c] for r, c in cells]

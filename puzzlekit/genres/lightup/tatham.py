@@ -6,8 +6,7 @@ cells, ``B`` a wall without a number, a digit ``0``-``4`` a wall with that many 
 
 from __future__ import annotations
 
-import re
-
+from ...formats.tathamcodes import dims, rows, runs, write_runs
 from . import Puzzle
 
 GAME = "lightup"
@@ -17,47 +16,17 @@ TITLE = "Light Up"
 def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``7x7b20s4d1``: width x height, then options of his generator,
     which the puzzle does not need) and description."""
-    # his settings: wall share b, symmetry s, level d; nothing else (a
-    # Loopy ID on triangles, t1, spells its clues as this description does)
-    size = re.fullmatch(r"(\d+)x(\d+)(?:b\d+)?(?:s\d+)?(?:d\d+)?", params)
-    if size is None:
-        raise ValueError(f"Light Up params are the size and his settings, such as 7x7b20s4d1, not {params!r}")
-    w, h = int(size.group(1)), int(size.group(2))
-    cells: list[str | int | None] = []
-    for i, ch in enumerate(desc):
-        if "a" <= ch <= "z":
-            cells += [None] * (ord(ch) - ord("a") + 1)
-        elif ch == "B":
-            cells.append("B")
-        elif "0" <= ch <= "4":
-            cells.append(int(ch))
-        else:
-            raise ValueError(f"unexpected character {ch!r} at {i} of the Light Up description")
-    if len(cells) != w * h:
-        raise ValueError(f"the Light Up description holds {len(cells)} cells, the {w}x{h} grid {w * h}")
-    walls = [["X" if cells[r * w + c] is not None else None for c in range(w)] for r in range(h)]
-    numbers = [[v if isinstance(v, int) else None for v in cells[r * w:(r + 1) * w]] for r in range(h)]
-    return Puzzle(h, w, walls=walls, numbers=numbers)
+    w, h, _ = dims(params, r"(?:[bsd]\d+|r)*", "Light Up params are WxH and his generator's "
+                   "options (b, s, d, each with a number), such as 7x7b20s4d1")
+    cells = runs(desc, w * h, "[B0-4]", "Light Up", lambda t: t if t == "B" else int(t), None)
+    walls = rows(["X" if v is not None else None for v in cells], w)
+    numbers = rows([v if isinstance(v, int) else None for v in cells], w)
+    return Puzzle(h, w, walls=[list(r) for r in walls], numbers=[list(r) for r in numbers])
 
 
 def write(puzzle: Puzzle) -> str:
     """``WxH:DESC``: the size alone, as his generator prints IDs (his wall share, symmetry and
     level are options of his generator, not part of a puzzle)."""
-    out: list[str] = []
-    run = 0
-    for r in range(puzzle.height):
-        for c in range(puzzle.width):
-            if puzzle.walls[r][c] is None:
-                run += 1
-                if run == 26:
-                    out.append("z")
-                    run = 0
-                continue
-            if run:
-                out.append(chr(ord("a") + run - 1))
-                run = 0
-            k = puzzle.numbers[r][c]
-            out.append("B" if k is None else str(k))
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return f"{puzzle.width}x{puzzle.height}:{''.join(out)}"
+    cells = [None if wall is None else "B" if k is None else k
+             for wrow, nrow in zip(puzzle.walls, puzzle.numbers) for wall, k in zip(wrow, nrow)]
+    return f"{puzzle.width}x{puzzle.height}:{write_runs(cells)}"

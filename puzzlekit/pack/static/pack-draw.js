@@ -78,8 +78,15 @@
       if (state[key] === 1) { dark[key] = 1; out += rect(X(e[1]), Y(e[0]), CELL, CELL, "entry shaded" + wrong(key)); }
     });
     out += gridLines();
+    if (P.look === "diagonal") out += drawCells(diagonal);  // under the numbers at the corners
     P.kit.clues.forEach(function (x) {
-      if (x.t === "rooms") labels = x.e;
+      if (x.t === "rooms" || x.t === "boxes") labels = x.e;  // boxes: a Sudoku box number per cell
+      else if (x.t === "tally") x.e.forEach(function (k, i) {
+        out += text(X(0) - CELL * 0.55, Y(0) - CELL * (0.85 - 0.3 * i), x.words[i].charAt(0).toUpperCase() + " " + k, CELL * 0.25, "tally");
+      });
+      else if (x.t === "corners") x.e.forEach(function (q) {
+        out += circle(X(q[1]), Y(q[0]), CELL * 0.24, "corner") + text(X(q[1]), Y(q[0]), q[2], CELL * 0.32, "clue");
+      });
       else if (x.t === "counts") x.e.forEach(function (k, i) {
         if (k === null) return;
         var side = x.side || (x.axis === "rows" ? "left" : "top"), far = side === "right" || side === "bottom";
@@ -107,6 +114,7 @@
       Object.keys(state).forEach(function (key) { var e = nums(key); out += text(cx(e[1]), cy(e[0]), state[key], CELL * 0.55, "entry digit" + wrong(key)); });
       return out;
     }
+    if (P.look === "diagonal") return out;
     return out + drawCells(function (r, c, v, cls) {
       if (v !== 1) return circle(cx(c), cy(r), CELL * 0.08, "entry absent" + cls);
       return P.look === "shade" ? "" : circle(cx(c), cy(r), CELL * 0.3, "entry object" + cls);
@@ -149,6 +157,11 @@
       if (clue) out += text(X(c) + 2 * d, Y(r) + 3.2 * d, clue, CELL * 0.26, "cage-clue", "start");
     }
     return out;
+  }
+
+  function diagonal(r, c, v, cls) {  // a diagonal: 1 a backslash (top left to bottom right), 2 a /
+    return v === 1 ? line(X(c), Y(r), X(c + 1), Y(r + 1), "entry diagonal" + cls) :
+      v === 2 ? line(X(c + 1), Y(r), X(c), Y(r + 1), "entry diagonal" + cls) : "";
   }
 
   // ---- layout -----------------------------------------------------------------------------

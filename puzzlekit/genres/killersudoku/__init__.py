@@ -1,0 +1,72 @@
+"""Killer Sudoku (Sumdoku): Sudoku rules, and cages whose digits add up to their sum without
+repeating a digit."""
+
+from __future__ import annotations
+
+import random
+
+from puzzlekit.board import Genre, layers
+from puzzlekit.board import cages as cg
+from puzzlekit.board.places import invalid
+
+genre = Genre(
+    "killersudoku",
+    aliases=("killer", "sumdoku"),
+    title="Killer Sudoku",
+    rule="fill 1-n so each row, column and box holds each once; a cage's digits add up to its sum "
+         "and never repeat",
+    clues=[layers.Boxes("box"), layers.Cages("cages")],
+    answers=[layers.SideDigits("digits")],
+    sizes=(4, 9),
+)
+
+
+@genre.extend
+class Puzzle(genre.Puzzle):
+    def __post_init__(self) -> None:
+        if self.height != self.width:
+            raise invalid(("cages",), f"a Killer Sudoku grid is square, not {self.height}x{self.width}")
+        super().__post_init__()
+
+    @property
+    def cage_list(self) -> list[cg.Cage]:
+        """The cages, in order of their first cell."""
+        return cg.Cages.cages(self.cages)
+
+    def groups(self) -> list[tuple[str, list[tuple[int, int]]]]:
+        """The rows, columns and boxes, each named."""
+        return cg.line_groups(self.width) + cg.Boxes.groups(self.box, self.width)
+
+
+@genre.model
+def rules(p, m):
+    n = p.width
+    cg.all_different(m, m.digits, cg.latin_groups(n))
+    boxes = cg.Boxes.groups(p.box, n)
+    cg.all_different(m, m.digits, [(f"{name} holds 1-{n} once", cells) for name, cells in boxes])
+    for cage in p.cage_list:
+        cg.cage_rule(m, m.digits, cage, n, distinct=True)
+
+
+@genre.verify
+def check(p, s):
+    yield from cg.group_problems(s.digits, p.groups())
+    yield from cg.cage_problems(p.cage_list, s.digits, distinct=True)
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int):
+    return genre.Solution(digits=tuple(map(tuple, cg.random_sudoku(rng, cg.default_box(width)))))
+
+
+@genre.reveal
+def reveal(solution, h: int, w: int):
+    """Random cages of up to four cells, none repeating a digit (seeded by the answer)."""
+    grid = solution.digits
+    rng = random.Random(str(grid))
+    found = cg.random_cages(rng, h, w, most=4, distinct=grid)
+    cages = [(cells, sum(grid[r][c] for r, c in cells), None) for cells in found]
+    return genre.Puzzle(h, w, cages=cg.tokens_of(h, w, cages))
+
+
+genre.export(globals())
