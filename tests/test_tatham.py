@@ -137,7 +137,7 @@ MALFORMED = [
     ("tents", "6x6:aei_hacb,1,1,2,0,1,2,1,1,1,1,2", "counts"),
     ("tents", "6x6:aeiBhacb,1,1,2,0,1,2,1,1,1,1,2,1", "unexpected 'B'"),
     ("solo", "9j:a", "jigsaw"),
-    ("solo", "3x3x:a", "X and killer"),
+    ("solo", "3x3k:a", "killer"),
     ("solo", "2x2:a5n", "outside 1..4"),
 ]
 
