@@ -25,6 +25,15 @@ from .fingerprint import Transform
 Item = tuple[str, tuple, Any]
 
 
+#: Planted solutions tried for one puzzle before the nearest level found is returned (four
+#: times as many on grids of up to 100 cells, `loop.SMALL_FACTOR`). A kit genre's plant is
+#: quick, and many plants give no unique puzzle at all (a Light Up 7x7: 20 of 24 for one seed,
+#: a counterexample no number can rule out) or one too easy for the level asked (a 5x5
+#: Futoshiki asked for `chain`: 1 plant in 10), so the loop's 6 missed such levels for 1 seed
+#: in 5-10; the seeds that hit the level within 6 make the same puzzle as before.
+ATTEMPTS = 15
+
+
 @dataclass(frozen=True)
 class Plant:
     solution: Any
@@ -46,6 +55,8 @@ class KitRecipe:
         # what was measured of the genre's generator (`reach`), when its module declares it
         self.SIDES = tuple(getattr(module, "SIDES", ()))
         self.RELIABLE = dict(getattr(module, "RELIABLE", {}))
+        # planted solutions per puzzle (`loop.ATTEMPTS`); a module may name its own
+        self.ATTEMPTS = int(getattr(module, "ATTEMPTS", ATTEMPTS))
 
     def check_size(self, height: int, width: int) -> None:
         lo, hi = self.genre.sizes
