@@ -51,10 +51,14 @@ class Case:
     tatham: tuple[str, str] | None = None
     #: told after the size in the name, where a genre and size have two cases
     tag: str = ""
+    #: his size as his parameters spell it, where it is not ``WxH`` (Towers ``5``, Killer ``3x3``)
+    his_size: str = ""
 
     @property
     def tatham_size(self) -> str:
         """His size: ``WxH``, or Solo's boxes ``CxR``."""
+        if self.his_size:
+            return self.his_size
         if self.tatham is not None and self.tatham[0] == "solo":
             from puzzlekit.genres import sudoku
 
@@ -121,7 +125,7 @@ def worker() -> None:
 def run(case: Case, seed: int, time_limit: float) -> dict[str, Any]:
     """One (case, seed) in a worker process."""
     job = {"genre": case.genre, "height": case.height, "width": case.width, "level": case.level,
-           "asked": case.level, "seed": seed, "time_limit": time_limit}
+           "asked": case.level, "seed": seed, "time_limit": time_limit, "tag": case.tag}
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     started = time.perf_counter()
     try:
@@ -145,7 +149,8 @@ def run_tatham(case: Case, seed: int, time_limit: float) -> dict[str, Any]:
     name, letter = case.tatham
     row: dict[str, Any] = {"who": "tatham", "genre": case.genre, "height": case.height, "width": case.width,
                            "level": case.level, "asked": case.level, "seed": seed, "time_limit": time_limit,
-                           "game": name, "params": tatham.game(name).params(letter, case.tatham_size)}
+                           "tag": case.tag, "game": name,
+                           "params": tatham.game(name).params(letter, case.tatham_size)}
     started = time.perf_counter()
     try:
         made = tatham.generate(name, letter, 1, seed=seed, size=case.tatham_size, time_limit=time_limit)
@@ -180,9 +185,9 @@ def comparison(rows: list[dict[str, Any]]) -> str:
     ]
     cases: dict[tuple, dict[str, list[dict]]] = {}
     for row in rows:
-        key = (row["genre"], row["height"], row["width"], row.get("asked", row["level"]))
+        key = (row["genre"], row["height"], row["width"], row.get("asked", row["level"]), row.get("tag", ""))
         cases.setdefault(key, {}).setdefault(row.get("who", "ours"), []).append(row)
-    for (genre, h, w, asked), by in cases.items():
+    for (genre, h, w, asked, _), by in cases.items():
         ours, his = by.get("ours", []), by.get("tatham", [])
         level = next((r["level"] for r in ours if r["status"] == "ok"), ALIASES.get(asked, asked)) or "any"
         done = [r for r in ours if r["status"] == "ok"]
@@ -277,10 +282,15 @@ def main(argv: list[str] | None = None) -> int:
             rows += [json.loads(line) for line in source.read_text().splitlines() if line.strip()]
         chosen = []
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    # two of his levels beside one of ours (cases that differ in his level alone) share our runs
+    ours: dict[tuple, list[dict[str, Any]]] = {}
     with args.out.open("a") as sink:
         for case in chosen:
+            key = (case.genre, case.height, case.width, case.level)
             for seed in range(args.first_seed, args.seeds + 1):
-                row = run(case, seed, args.time_limit)
+                earlier = [r for r in ours.get(key, []) if r["seed"] == seed]
+                row = {**earlier[0], "tag": case.tag} if earlier else run(case, seed, args.time_limit)
+                ours.setdefault(key, []).append(row)
                 rows.append(row)
                 sink.write(json.dumps(row) + "\n")
                 sink.flush()
