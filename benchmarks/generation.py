@@ -101,6 +101,46 @@ CASES: tuple[Case, ...] = (
 )
 
 
+def _beside(genre: str, height: int, width: int, game: str, levels: str,
+            his_size: str = "") -> tuple[Case, ...]:
+    """A genre made with the kit at his default size, one case per level of his: ``levels``
+    pairs his level's name and letter with ours (``easy/e=trial``; ``normal/=rules`` for a
+    game of one level, which his parameters leave out)."""
+    out = []
+    for pair in levels.split():
+        his, ours = pair.split("=")
+        name, letter = his.split("/")
+        tag = name if letter else ""
+        out.append(Case(genre, height, width, ours, (game, letter), tag=tag, his_size=his_size))
+    return tuple(out)
+
+
+#: The genres made with the genre kit, at his default size and each of his levels (his levels
+#: there). Ours beside each is the level it offers (`puzzlekit.generate.offered`) nearest to
+#: the median grade of five puzzles of his at that level, as `puzzlekit.api.grade` grades them.
+KIT_CASES: tuple[Case, ...] = (
+    *_beside("lightup", 7, 7, "lightup", "easy/0=rules tricky/1=trial hard/2=trial"),
+    *_beside("hitori", 5, 5, "singles", "easy/e=lines tricky/k=lines"),
+    *_beside("kurodoko", 6, 9, "range", "normal/=pairs"),
+    *_beside("futoshiki", 5, 5, "unequal", "trivial/t=scan easy/e=trial "
+             "tricky/k=trial extreme/x=trial recursive/r=trial", "5"),
+    *_beside("binairo", 8, 8, "unruly", "trivial/t=scan easy/e=scan normal/n=pairs"),
+    *_beside("skyscrapers", 5, 5, "towers", "easy/e=chain hard/h=chain", "5"),
+    *_beside("magnets", 5, 6, "magnets", "easy/e=trial tricky/t=chain"),
+    *_beside("undead", 4, 4, "undead", "easy/e=pairs normal/n=pairs tricky/t=trial"),
+    *_beside("kenken", 6, 6, "keen", "easy/e=scan normal/n=rules "
+             "hard/h=trial extreme/x=trial unreasonable/u=trial", "6"),
+    *_beside("killersudoku", 9, 9, "killer", "trivial/t=trial basic/b=trial intermediate/i=trial "
+             "advanced/a=trial extreme/e=trial unreasonable/u=chain", "3x3"),
+    *_beside("jigsawsudoku", 9, 9, "jigsaw", "trivial/t=scan basic/b=rules intermediate/i=trial "
+             "advanced/a=trial extreme/e=trial unreasonable/u=chain", "9"),
+    *_beside("gokigen", 8, 8, "slant", "easy/e=chain hard/h=chain"),
+    *_beside("mosaic", 10, 10, "mosaic", "normal/=rules"),
+    Case("tango", 6, 6, "trial"),
+)
+CASES += KIT_CASES
+
+
 def worker() -> None:
     """Make one puzzle (the job on stdin) and print what it took."""
     from puzzlekit.errors import OutOfTime
@@ -263,13 +303,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--from", dest="sources", type=Path, nargs="+", default=None, metavar="JSONL",
                         help="make the table from rows written before, running nothing")
     parser.add_argument("--no-tatham", action="store_true", help="skip Tatham's generators")
+    parser.add_argument("--kit", action="store_true",
+                        help="only the genres made with the genre kit (KIT_CASES)")
     parser.add_argument("--tatham-time-limit", type=float, default=None,
                         help="seconds per puzzle of his (default: --time-limit)")
     args = parser.parse_args(argv)
     if args.worker:
         worker()
         return 0
-    chosen = list(CASES)
+    chosen = list(KIT_CASES if args.kit else CASES)
     if args.cases:
         names = args.cases.split(",")
         unknown = [n for n in names if n not in {c.name for c in CASES}]
