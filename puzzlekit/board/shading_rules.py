@@ -137,10 +137,14 @@ def _one_piece(height: int, width: int, shaded: set[Cell]) -> bool:
 
 
 def sees_exactly(m: BoardBuilder, cell: Cell, lits: Mapping[Cell, Lit], k: int, key: str = "seen") -> None:
-    """Exactly ``k`` cells are seen from ``cell`` (as `BoardBuilder.seen_from` sees them). No
-    direction can see more than ``k``, so each sight is cut at ``k`` cells with a clause that
-    one of the first ``k + 1`` stops it: the count then reads far fewer literals on a big grid."""
-    seen: list[Lit] = []
+    """Exactly ``k`` cells are seen from ``cell`` (as `BoardBuilder.seen_from` sees them).
+
+    No direction can see more than ``k``, so each sight is cut at ``k`` cells with a clause that
+    one of the first ``k + 1`` stops it. A sight is a number in unary (its prefix literals: "sees
+    at least i"), so the four add up as unary numbers: the horizontal pair and the vertical pair
+    are each merged into one unary sum (`_unary_sum`), and the two sums meet ``k`` in clauses of
+    two literals, linear in ``k`` (a general count would not know the sights are unary)."""
+    sights: list[list[Lit]] = []
     for name, dr, dc in DIRECTIONS:
         line: list[Lit] = []
         for other in m.ray(cell, dr, dc):
@@ -150,5 +154,37 @@ def sees_exactly(m: BoardBuilder, cell: Cell, lits: Mapping[Cell, Lit], k: int, 
         if len(line) > k:
             m.clause([~lit for lit in line[:k + 1]])
             line = line[:k]
-        seen += m.prefixes((key, cell, name), line)
-    m.exactly(k, seen)
+        sights.append(m.prefixes((key, cell, name), line))
+    across = _unary_sum(m, (key, cell, "across"), sights[2], sights[3], k + 1)
+    along = _unary_sum(m, (key, cell, "along"), sights[0], sights[1], k + 1)
+    # across + along == k: across at most i needs along at least k - i, and across at least i
+    # needs along at most k - i (literal i - 1 of a unary number: "at least i")
+    for i in range(len(across) + 1):
+        at_least = [] if i == 0 else [~across[i - 1]]  # the clause's "unless across < i"
+        at_most = [] if i == len(across) else [across[i]]  # the clause's "unless across > i"
+        need = k - i
+        if need < 0:
+            m.clause(at_least)
+        elif need > len(along):
+            m.clause(at_most)
+        else:
+            if need >= 1:
+                m.clause([*at_most, along[need - 1]])
+            if need < len(along):
+                m.clause([*at_least, ~along[need]])
+
+
+def _unary_sum(m: BoardBuilder, key: tuple, xs: list[Lit], ys: list[Lit], cap: int) -> list[Lit]:
+    """Literals ``z[s - 1]`` true exactly when ``len(true xs) + len(true ys) >= s``, for unary
+    numbers (a true literal's predecessors are true), for ``s`` up to ``cap`` (a sum past the
+    cap makes ``z[cap - 1]`` true, which is all a count up to ``cap - 1`` needs)."""
+    if not xs or not ys:
+        return (xs or ys)[:cap]
+    zs = [m.bool((*key, s)) for s in range(1, min(len(xs) + len(ys), cap) + 1)]
+    for i in range(min(len(xs), len(zs)) + 1):
+        for j in range(min(len(ys), len(zs) - i) + 1):
+            if i + j:  # x >= i and y >= j give z >= i + j
+                m.clause([*([~xs[i - 1]] if i else []), *([~ys[j - 1]] if j else []), zs[i + j - 1]])
+            if i + j < len(zs):  # x <= i and y <= j give z <= i + j
+                m.clause([*([xs[i]] if i < len(xs) else []), *([ys[j]] if j < len(ys) else []), ~zs[i + j]])
+    return zs
