@@ -1,6 +1,8 @@
 """Shapes shared by the shading and placing genres (Light Up, Hitori, Kurodoko, Mosaic).
 
 A layer: `WallNumbers`, numbers written on walls (drawn white on the wall's black square).
+Planting: `plant_apart` (shaded cells apart, the rest connected), `other_answer` (another
+answer of a model, for a planter that repairs its puzzle until it is unique).
 Geometry: `runs` (the stretches of open cells between walls along rows and columns),
 `block` (a cell's 3x3 block). Rules: `lit_and_apart` (every open cell lit, no two lamps in one
 run), `unique_per_line` (no value twice among the cells left open in a row or column).
@@ -8,10 +10,12 @@ run), `unique_per_line` (no value twice among the cells left open in a row or co
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Hashable, Iterable, Mapping
 from typing import Any
 
-from ..ir import Lit
+from ..ir import Clause, Lit, Model
+from ..propagation import new_engine
+from ..propagation.engine import mask_values
 from .canvas import Canvas, Layout
 from .clues import Numbers
 from .rules import DIRECTIONS, BoardBuilder, where
@@ -188,3 +192,41 @@ def _unary_sum(m: BoardBuilder, key: tuple, xs: list[Lit], ys: list[Lit], cap: i
             if i + j < len(zs):  # x <= i and y <= j give z <= i + j
                 m.clause([*([xs[i]] if i < len(xs) else []), *([ys[j]] if j < len(ys) else []), ~zs[i + j]])
     return zs
+
+
+def other_answer(model: Model, answer: Mapping[Hashable, int],
+                 nodes: int = 20000) -> dict[Hashable, int] | None:
+    """An answer of the model whose answer key differs from ``answer`` (key -> value), by
+    depth-first search over the propagation engine; None when there is none, or none turned up
+    within ``nodes`` branchings. For a planter that changes its clues until its answer is the
+    only one (the solver backends sit above the genres, the engine below them)."""
+    output = list(model.output)
+    block = Clause(tuple(Lit(i, answer[model.vars[i].key], False) for i in output))
+    engine = new_engine(model.with_constraints(clauses=[block]))
+    if not engine.reset():
+        return None
+    rest = set(output)
+    order = output + [i for i in range(len(model.vars)) if i not in rest]
+    left = [nodes]
+
+    def search() -> list[int] | None:
+        dom = engine.dom
+        v = next((i for i in order if dom[i] & (dom[i] - 1)), None)
+        if v is None:
+            full = [min(mask_values(dom[i], engine.lo[i])) for i in range(len(model.vars))]
+            return full if model.holds(full) else None
+        left[0] -= 1
+        if left[0] < 0:
+            return None
+        mask = dom[v]
+        for bit in (mask & -mask, mask & (mask - 1)):  # the lower value first, then the rest
+            mark = engine.mark()
+            if engine.assume(v, bit):
+                found = search()
+                if found is not None:
+                    return found
+            engine.retract(mark)
+        return None
+
+    full = search()
+    return None if full is None else {model.vars[i].key: full[i] for i in output}
