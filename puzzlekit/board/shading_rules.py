@@ -230,3 +230,13 @@ def other_answer(model: Model, answer: Mapping[Hashable, int],
 
     full = search()
     return None if full is None else {model.vars[i].key: full[i] for i in output}
+
+
+def text_grid(numbers: tuple, shaded: Collection[Cell] = ()) -> str:
+    """A grid of numbers as text, right-aligned in columns, ``#`` for a shaded cell and ``·``
+    for one without a number (the kit's text picture shows one character a cell, which cuts
+    numbers of two digits)."""
+    tokens = [["#" if (r, c) in shaded else "·" if v is None else str(v) for c, v in enumerate(row)]
+              for r, row in enumerate(numbers)]
+    size = max(len(t) for row in tokens for t in row)
+    return "\n".join(" ".join(t.rjust(size) for t in row) for row in tokens)

@@ -151,3 +151,8 @@ def test_the_model_finds_every_answer_brute_force_finds(seed):
     result = cpsat.solve(kurodoko.model(p), limit=5000)
     assert result.complete
     assert {kurodoko.decode(p, a).shaded for a in result.solutions} == brute
+
+
+def test_render_keeps_wide_numbers():
+    p = kurodoko.parse(". 12\n3 .\n", "w")
+    assert kurodoko.render(p, kurodoko.Solution(shaded=frozenset({(0, 0)}))) == " # 12\n 3  ·"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.shading_rules import other_answer, plant_apart, unique_per_line
+from ...board.shading_rules import other_answer, plant_apart, text_grid, unique_per_line
 
 genre = Genre(
     "hitori", aliases=("singles",), title="Hitori",
@@ -89,9 +89,7 @@ def reveal(solution, h: int, w: int):
 genre.export(globals())
 
 
+
 def render(puzzle, solution=None) -> str:
     """The grid as text, numbers right-aligned in columns, ``#`` for a shaded cell."""
-    shaded = solution.shaded if solution is not None else frozenset()
-    size = max(len(str(v)) for row in puzzle.numbers for v in row)
-    return "\n".join(" ".join(("#" if (r, c) in shaded else str(v)).rjust(size) for c, v in enumerate(row))
-                     for r, row in enumerate(puzzle.numbers))
+    return text_grid(puzzle.numbers, solution.shaded if solution is not None else ())
