@@ -27,3 +27,7 @@ __all__ = ["EMPTY", "UNKNOWN", "CellClues", "Cells", "Digits", "Layer", "LineCou
 from .bridges import Bridges  # noqa: E402  (links with a multiplicity: Hashi's bridges)
 
 __all__ += ["Bridges"]
+
+from .regions import Regions  # noqa: E402  (a division of the grid into regions)
+
+__all__ += ["Regions"]

@@ -27,7 +27,7 @@ from ._common import shown as shown  # error messages elsewhere show values the 
 #: Genre names users type, in the order ``puzzlekit genres`` lists them.
 NAMES: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches", "wend", "swend",
+    "tents", "patches", "wend", "swend", "fillomino",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -56,6 +56,7 @@ ALIASES: dict[str, str] = {
     "tentsandtrees": "tents", "treesandtents": "tents",
     "numberroutemaze": "tracks", "traintracks": "tracks",
     "linkedinwend": "wend", "swedishwend": "swend",
+    "filling": "fillomino",
 }
 
 

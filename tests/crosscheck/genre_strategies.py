@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
+    fillomino,
     hashi,
     masyu,
     nonogram,
@@ -196,4 +197,5 @@ STRATEGIES = {
     "wend": wend_instances("en"),
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
+    "fillomino": kit_instances(fillomino),
 }
