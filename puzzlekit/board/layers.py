@@ -49,3 +49,6 @@ __all__ += ["Corners", "Slants"]
 from .sides import Heights, Marks, Side, Tally  # noqa: E402  (clues outside the grid on its four sides)
 
 __all__ += ["Heights", "Marks", "Side", "Tally"]
+from .regions import Regions  # noqa: E402  (a division of the grid into regions)
+
+__all__ += ["Regions"]

@@ -43,6 +43,7 @@ NAMES: tuple[str, ...] = (
     "kurodoko",
     "mosaic",
     "jigsawsudoku",
+    "fillomino",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -84,6 +85,7 @@ ALIASES: dict[str, str] = {
     "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
     "linkedintango": "tango",
     "hauntedmirrormaze": "undead", "haunted": "undead",
+    "filling": "fillomino",
 }
 
 
