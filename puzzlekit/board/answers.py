@@ -214,7 +214,8 @@ class Digits(Layer):
             ((r, c), v) for r, row in enumerate(value) for c, v in enumerate(row))
         for cell, v in sorted(cells):
             x, y = layout.centre(cell)
-            canvas.text(x, y, str(v), layout.cell * 0.55, cls="digit", fill=STATE if player else "#0072B2")
+            canvas.text(x, y, str(v), layout.cell * 0.55, cls="digit state" if player else "digit",
+                        fill=STATE if player else "#0072B2")
         canvas.close()
 
     def state_fields(self) -> tuple[str, ...]:
