@@ -42,7 +42,7 @@ NEEDS_SEARCH = ("loopy", "7x7t0dh:32a3b2b2b3a223a2c1a1b1b3c1a121b2a333a2a")
 SMALL: dict[str, tuple[int, int]] = {
     "masyu": (4, 4), "tracks": (5, 5), "numberlink": (5, 5), "hashi": (6, 6), "slitherlink": (5, 5),
     "sudoku": (4, 4), "nonogram": (5, 5), "queens": (6, 6), "zip": (4, 4), "tents": (5, 5), "patches": (5, 5),
-    "wend": (4, 4), "swend": (4, 4),
+    "wend": (4, 4), "swend": (4, 4), "skyscrapers": (4, 4), "magnets": (4, 4), "undead": (4, 4),
 }
 #: generator options where the defaults seldom make a unique puzzle at the small size
 OPTIONS: dict[str, dict[str, Any]] = {"masyu": {"density": 0.3}}

@@ -173,7 +173,8 @@ def answers(examples) -> dict[str, dict]:
 STATE_MARK = {
     "masyu": "loop", "slitherlink": "loop", "tracks": "path", "numberlink": "path", "zip": "path",
     "hashi": "bridge", "sudoku": "digit", "nonogram": "filled", "queens": "queen", "tents": "tent",
-    "patches": "rect", "wend": "known", "swend": "known",
+    "patches": "rect", "wend": "known", "swend": "known", "skyscrapers": "digit", "magnets": "digit",
+    "undead": "digit",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 
@@ -197,7 +198,7 @@ def test_a_state_draws_known_present_and_known_absent_entries(examples, answers,
     else:
         assert len(marks) == len(nonzero)
     absent = find(root, "absent")
-    if name in ("sudoku", "patches", "wend", "swend"):
+    if name in ("sudoku", "patches", "wend", "swend", "skyscrapers"):
         # no digit is 0; a rectangle known absent, or a letter known not in a cell, has no mark
         assert absent == []
     else:
