@@ -18,7 +18,8 @@ FOLDERS = sorted(path.parent.name for path in ROOT.joinpath("puzzlekit", "genres
 
 
 def package_generators() -> list[str]:
-    return [name for name in generators() if name in genres.NAMES]
+    """The package's generators with a recipe of their own (not a genre made with the kit alone)."""
+    return [name for name in generators() if name in genres.NAMES and not hasattr(genres.get(name), "GENRE")]
 
 
 def test_the_package_genres_with_a_folder_recipe_and_their_variants_are_the_generators():
@@ -30,7 +31,7 @@ def test_the_package_genres_with_a_folder_recipe_and_their_variants_are_the_gene
 
 @pytest.mark.parametrize("name", sorted(genres.NAMES))
 def test_every_generatable_package_genre_has_its_recipe_with_the_declared_names(name):
-    if name not in generators():
+    if name not in package_generators():
         pytest.skip(f"{name} has no generator")
     rec = recipe(name)
     base = genres.VARIANTS.get(name, (name, {}))[0]
