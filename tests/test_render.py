@@ -176,6 +176,7 @@ STATE_MARK = {
     "patches": "rect", "wend": "known", "swend": "known", "kenken": "digit",
     "lightup": "lamp", "hitori": "shaded",
     "futoshiki": "digit", "binairo": "one", "tango": "sun",
+    "kurodoko": "shaded", "mosaic": "shaded",
     "killersudoku": "digit", "gokigen": "slant", "jigsawsudoku": "digit",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}

@@ -176,6 +176,30 @@ def test_more_than_one_reading_asks_for_the_game(monkeypatch):
     monkeypatch.setattr(tatham, "_PARTS", two)
     assert tatham.read("3x3t0dh:abc")[0] == "hashi"
     assert tatham.read("3x3q:abc")[0] == "masyu"
+    # then the one whose generator could have made its reading, ahead of one that does not say
+    odd, sure = part("two", "3x3:abc"), part("three", "3x3:abc")
+    odd.fits, sure.fits = (lambda puzzle: False), (lambda puzzle: True)
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": part("one", "3x3:abc"), "hashi": odd})
+    assert tatham.read("3x3:abc")[0] == "masyu"
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": part("one", "3x3:abc"), "tents": sure})
+    assert tatham.read("3x3:abc")[0] == "tents"
+
+
+@pytest.mark.parametrize("genre", sorted(KNOWN))
+def test_his_puzzles_fit(genre):
+    part, puzzle = PARTS[genre], tatham.read(KNOWN[genre])[1]
+    if not hasattr(part, "fits"):
+        pytest.skip(f"{genre}'s part does not say")
+    assert part.fits(puzzle) is True
+
+
+@pytest.mark.parametrize("genre,game_id", [
+    ("patches", "5x5:4a4d2_2b2_4f2b3a3"),  # the areas add up to 26
+    ("hashi", "3x1m2:1a2"),  # an odd number of bridge ends
+    ("tents", "2x2:_c,1,1,1,1"),  # two tents and one tree
+])
+def test_puzzles_his_generator_never_makes_do_not_fit(genre, game_id):
+    assert PARTS[genre].fits(tatham.read(game_id, genre)[1]) is False
 
 
 def test_write_refuses_what_his_game_cannot_hold():

@@ -40,6 +40,8 @@ NAMES: tuple[str, ...] = (
     "tango",
     "undead",
     "killersudoku",
+    "kurodoko",
+    "mosaic",
     "jigsawsudoku",
 )
 
@@ -77,6 +79,8 @@ ALIASES: dict[str, str] = {
     "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "singles": "hitori",
+    "kuromasu": "kurodoko", "range": "kurodoko",
+    "fillapix": "mosaic",
     "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
     "linkedintango": "tango",
     "hauntedmirrormaze": "undead", "haunted": "undead",

@@ -21,6 +21,7 @@ FIELDS = {
     "futoshiki": ("digits",), "binairo": ("ones",), "tango": ("suns",),
     "kenken": ("digits",), "killersudoku": ("digits",), "jigsawsudoku": ("digits",),
     "gokigen": ("slants",),
+    "kurodoko": ("shaded",), "mosaic": ("shaded",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 

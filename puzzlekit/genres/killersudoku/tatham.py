@@ -5,7 +5,7 @@ cell). Jigsaw and X killers have no counterpart here."""
 from __future__ import annotations
 
 from puzzlekit.board import cages as cg
-from puzzlekit.formats.tathamcodes import read_blocks, runs, write_blocks
+from puzzlekit.formats.tathamcodes import read_blocks, rows, runs, write_blocks
 from puzzlekit.genres.sudoku.tatham import params_of, read_grid, solo_params, write_grid
 
 GAME = "solo"
@@ -35,10 +35,9 @@ def read(params: str, desc: str):
     return genre.Puzzle(n, n, box=(p.c, p.r), givens=grid, cages=cg.tokens_of(n, n, cages))
 
 
-def _sums(text: str, n: int) -> list[list[int]]:
+def _sums(text: str, n: int) -> tuple[tuple[int, ...], ...]:
     """His sums grid: numbers of any size, 0 where a cage has no sum."""
-    cells = runs(text, n * n, r"\d+", "solo")
-    return [[int(v or 0) for v in cells[i * n:(i + 1) * n]] for i in range(n)]
+    return rows([v or 0 for v in runs(text, n * n, r"\d+", "solo", int)], n)
 
 
 def write(puzzle) -> str:

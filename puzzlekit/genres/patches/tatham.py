@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...formats.tatham import runs, size, write_runs
+from ...formats.tathamcodes import runs, size, write_runs
 from . import Clue, Puzzle
 
 GAME = "rect"
@@ -21,6 +21,13 @@ def read(params: str, desc: str) -> Puzzle:
     cells = runs(desc, w * h, "[1-9][0-9]*", "Rectangles")
     return Puzzle(grid=tuple(tuple(None if c is None else Clue(int(c)) for c in cells[r * w:(r + 1) * w])
                              for r in range(h)))
+
+
+def fits(puzzle: Puzzle) -> bool:
+    """Whether his generator could have made the puzzle: one area in each rectangle, so the
+    areas add up to the grid (other games of his spell numbers the same way)."""
+    areas = [clue.area for row in puzzle.grid for clue in row if clue is not None]
+    return None not in areas and sum(areas) == puzzle.width * puzzle.height
 
 
 def write(puzzle: Puzzle) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...formats.tatham import size
+from ...formats.tathamcodes import size
 from . import Puzzle
 
 GAME = "tents"
@@ -36,6 +36,11 @@ def read(params: str, desc: str) -> Puzzle:
     numbers = [int(c) for c in counts]
     return Puzzle(cols=tuple(numbers[:w]), rows=tuple(numbers[w:]),
                   trees=frozenset(divmod(t, w) for t in trees[:-1]))
+
+
+def fits(puzzle: Puzzle) -> bool:
+    """Whether his generator could have made the puzzle: a tent for each tree."""
+    return None not in puzzle.cols and sum(puzzle.cols) == len(puzzle.trees)
 
 
 def write(puzzle: Puzzle) -> str:
