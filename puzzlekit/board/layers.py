@@ -49,3 +49,7 @@ __all__ += ["Corners", "Slants"]
 from .sides import Heights, Marks, Side, Tally  # noqa: E402  (clues outside the grid on its four sides)
 
 __all__ += ["Heights", "Marks", "Side", "Tally"]
+
+from .arrows import Arrows, Order  # noqa: E402  (compass arrows in cells; cells numbered along a path)
+
+__all__ += ["Arrows", "Order"]
