@@ -40,6 +40,7 @@ NAMES: tuple[str, ...] = (
     "tango",
     "undead",
     "killersudoku",
+    "signpost",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -74,6 +75,7 @@ ALIASES: dict[str, str] = {
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
     "killer": "killersudoku", "sumdoku": "killersudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
+    "arrowpath": "signpost",
     "singles": "hitori",
     "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
     "linkedintango": "tango",
