@@ -12,7 +12,7 @@ from ...board import arrows as ar
 genre = Genre(
     "signpost", title="Signpost", aliases=("arrow path",),
     rule="number the cells 1..N; each number's successor lies along its cell's arrow",
-    clues=[layers.Arrows("arrows"), layers.Numbers("numbers", lo=1, hi=999, spaced=True)],
+    clues=[layers.Arrows("arrows"), layers.Numbers("numbers", lo=1, hi=999, spaced=True, aligned=True)],
     answers=[layers.Order("order")],
     optional=("numbers",), sizes=(3, 12),
 )
