@@ -53,3 +53,7 @@ __all__ += ["Heights", "Marks", "Side", "Tally"]
 from .regions import Regions  # noqa: E402  (a division of the grid into regions)
 
 __all__ += ["Regions"]
+
+from .arrows import Arrows, Order  # noqa: E402  (compass arrows in cells; cells numbered along a path)
+
+__all__ += ["Arrows", "Order"]

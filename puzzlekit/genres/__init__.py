@@ -44,6 +44,7 @@ NAMES: tuple[str, ...] = (
     "mosaic",
     "jigsawsudoku",
     "fillomino",
+    "signpost",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -79,6 +80,7 @@ ALIASES: dict[str, str] = {
     "killer": "killersudoku", "sumdoku": "killersudoku",
     "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
+    "arrowpath": "signpost",
     "singles": "hitori",
     "kuromasu": "kurodoko", "range": "kurodoko",
     "fillapix": "mosaic",
