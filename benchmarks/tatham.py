@@ -20,8 +20,8 @@ itself does: the same seed always gives the same puzzles. `read` turns a game ID
 
 Features with no counterpart in our formats are refused with a `ValueError`, never guessed:
 Loopy's other grid types, Bridges with a bridge limit other than 2 or with loops forbidden
-(each genre's part says what it refuses). Solo at 2x2 boxes is refused above Trivial: his generator makes every 2x2
-puzzle Trivial whatever level is asked, so the level would be wrong.
+(each genre's part says what it refuses). Solo at 2x2 boxes is refused above Trivial: his
+generator makes every 2x2 puzzle Trivial whatever level is asked, so the level would be wrong.
 
 ``check N`` is the benchmark of the game IDs themselves: for every game whose genre has a
 part, every level and every preset size, N fresh puzzles are read, solved by ``auto``

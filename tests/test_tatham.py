@@ -138,6 +138,7 @@ MALFORMED = [
     ("tents", "6x6:aeiBhacb,1,1,2,0,1,2,1,1,1,1,2,1", "unexpected 'B'"),
     ("solo", "9j:a", "jigsaw"),
     ("solo", "3x3k:a", "killer"),
+    ("solo", "3x3x:a", "not 81"),
     ("solo", "2x2:a5n", "outside 1..4"),
 ]
 

@@ -14,7 +14,7 @@ from typing import Any
 from ..ir import Lit
 from .canvas import Canvas, Layout
 from .clues import Numbers
-from .rules import BoardBuilder, where
+from .rules import DIRECTIONS, BoardBuilder, where
 
 Cell = tuple[int, int]
 
@@ -134,3 +134,21 @@ def _one_piece(height: int, width: int, shaded: set[Cell]) -> bool:
                 seen.add(n)
                 stack.append(n)
     return len(seen) == len(open_cells)
+
+
+def sees_exactly(m: BoardBuilder, cell: Cell, lits: Mapping[Cell, Lit], k: int, key: str = "seen") -> None:
+    """Exactly ``k`` cells are seen from ``cell`` (as `BoardBuilder.seen_from` sees them). No
+    direction can see more than ``k``, so each sight is cut at ``k`` cells with a clause that
+    one of the first ``k + 1`` stops it: the count then reads far fewer literals on a big grid."""
+    seen: list[Lit] = []
+    for name, dr, dc in DIRECTIONS:
+        line: list[Lit] = []
+        for other in m.ray(cell, dr, dc):
+            if other not in lits:
+                break
+            line.append(lits[other])
+        if len(line) > k:
+            m.clause([~lit for lit in line[:k + 1]])
+            line = line[:k]
+        seen += m.prefixes((key, cell, name), line)
+    m.exactly(k, seen)

@@ -40,6 +40,9 @@ NAMES: tuple[str, ...] = (
     "tango",
     "undead",
     "killersudoku",
+    "kurodoko",
+    "mosaic",
+    "jigsawsudoku",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -73,8 +76,11 @@ ALIASES: dict[str, str] = {
     "towers": "skyscrapers",
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
     "killer": "killersudoku", "sumdoku": "killersudoku",
+    "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "singles": "hitori",
+    "kuromasu": "kurodoko", "range": "kurodoko",
+    "fillapix": "mosaic",
     "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
     "linkedintango": "tango",
     "hauntedmirrormaze": "undead", "haunted": "undead",

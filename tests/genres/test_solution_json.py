@@ -19,8 +19,9 @@ FIELDS = {
     "zip": ("path",), "tents": ("tents",), "patches": ("rects",), "wend": ("paths",), "swend": ("paths",),
     "lightup": ("lamps",), "hitori": ("shaded",),
     "futoshiki": ("digits",), "binairo": ("ones",), "tango": ("suns",),
-    "kenken": ("digits",), "killersudoku": ("digits",),
+    "kenken": ("digits",), "killersudoku": ("digits",), "jigsawsudoku": ("digits",),
     "gokigen": ("slants",),
+    "kurodoko": ("shaded",), "mosaic": ("shaded",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 

@@ -226,6 +226,10 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"digits": [[None] * 9] * 9 + [[None] * 9]}, "digits: expected 9 rows"),
         ({"digits": [[None] * 9] * 8 + [[None] * 8 + [0]]}, "digits[8][8]: expected a number 1-9 or null"),
     ],
+    "jigsawsudoku": [
+        ({"digits": [[None] * 9] * 8}, "digits: expected 9 rows"),
+        ({"digits": [[None] * 9] * 8 + [[None] * 8 + ["9"]]}, "digits[8][8]: expected a number 1-9 or null"),
+    ],
     "swend": [
         ({"paths": [{"word": "häst", "cells": [[0, 0]]}]},
          "paths[0].cells[0]: (0, 0) shows the letter 'Ä', not letter 1 of HÄST ('H')"),
@@ -282,7 +286,7 @@ def _other(genre: str, key: Hashable, value: int) -> int:
         return (value + 1) % 3
     if genre == "kenken":  # the example is 6x6
         return value % 6 + 1
-    if genre == "killersudoku":  # the example is 9x9
+    if genre in ("killersudoku", "jigsawsudoku"):  # the examples are 9x9
         return value % 9 + 1
     return 1 - value
 
@@ -409,7 +413,8 @@ BEFORE = {
     "wend": ("e8b7ab0bec9bb542", "53b79f2ad7bcb0bb", "6c116b626474e320", "b6b87eb170e63fe8"),
     # KenKen was tagged from the start: taken when it came
     "kenken": ("c0c2fbccb95de34c", "55d2029732ba8663", "a1917454d8218ab0", "2ecc3b92da01b9cd"),
-    "killersudoku": ("94087198d01e3517", "1c297b937b7b8e53", "436e4b36a6694e4f", "3693721375bb8c77"),
+    "jigsawsudoku": ("f842d07d7346830d", "b80eba97249f77d8", "85d3454f801b7912", "c25949d5fcffa08b"),
+    "killersudoku": ("a382fb4906937f45", "f982fe4198242ade", "3f708300e4329383", "86a2fbe977b8ec0a"),
     "swend": ("9422601659cb1a1a", "610643c344ab6a48", "59dcce0b11d175cc", "ac379bc27c2d0c36"),
     # genres made with their rules tagged: taken when they came
     "futoshiki": ("bd1b34e16859094d", "7c77afdfe1f76cca", "9c15ba288e1c1167", "17842a25f9832021"),

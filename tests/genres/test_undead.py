@@ -148,5 +148,5 @@ def test_tatham_ids_refuse_what_they_cannot_be():
     assert tatham.write(puzzle) == janko and api.solve(puzzle, unique=True).unique
     with pytest.raises(ValueError, match="monster placed"):
         tatham.read("3x3", "1,1,1,Gh,0,0,0,0,0,0,0,0,0,0,0,0")
-    with pytest.raises(ValueError, match="fills 8 cells"):
+    with pytest.raises(ValueError, match="covers 8 cells, not 9"):
         tatham.read("3x3", "1,1,1,h,0,0,0,0,0,0,0,0,0,0,0,0")

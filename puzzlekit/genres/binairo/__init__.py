@@ -1,6 +1,6 @@
-"""Binairo (Takuzu, Unruly): fill every cell with 0 (white) or 1 (black), as many of each per
-row and column, never three alike side by side; with ``unique: yes``, no two rows (columns)
-alike."""
+"""Binairo (Takuzu, Unruly): 0s and 1s, half of each per line, never three alike side by side.
+
+0 is white and 1 black; with ``unique: yes``, no two rows (columns) are alike."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Futoshiki (Unequal): a Latin square 1..n with given digits and < > signs between neighbours;
-in Adjacent mode, bars join every pair of neighbours one apart, and only those."""
+"""Futoshiki (Unequal): a Latin square 1..n with givens and < > signs (or Adjacent mode's bars).
+
+In Adjacent mode, bars join every pair of neighbours one apart, and only those."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Tango (LinkedIn's Tango): fill the grid with suns and moons, as many of each per row and
-column, never three alike side by side; '=' joins two cells that are alike, 'x' two that differ."""
+"""Tango (LinkedIn's Tango): suns and moons, half of each per line, never three alike; = and x.
+
+'=' joins two cells that are alike, 'x' two that differ."""
 
 from __future__ import annotations
 
