@@ -223,3 +223,14 @@ def test_the_command_line_reads_an_id_and_writes_one():
     bad = run_cli("solve", "6x6:bBBnWaWaBcWcBcW")
     assert bad.returncode == 2 and b"covers 35 cells" in bad.stderr
     assert b"Tatham" in run_cli("url", "--help").stdout
+
+
+def test_check_takes_his_game_name_for_an_id(tmp_path):
+    game_id = KNOWN["patches"]
+    answer = tmp_path / "answer.json"
+    solved = run_cli("solve", "rect", game_id, "-f", "json")
+    answer.write_bytes(solved.stdout)
+    checked = run_cli("check", "rect", game_id, str(answer))
+    assert checked.returncode == 0 and b"valid" in checked.stdout
+    other = run_cli("check", "rect", KNOWN["masyu"], str(answer))  # a Pearl ID is no Rect one
+    assert other.returncode == 2 and b"Rectangles" in other.stderr
