@@ -46,6 +46,7 @@ SMALL: dict[str, tuple[int, int]] = {
     "kurodoko": (5, 5), "mosaic": (5, 5),
     "futoshiki": (4, 4), "binairo": (6, 6), "tango": (6, 6),
     "kenken": (4, 4), "killersudoku": (4, 4), "jigsawsudoku": (4, 4),
+    "skyscrapers": (4, 4), "magnets": (4, 4), "undead": (4, 4),
 }
 #: the size of the others (genres made with the kit): small enough for every test here
 SMALL_SIDE = (5, 5)

@@ -178,6 +178,8 @@ STATE_MARK = {
     "futoshiki": "digit", "binairo": "one", "tango": "sun",
     "kurodoko": "shaded", "mosaic": "shaded",
     "killersudoku": "digit", "gokigen": "slant", "jigsawsudoku": "digit",
+    "skyscrapers": "digit", "magnets": "digit",
+    "undead": "digit",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 
@@ -204,7 +206,7 @@ def test_a_state_draws_known_present_and_known_absent_entries(examples, answers,
         assert len(marks) == len(nonzero)
     absent = find(root, "absent")
     if name in ("sudoku", "patches", "wend", "swend", "kenken", "futoshiki", "killersudoku", "gokigen",
-                "jigsawsudoku"):
+                "jigsawsudoku", "skyscrapers"):
         # no digit is 0; a rectangle known absent, or a letter known not in a cell, has no mark
         assert absent == []
     else:

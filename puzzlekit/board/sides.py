@@ -18,7 +18,7 @@ from typing import Any
 from ..textio import error
 from .answers import Digits
 from .base import Cell, Layer
-from .canvas import Canvas, Layout
+from .canvas import STATE, Canvas, Layout, draw_dot
 from .clues import LineCounts
 from .places import invalid
 
@@ -227,6 +227,20 @@ class Marks(Digits):
 
     def marks(self, value: tuple) -> dict:
         return {(r, c): self.chars[v] for r, row in enumerate(value) for c, v in enumerate(row)}
+
+    def draw(self, canvas: Canvas, layout: Layout, value: Any, player: bool = False) -> None:
+        """Each value's character (a player's in grey); 0, none of them, as a dot."""
+        canvas.open(self.name)
+        cells = value.items() if isinstance(value, dict) else (
+            ((r, c), v) for r, row in enumerate(value) for c, v in enumerate(row))
+        for cell, v in sorted(cells):
+            if v == 0:
+                draw_dot(canvas, layout, cell)
+            else:
+                x, y = layout.centre(cell)
+                canvas.text(x, y, self.chars[v], layout.cell * 0.55, cls="digit state" if player else "digit",
+                            fill=STATE if player else "#0072B2")
+        canvas.close()
 
     def describe(self, key: tuple, value: int) -> str:
         word = self.words[value] if 0 <= value < len(self.words) else value

@@ -43,6 +43,8 @@ NAMES: tuple[str, ...] = (
     "kurodoko",
     "mosaic",
     "jigsawsudoku",
+    "fillomino",
+    "signpost",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -78,12 +80,14 @@ ALIASES: dict[str, str] = {
     "killer": "killersudoku", "sumdoku": "killersudoku",
     "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
+    "arrowpath": "signpost",
     "singles": "hitori",
     "kuromasu": "kurodoko", "range": "kurodoko",
     "fillapix": "mosaic",
     "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
     "linkedintango": "tango",
     "hauntedmirrormaze": "undead", "haunted": "undead",
+    "filling": "fillomino",
 }
 
 

@@ -214,4 +214,5 @@ STRATEGIES = {
     "mosaic": kit_instances(genres.get("mosaic")),
     "jigsawsudoku": kit_instances(genres.get("jigsawsudoku"), square=True, sides=(4, 6)),
     "gokigen": kit_instances(genres.get("gokigen"), sides=(2, 5)),
+    "fillomino": kit_instances(genres.get("fillomino")),
 }

@@ -3,13 +3,16 @@ and state forms, the generator, Tatham's Range IDs and the puzz.link golden."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 
 import pytest
 from conftest import SHARED
 from tatham_live import fresh_ids, needs
 
 from puzzlekit import api, backends, formats
+from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import kurodoko
@@ -136,3 +139,20 @@ def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
     assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
     for _, board in record["failchecks"][1:]:  # the first is an empty board
         assert kurodoko.verify(p, formats.read_pzprv3_solution(genre, p, board))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_model_finds_every_answer_brute_force_finds(seed):
+    # the counts are unary sums cut at their number: compared with every shading of a small grid
+    p = kurodoko.random_puzzle(random.Random(seed), 3, 4, keep=0.4)
+    cells = [(r, c) for r in range(3) for c in range(4)]
+    brute = {frozenset(s) for n in range(len(cells) + 1) for s in itertools.combinations(cells, n)
+             if not kurodoko.verify(p, kurodoko.Solution(shaded=frozenset(s)))}
+    result = cpsat.solve(kurodoko.model(p), limit=5000)
+    assert result.complete
+    assert {kurodoko.decode(p, a).shaded for a in result.solutions} == brute
+
+
+def test_render_keeps_wide_numbers():
+    p = kurodoko.parse(". 12\n3 .\n", "w")
+    assert kurodoko.render(p, kurodoko.Solution(shaded=frozenset({(0, 0)}))) == " # 12\n 3  ·"

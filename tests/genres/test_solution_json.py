@@ -22,6 +22,7 @@ FIELDS = {
     "kenken": ("digits",), "killersudoku": ("digits",), "jigsawsudoku": ("digits",),
     "gokigen": ("slants",),
     "kurodoko": ("shaded",), "mosaic": ("shaded",),
+    "skyscrapers": ("heights",), "magnets": ("poles",), "undead": ("monsters_placed",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 

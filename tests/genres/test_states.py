@@ -236,6 +236,22 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"no_paths": [{"word": "HAST", "cells": []}]}, "no_paths[0].word: 'HAST' is not one of the words"),
         ({"no_paths": [{"cells": []}]}, "no_paths[0].word: expected one of the words, found None"),
     ],
+    "skyscrapers": [
+        ({"heights": [[7] + [None] * 4] + [[None] * 5] * 4},
+         "heights[0][0]: expected a number 1-5 or null, found 7"),
+        ({"heights": [[None] * 5] * 4}, "heights: expected 5 rows"),
+        ({"heights": [[None] * 4] + [[None] * 5] * 4}, "heights[0]: expected a row of 5 entries"),
+    ],
+    "magnets": [
+        ({"poles": [[3] + [None] * 4] + [[None] * 5] * 3},
+         "poles[0][0]: expected a number 0-2 or null, found 3"),
+        ({"poles": "+"}, "poles: expected 4 rows, found '+'"),
+    ],
+    "undead": [
+        ({"monsters_placed": [[4] + [None] * 3] + [[None] * 4] * 3},
+         "monsters_placed[0][0]: expected a number 0-3 or null, found 4"),
+        ({"monsters_placed": [[None] * 4] * 3}, "monsters_placed: expected 4 rows"),
+    ],
 }
 
 
@@ -288,6 +304,8 @@ def _other(genre: str, key: Hashable, value: int) -> int:
         return value % 6 + 1
     if genre in ("killersudoku", "jigsawsudoku"):  # the examples are 9x9
         return value % 9 + 1
+    if genre in ("skyscrapers", "magnets", "undead"):  # heights 1-5; poles 0-2; monsters 0-3
+        return {"skyscrapers": value % 5 + 1, "magnets": (value + 1) % 3, "undead": (value + 1) % 4}[genre]
     return 1 - value
 
 
@@ -422,6 +440,10 @@ BEFORE = {
     "tango": ("fcf5cf56e66e42ca", "97aba88849a5174b", "e11dc1f9ba0e3202", "c57b5f5c3b100de7"),
     # the kit's genres were tagged from the start: taken when each came, to guard it from then on
     "gokigen": ("08b2f02fc035c15d", "b5bb57658b93abbc", "696ab07ce4756e10", "d5ab27e73c0800f9"),
+    # tagged from the start, like Wend: taken when they came
+    "skyscrapers": ("b2db4e9bb917136f", "6d96678c487c7251", "98a45e29f8d149f1", "b1c1942bce148c05"),
+    "magnets": ("37ecf8ecc89e32ad", "8ad2c2a3a4bef945", "e3c1e770fb92a340", "464a18d32fe2d96c"),
+    "undead": ("63d8bcf5d0530429", "1999f327df9d0e34", "070be9d6b0d5ac66", "bc3f2520e027cd70"),
 }
 
 

@@ -109,3 +109,15 @@ def test_other_solo_modes_are_refused():
         tatham.read("3x3k", "zzzc,a,b")
     with pytest.raises(ValueError, match="outside 1..4"):
         tatham.read("2x2", "a5n")
+
+
+@pytest.mark.parametrize("level", ["rules", "trial"])
+def test_generated_sudoku_x_is_unique(level):
+    from puzzlekit.generate import generate
+
+    made = next(iter(generate("sudoku", 6, 6, level, seed=2, nearest=True, diagonals=True)))
+    assert made.puzzle.diagonals is True
+    assert api.is_unique(made.puzzle)
+    assert sudoku.verify(made.puzzle, made.solution) == []
+    with pytest.raises(ValueError, match="diagonals is true or false"):
+        next(iter(generate("sudoku", 6, 6, seed=2, diagonals="yes")))

@@ -65,45 +65,11 @@ def plant(rng: random.Random, height: int, width: int):
     return genre.Solution(digits=tuple(map(tuple, cg.random_sudoku(rng, cg.default_box(width)))))
 
 
-def grow_regions(rng: random.Random, grid: tuple, tries: int = 500) -> dict:
-    """Regions for an answer: each grown from the first free cell by neighbours whose digit it
-    lacks, the cell with the fewest free neighbours first (mostly), until it holds n; the rows
-    when no try succeeds."""
-    n = len(grid)
-    steps = ((0, 1), (1, 0), (0, -1), (-1, 0))
-
-    def free(x: tuple, owner: dict) -> int:
-        return sum(1 for dr, dc in steps if 0 <= x[0] + dr < n and 0 <= x[1] + dc < n
-                   and (x[0] + dr, x[1] + dc) not in owner)
-
-    for _ in range(tries):
-        owner: dict = {}
-        for k in range(n):
-            start = next((r, c) for r in range(n) for c in range(n) if (r, c) not in owner)
-            region, owner[start], digits = [start], k, {grid[start[0]][start[1]]}
-            while len(region) < n:
-                near = {(r + dr, c + dc) for r, c in region for dr, dc in steps}
-                near = sorted(x for x in near if 0 <= x[0] < n and 0 <= x[1] < n and x not in owner
-                              and grid[x[0]][x[1]] not in digits)
-                if not near:
-                    break
-                near.sort(key=lambda x: (free(x, owner), rng.random()))
-                x = near[0] if rng.random() < 0.7 else rng.choice(near)
-                region.append(x)
-                owner[x] = k
-                digits.add(grid[x[0]][x[1]])
-            if len(region) < n:
-                break
-        else:
-            return owner
-    return {(r, c): r for r in range(n) for c in range(n)}
-
-
 @genre.reveal
 def reveal(solution, h: int, w: int):
     """Every digit given, on regions grown for the answer (seeded by it)."""
     grid = solution.digits
-    owner = grow_regions(random.Random(str(grid)), grid)
+    owner = cg.grow_regions(random.Random(str(grid)), grid)
     rows = tuple("".join(string.ascii_uppercase[owner[(r, c)]] for c in range(w)) for r in range(h))
     return genre.Puzzle(h, w, givens=grid, regions=rows)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.shading_rules import plant_apart, sees_exactly
+from ...board.shading_rules import plant_apart, sees_exactly, text_grid
 
 genre = Genre(
     "kurodoko", aliases=("kuromasu", "range"), title="Kurodoko",
@@ -67,3 +67,8 @@ SIDES = (7,)
 RELIABLE = {"rules": (7,), "pairs": (7,)}
 
 genre.export(globals())
+
+
+def render(puzzle, solution=None) -> str:
+    """The grid as text, numbers right-aligned in columns, ``#`` shaded, ``·`` other cells."""
+    return text_grid(puzzle.numbers, solution.shaded if solution is not None else ())

@@ -11,6 +11,7 @@
     "#117733", "#88CCEE", "#882255", "#44AA99", "#999933", "#AA4499"];  // Okabe-Ito, then Tol's muted scheme
   var TOL = ["#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99", "#BBCC33", "#DDDDDD", "#AAAA00"];
   var CELL = 40, MARGIN = 16;
+  var ARROWS = { N: "\u2191", NE: "\u2197", E: "\u2192", SE: "\u2198", S: "\u2193", SW: "\u2199", W: "\u2190", NW: "\u2196" };
   var P = null, state = {}, flagged = {}, view = {};  // the puzzle, entries, wrong keys, {selected, drag}
   var PREP = {}, DRAW = {};  // by genre name: prep(p) reads a puzzle's data, draw() its picture
 
@@ -83,6 +84,9 @@
       if (x.t === "rooms" || x.t === "boxes") labels = x.e;  // boxes: a Sudoku box number per cell
       else if (x.t === "tally") x.e.forEach(function (k, i) {
         out += text(X(0) - CELL * 0.55, Y(0) - CELL * (0.85 - 0.3 * i), x.words[i].charAt(0).toUpperCase() + " " + k, CELL * 0.25, "tally");
+      });
+      else if (x.t === "arrows") x.e.forEach(function (q) {
+        out += text(X(q[1] + 0.25), Y(q[0] + 0.25), ARROWS[q[2]], CELL * 0.3, "arrow");
       });
       else if (x.t === "corners") x.e.forEach(function (q) {
         out += circle(X(q[1]), Y(q[0]), CELL * 0.24, "corner") + text(X(q[1]), Y(q[0]), q[2], CELL * 0.32, "clue");
