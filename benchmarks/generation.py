@@ -134,7 +134,7 @@ KIT_CASES: tuple[Case, ...] = (
              "advanced/a=rules extreme/e=rules unreasonable/u=rules", "3x3"),
     *_beside("jigsawsudoku", 9, 9, "jigsaw", "trivial/t=scan basic/b=scan intermediate/i=chain "
              "advanced/a=chain extreme/e=chain unreasonable/u=chain", "9"),
-    *_beside("gokigen", 8, 8, "slant", "easy/e=rules hard/h=rules"),
+    *_beside("gokigen", 8, 8, "slant", "easy/e=chain hard/h=chain"),
     # no level is offered yet: any level, minimal for uniqueness and graded as it comes
     Case("mosaic", 10, 10, None, ("mosaic", "")),
     Case("fillomino", 7, 9, None, ("filling", "")),
