@@ -9,7 +9,8 @@ entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by 
 ``words`` and ``e``, numbers for the whole puzzle (Undead's monsters).
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "lines"}`` (``s``: right + 2 * down per cell, two bits)
-or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
+or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values; ``chars`` for `Marks`, a
+character per value, 0 an empty cell); the first two as
 `puzzlekit.pack.shapes` writes cells and edges for every genre.
 The page draws and plays every kit genre with the same code (static/pack-draw.js, ``prepKit``
 and ``drawKit``).
@@ -69,6 +70,8 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     value = answer(module, solution)
     if isinstance(layer, L.Digits):
         played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.hi}
+        if isinstance(layer, L.Marks):  # the page shows each value's character
+            played["chars"] = layer.chars
         s: Any = [list(row) for row in value]
     elif isinstance(layer, L.Lines):
         played = {"t": "lines"}

@@ -64,7 +64,8 @@
     ["left", "top", "right", "bottom"].forEach(function (side) { if (p.counts[side]) p[side] = CELL * 1.1; });
     if (a.t === "digits") {
       p.kind = "digits"; p.n = a.hi; p.givens = []; p.sol = {};
-      p.s.forEach(function (row, r) { row.forEach(function (v, c) { p.givens.push(0); p.sol[ck(r, c)] = v; }); });
+      // a value 0 (Magnets' blank, Undead's mirror cell) is a cell left empty
+      p.s.forEach(function (row, r) { row.forEach(function (v, c) { p.givens.push(0); if (v || a.lo > 0) p.sol[ck(r, c)] = v; }); });
     } else if (a.t === "lines") { p.kind = "edges"; p.sol = edgesFrom(p.s, p.h, p.w); }
     else { p.kind = "cells"; p.look = a.t; p.sol = cellsFrom(p.s, p.h, p.w); }
   }
@@ -100,7 +101,8 @@
     if (P.kind === "digits") {
       var sel = view.selected;
       if (sel) out = rect(X(sel[1]), Y(sel[0]), CELL, CELL, "selected") + out;
-      Object.keys(state).forEach(function (key) { var e = nums(key); out += text(cx(e[1]), cy(e[0]), state[key], CELL * 0.55, "entry digit" + wrong(key)); });
+      var chars = P.kit.answer.chars;  // a mark per value (+ and -), or the digit itself
+      Object.keys(state).forEach(function (key) { var e = nums(key); out += text(cx(e[1]), cy(e[0]), chars ? chars.charAt(state[key]) : state[key], CELL * 0.55, "entry digit" + wrong(key)); });
       return out;
     }
     return out + drawCells(function (r, c, v, cls) {
