@@ -27,12 +27,14 @@ BUNDLES: dict[str, tuple[str, str | None]] = {
 
 
 def folders() -> list[str]:
-    """The package's genre folders (as package names), in the order of `genres.NAMES`, each once."""
+    """The package's genre folders with page code (as package names), in the order of
+    `genres.NAMES`, each once; a genre made with the kit alone has none (the page plays it from
+    its layers)."""
     out: dict[str, None] = {}
     for name in genres.NAMES:
-        package = genres.get(name).__package__
-        if package:
-            out.setdefault(package, None)
+        module = genres.get(name)
+        if module.__package__ and not hasattr(module, "GENRE"):
+            out.setdefault(module.__package__, None)
     return list(out)
 
 
