@@ -102,14 +102,16 @@ class KitRecipe:
         return None if value is None else (name, (r, c), value)
 
     def transform(self, puzzle: Any, t: Transform) -> Any:
-        axes = {layer.axis for layer in self.layers.values() if layer.header}
+        axes = {layer.axis for layer in self.layers.values() if hasattr(layer, "axis")}
         if len(axes) == 1 and t.transpose:  # counts on one side only stay on that side
             t = Transform(False, t.flip_rows, t.flip_cols)
         h, w = t.shape(puzzle.height, puzzle.width)
         values: dict[str, Any] = {}
         counts: dict[str, tuple] = {}
         for name, layer in self.layers.items():
-            if layer.header:
+            if layer.header and not hasattr(layer, "axis"):  # a setting stays as it is
+                values[name] = getattr(puzzle, name)
+            elif layer.header:
                 counts[layer.axis] = (name, getattr(puzzle, name))
             else:
                 values[name] = t.grid(getattr(puzzle, name))
