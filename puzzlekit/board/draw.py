@@ -28,7 +28,7 @@ def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:
     if solution is not None:
         for layer in genre.answers:
             marks.update(layer.marks(getattr(solution, layer.name)))
-    rows = {layer.axis: getattr(puzzle, layer.name) for layer in genre.headers}
+    rows = {layer.axis: getattr(puzzle, layer.name) for layer in genre.headers if hasattr(layer, "axis")}
     left = "rows" in rows
     out = []
     if "cols" in rows:
@@ -45,7 +45,7 @@ def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:
 def svg(genre: Genre, puzzle: Any, solution: Any, state: dict[Hashable, int], highlight: list[Cell]) -> str:
     """The standalone SVG picture of the puzzle, a solution and a player's state."""
     h, w = puzzle.height, puzzle.width
-    axes = {layer.axis for layer in genre.headers}
+    axes = {layer.axis for layer in genre.headers if hasattr(layer, "axis")}  # counts, not settings
     layout = Layout(h, w, left=MARGIN + (CELL if "rows" in axes else 0),
                     top=MARGIN + (CELL if "cols" in axes else 0))
     canvas = layout.canvas(f"{genre.title} {h}x{w}" + (", solved" if solution is not None else ""))

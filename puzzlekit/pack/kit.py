@@ -49,6 +49,8 @@ def answer(module: ModuleType, solution: Any) -> Any:
 def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     if isinstance(layer, L.LineCounts):
         return {"n": layer.name, "t": "counts", "axis": layer.axis, "e": list(value)}
+    if isinstance(layer, L.Setting):  # a rule for the whole puzzle: nothing drawn on the grid
+        return {"n": layer.name, "t": "setting", "v": value, "e": []}
     if isinstance(layer, L.Rooms):
         return {"n": layer.name, "t": "rooms", "e": [label for row in value for label in row]}
     kind = "symbols" if isinstance(layer, L.Symbols) else "numbers"
@@ -79,7 +81,9 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
     h, w = data["h"], data["w"]
     values: dict[str, Any] = {}
     for layer, item in zip(module.GENRE.clues, data["kit"]["clues"]):
-        if item["t"] == "counts":
+        if item["t"] == "setting":
+            values[layer.name] = item["v"]
+        elif item["t"] == "counts":
             values[layer.name] = tuple(item["e"])
         elif item["t"] == "rooms":
             values[layer.name] = tuple(tuple(item["e"][r * w:(r + 1) * w]) for r in range(h))
