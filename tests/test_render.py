@@ -173,7 +173,7 @@ def answers(examples) -> dict[str, dict]:
 STATE_MARK = {
     "masyu": "loop", "slitherlink": "loop", "tracks": "path", "numberlink": "path", "zip": "path",
     "hashi": "bridge", "sudoku": "digit", "nonogram": "filled", "queens": "queen", "tents": "tent",
-    "patches": "rect", "wend": "known", "swend": "known",
+    "patches": "rect", "wend": "known", "swend": "known", "fillomino": "join", "palisade": "join",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 

@@ -27,7 +27,7 @@ from ._common import shown as shown  # error messages elsewhere show values the 
 #: Genre names users type, in the order ``puzzlekit genres`` lists them.
 NAMES: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches", "wend", "swend", "fillomino",
+    "tents", "patches", "wend", "swend", "fillomino", "palisade",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

@@ -20,6 +20,7 @@ from puzzlekit.genres import (
     masyu,
     nonogram,
     numberlink,
+    palisade,
     patches,
     queens,
     slitherlink,
@@ -198,4 +199,5 @@ STRATEGIES = {
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
     "fillomino": kit_instances(fillomino),
+    "palisade": kit_instances(palisade),
 }
