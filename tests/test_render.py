@@ -180,6 +180,7 @@ STATE_MARK = {
     "killersudoku": "digit", "gokigen": "slant", "jigsawsudoku": "digit",
     "skyscrapers": "digit", "magnets": "digit",
     "undead": "digit",
+    "fillomino": "join", "palisade": "join",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 
