@@ -211,4 +211,5 @@ STRATEGIES = {
     "undead": kit_instances(genres.get("undead")),
     "killersudoku": kit_instances(genres.get("killersudoku"), square=True, sides=(4, 6)),
     "gokigen": kit_instances(genres.get("gokigen"), sides=(2, 5)),
+    "signpost": kit_instances(genres.get("signpost"), sides=(3, 4)),
 }

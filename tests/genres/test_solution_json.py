@@ -20,7 +20,7 @@ FIELDS = {
     "lightup": ("lamps",), "hitori": ("shaded",),
     "futoshiki": ("digits",), "binairo": ("ones",), "tango": ("suns",),
     "kenken": ("digits",), "killersudoku": ("digits",),
-    "gokigen": ("slants",),
+    "gokigen": ("slants",), "signpost": ("order",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 
