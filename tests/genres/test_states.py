@@ -289,6 +289,8 @@ def _other(genre: str, key: Hashable, value: int) -> int:
         return value % 6 + 1
     if genre == "killersudoku":  # the example is 9x9
         return value % 9 + 1
+    if genre == "signpost":  # the example is 4x4: 1..16
+        return value % 16 + 1
     return 1 - value
 
 
