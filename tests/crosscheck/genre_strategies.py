@@ -216,4 +216,5 @@ STRATEGIES = {
     "gokigen": kit_instances(genres.get("gokigen"), sides=(2, 5)),
     "fillomino": kit_instances(genres.get("fillomino")),
     "palisade": kit_instances(genres.get("palisade")),
+    "signpost": kit_instances(genres.get("signpost"), sides=(3, 4)),
 }
