@@ -52,10 +52,21 @@ def test_every_part_has_a_game_and_names_it():
         assert tatham.names_game(part.GAME)
 
 
+def inferred(game_id: str, genre: str) -> tuple[str, object]:
+    """The ID read with the game inferred; where the spelling of two games cannot tell them
+    apart (the same size and run-length digits), the refusal must name this genre's game among
+    them, and the ID is then read with the genre named, as a user would."""
+    try:
+        return tatham.read(game_id)
+    except ParseError as exc:
+        assert "more than one game" in str(exc) and f"({genre})" in str(exc), (game_id, str(exc))
+        return tatham.read(game_id, genre)
+
+
 @pytest.mark.parametrize("genre,level", CASES)
 def test_fresh_ids_read_solve_and_write_back(genre, level):
     for game_id in fresh(GAMES[genre], level):
-        found, puzzle = tatham.read(game_id)  # the game inferred from the ID alone
+        found, puzzle = inferred(game_id, genre)
         assert found == genre, game_id
         result = puzzlekit.solve(puzzle, unique=True, time_limit=120)
         assert result.status == "solved" and result.unique is True, game_id
@@ -223,3 +234,14 @@ def test_the_command_line_reads_an_id_and_writes_one():
     bad = run_cli("solve", "6x6:bBBnWaWaBcWcBcW")
     assert bad.returncode == 2 and b"covers 35 cells" in bad.stderr
     assert b"Tatham" in run_cli("url", "--help").stdout
+
+
+def test_check_takes_his_game_name_for_an_id(tmp_path):
+    game_id = KNOWN["patches"]
+    answer = tmp_path / "answer.json"
+    solved = run_cli("solve", "rect", game_id, "-f", "json")
+    answer.write_bytes(solved.stdout)
+    checked = run_cli("check", "rect", game_id, str(answer))
+    assert checked.returncode == 0 and b"valid" in checked.stdout
+    other = run_cli("check", "rect", KNOWN["masyu"], str(answer))  # a Pearl ID is no Rect one
+    assert other.returncode == 2 and b"Rectangles" in other.stderr
