@@ -28,7 +28,20 @@ from typing import Any
 
 from ..ir import Why
 from ..propagation import propagators
-from ..propagation.engine import COUNT, DEGREE, LOOP, PAIRS, PATH, RUNS, TRUE, UNKNOWN, CLit, Engine
+from ..propagation.engine import (
+    CONNECTED,
+    COUNT,
+    DEGREE,
+    FALSE,
+    LOOP,
+    PAIRS,
+    PATH,
+    RUNS,
+    TRUE,
+    UNKNOWN,
+    CLit,
+    Engine,
+)
 from ..unionfind import int_roots
 
 #: Pairs: rules with more literals than this are left out (a loop's "some edge" clause) ...
@@ -223,11 +236,43 @@ def clause_unit(engine: Engine, lits: list[CLit]) -> bool:
     return open_ > 1 or engine.make(last, True)  # type: ignore[arg-type]
 
 
+def connected_alone(engine: Engine, g: Any) -> bool:
+    """A connected group seen node by node, as a loop is through its degrees: once two of its
+    nodes are in, a node in needs a way out. Its last edge not ruled out (to a node not
+    ruled out) is chosen; with none left the rule breaks. (A player's "a white cell cannot be
+    walled in": the whole group's reachability and cut cells wait for ``lines``.)"""
+    status = engine.status
+    here = [status(x) for x in g.present]
+    inside = [u for u, s in enumerate(here) if s == TRUE]
+    if len(inside) < 2:
+        return True
+    for u in inside:
+        last = None
+        ways = 0
+        for w, e in g.adj[u]:
+            if here[w] == FALSE:
+                continue
+            lit = g.edges[e][2]
+            s = status(lit)
+            if s == TRUE:
+                break
+            if s == UNKNOWN:
+                ways += 1
+                last = lit
+                if ways > 1:
+                    break
+        else:
+            if not ways or not engine.make(last, True):  # type: ignore[arg-type]
+                return False
+    return True
+
+
 #: The propagators of ``rules``, by kind: counts by their own literals, a loop through its
-#: degrees only, a set of paths through `path_cycles`, connectivity not at all.
+#: degrees only, a set of paths through `path_cycles`, a connected group node by node
+#: (`connected_alone`).
 RULES_RUN = {
     COUNT: count_literals, LOOP: leave_alone, PATH: path_cycles, PAIRS: path_cycles, OFF: leave_alone,
-    UPPER: count_upper}
+    UPPER: count_upper, CONNECTED: connected_alone}
 
 
 def _atom(engine: Engine, v: int, bit: int) -> tuple[int, int]:
