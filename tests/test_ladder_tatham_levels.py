@@ -14,7 +14,7 @@ import puzzlekit
 from benchmarks import grading, tatham
 from puzzlekit import api
 from puzzlekit.ir import Edge, ModelBuilder
-from puzzlekit.ladder import LINES, RULES, Reasoner
+from puzzlekit.ladder import LINES, RULES, TRIAL, Reasoner
 
 
 def ranks(game: str, level: str, count: int, size: str) -> list[int]:
@@ -63,3 +63,21 @@ def test_a_connected_group_is_seen_cell_by_cell_at_rules():
     reasoner = Reasoner(model)
     engine = reasoner.close(RULES, reasoner.masks())
     assert engine is not None and engine.dom[cells[1].var] == 0b11  # a group of one cell is whole
+
+
+def test_slant_easy_needs_no_trial():
+    # his Easy is the clues and no loop; each diagonal is two edges of the sides' graph
+    easy = ranks("slant", "easy", 3, "8x8")
+    assert max(easy) <= LINES, easy
+
+
+def test_a_cut_of_edges_that_one_literal_chooses_is_seen_at_lines():
+    # his Slant Easy 5x5: the clues leave three cells, which only the no-loop rule fixes;
+    # each of them closes a loop one way, and the sides inside are then cut off by two edges
+    # at once (the other diagonal's), which no single bridge of the graph shows
+    puzzle = puzzlekit.load("gokigen", tatham.convert("slant", "5x5de:a0a1b1d0b2c1a2a3b32a21a0a01a"))
+    model = puzzlekit.genres.module_of(puzzle).model(puzzle)
+    reasoner = Reasoner(model)
+    engine = reasoner.close(TRIAL, reasoner.masks())
+    assert engine is not None and not reasoner.solved(engine)
+    assert api.grade(puzzle).level == "lines"

@@ -27,7 +27,7 @@ import re
 from typing import Any
 
 from ..ir import Why
-from ..propagation import propagators
+from ..propagation import graphs, propagators
 from ..propagation.engine import (
     CONNECTED,
     COUNT,
@@ -264,6 +264,44 @@ def connected_alone(engine: Engine, g: Any) -> bool:
         else:
             if not ways or not engine.make(last, True):  # type: ignore[arg-type]
                 return False
+    return True
+
+
+def connected_cuts(engine: Engine, g: Any) -> bool:
+    """The whole connected group (`graphs.connected`: reachability, cut nodes, bridges), and
+    cuts made of several edges that one literal chooses together (a diagonal of Slant is two
+    edges between the sides it separates): when ruling that literal out leaves a node in the
+    group unreachable, the literal holds. A bridge search sees such a cut edge by edge and
+    misses it."""
+    if not graphs.connected(engine, g):
+        return False
+    shared = getattr(g, "shared", None)
+    if shared is None:
+        by_lit: dict[CLit, list[int]] = {}
+        for e, (_, _, lit) in enumerate(g.edges):
+            by_lit.setdefault(lit, []).append(e)
+        shared = g.shared = [(lit, set(es)) for lit, es in by_lit.items() if len(es) > 1]
+    if not shared:
+        return True
+    status = engine.status
+    here = [status(x) for x in g.present]
+    required = [u for u, st in enumerate(here) if st == TRUE]
+    if len(required) < 2:
+        return True
+    for lit, cut in shared:
+        if status(lit) != UNKNOWN:
+            continue
+        seen = bytearray(len(here))
+        seen[required[0]] = 1
+        todo = [required[0]]
+        while todo:
+            u = todo.pop()
+            for w, e in g.adj[u]:
+                if not seen[w] and here[w] != FALSE and e not in cut and status(g.edges[e][2]) != FALSE:
+                    seen[w] = 1
+                    todo.append(w)
+        if not all(seen[u] for u in required) and not engine.make(lit, True):
+            return False
     return True
 
 
