@@ -229,7 +229,9 @@ class Genre:
                       source: str) -> None:
         """A header's number of counts, which must be the grid's rows (columns)."""
         layer, line, col = read
-        size = layer.length(height, width) if isinstance(layer, LineCounts) else len(values[layer.name])
+        if not isinstance(layer, LineCounts):  # a setting (a word or a number) has no length
+            return
+        size = layer.length(height, width)
         if len(values[layer.name]) != size:
             unit = "row" if layer.axis == "rows" else "column"  # type: ignore[attr-defined]
             raise error(source, line, col, f"expected {size} {unit} counts (the grid has {size} "
@@ -247,9 +249,12 @@ class Genre:
         # cells (numbers at the corners of the cells: one more)
         extents = [getattr(layer, "extent", 0) for layer in self.grids]
         lines_left = len(body) - sum(extents)
-        if lines_left % count or lines_left < count:
-            names = ", ".join(layer.name for layer in self.grids)
-            more = "" if not any(extents) else " (the corner blocks one row more)"
+        names = ", ".join(layer.name for layer in self.grids)
+        if lines_left < count and any(extents):  # a block of corners without a row of cells
+            raise error(source, body[-1], 1, f"expected at least {count + sum(extents)} grid lines "
+                        f"({names}: a grid of cells and one more row of corners), found {len(body)}")
+        if lines_left % count:
+            more = "" if not any(extents) else " (a block of corners one row more)"
             raise error(source, body[-1], 1, f"expected {count} grids of equal height ({names}){more}, "
                         f"found {len(body)} grid lines")
         height = lines_left // count

@@ -42,6 +42,10 @@ NAMES: tuple[str, ...] = (
     "killersudoku",
     "kurodoko",
     "mosaic",
+    "jigsawsudoku",
+    "fillomino",
+    "signpost",
+    "palisade",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -75,13 +79,16 @@ ALIASES: dict[str, str] = {
     "towers": "skyscrapers",
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
     "killer": "killersudoku", "sumdoku": "killersudoku",
+    "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
+    "arrowpath": "signpost",
     "singles": "hitori",
     "kuromasu": "kurodoko", "range": "kurodoko",
     "fillapix": "mosaic",
     "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
     "linkedintango": "tango",
     "hauntedmirrormaze": "undead", "haunted": "undead",
+    "filling": "fillomino",
 }
 
 

@@ -12,11 +12,13 @@ of the cage the clue after it: ``A12+``); ``tally`` with ``words`` and ``e``, nu
 whole puzzle (Undead's monsters); ``boxes`` with ``v``, a Sudoku box's rows and
 columns, and ``e``, each cell's box number row by row (drawn as rooms are). With a ``digits``
 answer, the cells of a ``numbers`` clue are given. ``corners`` with ``e``, numbers
-``[r, c, value]`` at the corners of the cells (``0 <= r <= h``).
+``[r, c, value]`` at the corners of the cells (``0 <= r <= h``). ``arrows`` with ``e``,
+``[r, c, direction]`` (``N``, ``NE``, ... ``NW``), drawn small in the cell's corner.
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "diagonal"}`` (``s``: one bit a cell, set for a \\, clear
 for a /; the page's entry 1 is a \\ and 2 a /), ``{"t": "lines"}`` (``s``: right + 2 * down
-per cell, two bits) or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
+per cell, two bits) or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values; ``chars`` for
+`Marks`, a character per value, 0 an empty cell); the first two as
 `puzzlekit.pack.shapes` writes cells and edges for every genre.
 The page draws and plays every kit genre with the same code (static/pack-draw.js, ``prepKit``
 and ``drawKit``).
@@ -75,7 +77,7 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     if isinstance(layer, L.Relations):  # [r1, c1, r2, c2, mark] per mark between two cells
         return {"n": layer.name, "t": "relations", "e": [[*a, *b, mark] for (a, b), mark in value]}
     kind = "symbols" if isinstance(layer, L.Symbols) else "numbers"
-    kind = "corners" if isinstance(layer, L.Corners) else kind
+    kind = "corners" if isinstance(layer, L.Corners) else "arrows" if isinstance(layer, L.Arrows) else kind
     return {"n": layer.name, "t": kind, "e": [[r, c, v] for (r, c), v in layer.entries(value)]}
 
 
@@ -88,6 +90,8 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     value = answer(module, solution)
     if isinstance(layer, L.Digits):
         played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.top(h, w)}
+        if isinstance(layer, L.Marks):  # the page shows each value's character
+            played["chars"] = layer.chars
         s: Any = [list(row) for row in value]
     elif isinstance(layer, L.Lines):
         played = {"t": "lines"}

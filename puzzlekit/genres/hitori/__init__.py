@@ -92,9 +92,7 @@ def reveal(solution, h: int, w: int):
 SIDES = (5, 7)
 RELIABLE = {"lines": (5, 7), "chain": (5, 7)}
 
-
 genre.export(globals())
-
 
 
 def render(puzzle, solution=None) -> str:

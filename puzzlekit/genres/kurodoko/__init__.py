@@ -67,7 +67,6 @@ def reveal(solution, h: int, w: int):
 SIDES = (5, 7)
 RELIABLE = {"rules": (5, 7), "lines": (5, 7), "chain": (5, 7)}
 
-
 genre.export(globals())
 
 

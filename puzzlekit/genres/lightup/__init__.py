@@ -112,5 +112,4 @@ def reveal(solution, h: int, w: int):
 SIDES = (5, 7)
 RELIABLE = {"scan": (5,), "rules": (5, 7), "trial": (5,)}
 
-
 genre.export(globals())

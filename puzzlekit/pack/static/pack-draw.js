@@ -11,6 +11,7 @@
     "#117733", "#88CCEE", "#882255", "#44AA99", "#999933", "#AA4499"];  // Okabe-Ito, then Tol's muted scheme
   var TOL = ["#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99", "#BBCC33", "#DDDDDD", "#AAAA00"];
   var CELL = 40, MARGIN = 16;
+  var ARROWS = { N: "\u2191", NE: "\u2197", E: "\u2192", SE: "\u2198", S: "\u2193", SW: "\u2199", W: "\u2190", NW: "\u2196" };
   var P = null, state = {}, flagged = {}, view = {};  // the puzzle, entries, wrong keys, {selected, drag}
   var PREP = {}, DRAW = {};  // by genre name: prep(p) reads a puzzle's data, draw() its picture
 
@@ -64,7 +65,8 @@
     ["left", "top", "right", "bottom"].forEach(function (side) { if (p.counts[side]) p[side] = CELL * 1.1; });
     if (a.t === "digits") {
       p.kind = "digits"; p.n = a.hi; p.givens = []; p.sol = {};
-      p.s.forEach(function (row, r) { row.forEach(function (v, c) { p.givens.push(0); p.sol[ck(r, c)] = v; }); });
+      // a value 0 (Magnets' blank, Undead's mirror cell) is a cell left empty
+      p.s.forEach(function (row, r) { row.forEach(function (v, c) { p.givens.push(0); if (v || a.lo > 0) p.sol[ck(r, c)] = v; }); });
       p.kit.clues.forEach(function (x) {  // a number clue's cell is given: no entry there
         if (x.t === "numbers") x.e.forEach(function (q) { p.givens[q[0] * p.w + q[1]] = 1; delete p.sol[ck(q[0], q[1])]; });
       });
@@ -83,6 +85,9 @@
       if (x.t === "rooms" || x.t === "boxes") labels = x.e;  // boxes: a Sudoku box number per cell
       else if (x.t === "tally") x.e.forEach(function (k, i) {
         out += text(X(0) - CELL * 0.55, Y(0) - CELL * (0.85 - 0.3 * i), x.words[i].charAt(0).toUpperCase() + " " + k, CELL * 0.25, "tally");
+      });
+      else if (x.t === "arrows") x.e.forEach(function (q) {
+        out += text(X(q[1] + 0.25), Y(q[0] + 0.25), ARROWS[q[2]], CELL * 0.3, "arrow");
       });
       else if (x.t === "corners") x.e.forEach(function (q) {
         out += circle(X(q[1]), Y(q[0]), CELL * 0.24, "corner") + text(X(q[1]), Y(q[0]), q[2], CELL * 0.32, "clue");
@@ -111,7 +116,8 @@
     if (P.kind === "digits") {
       var sel = view.selected;
       if (sel) out = rect(X(sel[1]), Y(sel[0]), CELL, CELL, "selected") + out;
-      Object.keys(state).forEach(function (key) { var e = nums(key); out += text(cx(e[1]), cy(e[0]), state[key], CELL * 0.55, "entry digit" + wrong(key)); });
+      var chars = P.kit.answer.chars;  // a mark per value (+ and -), or the digit itself
+      Object.keys(state).forEach(function (key) { var e = nums(key); out += text(cx(e[1]), cy(e[0]), chars ? chars.charAt(state[key]) : state[key], CELL * 0.55, "entry digit" + wrong(key)); });
       return out;
     }
     if (P.look === "diagonal") return out;
