@@ -174,6 +174,7 @@ STATE_MARK = {
     "masyu": "loop", "slitherlink": "loop", "tracks": "path", "numberlink": "path", "zip": "path",
     "hashi": "bridge", "sudoku": "digit", "nonogram": "filled", "queens": "queen", "tents": "tent",
     "patches": "rect", "wend": "known", "swend": "known", "fillomino": "join", "palisade": "join",
+    "dominosa": "join",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 

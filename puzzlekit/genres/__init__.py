@@ -27,7 +27,7 @@ from ._common import shown as shown  # error messages elsewhere show values the 
 #: Genre names users type, in the order ``puzzlekit genres`` lists them.
 NAMES: tuple[str, ...] = (
     "masyu", "tracks", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "queens", "zip",
-    "tents", "patches", "wend", "swend", "fillomino", "palisade",
+    "tents", "patches", "wend", "swend", "fillomino", "palisade", "dominosa",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
+    dominosa,
     fillomino,
     hashi,
     masyu,
@@ -183,6 +184,17 @@ def kit_instances(module):
     return instances()
 
 
+def dominosa_instances():
+    """Dominosa on his (n+1)x(n+2) grids, the pairs dealt at random (often several answers)."""
+
+    @st.composite
+    def instances(draw):
+        n = draw(st.integers(1, 4))
+        return dominosa.random_puzzle(random.Random(draw(seeds)), n + 1, n + 2)
+
+    return instances()
+
+
 STRATEGIES = {
     "masyu": masyu_instances(),
     "tracks": tracks_instances(),
@@ -200,4 +212,5 @@ STRATEGIES = {
     "canalview": kit_instances(example_genre()),
     "fillomino": kit_instances(fillomino),
     "palisade": kit_instances(palisade),
+    "dominosa": dominosa_instances(),
 }

@@ -17,6 +17,7 @@ FIELDS = {
     "masyu": ("edges",), "tracks": ("edges", "path"), "numberlink": ("edges", "cells"), "hashi": ("bridges",),
     "slitherlink": ("edges",), "sudoku": ("grid",), "nonogram": ("grid",), "queens": ("queens",),
     "zip": ("path",), "tents": ("tents",), "patches": ("rects",), "wend": ("paths",), "swend": ("paths",),
+    "fillomino": ("regions",), "palisade": ("regions",), "dominosa": ("dominoes",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 

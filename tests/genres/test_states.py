@@ -203,6 +203,21 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"no_paths": [{"word": "HAST", "cells": []}]}, "no_paths[0].word: 'HAST' is not one of the words"),
         ({"no_paths": [{"cells": []}]}, "no_paths[0].word: expected one of the words, found None"),
     ],
+    "fillomino": [
+        ({"joined": [[[0, 0], [1, 1]]]}, "joined[0]: (0, 0) and (1, 1) are not neighbours"),
+        ({"borders": [[[0, 0], [9, 0]]]}, "borders[0]: the cell (9, 0) is outside the 5x5 grid"),
+        ({"joined": [[[0, 0], [0, 1]]], "borders": [[[0, 0], [0, 1]]]},
+         "is listed both as joined and as borders"),
+        ({"regions": [[1]]}, "regions: expected 5 rows"),
+    ],
+    "palisade": [
+        ({"joined": [[[0, 0], [2, 0]]]}, "joined[0]: (0, 0) and (2, 0) are not neighbours"),
+        ({"regions": [[1, 1, 1, 1, True]] * 5}, "regions[0][4]: expected a region label, found true"),
+    ],
+    "dominosa": [
+        ({"joined": [[[0, 0], [0, 2]]]}, "joined[0]: (0, 0) and (0, 2) are not neighbours"),
+        ({"dominoes": [[1]]}, "dominoes: expected 4 rows"),
+    ],
 }
 
 
@@ -373,6 +388,10 @@ BEFORE = {
     # Wend was tagged from the start: taken when its state format came, so they guard it from then on
     "wend": ("e8b7ab0bec9bb542", "53b79f2ad7bcb0bb", "6c116b626474e320", "b6b87eb170e63fe8"),
     "swend": ("9422601659cb1a1a", "610643c344ab6a48", "59dcce0b11d175cc", "ac379bc27c2d0c36"),
+    # new on the kit: taken when they came, so they guard them from then on
+    "fillomino": ("cc9aa3d770cbcccb", "05167bde3a39596e", "b29dc49dd913571b", "0daccbb6916e9570"),
+    "palisade": ("aeb065c1ac4b40d1", "4304886b738ea261", "3b5cac72c31b6046", "5ff89051e6a111bd"),
+    "dominosa": ("5f2449b8d240bdfc", "3da6293088c9dea3", "fe09ecc171f59115", "d42069c91c26aead"),
 }
 
 
