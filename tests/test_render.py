@@ -182,6 +182,7 @@ STATE_MARK = {
     "undead": "digit",
     "fillomino": "join", "palisade": "join",
     "signpost": "digit",
+    "dominosa": "join",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 

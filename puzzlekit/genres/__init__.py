@@ -46,6 +46,7 @@ NAMES: tuple[str, ...] = (
     "fillomino",
     "signpost",
     "palisade",
+    "dominosa",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

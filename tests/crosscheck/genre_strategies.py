@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from puzzlekit import genres
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
+    dominosa,
     hashi,
     masyu,
     nonogram,
@@ -185,6 +186,17 @@ def kit_instances(module, square: bool = False, sides: tuple[int, int] | list[in
     return instances()
 
 
+def dominosa_instances():
+    """Dominosa on his (n+1)x(n+2) grids, the pairs dealt at random (often several answers)."""
+
+    @st.composite
+    def instances(draw):
+        n = draw(st.integers(1, 4))
+        return dominosa.random_puzzle(random.Random(draw(seeds)), n + 1, n + 2)
+
+    return instances()
+
+
 STRATEGIES = {
     "masyu": masyu_instances(),
     "tracks": tracks_instances(),
@@ -217,4 +229,5 @@ STRATEGIES = {
     "fillomino": kit_instances(genres.get("fillomino")),
     "palisade": kit_instances(genres.get("palisade")),
     "signpost": kit_instances(genres.get("signpost"), sides=(3, 4)),
+    "dominosa": dominosa_instances(),
 }

@@ -24,6 +24,7 @@ FIELDS = {
     "kurodoko": ("shaded",), "mosaic": ("shaded",),
     "skyscrapers": ("heights",), "magnets": ("poles",), "undead": ("monsters_placed",),
     "signpost": ("order",),
+    "fillomino": ("regions",), "palisade": ("regions",), "dominosa": ("dominoes",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 

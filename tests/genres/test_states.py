@@ -257,6 +257,21 @@ BAD: dict[str, list[tuple[Any, str]]] = {
          "monsters_placed[0][0]: expected a number 0-3 or null, found 4"),
         ({"monsters_placed": [[None] * 4] * 3}, "monsters_placed: expected 4 rows"),
     ],
+    "fillomino": [
+        ({"joined": [[[0, 0], [1, 1]]]}, "joined[0]: (0, 0) and (1, 1) are not neighbours"),
+        ({"borders": [[[0, 0], [9, 0]]]}, "borders[0]: the cell (9, 0) is outside the 5x5 grid"),
+        ({"joined": [[[0, 0], [0, 1]]], "borders": [[[0, 0], [0, 1]]]},
+         "is listed both as joined and as borders"),
+        ({"regions": [[1]]}, "regions: expected 5 rows"),
+    ],
+    "palisade": [
+        ({"joined": [[[0, 0], [2, 0]]]}, "joined[0]: (0, 0) and (2, 0) are not neighbours"),
+        ({"regions": [[1, 1, 1, 1, True]] * 5}, "regions[0][4]: expected a region label, found true"),
+    ],
+    "dominosa": [
+        ({"joined": [[[0, 0], [0, 2]]]}, "joined[0]: (0, 0) and (0, 2) are not neighbours"),
+        ({"dominoes": [[1]]}, "dominoes: expected 4 rows"),
+    ],
 }
 
 
@@ -452,6 +467,10 @@ BEFORE = {
     "skyscrapers": ("b2db4e9bb917136f", "6d96678c487c7251", "98a45e29f8d149f1", "b1c1942bce148c05"),
     "magnets": ("37ecf8ecc89e32ad", "8ad2c2a3a4bef945", "e3c1e770fb92a340", "464a18d32fe2d96c"),
     "undead": ("63d8bcf5d0530429", "1999f327df9d0e34", "070be9d6b0d5ac66", "bc3f2520e027cd70"),
+    # new on the kit: taken when they came, so they guard them from then on
+    "fillomino": ("cc9aa3d770cbcccb", "05167bde3a39596e", "b29dc49dd913571b", "0daccbb6916e9570"),
+    "palisade": ("aeb065c1ac4b40d1", "4304886b738ea261", "3b5cac72c31b6046", "5ff89051e6a111bd"),
+    "dominosa": ("5f2449b8d240bdfc", "3da6293088c9dea3", "fe09ecc171f59115", "d42069c91c26aead"),
 }
 
 
