@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES: dict[str, tuple[int, ...]] = {
     "sudoku": (9, 12), "masyu": (6, 10), "slitherlink": (5, 8), "tents": (6, 10), "hashi": (6, 10),
     "nonogram": (6, 10), "queens": (6, 8), "tracks": (6, 8), "zip": (5, 7), "patches": (5, 8),
-    "numberlink": (6, 8), "wend": (5, 7), "swend": (5, 7),
+    "numberlink": (6, 8), "wend": (5, 7), "swend": (5, 7), "gokigen": (5, 8),
 }
 #: The share of requests a level must hit to be offered.
 RELIABLE = 0.95
