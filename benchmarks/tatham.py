@@ -19,9 +19,9 @@ itself does: the same seed always gives the same puzzles. `read` turns a game ID
 (``genres/NAME/tatham.py``, `puzzlekit.formats.tatham`); `convert` gives its file text.
 
 Features with no counterpart in our formats are refused with a `ValueError`, never guessed:
-Loopy's other grid types, Bridges with a bridge limit other than 2 or with loops forbidden,
-Solo's X variant. Solo at 2x2 boxes is refused above Trivial: his generator makes every 2x2
-puzzle Trivial whatever level is asked, so the level would be wrong.
+Loopy's other grid types, Bridges with a bridge limit other than 2 or with loops forbidden
+(each genre's part says what it refuses). Solo at 2x2 boxes is refused above Trivial: his
+generator makes every 2x2 puzzle Trivial whatever level is asked, so the level would be wrong.
 
 ``check N`` is the benchmark of the game IDs themselves: for every game whose genre has a
 part, every level and every preset size, N fresh puzzles are read, solved by ``auto``
@@ -189,10 +189,14 @@ GAMES: dict[str, Game] = {
              (("easy", "e"), ("normal", "n"), ("hard", "h"), ("extreme", "x"), ("unreasonable", "u")),
              "6", ("4", "5", "6", "9"), "4", _LEVEL,
              smallest=(("n", "6"), ("h", "6"), ("x", "6"), ("u", "6"))),
-        # his Adjacent mode ('a') is another puzzle
+        # his Adjacent mode ('a') is the game `adjacent` below
         Game("unequal", "Unequal", "futoshiki",
              (("trivial", "t"), ("easy", "e"), ("tricky", "k"), ("extreme", "x"), ("recursive", "r")),
              "5", ("4", "5", "6", "7"), "4", _LEVEL, smallest=(("k", "5"), ("x", "5"), ("r", "5"))),
+        # the same levels in Adjacent mode: a bar between two cells one apart, none elsewhere
+        Game("adjacent", "Unequal (Adjacent)", "futoshiki",
+             (("trivial", "t"), ("easy", "e"), ("tricky", "k"), ("extreme", "x"), ("recursive", "r")),
+             "5", ("5", "6", "7"), "5", lambda s, d: f"{s}ad{d}", program="unequal"),
         Game("unruly", "Unruly", "binairo", (("trivial", "t"), ("easy", "e"), ("normal", "n")),
              "8x8", ("8x8", "10x10", "14x14"), "8x8", _LEVEL),
         Game("magnets", "Magnets", "magnets", (("easy", "e"), ("tricky", "t")),
@@ -337,8 +341,8 @@ def part(game_name: str) -> ModuleType | None:
 
 
 def readable() -> list[str]:
-    """The games `read` takes today: those whose genre has a part (and Solo's plain grids)."""
-    return [name for name in GAMES if name == "solo" or part(name) is not None]
+    """The games `read` takes today: those whose genre has a part."""
+    return [name for name in GAMES if part(name) is not None]
 
 
 def read(game_name: str, game_id: str | Described) -> Any:
@@ -349,8 +353,6 @@ def read(game_name: str, game_id: str | Described) -> Any:
     params, desc = _split(game_id)
     found = part(g.name)
     if found is None:
-        if g.name == "solo":  # until the genre has its own part
-            return puzzlekit.load(g.genre, _solo(params, desc))
         raise DescriptionError(f"{g.genre} has no reader of {g.title}'s game IDs yet")
     try:
         return found.read(params, desc)
@@ -362,33 +364,6 @@ def convert(game_name: str, game_id: str | Described) -> str:
     """Our file text for one of his puzzles (`read`, then the genre's ``format``)."""
     puzzle = read(game_name, game_id)
     return genres.module_of(puzzle).format(puzzle)
-
-
-def _solo(params: str, desc: str) -> str:
-    """Solo's plain grids as sudoku file text (kept until sudoku reads his IDs itself)."""
-    m = re.match(r"(\d+)x(\d+)", params)
-    if m is None or "j" in params:
-        raise DescriptionError(f"Solo parameters {params!r} are not boxes 'CxR' (jigsaw has no "
-                               f"counterpart in sudoku)")
-    c, r = int(m.group(1)), int(m.group(2))
-    rest = params[m.end():]
-    if "x" in rest or "k" in rest or "," in desc:
-        raise DescriptionError("Solo's X and killer variants have no counterpart in sudoku")
-    n = c * r
-    if not 1 <= n <= 64:
-        raise DescriptionError(f"Solo boxes {c}x{r} make a {n}x{n} grid: out of range")
-    try:
-        cells = tatham_ids.runs(desc, n * n, "[0-9]+", "solo")
-    except ValueError as exc:
-        raise DescriptionError(str(exc)) from None
-    if any(x is not None and not 1 <= int(x) <= n for x in cells):
-        raise DescriptionError(f"solo: a digit outside 1..{n}")
-    # his "CxR": C boxes across, so a box is R cells wide and C tall; our header is box
-    # rows x columns
-    lines = [f"box: {c}x{r}"]
-    sep = "" if n <= 9 else " "
-    lines += [sep.join(x or "." for x in cells[i:i + n]) for i in range(0, n * n, n)]
-    return "\n".join(lines) + "\n"
 
 
 # --- the benchmark of his game IDs -------------------------------------------------------------

@@ -475,8 +475,11 @@ def _render(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     if args.file == "-" and args.solution == "-":
         raise UnknownName("FILE and SOLUTION.json cannot both be - (standard input is read once)")
-    module = genres.get(args.genre)
     puzzle = api.load(args.genre, args.file)
+    try:
+        module = genres.get(args.genre)
+    except UnknownName:  # his game's name (rect), which api.load took for a Tatham game ID
+        module = api.genre_module(puzzle)
     if formats.is_url(args.solution):
         text, name = args.solution, "the URL"
     else:

@@ -43,8 +43,13 @@ SMALL: dict[str, tuple[int, int]] = {
     "masyu": (4, 4), "tracks": (5, 5), "numberlink": (5, 5), "hashi": (6, 6), "slitherlink": (5, 5),
     "sudoku": (4, 4), "nonogram": (5, 5), "queens": (6, 6), "zip": (4, 4), "tents": (5, 5), "patches": (5, 5),
     "wend": (4, 4), "swend": (4, 4), "lightup": (6, 6), "hitori": (5, 5),
-    "kenken": (4, 4), "killersudoku": (4, 4),
+    "kurodoko": (5, 5), "mosaic": (5, 5),
+    "futoshiki": (4, 4), "binairo": (6, 6), "tango": (6, 6),
+    "kenken": (4, 4), "killersudoku": (4, 4), "jigsawsudoku": (4, 4),
+    "skyscrapers": (4, 4), "magnets": (4, 4), "undead": (4, 4),
 }
+#: the size of the others (genres made with the kit): small enough for every test here
+SMALL_SIDE = (5, 5)
 #: generator options where the defaults seldom make a unique puzzle at the small size
 OPTIONS: dict[str, dict[str, Any]] = {"masyu": {"density": 0.3}}
 #: examples whose grade needs minutes of depth-first search (left to the benchmarks)
@@ -61,7 +66,7 @@ def random_unique(genre: str, count: int = 2) -> tuple[Any, ...]:
     module = genres.get(genre)
     found = []
     for seed in range(80):
-        p = module.random_puzzle(random.Random(seed), *SMALL[genre], **OPTIONS.get(genre, {}))
+        p = module.random_puzzle(random.Random(seed), *SMALL.get(genre, SMALL_SIDE), **OPTIONS.get(genre, {}))
         if api.solve(p, unique=True, time_limit=20).unique:
             found.append(p)
             if len(found) == count:

@@ -176,7 +176,11 @@ STATE_MARK = {
     "patches": "rect", "wend": "known", "swend": "known", "kenken": "digit",
     "lightup": "lamp", "hitori": "shaded",
     "futoshiki": "digit", "binairo": "one", "tango": "sun",
-    "killersudoku": "digit", "gokigen": "slant",
+    "kurodoko": "shaded", "mosaic": "shaded",
+    "killersudoku": "digit", "gokigen": "slant", "jigsawsudoku": "digit",
+    "skyscrapers": "digit", "magnets": "digit",
+    "undead": "digit",
+    "fillomino": "join", "palisade": "join",
     "signpost": "digit",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
@@ -204,7 +208,7 @@ def test_a_state_draws_known_present_and_known_absent_entries(examples, answers,
         assert len(marks) == len(nonzero)
     absent = find(root, "absent")
     if name in ("sudoku", "patches", "wend", "swend", "kenken", "futoshiki", "killersudoku", "gokigen",
-                "signpost"):
+                "jigsawsudoku", "skyscrapers", "signpost"):
         # no digit is 0; a rectangle known absent, or a letter known not in a cell, has no mark
         assert absent == []
     else:
@@ -456,7 +460,7 @@ def test_wend_letters_blocked_cells_words_and_a_path_per_word(examples, name, so
 
 
 SHAPES = {"sudoku": [(4, 4), (6, 6)], "queens": [(4, 4), (5, 5)], "kenken": [(3, 3), (5, 5)],
-          "killersudoku": [(4, 4), (6, 6)]}
+          "killersudoku": [(4, 4), (6, 6)], "jigsawsudoku": [(4, 4), (5, 5)]}
 
 
 @pytest.mark.parametrize("name", genres.NAMES)

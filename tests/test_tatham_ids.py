@@ -25,8 +25,9 @@ from puzzlekit.errors import ParseError
 from puzzlekit.formats import tatham
 
 PARTS = tatham.parts()
-#: his game of each genre with a part (Solo's modes are separate games of the same program)
-GAMES = {g.genre: g for g in bench.GAMES.values() if g.genre in PARTS}
+#: his game of each genre with a part (Solo's modes are separate games of the same program;
+#: where two games share a genre, the first: Unequal rather than its Adjacent mode)
+GAMES = {g.genre: g for g in reversed(bench.GAMES.values()) if g.genre in PARTS}
 CASES = [(genre, level) for genre, g in GAMES.items() for level, _ in g.levels]
 
 
@@ -52,10 +53,21 @@ def test_every_part_has_a_game_and_names_it():
         assert tatham.names_game(part.GAME)
 
 
+def inferred(game_id: str, genre: str) -> tuple[str, object]:
+    """The ID read with the game inferred; where the spelling of two games cannot tell them
+    apart (the same size and run-length digits), the refusal must name this genre's game among
+    them, and the ID is then read with the genre named, as a user would."""
+    try:
+        return tatham.read(game_id)
+    except ParseError as exc:
+        assert "more than one game" in str(exc) and f"({genre})" in str(exc), (game_id, str(exc))
+        return tatham.read(game_id, genre)
+
+
 @pytest.mark.parametrize("genre,level", CASES)
 def test_fresh_ids_read_solve_and_write_back(genre, level):
     for game_id in fresh(GAMES[genre], level):
-        found, puzzle = tatham.read(game_id)  # the game inferred from the ID alone
+        found, puzzle = inferred(game_id, genre)
         assert found == genre, game_id
         result = puzzlekit.solve(puzzle, unique=True, time_limit=120)
         assert result.status == "solved" and result.unique is True, game_id
@@ -176,6 +188,30 @@ def test_more_than_one_reading_asks_for_the_game(monkeypatch):
     monkeypatch.setattr(tatham, "_PARTS", two)
     assert tatham.read("3x3t0dh:abc")[0] == "hashi"
     assert tatham.read("3x3q:abc")[0] == "masyu"
+    # then the one whose generator could have made its reading, ahead of one that does not say
+    odd, sure = part("two", "3x3:abc"), part("three", "3x3:abc")
+    odd.fits, sure.fits = (lambda puzzle: False), (lambda puzzle: True)
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": part("one", "3x3:abc"), "hashi": odd})
+    assert tatham.read("3x3:abc")[0] == "masyu"
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": part("one", "3x3:abc"), "tents": sure})
+    assert tatham.read("3x3:abc")[0] == "tents"
+
+
+@pytest.mark.parametrize("genre", sorted(KNOWN))
+def test_his_puzzles_fit(genre):
+    part, puzzle = PARTS[genre], tatham.read(KNOWN[genre])[1]
+    if not hasattr(part, "fits"):
+        pytest.skip(f"{genre}'s part does not say")
+    assert part.fits(puzzle) is True
+
+
+@pytest.mark.parametrize("genre,game_id", [
+    ("patches", "5x5:4a4d2_2b2_4f2b3a3"),  # the areas add up to 26
+    ("hashi", "3x1m2:1a2"),  # an odd number of bridge ends
+    ("tents", "2x2:_c,1,1,1,1"),  # two tents and one tree
+])
+def test_puzzles_his_generator_never_makes_do_not_fit(genre, game_id):
+    assert PARTS[genre].fits(tatham.read(game_id, genre)[1]) is False
 
 
 def test_write_refuses_what_his_game_cannot_hold():
@@ -199,3 +235,14 @@ def test_the_command_line_reads_an_id_and_writes_one():
     bad = run_cli("solve", "6x6:bBBnWaWaBcWcBcW")
     assert bad.returncode == 2 and b"covers 35 cells" in bad.stderr
     assert b"Tatham" in run_cli("url", "--help").stdout
+
+
+def test_check_takes_his_game_name_for_an_id(tmp_path):
+    game_id = KNOWN["patches"]
+    answer = tmp_path / "answer.json"
+    solved = run_cli("solve", "rect", game_id, "-f", "json")
+    answer.write_bytes(solved.stdout)
+    checked = run_cli("check", "rect", game_id, str(answer))
+    assert checked.returncode == 0 and b"valid" in checked.stdout
+    other = run_cli("check", "rect", KNOWN["masyu"], str(answer))  # a Pearl ID is no Rect one
+    assert other.returncode == 2 and b"Rectangles" in other.stderr

@@ -11,22 +11,19 @@ reads them as `Cage` records.
 
 from __future__ import annotations
 
-import copy
 import random
 import re
 import string
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from math import isqrt, prod
+from collections.abc import Iterable, Mapping, Sequence
+from math import prod
 from typing import Any, NamedTuple
 
-from ..ir import ModelBuilder, Var
-from ..textio import error
-from .answers import Digits
-from .base import Layer
+from ..ir import Var
+from .boxes import Boxes, default_box, grow_regions, random_sudoku  # for the Sudoku genres of cages
 from .canvas import INK, Canvas, Layout
 from .checks import pieces, where
 from .clues import CellClues
-from .places import invalid, shown
+from .places import invalid
 
 Cell = tuple[int, int]
 TOKEN = re.compile(r"([A-Za-z]{1,3})(?:(\d{1,6})([-+x*/])?)?")
@@ -174,114 +171,6 @@ class Cages(CellClues):
             canvas.text(layout.x(c) + 2 * d, layout.y(r) + 3.2 * d, cage.clue.replace("x", "\u00d7"),
                         layout.cell * 0.26, cls="cage-clue", anchor="start")
         canvas.close()
-
-
-def default_box(n: int) -> tuple[int, int]:
-    """The box of an n x n grid: the factor pair R <= C closest to square (6 -> 2x3, 9 -> 3x3)."""
-    return min(((r, n // r) for r in range(1, isqrt(n) + 1) if n % r == 0), key=lambda p: p[1] - p[0])
-
-
-class Boxes(Layer):
-    """The boxes of a Sudoku grid, ``R`` rows by ``C`` columns, on an optional header line
-    (``box: 2x3``); left out, the box closest to square (`default_box`). The value is ``(R, C)``;
-    the boxes are drawn with heavy lines."""
-
-    header = True
-    default = None  # the header may be left out: the box then follows from the size
-
-    def __init__(self, name: str = "box", what: str = "a box shape"):
-        super().__init__(name, what)
-
-    def blank(self, height: int, width: int) -> tuple[int, int]:
-        return default_box(width)
-
-    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple[int, int]:
-        if value is None:
-            return default_box(width)
-        if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) and v > 0
-                                                                             for v in value)):
-            raise invalid((self.name,), f"expected a box RxC (rows, columns), found {shown(value)}", source)
-        if width and value[0] * value[1] != width:
-            raise invalid((self.name,), f"a {value[0]}x{value[1]} box holds {value[0] * value[1]} cells, "
-                          f"but a row holds {width}", source)
-        return (int(value[0]), int(value[1]))
-
-    def read_header(self, value: str, line: Any, column: int, source: str) -> tuple[int, int]:
-        m = re.fullmatch(r"(\d{1,3})\s*[xX]\s*(\d{1,3})", value)
-        if m is None or "0" in (m.group(1), m.group(2)):
-            raise error(source, line, column, f"expected a box RxC (rows, columns), found {value!r}")
-        return int(m.group(1)), int(m.group(2))
-
-    def write_header(self, value: tuple[int, int]) -> str | None:
-        return None if value == default_box(value[0] * value[1]) else f"{self.name}: {value[0]}x{value[1]}"
-
-    def to_json(self, value: tuple[int, int]) -> list[int]:
-        return list(value)
-
-    def entries(self, value: Any) -> list[tuple[Any, Any]]:
-        return []
-
-    def with_entries(self, height: int, width: int, entries: Iterable[Any]) -> None:
-        return None
-
-    def transform(self, value: tuple[int, int], cell: Any) -> tuple[int, int]:
-        """The box after a symmetry: turned on its side when rows become columns."""
-        return value[::-1] if cell((0, 0))[0] != cell((0, 1))[0] else value
-
-    @staticmethod
-    def groups(value: tuple[int, int], n: int) -> list[tuple[str, list[Cell]]]:
-        """Each box's cells, named by its top-left cell."""
-        br, bc = value
-        return [(f"the box at {where((r, c))}", [(r + i, c + j) for i in range(br) for j in range(bc)])
-                for r in range(0, n, br) for c in range(0, n, bc)]
-
-    def labels(self, value: tuple[int, int], n: int) -> list[str]:
-        """A label per cell, row by row: the number of its box."""
-        br, bc = value
-        return [str((r // br) * (n // bc) + c // bc) for r in range(n) for c in range(n)]
-
-    def draw(self, canvas: Canvas, layout: Layout, value: tuple[int, int], dark: set[Cell]) -> None:
-        canvas.open(self.name)
-        n = layout.width
-        for r in range(value[0], n, value[0]):
-            canvas.line(layout.x(0), layout.y(r), layout.x(n), layout.y(r), cls="grid box", stroke=INK,
-                        stroke_width=2.5)
-        for c in range(value[1], n, value[1]):
-            canvas.line(layout.x(c), layout.y(0), layout.x(c), layout.y(n), cls="grid box", stroke=INK,
-                        stroke_width=2.5)
-        canvas.close()
-
-
-def random_sudoku(rng: random.Random, box: tuple[int, int]) -> list[list[int]]:
-    """A random Sudoku answer with boxes ``box``: the pattern grid with its bands, stacks, rows
-    within bands, columns within stacks and digits shuffled."""
-    br, bc = box
-    n = br * bc
-    rows = [band * br + r for band in rng.sample(range(bc), bc) for r in rng.sample(range(br), br)]
-    cols = [stack * bc + c for stack in rng.sample(range(br), br) for c in rng.sample(range(bc), bc)]
-    digits = rng.sample(range(1, n + 1), n)
-    return [[digits[(bc * (r % br) + r // br + c) % n] for c in cols] for r in rows]
-
-
-class SideDigits(Digits):
-    """A digit 1..n in every cell of an n x n grid: `Digits` whose top is the grid's side."""
-
-    def __init__(self, name: str = "digits", key: str = "digit"):
-        super().__init__(name, 1, None, key)
-
-    def sized(self, width: int) -> Digits:
-        out = copy.copy(self)
-        out.hi = width
-        return out
-
-    def variables(self, m: ModelBuilder, height: int, width: int) -> dict[Cell, Var]:
-        return Digits.variables(self.sized(width), m, height, width)
-
-    def normal(self, value: Any, height: int, width: int, source: str = "<solution>") -> tuple:
-        return Digits.normal(self.sized(width), value, height, width, source)
-
-    def read_state(self, data: Mapping[str, Any], height: int, width: int) -> dict[Hashable, int]:
-        return Digits.read_state(self.sized(width), data, height, width)
 
 
 # --- the rule library's shapes ---------------------------------------------------------------------
@@ -474,6 +363,9 @@ def random_cages(rng: random.Random, height: int, width: int, most: int = 4,
     return [sorted(g) for g in groups]
 
 
-__all__ = ["Boxes", "Cage", "Cages", "SideDigits", "all_different", "cage_problems", "cage_rule",
-           "default_box", "fillings", "group_problems", "labels", "latin_groups", "line_groups",
-           "random_cages", "random_latin", "random_sudoku", "tokens_of"]
+
+
+
+__all__ = ["Boxes", "Cage", "Cages", "all_different", "cage_problems", "cage_rule",
+           "default_box", "fillings", "group_problems", "grow_regions", "labels", "latin_groups",
+           "line_groups", "random_cages", "random_latin", "random_sudoku", "tokens_of"]

@@ -12,7 +12,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from .canvas import CELL, MARGIN, Layout, draw_grid, draw_highlight
-from .layers import Digits, Shading
+from .layers import Digits, Numbers, Shading
 from .relations import interleaved
 from .sides import side_of
 
@@ -79,7 +79,12 @@ def svg(genre: Genre, puzzle: Any, solution: Any, state: dict[Hashable, int], hi
     draw_grid(canvas, layout)
     for layer in genre.clues:
         layer.draw(canvas, layout, getattr(puzzle, layer.name), dark)
+    given = {cell for layer in genre.grids if isinstance(layer, Numbers)
+             for cell, _ in layer.entries(getattr(puzzle, layer.name))}
     for layer, value in answers:
+        if isinstance(layer, Digits) and given:  # a given number is not written again
+            value = {(r, c): v for r, row in enumerate(value) for c, v in enumerate(row)
+                     if (r, c) not in given}
         if not _underneath(layer):
             layer.draw(canvas, layout, value)
     for layer, (present, absent) in player.items():

@@ -229,7 +229,9 @@ class Genre:
                       source: str) -> None:
         """A header's number of counts, which must be the grid's rows (columns)."""
         layer, line, col = read
-        size = layer.length(height, width) if isinstance(layer, LineCounts) else len(values[layer.name])
+        if not isinstance(layer, LineCounts):  # a setting (a word or a number) has no length
+            return
+        size = layer.length(height, width)
         if len(values[layer.name]) != size:
             unit = "row" if layer.axis == "rows" else "column"  # type: ignore[attr-defined]
             raise error(source, line, col, f"expected {size} {unit} counts (the grid has {size} "

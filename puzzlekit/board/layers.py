@@ -40,15 +40,19 @@ __all__ += ["InOrder", "Path", "Walls"]
 from .relations import Relations  # noqa: E402  (marks between neighbours: < > = x and bars)
 
 __all__ += ["Relations"]
-from .cages import Boxes, Cages, SideDigits  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
+from .boxes import Boxes  # noqa: E402  (a Sudoku's boxes on a header line)
+from .cages import Cages  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
 
-__all__ += ["Boxes", "Cages", "SideDigits"]
+__all__ += ["Boxes", "Cages"]
 from .slants import Corners, Slants  # noqa: E402  (diagonals in cells, numbers at their corners)
 
 __all__ += ["Corners", "Slants"]
 from .sides import Heights, Marks, Side, Tally  # noqa: E402  (clues outside the grid on its four sides)
 
 __all__ += ["Heights", "Marks", "Side", "Tally"]
+from .regions import Regions  # noqa: E402  (a division of the grid into regions)
+
+__all__ += ["Regions"]
 
 from .arrows import Arrows, Order  # noqa: E402  (compass arrows in cells; cells numbered along a path)
 

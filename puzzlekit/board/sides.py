@@ -18,7 +18,7 @@ from typing import Any
 from ..textio import error
 from .answers import Digits
 from .base import Cell, Layer
-from .canvas import Canvas, Layout
+from .canvas import STATE, Canvas, Layout, draw_dot
 from .clues import LineCounts
 from .places import invalid
 
@@ -33,7 +33,11 @@ class Side(LineCounts):
     each about the row or column it stands at the end of; ``?`` (``null``) for none."""
 
     def __init__(self, side: str, name: str | None = None, lo: int = 0, what: str = "a clue",
-                 expected: str | None = None):
+                 expected: str | None = None, looks: bool = True):
+        """``looks``: the clue looks into the grid from its side (Skyscrapers), so a turned
+        grid takes it to another side; False: it counts its line and its side is only where it
+        is written (Magnets' + left and above, - right and below), so it stays on its side."""
+        self.looks = looks
         if side not in SIDES:
             raise ValueError(f"a side is one of {', '.join(SIDES)}, not {side!r}")
         axis = SIDES[side][0]
@@ -94,15 +98,25 @@ def transformed(puzzle: Any, layers: Sequence[Side], t: Any) -> dict[str, tuple]
     to the side its own side turns into."""
     h, w = puzzle.height, puzzle.width
     new_h, new_w = t.shape(h, w)
+    if not all(layer.looks for layer in layers):  # counts per line, the sides in pairs: first and last
+        by = {layer.side: layer for layer in layers}
+        out: dict[str, tuple] = {}
+        for rows, cols in (("left", "top"), ("right", "bottom")):
+            blank = (None,) * h, (None,) * w
+            values = [getattr(puzzle, by[x].name) if x in by else blank[i]
+                      for i, x in enumerate((rows, cols))]
+            new = t.lines(*values, lambda x: x)
+            out.update({by[x].name: v for x, v in zip((rows, cols), new) if x in by})
+        return out
     by_letter = {letter: side for side, letter in LETTERS.items()}
     names = {layer.side: layer.name for layer in layers}
-    out = {layer.name: [None] * (new_w if layer.axis == "cols" else new_h) for layer in layers}
+    moved = {layer.name: [None] * (new_w if layer.axis == "cols" else new_h) for layer in layers}
     for side, _, v, cells in clues_around(puzzle, layers):
         to = by_letter[t.direction(LETTERS[side])]
         r, c = t.cell(cells[0], h, w)
         if to in names:
-            out[names[to]][c if to in ("top", "bottom") else r] = v
-    return {name: tuple(values) for name, values in out.items()}
+            moved[names[to]][c if to in ("top", "bottom") else r] = v
+    return {name: tuple(values) for name, values in moved.items()}
 
 
 def where(side: str, index: int) -> str:
@@ -227,6 +241,20 @@ class Marks(Digits):
 
     def marks(self, value: tuple) -> dict:
         return {(r, c): self.chars[v] for r, row in enumerate(value) for c, v in enumerate(row)}
+
+    def draw(self, canvas: Canvas, layout: Layout, value: Any, player: bool = False) -> None:
+        """Each value's character (a player's in grey); 0, none of them, as a dot."""
+        canvas.open(self.name)
+        cells = value.items() if isinstance(value, dict) else (
+            ((r, c), v) for r, row in enumerate(value) for c, v in enumerate(row))
+        for cell, v in sorted(cells):
+            if v == 0:
+                draw_dot(canvas, layout, cell)
+            else:
+                x, y = layout.centre(cell)
+                canvas.text(x, y, self.chars[v], layout.cell * 0.55, cls="digit state" if player else "digit",
+                            fill=STATE if player else "#0072B2")
+        canvas.close()
 
     def describe(self, key: tuple, value: int) -> str:
         word = self.words[value] if 0 <= value < len(self.words) else value

@@ -12,9 +12,10 @@ game named (a genre name or alias, or his game's name: ``GAME:PARAMS:DESC`` or t
 argument) or, failing that, by every part in turn: the one that accepts it is the game. When
 several accept the same text, the one whose `write` gives the text back wins (else the one
 whose written description is the same and whose written parameters the given ones spell out
-in order, most of them); if that leaves more than one, the error names them and asks for the
-game. His save files (``SAVEFILE:41:Simon Tatham's Portable Puzzle Collection`` ...) name
-their game and are read the same way.
+in order, most of them; then one whose part's optional ``fits(puzzle)`` says his generator
+could have made the puzzle, ahead of one whose part does not say); if that leaves more than
+one, the error names them and asks for the game. His save files (``SAVEFILE:41:Simon
+Tatham's Portable Puzzle Collection`` ...) name their game and are read the same way.
 
 The spellings his descriptions share are in `tathamcodes`, for the parts to use (``runs``,
 ``size`` and ``write_runs`` are named here too).
@@ -169,10 +170,22 @@ def read(text: str, genre: str | None = None, source: str | None = None) -> tupl
         if best > 0:
             accepted = {g: p for g, p in accepted.items() if scores[g] == best}
     if len(accepted) > 1:
+        # a game whose generator could not have made its reading steps aside, and one whose
+        # part says its generator could is ahead of one whose part does not say
+        ranks = {g: _fits(chosen[g], p) for g, p in accepted.items()}
+        accepted = {g: p for g, p in accepted.items() if ranks[g] == max(ranks.values())}
+    if len(accepted) > 1:
         games = ", ".join(f"{getattr(chosen[g], 'GAME', g)} ({g})" for g in accepted)
         raise ParseError(f"this ID reads as more than one game: {games}; name the genre "
                          f"(e.g. {next(iter(accepted))}:{params}:...)", source=name)
     return next(iter(accepted.items()))
+
+
+def _fits(part: ModuleType, puzzle: Any) -> int:
+    """2 when the part's ``fits`` says his generator could have made the puzzle, 0 when it says
+    not, 1 when the part has no ``fits``."""
+    fits = getattr(part, "fits", None)
+    return 1 if fits is None else 2 if fits(puzzle) else 0
 
 
 def _likeness(part: ModuleType, puzzle: Any, params: str, desc: str) -> int:

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..unionfind import DisjointSets
-
-__all__ = ["DIGITS", "chars", "dims", "numbers", "read_blocks", "rows", "runs", "shown", "size",
-           "tokens", "write_blocks", "write_chars", "write_numbers", "write_runs"]
+__all__ = ["DIGITS", "chars", "dims", "numbers", "placed", "read_blocks", "rows", "runs", "shown", "size",
+           "tokens", "write_blocks", "write_chars", "write_numbers", "write_placed", "write_runs"]
 
 #: One character a number: 0-9, then a-z for 10-35, then A-Z for 36-61.
 DIGITS = string.digits + string.ascii_lowercase + string.ascii_uppercase
@@ -110,6 +108,46 @@ def write_runs(cells: Sequence[Any], separator: str = "") -> str:
     return "".join(out)
 
 
+#: Letters of a grid of placed values: each letter -> (cells skipped, the value, whether it
+#: places the value after the skip or only skips); see `placed`.
+Letters = Mapping[str, tuple[int, Any, bool]]
+
+
+def placed(desc: str, cells: int, letters: Letters, what: str) -> list[Any]:
+    """Cells from text whose letters each skip empty cells (None) and then place a value (his
+    Tents' trees, Unruly's digits); one value is placed past the grid's last cell, to end it."""
+    out: list[Any] = [None] * (cells + 1)
+    pos, last = 0, -1
+    for i, ch in enumerate(desc):
+        if ch not in letters:
+            raise ValueError(f"{what}: unexpected {ch!r} at position {i + 1} of the description")
+        skip, value, places = letters[ch]
+        pos += skip
+        if places and pos <= cells:
+            out[pos], last = value, pos
+        pos += places
+    if last != cells or pos != cells + 1:
+        raise ValueError(f"{what}: the description covers {pos - 1} cells, not {cells}")
+    return out[:-1]
+
+
+def write_placed(cells: Sequence[Any], letters: Letters, end: Any) -> str:
+    """The text of `placed` (``end``: the value placed past the grid): the longest skips first."""
+    letter = {code: ch for ch, code in letters.items()}
+    longest = max(skip for skip, _, places in letters.values() if not places)
+    out, run = [], 0
+    for value in [*cells, end]:
+        if value is None:
+            run += 1
+            continue
+        while run >= longest:
+            out.append(letter[(longest, value, False)])
+            run -= longest
+        out.append(letter[(run, value, True)])
+        run = 0
+    return "".join(out)
+
+
 def rows(cells: Sequence[Any], width: int) -> tuple[tuple[Any, ...], ...]:
     """Cells in reading order as rows of ``width``."""
     return tuple(tuple(cells[i:i + width]) for i in range(0, len(cells), width))
@@ -175,7 +213,7 @@ def read_blocks(text: str, w: int) -> tuple[list[list[int]], str]:
     grid line, ``_`` a line between two blocks, a letter that many lines inside a block (``a``
     1 ... ``y`` 25, then one between blocks; ``z`` 25 and no line after), a number after a
     letter repeating it."""
-    edges, sets = _edges(w), DisjointSets(range(w * w))
+    edges, joined = _edges(w), {cell: [] for cell in range(w * w)}  # cell -> cells in its block beside it
     pos, i = 0, 0
     while i < len(text) and text[i] != ",":
         ch = text[i]
@@ -189,15 +227,25 @@ def read_blocks(text: str, w: int) -> tuple[list[list[int]], str]:
             for _ in range(0 if ch == "_" else ord(ch) - 96):
                 if pos >= len(edges):
                     raise ValueError("too much data in the block structure")
-                sets.union(*edges[pos])
+                a, b = edges[pos]
+                joined[a].append(b)
+                joined[b].append(a)
                 pos += 1
             pos += ch != "z"
     if pos != len(edges) + 1:
         raise ValueError("the block structure does not cover the grid")
-    blocks: dict[int, list[int]] = {}
-    for cell in range(w * w):
-        blocks.setdefault(sets.find(cell), []).append(cell)
-    return sorted(blocks.values()), text[i:]
+    blocks, seen = [], set()
+    for cell in range(w * w):  # each block: the cells reached from its first one
+        if cell not in seen:
+            block, stack = [], [cell]
+            seen.add(cell)
+            while stack:
+                block.append(stack.pop())
+                fresh = [x for x in joined[block[-1]] if x not in seen]
+                seen.update(fresh)
+                stack += fresh
+            blocks.append(sorted(block))
+    return blocks, text[i:]
 
 
 def write_blocks(blocks: Sequence[Sequence[int]], w: int, compress: bool = True) -> str:

@@ -266,6 +266,58 @@ def write_1cell(marked: Sequence[bool]) -> str:
     return "".join(out)
 
 
+# cross (numbers at the grid's corners) -------------------------------------------------------
+
+
+def read_cross(data: str, count: int, at: int = 0) -> tuple[list[int | None], int]:
+    """Numbers 0-4 at the corners: ``0``-``4`` a number; ``5``-``9`` a number and one empty
+    corner after it, ``a``-``e`` a number and two; ``g``-``z`` 1-20 empty corners; ``.`` a
+    number not shown."""
+    out: list[int | None] = []
+    while len(out) < count and at < len(data):
+        ch = data[at]
+        if "0" <= ch <= "9" or "a" <= ch <= "e":
+            value = int(ch, 16)
+            out += [value % 5] + [None] * (value // 5)
+        elif "g" <= ch <= "z":
+            out += [None] * (int(ch, 36) - 15)
+        elif ch == ".":
+            out.append(UNKNOWN)
+        else:
+            raise CodeError(f"unexpected {ch!r} in the corner numbers", at)
+        at += 1
+    return (out + [None] * count)[:count], at
+
+
+def write_cross(values: Sequence[int | None]) -> str:
+    """As pzprjs writes it: a number takes the one or two empty corners after it when the
+    next corner (the one after) holds none, the corners past the end counted as empty."""
+    n = len(values)
+    out, i, run = [], 0, 0
+    while i < n:
+        v, token = values[i], ""
+        if v is None:
+            run += 1
+        elif v == UNKNOWN:
+            token = "."
+        elif not 0 <= v <= 4:
+            raise ValueError(f"a number at a corner is 0-4, not {v}")
+        elif i + 1 < n and values[i + 1] is not None:
+            token = str(v)
+        elif i + 2 < n and values[i + 2] is not None:
+            token, i = "56789"[v], i + 1
+        else:
+            token, i = "abcde"[v], i + 2
+        if run and (token or run == 20):
+            out.append(B36[run + 15])
+            run = 0
+        out.append(token)
+        i += 1
+    if run:
+        out.append(B36[run + 15])
+    return "".join(out)
+
+
 # binary (a bit a cell: pzprjs's cells left out of the puzzle) ----------------------------
 
 

@@ -40,7 +40,12 @@ NAMES: tuple[str, ...] = (
     "tango",
     "undead",
     "killersudoku",
+    "kurodoko",
+    "mosaic",
+    "jigsawsudoku",
+    "fillomino",
     "signpost",
+    "palisade",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -74,12 +79,16 @@ ALIASES: dict[str, str] = {
     "towers": "skyscrapers",
     "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
     "killer": "killersudoku", "sumdoku": "killersudoku",
+    "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "arrowpath": "signpost",
     "singles": "hitori",
+    "kuromasu": "kurodoko", "range": "kurodoko",
+    "fillapix": "mosaic",
     "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
     "linkedintango": "tango",
     "hauntedmirrormaze": "undead", "haunted": "undead",
+    "filling": "fillomino",
 }
 
 

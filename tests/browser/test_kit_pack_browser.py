@@ -19,8 +19,9 @@ from puzzlekit.pack import build_pack
 
 #: Genres made with the kit that the page plays: the docs' example (shaded cells), the
 #: loop genre of the kit's tests (lines between cells), Light Up (walls and lamps),
-#: Hitori (a number in every cell) and Gokigen (diagonals in cells, numbers at their corners).
-KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori", "gokigen")
+#: Hitori (a number in every cell), Gokigen (diagonals in cells, numbers at their corners),
+#: Kurodoko (numbers on unshaded cells) and Mosaic (numbers on shaded cells too).
+KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori", "gokigen", "kurodoko", "mosaic")
 
 
 def register_test_genres() -> None:

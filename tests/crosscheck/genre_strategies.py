@@ -210,6 +210,11 @@ STRATEGIES = {
     "tango": kit_instances(genres.get("tango"), sides=[4, 6]),
     "undead": kit_instances(genres.get("undead")),
     "killersudoku": kit_instances(genres.get("killersudoku"), square=True, sides=(4, 6)),
+    "kurodoko": kit_instances(genres.get("kurodoko")),
+    "mosaic": kit_instances(genres.get("mosaic")),
+    "jigsawsudoku": kit_instances(genres.get("jigsawsudoku"), square=True, sides=(4, 6)),
     "gokigen": kit_instances(genres.get("gokigen"), sides=(2, 5)),
+    "fillomino": kit_instances(genres.get("fillomino")),
+    "palisade": kit_instances(genres.get("palisade")),
     "signpost": kit_instances(genres.get("signpost"), sides=(3, 4)),
 }

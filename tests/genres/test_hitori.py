@@ -10,6 +10,7 @@ from conftest import SHARED
 from tatham_live import fresh_ids, needs
 
 from puzzlekit import api, backends, formats
+from puzzlekit.board.shading_rules import other_answer
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import hitori
@@ -141,3 +142,15 @@ def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
     assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
     for _, board in record["failchecks"][1:]:  # the first is an empty board
         assert hitori.verify(p, formats.read_pzprv3_solution(genre, p, board))
+
+
+def test_other_answer_finds_the_second_answer_and_none_for_a_unique_puzzle():
+    # two answers: (0, 2) may be shaded or not (its 1 already repeats at (0, 0), shaded)
+    p = hitori.parse("131\n123\n322\n", "two")
+    one, two = frozenset({(0, 0), (0, 2), (2, 1)}), frozenset({(0, 0), (2, 1)})
+    model = hitori.model(p)
+    for mine, other in ((one, two), (two, one)):
+        found = other_answer(model, hitori.GENRE.answer_of(p, hitori.Solution(shaded=mine)))
+        assert found is not None and {(k[1], k[2]) for k, v in found.items() if v} == other
+    q, s = solved()
+    assert other_answer(hitori.model(q), hitori.GENRE.answer_of(q, s)) is None

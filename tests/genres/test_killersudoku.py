@@ -18,6 +18,12 @@ from puzzlekit.pack import encoding
 
 # a 6x6 made by our generator (seed 3): boxes of 2 rows by 3 columns, the default
 TEXT = """\
+......
+......
+......
+......
+......
+......
 A6  A   B3  C9  D11 D
 E7  F5  G10 C   D   H7
 E   F   G   I7  I   H
@@ -49,8 +55,9 @@ def test_the_puzzle_has_one_answer_and_the_file_round_trips():
 @pytest.mark.parametrize(("text", "where", "words"), [
     ("box: 2x2x\n" + TEXT, "bad.txt:1:6", "expected a box RxC"),
     ("box: 2x2\n" + TEXT, "bad.txt:1:1", "a 2x2 box holds 4 cells, but a row holds 6"),
-    (TEXT.replace("B3 ", "B3-"), "bad.txt:1:9", "expected a cage label"),
-    (TEXT.replace("G10", "G  "), "bad.txt:2:9", "the cage G has no clue"),
+    (TEXT.replace("B3 ", "B3-"), "bad.txt:7:9", "expected a cage label"),
+    (TEXT.replace("G10", "G  "), "bad.txt:8:9", "the cage G has no clue"),
+    (TEXT.replace("......", "..7...", 1), "bad.txt:1:3", "expected a number 1-6, found 7"),
 ])
 def test_a_bad_file_is_refused_at_its_place(text, where, words):
     with pytest.raises(ParseError) as caught:
@@ -73,10 +80,12 @@ def test_each_broken_rule_is_caught():
     assert "the cage at (0, 2) has the digit 6, its clue is 3" in problems
     assert "the cage at (0, 4) has the sum 10, its clue is 11" in problems
     assert not any(x.startswith(("row", "column", "the box")) for x in problems)
+    given = ks.parse(TEXT.replace("......", "5.....", 1), "g")
+    assert "the given 5 at (0, 0) holds 4" in _broken(given, [rows[1], rows[0], *rows[2:]])
     # columns 2 and 3 swapped: the boxes of the first band change
     swapped = [[row[0], row[1], row[3], row[2], row[4], row[5]] for row in rows]
     assert any(x.startswith("the box at (0, 0) has") for x in _broken(p, swapped))
-    repeat = ks.parse("A4 A  B3 B\nC4 C  D3 D\nE4 E  F3 F\nG4 G  H3 H\n", "r")
+    repeat = ks.parse("....\n" * 4 + "A4 A  B3 B\nC4 C  D3 D\nE4 E  F3 F\nG4 G  H3 H\n", "r")
     assert "the cage at (0, 0) repeats a digit" in _broken(repeat, [[2, 2, 1, 2]] * 4)
 
 
@@ -107,6 +116,7 @@ def test_picture_and_pack():
     data = encoding.encode("killersudoku", p, s)
     assert data["kit"]["clues"][0] == {"n": "box", "t": "boxes", "v": [2, 3],
                                        "e": [str(r // 2 * 2 + c // 3) for r in range(6) for c in range(6)]}
+    assert [c["t"] for c in data["kit"]["clues"][1:]] == ["numbers", "cages"]
     assert encoding.decode(data) == (p, encoding.answer("killersudoku", s))
 
 

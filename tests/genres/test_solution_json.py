@@ -19,8 +19,11 @@ FIELDS = {
     "zip": ("path",), "tents": ("tents",), "patches": ("rects",), "wend": ("paths",), "swend": ("paths",),
     "lightup": ("lamps",), "hitori": ("shaded",),
     "futoshiki": ("digits",), "binairo": ("ones",), "tango": ("suns",),
-    "kenken": ("digits",), "killersudoku": ("digits",),
-    "gokigen": ("slants",), "signpost": ("order",),
+    "kenken": ("digits",), "killersudoku": ("digits",), "jigsawsudoku": ("digits",),
+    "gokigen": ("slants",),
+    "kurodoko": ("shaded",), "mosaic": ("shaded",),
+    "skyscrapers": ("heights",), "magnets": ("poles",), "undead": ("monsters_placed",),
+    "signpost": ("order",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 

@@ -231,11 +231,31 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"digits": [[None] * 9] * 9 + [[None] * 9]}, "digits: expected 9 rows"),
         ({"digits": [[None] * 9] * 8 + [[None] * 8 + [0]]}, "digits[8][8]: expected a number 1-9 or null"),
     ],
+    "jigsawsudoku": [
+        ({"digits": [[None] * 9] * 8}, "digits: expected 9 rows"),
+        ({"digits": [[None] * 9] * 8 + [[None] * 8 + ["9"]]}, "digits[8][8]: expected a number 1-9 or null"),
+    ],
     "swend": [
         ({"paths": [{"word": "häst", "cells": [[0, 0]]}]},
          "paths[0].cells[0]: (0, 0) shows the letter 'Ä', not letter 1 of HÄST ('H')"),
         ({"no_paths": [{"word": "HAST", "cells": []}]}, "no_paths[0].word: 'HAST' is not one of the words"),
         ({"no_paths": [{"cells": []}]}, "no_paths[0].word: expected one of the words, found None"),
+    ],
+    "skyscrapers": [
+        ({"heights": [[7] + [None] * 4] + [[None] * 5] * 4},
+         "heights[0][0]: expected a number 1-5 or null, found 7"),
+        ({"heights": [[None] * 5] * 4}, "heights: expected 5 rows"),
+        ({"heights": [[None] * 4] + [[None] * 5] * 4}, "heights[0]: expected a row of 5 entries"),
+    ],
+    "magnets": [
+        ({"poles": [[3] + [None] * 4] + [[None] * 5] * 3},
+         "poles[0][0]: expected a number 0-2 or null, found 3"),
+        ({"poles": "+"}, "poles: expected 4 rows, found '+'"),
+    ],
+    "undead": [
+        ({"monsters_placed": [[4] + [None] * 3] + [[None] * 4] * 3},
+         "monsters_placed[0][0]: expected a number 0-3 or null, found 4"),
+        ({"monsters_placed": [[None] * 4] * 3}, "monsters_placed: expected 4 rows"),
     ],
 }
 
@@ -287,8 +307,10 @@ def _other(genre: str, key: Hashable, value: int) -> int:
         return (value + 1) % 3
     if genre == "kenken":  # the example is 6x6
         return value % 6 + 1
-    if genre == "killersudoku":  # the example is 9x9
+    if genre in ("killersudoku", "jigsawsudoku"):  # the examples are 9x9
         return value % 9 + 1
+    if genre in ("skyscrapers", "magnets", "undead"):  # heights 1-5; poles 0-2; monsters 0-3
+        return {"skyscrapers": value % 5 + 1, "magnets": (value + 1) % 3, "undead": (value + 1) % 4}[genre]
     if genre == "signpost":  # the example is 4x4: 1..16
         return value % 16 + 1
     return 1 - value
@@ -416,7 +438,8 @@ BEFORE = {
     "wend": ("e8b7ab0bec9bb542", "53b79f2ad7bcb0bb", "6c116b626474e320", "b6b87eb170e63fe8"),
     # KenKen was tagged from the start: taken when it came
     "kenken": ("c0c2fbccb95de34c", "55d2029732ba8663", "a1917454d8218ab0", "2ecc3b92da01b9cd"),
-    "killersudoku": ("94087198d01e3517", "1c297b937b7b8e53", "436e4b36a6694e4f", "3693721375bb8c77"),
+    "jigsawsudoku": ("f842d07d7346830d", "b80eba97249f77d8", "85d3454f801b7912", "c25949d5fcffa08b"),
+    "killersudoku": ("a382fb4906937f45", "f982fe4198242ade", "3f708300e4329383", "86a2fbe977b8ec0a"),
     "swend": ("9422601659cb1a1a", "610643c344ab6a48", "59dcce0b11d175cc", "ac379bc27c2d0c36"),
     # genres made with their rules tagged: taken when they came
     "futoshiki": ("bd1b34e16859094d", "7c77afdfe1f76cca", "9c15ba288e1c1167", "17842a25f9832021"),
@@ -425,6 +448,10 @@ BEFORE = {
     # the kit's genres were tagged from the start: taken when each came, to guard it from then on
     "signpost": ("38c51a581f147596", "fadce6b0a16c9521", "d150e8d9658c396b", "aa1c495cf1479a2d"),
     "gokigen": ("08b2f02fc035c15d", "b5bb57658b93abbc", "696ab07ce4756e10", "d5ab27e73c0800f9"),
+    # tagged from the start, like Wend: taken when they came
+    "skyscrapers": ("b2db4e9bb917136f", "6d96678c487c7251", "98a45e29f8d149f1", "b1c1942bce148c05"),
+    "magnets": ("37ecf8ecc89e32ad", "8ad2c2a3a4bef945", "e3c1e770fb92a340", "464a18d32fe2d96c"),
+    "undead": ("63d8bcf5d0530429", "1999f327df9d0e34", "070be9d6b0d5ac66", "bc3f2520e027cd70"),
 }
 
 

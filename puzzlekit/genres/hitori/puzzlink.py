@@ -3,48 +3,12 @@ cells); a solved file's second block marks shaded cells ``#``."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from ...formats.board import Kind
+from ...formats.forms import Form, install
+from . import NAME
 
-from ...errors import ParseError
-from ...formats import convert, pzprv3
-from ...formats.board import Answer, Board, Kind
-from . import NAME, Puzzle, Solution
-
-KINDS = (Kind("hitori", "hitori", "Hitori", NAME),)
 ALIASES = {"singles": "hitori"}
 ROW_LINES = True
-
-
-def read(lines: pzprv3.Lines, board: Board, minor: int) -> tuple[Board, Answer]:
-    cells = lines.block(board.rows, board.cols, "the numbers", pzprv3.clue)
-    marks = lines.block(board.rows, board.cols, "the shading", pzprv3.mark({"#": 1, "+": 0, ".": 0}))
-    shaded = frozenset((r, c) for r, row in enumerate(marks) for c, x in enumerate(row) if x)
-    return replace(board, cells=pzprv3.grid(cells)), Answer(marks=shaded)
-
-
-def write(board: Board, answer: Answer) -> list[str]:
-    body = [pzprv3.line([pzprv3.token(v) for v in row]) for row in board.cells]
-    return body + [pzprv3.line(["#" if (r, c) in answer.marks else "." for c in range(board.cols)])
-                   for r in range(board.rows)]
-
-
-def to_puzzle(board: Board) -> Puzzle:
-    convert.no_flags(board, {})
-    for r, row in enumerate(board.cells):
-        for c, v in enumerate(row):
-            if v is None or v < 1:
-                raise ParseError(f"the cell {convert.where(r, c)} has no number; puzzlekit's Hitori "
-                                 "has a number 1 or more in every cell")
-    return Puzzle(board.rows, board.cols, numbers=board.cells)
-
-
-def to_board(puzzle: Puzzle) -> Board:
-    return Board("hitori", puzzle.height, puzzle.width, cells=puzzle.numbers)
-
-
-def to_solution(puzzle: Puzzle, answer: Answer) -> Solution:
-    return Solution(shaded=answer.marks)
-
-
-def to_answer(puzzle: Puzzle, solution: Solution) -> Answer:
-    return Answer(marks=frozenset(solution.shaded))
+FORM = Form(Kind("hitori", "hitori", "Hitori", NAME), "numbers", "shaded", full=True,
+            what="a number 1 or more")
+install(globals(), FORM)

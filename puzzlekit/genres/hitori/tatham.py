@@ -22,6 +22,13 @@ def read(params: str, desc: str) -> Puzzle:
     return Puzzle(h, w, numbers=[list(r) for r in rows(values, w)])
 
 
+def fits(puzzle: Puzzle) -> bool:
+    """Whether his generator could have made the puzzle: numbers up to the longer side. (His
+    game takes any; a Slant ID of as many letters as cells reads as Singles too, and this
+    settles it.)"""
+    return all(v <= max(puzzle.width, puzzle.height) for row in puzzle.numbers for v in row if v)
+
+
 def write(puzzle: Puzzle) -> str:
     """``WxH:DESC``: the size alone, as his generator prints IDs (his level is an option of his
     generator, not part of a puzzle). Numbers above 35 have no character: ValueError."""

@@ -14,9 +14,9 @@ genre = Genre(
     aliases=("killer", "sumdoku"),
     title="Killer Sudoku",
     rule="fill 1-n so each row, column and box holds each once; a cage's digits add up to its sum "
-         "and never repeat",
-    clues=[layers.Boxes("box"), layers.Cages("cages")],
-    answers=[layers.SideDigits("digits")],
+         "and never repeat; given digits stay",
+    clues=[layers.Boxes("box"), layers.Numbers("givens", lo=1, hi=35), layers.Cages("cages")],
+    answers=[layers.Digits("digits", lo=1, hi=None)],
     sizes=(4, 9),
 )
 
@@ -27,6 +27,9 @@ class Puzzle(genre.Puzzle):
         if self.height != self.width:
             raise invalid(("cages",), f"a Killer Sudoku grid is square, not {self.height}x{self.width}")
         super().__post_init__()
+        for (r, c), v in self.clues("givens"):
+            if v > self.width:
+                raise invalid(("givens", r, c), f"expected a number 1-{self.width}, found {v}")
 
     @property
     def cage_list(self) -> list[cg.Cage]:
@@ -46,10 +49,16 @@ def rules(p, m):
     cg.all_different(m, m.digits, [(f"{name} holds 1-{n} once", cells) for name, cells in boxes])
     for cage in p.cage_list:
         cg.cage_rule(m, m.digits, cage, n, distinct=True)
+    for cell, v in p.clues("givens"):
+        with m.rule(f"the given {v} at {cell} stays", cells=[cell]):
+            m.fix(m.eq(m.digits[cell], v))
 
 
 @genre.verify
 def check(p, s):
+    for (r, c), v in p.clues("givens"):
+        if s.digits[r][c] != v:
+            yield f"the given {v} at ({r}, {c}) holds {s.digits[r][c]}"
     yield from cg.group_problems(s.digits, p.groups())
     yield from cg.cage_problems(p.cage_list, s.digits, distinct=True)
 
@@ -61,12 +70,13 @@ def plant(rng: random.Random, height: int, width: int):
 
 @genre.reveal
 def reveal(solution, h: int, w: int):
-    """Random cages of up to four cells, none repeating a digit (seeded by the answer)."""
+    """Random cages of up to four cells, none repeating a digit (seeded by the answer), and every
+    digit given: the generator keeps only the givens the cages need, most often none."""
     grid = solution.digits
     rng = random.Random(str(grid))
     found = cg.random_cages(rng, h, w, most=4, distinct=grid)
     cages = [(cells, sum(grid[r][c] for r, c in cells), None) for cells in found]
-    return genre.Puzzle(h, w, cages=cg.tokens_of(h, w, cages))
+    return genre.Puzzle(h, w, givens=grid, cages=cg.tokens_of(h, w, cages))
 
 
 genre.export(globals())

@@ -1,12 +1,11 @@
 """Simon Tatham's Solo game IDs in killer mode: ``3x3k:<givens>,<cages>,<sums>`` (his ``CxR``:
 boxes of C rows by R columns; the cages as his block structure, each sum on the cage's first
-cell). Jigsaw and X killers, and killers with given digits, have no counterpart here."""
+cell). Jigsaw and X killers have no counterpart here."""
 
 from __future__ import annotations
 
 from puzzlekit.board import cages as cg
-from puzzlekit.formats.tatham import runs
-from puzzlekit.genres.kenken.tatham import read_blocks, write_blocks
+from puzzlekit.formats.tathamcodes import read_blocks, rows, runs, write_blocks
 from puzzlekit.genres.sudoku.tatham import params_of, read_grid, solo_params, write_grid
 
 GAME = "solo"
@@ -21,8 +20,7 @@ def read(params: str, desc: str):
         raise ValueError("Killer Sudoku takes Solo's killer mode on boxes ('3x3k'), without jigsaw or X")
     givens, _, rest = desc.partition(",")
     n = p.n
-    if any(v for row in read_grid(givens, n) for v in row):
-        raise ValueError("a Killer Sudoku here has no given digits")
+    grid = tuple(tuple(v or None for v in row) for row in read_grid(givens, n))
     blocks, rest = read_blocks(rest, n)
     if not rest.startswith(","):
         raise ValueError("expected ',' and the cage sums after the cages")
@@ -34,13 +32,12 @@ def read(params: str, desc: str):
         if not total or any(sums[i // n][i % n] for i in block[1:]):
             raise ValueError(f"each cage has its sum on its first cell: not so at {first}")
         cages.append(([divmod(i, n) for i in block], total, None))
-    return genre.Puzzle(n, n, box=(p.c, p.r), cages=cg.tokens_of(n, n, cages))
+    return genre.Puzzle(n, n, box=(p.c, p.r), givens=grid, cages=cg.tokens_of(n, n, cages))
 
 
-def _sums(text: str, n: int) -> list[list[int]]:
+def _sums(text: str, n: int) -> tuple[tuple[int, ...], ...]:
     """His sums grid: numbers of any size, 0 where a cage has no sum."""
-    cells = runs(text, n * n, r"\d+", "solo")
-    return [[int(v or 0) for v in cells[i * n:(i + 1) * n]] for i in range(n)]
+    return rows([v or 0 for v in runs(text, n * n, r"\d+", "solo", int)], n)
 
 
 def write(puzzle) -> str:
@@ -51,6 +48,5 @@ def write(puzzle) -> str:
     for cage in found:
         sums[cage.cells[0][0]][cage.cells[0][1]] = cage.total
     blocks = [[r * n + c for r, c in cage.cells] for cage in found]
-    empty = write_grid([[0] * n for _ in range(n)])
     cages = write_blocks(blocks, n, compress=False)
-    return f"{params_of(puzzle.box, 'k')}:{empty},{cages},{write_grid(sums)}"
+    return f"{params_of(puzzle.box, 'k')}:{write_grid(puzzle.givens)},{cages},{write_grid(sums)}"

@@ -1,4 +1,5 @@
-"""Magnets: each given domino is a magnet (+ and -) or blank; like poles never touch side by
+"""Magnets: each given domino (a label on two cells side by side; a cell alone holds none; puz.link's
+larger regions hold one or none) is a magnet (+ and -) or blank; like poles never touch side by
 side; the numbers outside count the + (left, top) and the - (right, bottom) of each line."""
 
 from __future__ import annotations
@@ -7,13 +8,11 @@ import random
 
 from puzzlekit.board import Genre, checks, layers
 from puzzlekit.board.places import invalid
-from puzzlekit.board.sides import Marks, Side, clues_around, domino_tiling, looking_in, room_label
+from puzzlekit.board.sides import SIDES, Marks, Side, clues_around, domino_tiling, looking_in, room_label
 
 BLANK, PLUS, MINUS = 0, 1, 2
 SIGNS = ("blank", "+", "-")
-AROUND = [Side("top", what="a + count"), Side("bottom", what="a - count"),
-          Side("left", what="a + count"), Side("right", what="a - count")]
-#: Which pole each side counts.
+AROUND = [Side(x, what=f"a {'+' if x in ('top', 'left') else '-'} count", looks=False) for x in SIDES]
 COUNTS = {"top": PLUS, "left": PLUS, "bottom": MINUS, "right": MINUS}
 
 genre = Genre(
@@ -27,23 +26,24 @@ genre = Genre(
 )
 
 
-def dominoes(p) -> list[list[tuple[int, int]]]:
-    """The dominoes (and single cells, always blank) in order of their first cell."""
+def dominoes(p) -> list[list[tuple[int, int]]]:  # the dominoes (and single cells), in reading order
     return list(layers.Rooms.rooms(p.dominoes).values())
-
 
 @genre.extend
 class Puzzle(genre.Puzzle):
-    """The counts around the grid (None: none) and the dominoes, a label per cell: two cells
-    side by side, or one cell alone (puzz.link's larger regions hold one magnet or none)."""
+    """Counts around the grid (None: none), dominoes: a label per cell (see the module docs)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         for cells in dominoes(self):
-            if len(checks.pieces(cells)) > 1:
-                (r, c) = cells[-1]
-                raise invalid(("dominoes", r, c), f"the cells labelled {self.dominoes[r][c]!r} "
-                              "are not side by side")
+            if not _joined(cells):
+                (r, c), name = cells[-1], self.dominoes[cells[-1][0]][cells[-1][1]]
+                raise invalid(("dominoes", r, c), f"the cells labelled {name!r} are not side by side")
+
+
+def _joined(cells: list) -> bool:  # connected side by side (a domino quickly: the common case)
+    (a, b), (c, d) = cells[0], cells[-1]
+    return abs(a - c) + abs(b - d) == 1 if len(cells) == 2 else len(checks.pieces(cells)) == 1
 
 
 def _what(cells: list) -> str:
@@ -82,7 +82,7 @@ def check(p, s):
     at = {(r, c): v for r, row in enumerate(s.poles) for c, v in enumerate(row)}
     for cells in dominoes(p):
         held = [c for c in cells if at[c] != BLANK]
-        if held and (sorted(at[c] for c in held) != [PLUS, MINUS] or len(checks.pieces(held)) > 1):
+        if held and (sorted(at[c] for c in held) != [PLUS, MINUS] or not _joined(held)):
             words = f"{len(held)} poles, not one magnet" if len(cells) > 2 else " and ".join(
                 SIGNS[v] for v in sorted(at[c] for c in cells))
             yield f"{_what(cells)} holds {words}"

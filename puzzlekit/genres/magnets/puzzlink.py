@@ -11,10 +11,13 @@ from ...errors import ParseError
 from ...formats import pzprv3
 from ...formats import urlcodes as code
 from ...formats.board import UNKNOWN, Answer, Board, Kind, regions_from_walls, walls_of
+from ...formats.forms import Form, install
 from ...formats.puzzlink import grid
-from . import NAME, Puzzle, Solution
+from . import NAME, Puzzle
 
-KINDS = (Kind("magnets", "magnets", "Magnets", NAME, fields=("sides", "walls", "cells"), flags="a"),)
+FORM = Form(Kind("magnets", "magnets", "Magnets", NAME, fields=("sides", "walls", "cells"), flags="a"),
+            "dominoes", "poles", answer="digits")
+install(globals(), FORM)  # the poles as digits; the board (counts, regions, cells left out) is its own
 ROW_LINES = True
 OUT = 7  # a cell left out of the puzzle (pzprjs's ques 7)
 TOKENS = {"#": (OUT, 0), ".": (None, 0), "a1": (None, 1), "a2": (None, 2), "s1": (None, 0), "s2": (None, 0)}
@@ -100,11 +103,3 @@ def to_board(puzzle: Puzzle) -> Board:
     walls = frozenset(w for w in walls_of(ids) if w[0] in kept and w[1] in kept)
     sides = (puzzle.top, puzzle.bottom, puzzle.left, puzzle.right)
     return Board("magnets", puzzle.height, puzzle.width, sides=sides, walls=walls, cells=cells)
-
-
-def to_solution(puzzle: Puzzle, answer: Answer) -> Solution:
-    return Solution(poles=answer.digits or tuple((0,) * puzzle.width for _ in range(puzzle.height)))
-
-
-def to_answer(puzzle: Puzzle, solution: Solution) -> Answer:
-    return Answer(digits=solution.poles)

@@ -6,15 +6,12 @@ a cell alone)."""
 
 from __future__ import annotations
 
-import re
-import string
-
 from ...board.sides import room_label as label
+from ...formats.tathamcodes import chars, dims, write_chars
 from . import Puzzle, dominoes
 
 GAME = "magnets"
 TITLE = "Magnets"
-DIGITS = string.digits + string.ascii_lowercase + string.ascii_uppercase
 STEPS = {"L": (0, 1), "R": (0, -1), "T": (1, 0), "B": (-1, 0), "*": (0, 0)}  # to the other cell
 WORDS = ("+ counts above the columns", "+ counts left of the rows", "- counts below the columns",
          "- counts right of the rows")
@@ -22,18 +19,11 @@ WORDS = ("+ counts above the columns", "+ counts left of the rows", "- counts be
 
 def read(params: str, desc: str) -> Puzzle:
     """A Magnets puzzle from his params (``6x5``, ``6x5dtS``: level and strip flag ignored)."""
-    m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:d[et])?S?", params)
-    if not m:
-        raise ValueError(f"expected Magnets params such as '6x5' or '6x5dt', found {params!r}")
-    w, h = int(m.group(1)), int(m.group(2) or m.group(1))
+    w, h, _ = dims(params, "(?:d[et])?S?", "expected Magnets params such as '6x5' or '6x5dt'")
     parts = desc.split(",")
     if len(parts) < 5:
         raise ValueError(f"expected four lists of counts and the dominoes separated by ',', found {desc!r}")
-    counts = []
-    for text, n, what in zip(parts, (w, h, w, h), WORDS):
-        if len(text) != n or any(ch != "." and ch not in DIGITS for ch in text):
-            raise ValueError(f"expected {n} {what} (a digit, a letter or '.' each), found {text!r}")
-        counts.append(tuple(None if ch == "." else DIGITS.index(ch) for ch in text))
+    counts = [chars(text, n, what) for text, n, what in zip(parts, (w, h, w, h), WORDS)]
     cells = "".join(parts[4:])
     if len(cells) != w * h or any(ch not in STEPS for ch in cells):
         raise ValueError(f"expected {w * h} domino letters L, R, T, B or *, found {cells!r}")
@@ -58,5 +48,4 @@ def write(puzzle: Puzzle) -> str:
             (a, b) = group[-1] if (r, c) == group[0] else group[0]
             cells[r][c] = letter[(a - r, b - c)]
     counts = [puzzle.top, puzzle.left, puzzle.bottom, puzzle.right]
-    text = ["".join("." if v is None else DIGITS[v] for v in values) for values in counts]
-    return f"{w}x{h}:" + ",".join([*text, "".join(map("".join, cells))])
+    return f"{w}x{h}:" + ",".join([*map(write_chars, counts), "".join(map("".join, cells))])

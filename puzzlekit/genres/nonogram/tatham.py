@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...formats.tatham import size
+from ...formats.tathamcodes import size
 from . import Puzzle
 
 GAME = "pattern"

@@ -7,38 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...formats import pzprv3
-from ...formats import urlcodes as code
-from ...formats.board import UNKNOWN, Answer, Board, Kind
-from ...formats.puzzlink import grid
-from . import AROUND, NAME, Puzzle, Solution
+from ...formats.board import Answer, Board, Kind
+from ...formats.forms import Form, install
+from . import AROUND, NAME
 
-KINDS = (Kind("skyscrapers", "skyscrapers", "Skyscrapers", NAME, fields=("sides", "cells")),)
 ROW_LINES = True
-
-
-def _lengths(rows: int, cols: int) -> list[int]:
-    return [cols, cols, rows, rows]
-
-
-def _split(values: list, rows: int, cols: int) -> tuple[tuple, ...]:
-    out, at = [], 0
-    for n in _lengths(rows, cols):
-        out.append(tuple(values[at:at + n]))
-        at += n
-    return tuple(out)
-
-
-def decode(empty: Board, data: str) -> tuple[Board, int]:
-    rows, cols = empty.rows, empty.cols
-    around, at = code.read_number16(data, 2 * (rows + cols), wide=False)
-    values, at = code.read_number16(data, rows * cols, at) if at < len(data) else ([None] * (rows * cols), at)
-    return replace(empty, sides=_split(around, rows, cols), cells=grid(values, cols)), at
-
-
-def encode(board: Board) -> str:
-    data = code.write_number16([v for side in board.sides for v in side], wide=False)
-    cells = [v for row in board.cells for v in row]
-    return data + (code.write_number16(cells) if any(v is not None for v in cells) else "")
+FORM = Form(Kind("skyscrapers", "skyscrapers", "Skyscrapers", NAME, fields=("sides", "cells")), "givens",
+            "heights", answer="digits", sides=tuple(layer.name for layer in AROUND), unknown="drop")
+install(globals(), FORM)
 
 
 def _given(token: str) -> object:
@@ -79,27 +55,3 @@ def write(board: Board, answer: Answer) -> list[str]:
                  for c in range(board.cols)]
         out.append(pzprv3.line([pzprv3.token(left[r]), *cells, pzprv3.token(right[r])]))
     return out + [pzprv3.line([".", *map(pzprv3.token, bottom), "."])]
-
-
-def _count(value: object) -> int | None:
-    """A count of the board as ours: a ``?`` count asks nothing, so it is none."""
-    return None if value is None or value == UNKNOWN else value  # type: ignore[return-value]
-
-
-def to_puzzle(board: Board) -> Puzzle:
-    around = {layer.name: tuple(map(_count, side)) for layer, side in zip(AROUND, board.sides)}
-    givens = tuple(tuple(None if v == UNKNOWN else v for v in row) for row in board.cells)
-    return Puzzle(board.rows, board.cols, givens=givens, **around)
-
-
-def to_board(puzzle: Puzzle) -> Board:
-    sides = tuple(getattr(puzzle, layer.name) for layer in AROUND)
-    return Board("skyscrapers", puzzle.height, puzzle.width, sides=sides, cells=puzzle.givens)
-
-
-def to_solution(puzzle: Puzzle, answer: Answer) -> Solution:
-    return Solution(heights=answer.digits or tuple((0,) * puzzle.width for _ in range(puzzle.height)))
-
-
-def to_answer(puzzle: Puzzle, solution: Solution) -> Answer:
-    return Answer(digits=solution.heights)

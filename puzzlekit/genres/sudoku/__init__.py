@@ -1,4 +1,5 @@
-"""Sudoku: fill digits 1..N so that every row, column and box holds each digit once."""
+"""Sudoku: fill digits 1..N so that every row, column and box holds each digit once (with the
+X setting, both main diagonals too)."""
 
 from __future__ import annotations
 
@@ -45,15 +46,18 @@ def default_box(n: int) -> tuple[int, int]:
 class Puzzle(_common.GridShape):
     """An N x N grid of givens (``grid[r][c]``: 0 empty, else 1..N) and the box shape (rows, cols).
 
-    ``box`` None means `default_box`. The data is checked when the puzzle is made, by the
-    rules the parser applies to a file: a square grid of at most `MAX_N` sides, a box of R x C
-    = N cells, givens 0..N, and no digit given twice in a row, column or box. A break raises
+    ``box`` None means `default_box`. ``diagonals`` True is Sudoku X: both main diagonals
+    hold each digit once too (a ``diagonals: yes`` header). The data is checked when the
+    puzzle is made, by the rules the parser applies to a file: a square grid of at most
+    `MAX_N` sides, a box of R x C = N cells, givens 0..N, and no digit given twice in a row,
+    column or box (or diagonal). A break raises
     `ParseError` naming the place (``<puzzle>: grid[1][2]: ...``). Lists are accepted for
     tuples and stored as tuples.
     """
 
     grid: tuple[tuple[int, ...], ...]
     box: tuple[int, int] | None = None
+    diagonals: bool = False
 
     def __post_init__(self) -> None:
         _check(self)
@@ -67,8 +71,9 @@ class Puzzle(_common.GridShape):
         return {(r, c): v for r, row in enumerate(self.grid) for c, v in enumerate(row) if v}
 
     def units(self) -> tuple[tuple[str, tuple[Cell, ...]], ...]:
-        """Every row, column and box, named, with its cells in reading order."""
-        return units(self.n, self.box)
+        """Every row, column and box (and diagonal, in Sudoku X), named, with its cells in
+        reading order."""
+        return units(self.n, self.box, self.diagonals)
 
 
 @dataclass(frozen=True)
@@ -82,8 +87,9 @@ class Solution:
 
 
 @functools.lru_cache(maxsize=16)
-def units(n: int, box: tuple[int, int]) -> tuple[tuple[str, tuple[Cell, ...]], ...]:
-    """Rows, columns and boxes of an N x N grid with boxes of ``box`` = (rows, cols).
+def units(n: int, box: tuple[int, int], diagonals: bool = False) -> tuple[tuple[str, tuple[Cell, ...]], ...]:
+    """Rows, columns and boxes of an N x N grid with boxes of ``box`` = (rows, cols), and with
+    ``diagonals`` the two main diagonals.
 
     Kept per shape: a solve reads them when it builds the model and again when it checks.
     """
@@ -94,6 +100,9 @@ def units(n: int, box: tuple[int, int]) -> tuple[tuple[str, tuple[Cell, ...]], .
         for left in range(0, n, bc):
             cells = tuple((r, c) for r in range(top, top + br) for c in range(left, left + bc))
             out.append((f"box at ({top}, {left})", cells))
+    if diagonals:
+        out.append(("the main diagonal", tuple((i, i) for i in range(n))))
+        out.append(("the anti-diagonal", tuple((i, n - 1 - i) for i in range(n))))
     return tuple(out)
 
 
@@ -129,10 +138,13 @@ def _check(puzzle: Puzzle) -> None:
             if value > n:
                 problem = f"digit {_common.shown(value)} is larger than {n}, the side of the grid"
                 raise Invalid(problem, ("grid", r, c))
+    if not isinstance(puzzle.diagonals, bool):
+        raise Invalid(f"diagonals must be true or false, found {_common.shown(puzzle.diagonals)}",
+                      ("diagonals",))
     rows = tuple(tuple(map(int, row)) for row in rows)
     # a digit given twice in one row, column or box: refused rather than "unsolvable", since
     # it is almost always a typing slip
-    for name, cells in units(n, box):
+    for name, cells in units(n, box, puzzle.diagonals):
         seen: dict[int, Cell] = {}
         for r, c in cells:
             value = rows[r][c]
@@ -148,14 +160,16 @@ def _check(puzzle: Puzzle) -> None:
 
 
 def parse(text: str, source: str = "<string>") -> Puzzle:
-    """Read an optional ``box: RxC`` header, then N rows of N cells (``.`` or ``0`` empty)."""
+    """Read optional ``box: RxC`` and ``diagonals: yes`` headers, then N rows of N cells (``.``
+    or ``0`` empty)."""
     lines = textio.content_lines(text, source)
-    headers, body = textio.read_headers(lines, {"box"}, source)
+    headers, body = textio.read_headers(lines, {"box", "diagonals"}, source)
     if not body:
         raise textio.error(source, lines[-1], 1, "no grid rows after the headers")
     chars = textio.tokens(body[0], whitespace=False)
     n = len(chars) if len(chars) <= MAX_CHAR_N else len(textio.tokens(body[0]))
     box = _read_box(headers["box"][0], source) if "box" in headers else None
+    diagonals = _read_diagonals(headers["diagonals"][0], source) if "diagonals" in headers else False
     rows, tokens = _read_rows(body, n, source)
 
     def place(at: tuple) -> tuple[textio.Line, int]:
@@ -166,7 +180,7 @@ def parse(text: str, source: str = "<string>") -> Puzzle:
         return body[0], 1
 
     with _common.located(source, place):
-        return Puzzle(rows, box)
+        return Puzzle(rows, box, diagonals)
 
 
 def _read_box(header: tuple[str, textio.Line, int], source: str) -> tuple[int, int]:
@@ -176,6 +190,14 @@ def _read_box(header: tuple[str, textio.Line, int], source: str) -> tuple[int, i
     if not match:
         raise textio.error(source, line, col, f"box must look like RxC (e.g. 2x3), found {value!r}")
     return (int(match.group(1)), int(match.group(2)))
+
+
+def _read_diagonals(header: tuple[str, textio.Line, int], source: str) -> bool:
+    """The ``diagonals: yes`` header (Sudoku X); ``no`` is the rule without it."""
+    value, line, col = header
+    if value.lower() not in ("yes", "no"):
+        raise textio.error(source, line, col, f"diagonals must be 'yes' or 'no', found {value!r}")
+    return value.lower() == "yes"
 
 
 def _read_rows(
@@ -219,9 +241,11 @@ def _cell(tok: textio.Token, line: textio.Line, n: int, source: str) -> int:
 
 
 def format(puzzle: Puzzle) -> str:
-    """The puzzle in its file format (the ``box`` header only when it is not the default)."""
+    """The puzzle in its file format (the ``box`` header only when it is not the default, the
+    ``diagonals`` header only in Sudoku X)."""
     n = puzzle.n
     head = "" if puzzle.box == default_box(n) else f"box: {puzzle.box[0]}x{puzzle.box[1]}\n"
+    head += "diagonals: yes\n" if puzzle.diagonals else ""
     if n <= MAX_CHAR_N:
         return head + "".join("".join(str(v) if v else "." for v in row) + "\n" for row in puzzle.grid)
     width = len(str(n))
@@ -249,7 +273,8 @@ def model(puzzle: Puzzle, deadline: Deadline = UNLIMITED) -> Model:
     # Fill digits 1..N ...
     digit = {(r, c): m.int(cell_key((r, c)), 1, n) for r in range(n) for c in range(n)}
 
-    # ... so each row, column and box holds each once: its N cells hold N different digits.
+    # ... so each row, column and box (and diagonal, in Sudoku X) holds each once: its N cells
+    # hold N different digits.
     for name, cells in deadline.paced(puzzle.units(), 16):
         with m.rule(f"{name} holds each digit once", cells=cells):
             m.all_different(digit[cell] for cell in cells)

@@ -1,5 +1,5 @@
 """Sudoku in a pack: ``n``, ``box``, ``gv`` the givens (0 none) in bits enough for ``n``; ``s``
-every digit."""
+every digit; ``x``: 1 in Sudoku X (left out otherwise)."""
 
 from __future__ import annotations
 
@@ -16,13 +16,15 @@ def answer(solution: Solution) -> Any:
 
 def encode(puzzle: Puzzle, answer: Any) -> dict[str, Any]:
     bits = width(puzzle.n)
-    return {"n": puzzle.n, "box": list(puzzle.box), "gv": pack_bits(flat(puzzle.grid), bits),
-            "s": pack_bits(flat(answer), bits)}
+    out = {"n": puzzle.n, "box": list(puzzle.box), "gv": pack_bits(flat(puzzle.grid), bits),
+           "s": pack_bits(flat(answer), bits)}
+    return {**out, "x": 1} if puzzle.diagonals else out
 
 
 def decode(data: dict[str, Any]) -> Puzzle:
     h, w = data["h"], data["w"]
-    return Puzzle(grid=rows(unpack_bits(data["gv"], width(data["n"]), h * w), h, w), box=tuple(data["box"]))
+    return Puzzle(grid=rows(unpack_bits(data["gv"], width(data["n"]), h * w), h, w), box=tuple(data["box"]),
+                  diagonals=bool(data.get("x")))
 
 
 def decode_answer(data: dict[str, Any], puzzle: Puzzle) -> Any:

@@ -1,4 +1,5 @@
-"""Sudoku: box lines heavier than cell lines, givens bold, solved digits lighter."""
+"""Sudoku: box lines heavier than cell lines, givens bold, solved digits lighter; Sudoku X's
+diagonals as light lines under the grid."""
 
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ def draw(puzzle: sudoku.Puzzle, solution: sudoku.Solution | None, state: Any, hi
     layout = common.Layout(n, n)
     canvas = layout.canvas(f"Sudoku {n}x{n}" + (", solved" if solution else ""))
     common.draw_highlight(canvas, layout, marked)
+    if puzzle.diagonals:
+        left, top, right, bottom = layout.x(0), layout.y(0), layout.x(n), layout.y(n)
+        for x1, x2 in ((left, right), (right, left)):
+            canvas.line(x1, top, x2, bottom, cls="diagonal", stroke="#56B4E9", stroke_width=2.0)
     common.draw_grid(canvas, layout, every=puzzle.box, heavy=2.5, border=3.0)
     size = layout.cell * (0.6 if n < 10 else 0.45)
     givens = puzzle.givens()

@@ -64,6 +64,8 @@ def to_puzzle(board: Board) -> Puzzle:
 
 
 def to_board(puzzle: Puzzle) -> Board:
+    if puzzle.diagonals:
+        raise ParseError("a Sudoku X: pzprjs's Sudoku has no diagonals rule")
     want = sudoku_box(puzzle.n)
     if want != puzzle.box:
         shown = f"{want[0]}x{want[1]}" if want else "none (only square sides and 6 tile)"

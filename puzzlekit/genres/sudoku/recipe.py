@@ -28,10 +28,13 @@ RELIABLE: dict[str, tuple[int, ...]] = {
 }
 MIN_N, MAX_N = 4, 36
 #: How `puzzlekit generate --help` shows the recipe's options (``check_size``'s parameters).
-OPTIONS: dict[str, object] = {"box": f"RxC (sides {MIN_N} to {MAX_N})"}
+OPTIONS: dict[str, object] = {"box": f"RxC (sides {MIN_N} to {MAX_N})", "diagonals": False}
+#: Sudoku X is planted by a search over the whole grid: sides up to this one.
+MAX_X = 16
 
 
-def check_size(height: int, width: int, box: tuple[int, int] | None = None) -> None:
+def check_size(height: int, width: int, box: tuple[int, int] | None = None, diagonals: bool = False) -> None:
+    """``diagonals`` True: Sudoku X (both main diagonals hold each digit once too)."""
     if height != width:
         raise ValueError(f"a Sudoku is square, not {height}x{width}")
     if not MIN_N <= height <= MAX_N:
@@ -39,6 +42,10 @@ def check_size(height: int, width: int, box: tuple[int, int] | None = None) -> N
     box = _box(height, box)
     if box[0] * box[1] != height or min(box) < 1:
         raise ValueError(f"a {box[0]}x{box[1]} box does not tile a {height}x{height} grid")
+    if not isinstance(diagonals, bool):
+        raise ValueError(f"diagonals is true or false, not {diagonals!r}")
+    if diagonals and height > MAX_X:
+        raise ValueError(f"Sudoku X generation takes sides up to {MAX_X}, not {height}")
 
 
 def _box(n: int, box: Any) -> tuple[int, int]:
@@ -52,22 +59,27 @@ def _box(n: int, box: Any) -> tuple[int, int]:
     return (int(box[0]), int(box[1]))
 
 
-def sample_solution(rng: random.Random, height: int, width: int, box: Any = None) -> tuple:
-    """A full grid: the shuffled pattern with part of it refilled at random; and its box."""
+def sample_solution(rng: random.Random, height: int, width: int, box: Any = None,
+                    diagonals: bool = False) -> tuple:
+    """A full grid: the shuffled pattern with part of it refilled at random; its box; and
+    whether it is Sudoku X (whose grid is refilled whole, the pattern holding no diagonal)."""
     n = height
     shape = _box(n, box)
-    full = [list(row) for row in sudoku.random_grid(rng, n, shape)]
-    share = 1.0 if n <= 9 else 0.5 if n <= 16 else 0.25
     cells = [(r, c) for r in range(n) for c in range(n)]
-    rng.shuffle(cells)
-    refill(rng, full, shape, cells[: round(share * n * n)])
-    return (tuple(tuple(row) for row in full), shape)
+    while True:
+        full = [list(row) for row in sudoku.random_grid(rng, n, shape)]
+        share = 1.0 if n <= 9 or diagonals else 0.5 if n <= 16 else 0.25
+        rng.shuffle(cells)
+        if refill(rng, full, shape, cells[: round(share * n * n)], diagonals) or not diagonals:
+            return (tuple(tuple(row) for row in full), shape, diagonals)
 
 
 def refill(
-    rng: random.Random, full: list[list[int]], box: tuple[int, int], holes: list[tuple[int, int]]
+    rng: random.Random, full: list[list[int]], box: tuple[int, int], holes: list[tuple[int, int]],
+    diagonals: bool = False,
 ) -> bool:
-    """Empty the holes and fill them again by a randomized search (most constrained cell first).
+    """Empty the holes and fill them again by a randomized search (most constrained cell first),
+    the two main diagonals too with ``diagonals``.
 
     Gives up (the grid unchanged) after a node budget; True when refilled.
     """
@@ -78,6 +90,14 @@ def refill(
     for r, c in holes:
         full[r][c] = 0
     rows, cols, boxes = [0] * n, [0] * n, [0] * n
+    diags = [0, 0, 0]  # the main diagonal, the anti-diagonal, and (never used) the rest
+
+    def diag(r: int, c: int) -> list[int]:
+        """The indexes in `diags` of the diagonals through a cell (none without the setting)."""
+        if not diagonals:
+            return []
+        return [i for i, on in ((0, r == c), (1, r + c == n - 1)) if on]
+
     for r in range(n):
         for c in range(n):
             if full[r][c]:
@@ -85,6 +105,8 @@ def refill(
                 rows[r] |= bit
                 cols[c] |= bit
                 boxes[(r // br) * br + c // bc] |= bit
+                for i in diag(r, c):
+                    diags[i] |= bit
     empty = sorted(holes)
     budget = [40 * n * n]
 
@@ -97,6 +119,8 @@ def refill(
         best, best_free, best_count = -1, 0, n + 1
         for i, (r, c) in enumerate(left):
             free = everything & ~(rows[r] | cols[c] | boxes[(r // br) * br + c // bc])
+            for j in diag(r, c):
+                free &= ~diags[j]
             k = free.bit_count()
             if k < best_count:
                 best, best_free, best_count = i, free, k
@@ -109,17 +133,22 @@ def refill(
         digits = [d for d in range(n) if best_free >> d & 1]
         rng.shuffle(digits)
         b = (r // br) * br + c // bc
+        on = diag(r, c)
         for d in digits:
             bit = 1 << d
             rows[r] |= bit
             cols[c] |= bit
             boxes[b] |= bit
+            for j in on:
+                diags[j] |= bit
             full[r][c] = d + 1
             if search(rest):
                 return True
             rows[r] &= ~bit
             cols[c] &= ~bit
             boxes[b] &= ~bit
+            for j in on:
+                diags[j] &= ~bit
         full[r][c] = 0
         return False
 
@@ -140,7 +169,7 @@ def initial(plant: tuple) -> list[tuple]:
     """The givens the reveal starts from: none below `HEAD_SIDE`, else `HEAD_SHARE` of the
     cells, a cell and its rot180 partner together. They are drawn by a generator seeded with
     the plant itself, so the seed's own draws (and every smaller size's puzzles) stay."""
-    full, _ = plant
+    full = plant[0]
     n = len(full)
     if n < HEAD_SIDE:
         return []
@@ -163,7 +192,7 @@ def search_proof(height: int, width: int, rank: int) -> bool:
 
 
 def answer(plant: tuple) -> dict[Hashable, int]:
-    full, _ = plant
+    full = plant[0]
     return {sudoku.cell_key((r, c)): v for r, row in enumerate(full) for c, v in enumerate(row)}
 
 
@@ -172,23 +201,25 @@ def solution(plant: tuple) -> sudoku.Solution:
 
 
 def clues(plant: tuple) -> list[tuple]:
-    full, _ = plant
+    full = plant[0]
     return [("given", r, c, v) for r, row in enumerate(full) for c, v in enumerate(row)]
 
 
 def required(plant: tuple) -> list[tuple]:
-    return [("box", *plant[1])]
+    return [("box", *plant[1])] + ([("diagonals",)] if plant[2] else [])
 
 
 def puzzle_from(height: int, width: int, items: list[tuple]) -> sudoku.Puzzle:
     grid = [[0] * width for _ in range(height)]
-    box = None
+    box, diagonals = None, False
     for item in items:
         if item[0] == "box":
             box = (item[1], item[2])
+        elif item[0] == "diagonals":
+            diagonals = True
         else:
             grid[item[1]][item[2]] = item[3]
-    return sudoku.Puzzle(tuple(tuple(row) for row in grid), box)
+    return sudoku.Puzzle(tuple(tuple(row) for row in grid), box, diagonals)
 
 
 def state(item: tuple, height: int, width: int) -> dict[Hashable, int]:
@@ -198,7 +229,7 @@ def state(item: tuple, height: int, width: int) -> dict[Hashable, int]:
 def near(plant: tuple, item: tuple, height: int, width: int) -> list[Hashable]:
     """The cells of the given's band and stack (where a second solution without it is
     sought first: `phases.Run._near_other`)."""
-    rows, cols = plant[1]
+    rows, cols = plant[1][:2]
     r0, c0 = item[1] // rows, item[2] // cols
     return [sudoku.cell_key((r, c)) for r in range(height) for c in range(width)
             if r // rows == r0 or c // cols == c0]
@@ -213,18 +244,19 @@ def breaks(item: tuple, values: dict, shown: list) -> bool:
 
 
 def partner(plant: tuple, item: tuple, height: int, width: int) -> tuple | None:
-    full, _ = plant
+    full = plant[0]
     r, c = height - 1 - item[1], width - 1 - item[2]
     return ("given", r, c, full[r][c])
 
 
 def transform(puzzle: sudoku.Puzzle, t: Transform) -> sudoku.Puzzle:
     box = puzzle.box[::-1] if t.transpose else puzzle.box
-    return sudoku.Puzzle(t.grid(puzzle.grid), box)
+    # a symmetry of the square maps the two diagonals onto each other
+    return sudoku.Puzzle(t.grid(puzzle.grid), box, puzzle.diagonals)
 
 
 def variants(puzzle: sudoku.Puzzle) -> list[sudoku.Puzzle]:
     """The digits renamed in order of first appearance (row by row)."""
     order = first_seen(v for row in puzzle.grid for v in row)
     grid = tuple(tuple(order.get(v, 0) for v in row) for row in puzzle.grid)
-    return [sudoku.Puzzle(grid, puzzle.box)]
+    return [sudoku.Puzzle(grid, puzzle.box, puzzle.diagonals)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from puzzlekit.formats.tatham import runs, write_runs
+from puzzlekit.formats.tathamcodes import runs, write_runs
 
 GAME = "solo"
 TITLE = "Solo"
@@ -82,13 +82,14 @@ def read(params: str, desc: str):
     from . import Puzzle
 
     p = solo_params(params)
-    if p.jigsaw or p.killer or p.x:
-        raise ValueError("Solo's jigsaw, killer and X modes are other genres' (jigsawsudoku, killersudoku)")
+    if p.jigsaw or p.killer:
+        raise ValueError("Solo's jigsaw and killer modes are other genres' (jigsawsudoku, killersudoku)")
     if "," in desc:
-        raise ValueError("a plain Solo description is one grid, without ','")
-    return Puzzle(tuple(map(tuple, read_grid(desc, p.n))), (p.c, p.r))
+        raise ValueError("a Solo description on boxes is one grid, without ','")
+    return Puzzle(tuple(map(tuple, read_grid(desc, p.n))), (p.c, p.r), p.x)
 
 
 def write(puzzle) -> str:
-    """``CxR:GRID`` as his generator prints it (the level and symmetry are left out)."""
-    return f"{params_of(puzzle.box)}:{write_grid(puzzle.grid)}"
+    """``CxR:GRID`` (``CxRx`` in Sudoku X) as his generator prints it (the level and symmetry
+    are left out)."""
+    return f"{params_of(puzzle.box, 'x' if puzzle.diagonals else '')}:{write_grid(puzzle.grid)}"

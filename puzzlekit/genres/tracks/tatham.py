@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ...formats.tatham import runs, size, write_runs
+from ...formats.tathamcodes import runs, size, write_runs
 from . import Puzzle
 
 GAME = "tracks"

@@ -1,0 +1,101 @@
+"""Fillomino: divide the grid into regions; a region of n cells shows n in every cell, the given
+numbers stay, and two regions of one size never share a side."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...board import Genre, layers, regions
+from ...board.regions import Regions, parts
+
+#: A region without a given number holds at most this many cells (more only where a given
+#: number is larger), as in Tatham's Filling, where a cell takes one digit.
+MOST = 9
+
+genre = Genre(
+    "fillomino", title="Fillomino",
+    rule="divide the grid into regions of n cells showing n; the numbers stay; equal sizes never touch",
+    clues=[layers.Numbers("numbers", lo=1, hi=99)],
+    answers=[Regions("regions", sizes=True)],
+)
+
+
+def most(p: Any) -> int:
+    """The largest region the puzzle allows."""
+    return min(p.height * p.width, max([MOST, *(k for _, k in p.clues("numbers"))]))
+
+
+@genre.model
+def rules(p, m):
+    joins, given, top = m.regions, dict(p.clues("numbers")), most(p)
+    # Divide the grid into regions (each one piece, of at most `top` cells).
+    member = regions.rooted(m, joins, top, "divide the grid into regions", limit=given)
+    cap = {cell: min(top, given.get(cell, top)) for cell in m.cells()}
+    size = {cell: m.int(("size", cell), 1, cap[cell]) for cell in m.cells()}
+    # Every cell of a region of n cells holds n ...
+    regions.sized(m, member, size, "a region's number is its size")
+    for (a, b), j in joins.items():
+        with m.rule(f"{a} and {b}: one region holds one number; equal sizes never touch", cells=[a, b]):
+            for v in range(1, min(cap[a], cap[b]) + 1):
+                m.clause((~j, ~m.eq(size[a], v), m.eq(size[b], v)))
+                m.clause((~j, m.eq(size[a], v), ~m.eq(size[b], v)))
+                m.clause((j, ~m.eq(size[a], v), ~m.eq(size[b], v)))
+    # (implied: a cell k steps from its region's first cell is in a region of more than k cells)
+    for x, owned in member.items():
+        for y, lit in owned.items():
+            for v in range(1, min(abs(x[0] - y[0]) + abs(x[1] - y[1]), cap[x]) + 1):
+                m.clause((~lit, ~m.eq(size[x], v)))
+    # ... and the given numbers stay.
+    for cell, k in p.clues("numbers"):
+        with m.rule(f"the {k} at {cell} is in a region of {k} cells", cells=[cell]):
+            m.fix(m.eq(size[cell], k))
+
+
+@genre.verify
+def check(p, s):
+    h, w = p.height, p.width
+    yield from regions.split_joins(s.regions, h, w)
+    yield from regions.region_sizes(s.regions, h, w, dict(p.clues("numbers")))
+    size = {cell: len(part) for part in parts(s.regions, h, w) for cell in part}
+    for a, b in regions.borders(s.regions, h, w):
+        if size[a] == size[b]:
+            yield f"two regions of {size[a]} cells touch at {a} and {b}"
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int):
+    """Regions grown from the first free cell to a drawn size, those of one size that touch merged."""
+    while True:
+        owner: dict[tuple[int, int], int] = {}
+        for cell in ((r, c) for r in range(height) for c in range(width)):
+            if cell in owner:
+                continue
+            part, goal = [cell], rng.choice((1, 2, 2, 3, 3, 4, 4, 5, 6))
+            owner[cell] = len(owner)
+            while len(part) < goal:
+                free = [(r + dr, c + dc) for r, c in part for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                        if 0 <= r + dr < height and 0 <= c + dc < width and (r + dr, c + dc) not in owner]
+                if not free:
+                    break
+                nxt = rng.choice(free)
+                owner[nxt] = owner[cell]
+                part.append(nxt)
+        joins = frozenset((a, b) for a, b in layers.Lines().pairs(height, width) if owner[a] == owner[b])
+        for _ in range(height * width):
+            size = {c: len(part) for part in parts(joins, height, width) for c in part}
+            bad = [(a, b) for a, b in regions.borders(joins, height, width) if size[a] == size[b]]
+            if not bad:
+                return genre.Solution(regions=regions.closure(joins, height, width))
+            if size[bad[0][0]] * 2 > MOST:
+                break
+            joins = joins | {bad[0]}
+
+
+@genre.reveal
+def reveal(solution, h: int, w: int):
+    """Every cell shows its region's size."""
+    return genre.Puzzle(h, w, numbers=regions.labels(solution.regions, h, w, sizes=True))
+
+
+genre.export(globals())
