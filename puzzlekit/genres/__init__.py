@@ -46,6 +46,7 @@ NAMES: tuple[str, ...] = (
     "fillomino",
     "signpost",
     "palisade",
+    "fourcolour",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -82,6 +83,7 @@ ALIASES: dict[str, str] = {
     "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "arrowpath": "signpost",
+    "fourcolor": "fourcolour", "map": "fourcolour",
     "singles": "hitori",
     "kuromasu": "kurodoko", "range": "kurodoko",
     "fillapix": "mosaic",
