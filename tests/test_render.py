@@ -181,7 +181,7 @@ STATE_MARK = {
     "skyscrapers": "digit", "magnets": "digit",
     "undead": "digit",
     "fillomino": "join", "palisade": "join",
-    "signpost": "digit",
+    "signpost": "digit", "fourcolour": "digit",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 

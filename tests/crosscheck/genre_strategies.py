@@ -217,4 +217,5 @@ STRATEGIES = {
     "fillomino": kit_instances(genres.get("fillomino")),
     "palisade": kit_instances(genres.get("palisade")),
     "signpost": kit_instances(genres.get("signpost"), sides=(3, 4)),
+    "fourcolour": kit_instances(genres.get("fourcolour"), sides=(2, 5)),
 }
