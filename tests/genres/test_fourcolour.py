@@ -17,7 +17,7 @@ from puzzlekit.genres.fourcolour import tatham
 fc = genres.get("fourcolour")
 MAP = Path("/usr/games/sgt-map")
 
-# made by `puzzlekit generate fourcolour 6x6 --seed 2`: the regions, then the given colours
+# made by the generator: the regions, then the given colours
 TEXT = """\
 AABCBD
 AABBBB

@@ -80,16 +80,30 @@ def _regions(rng: _random.Random, h: int, w: int) -> list[list[int]]:
 
 
 def _colour(rng: _random.Random, n: int, touching: dict[int, set[int]]) -> list[int] | None:
-    """Four colours for the regions, none shared across an edge (backtracking), or None."""
+    """Four colours for the regions, none shared across an edge, or None. Backtracking over
+    the regions in breadth-first order (each one beside some already coloured), within a
+    budget of steps: a map that needs more is dropped for another."""
+    order, seen = [0], {0}
+    for i in order:
+        for j in sorted(touching[i]):
+            if j not in seen:
+                seen.add(j)
+                order.append(j)
+    order += [i for i in range(n) if i not in seen]
     out = [0] * n
+    budget = [20 * n]
 
-    def fill(i: int) -> bool:
-        if i == n:
+    def fill(k: int) -> bool:
+        if k == n:
             return True
+        i = order[k]
         for v in rng.sample(range(1, 5), 4):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
             if all(out[j] != v for j in touching[i]):
                 out[i] = v
-                if fill(i + 1):
+                if fill(k + 1):
                     return True
         out[i] = 0
         return False
