@@ -453,7 +453,7 @@ BEFORE = {
     "binairo": ("00f238ce3001e5b9", "89460c748c24fa60", "7df908ecfcd81d18", "59eaeb7de619d177"),
     "tango": ("fcf5cf56e66e42ca", "97aba88849a5174b", "e11dc1f9ba0e3202", "c57b5f5c3b100de7"),
     # the kit's genres were tagged from the start: taken when each came, to guard it from then on
-    "fourcolour": ("de41604a08c056dd", "465d5358809d2c1a", "13e9d03f41dfeee5", "b3df2ca9dbfe0b3d"),
+    "fourcolour": ("de41604a08c056dd", "465d5358809d2c1a", "13e9d03f41dfeee5", "44dee2603e653703"),
     "signpost": ("38c51a581f147596", "fadce6b0a16c9521", "d150e8d9658c396b", "aa1c495cf1479a2d"),
     "gokigen": ("08b2f02fc035c15d", "b5bb57658b93abbc", "696ab07ce4756e10", "d5ab27e73c0800f9"),
     # tagged from the start, like Wend: taken when they came
