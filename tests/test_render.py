@@ -181,8 +181,8 @@ STATE_MARK = {
     "skyscrapers": "digit", "magnets": "digit",
     "undead": "digit",
     "fillomino": "join", "palisade": "join",
-    "signpost": "digit",
     "dominosa": "join",
+    "signpost": "digit", "fourcolour": "digit",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 

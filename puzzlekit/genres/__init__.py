@@ -47,6 +47,7 @@ NAMES: tuple[str, ...] = (
     "signpost",
     "palisade",
     "dominosa",
+    "fourcolour",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -83,6 +84,7 @@ ALIASES: dict[str, str] = {
     "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "arrowpath": "signpost",
+    "fourcolor": "fourcolour", "map": "fourcolour",
     "singles": "hitori",
     "kuromasu": "kurodoko", "range": "kurodoko",
     "fillapix": "mosaic",

@@ -230,4 +230,5 @@ STRATEGIES = {
     "palisade": kit_instances(genres.get("palisade")),
     "signpost": kit_instances(genres.get("signpost"), sides=(3, 4)),
     "dominosa": dominosa_instances(),
+    "fourcolour": kit_instances(genres.get("fourcolour"), sides=(2, 5)),
 }

@@ -23,8 +23,8 @@ FIELDS = {
     "gokigen": ("slants",),
     "kurodoko": ("shaded",), "mosaic": ("shaded",),
     "skyscrapers": ("heights",), "magnets": ("poles",), "undead": ("monsters_placed",),
-    "signpost": ("order",),
     "fillomino": ("regions",), "palisade": ("regions",), "dominosa": ("dominoes",),
+    "signpost": ("order",), "fourcolour": ("colours",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 

@@ -185,6 +185,11 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"suns": [[0, 0]], "moons": [[0, 0]]},
          "moons[0]: the cell (0, 0) is listed both as suns and as moons"),
     ],
+    "fourcolour": [
+        ({"colours": {}}, "colours: expected 6 rows"),
+        ({"colours": [[1] * 6] * 5 + [[1] * 5 + [9]]},
+         "colours[5][5]: expected a number 1-4 or null, found 9"),
+    ],
     "signpost": [
         ({"order": {}}, "order: expected 4 rows"),
         ({"order": [[1, 2, 3, 4]] * 3 + [[1, 2, 3, 99]]},
@@ -328,6 +333,8 @@ def _other(genre: str, key: Hashable, value: int) -> int:
         return {"skyscrapers": value % 5 + 1, "magnets": (value + 1) % 3, "undead": (value + 1) % 4}[genre]
     if genre == "signpost":  # the example is 4x4: 1..16
         return value % 16 + 1
+    if genre == "fourcolour":  # four colours
+        return value % 4 + 1
     return 1 - value
 
 
@@ -461,6 +468,7 @@ BEFORE = {
     "binairo": ("00f238ce3001e5b9", "89460c748c24fa60", "7df908ecfcd81d18", "59eaeb7de619d177"),
     "tango": ("fcf5cf56e66e42ca", "97aba88849a5174b", "e11dc1f9ba0e3202", "c57b5f5c3b100de7"),
     # the kit's genres were tagged from the start: taken when each came, to guard it from then on
+    "fourcolour": ("de41604a08c056dd", "465d5358809d2c1a", "13e9d03f41dfeee5", "44dee2603e653703"),
     "signpost": ("38c51a581f147596", "fadce6b0a16c9521", "d150e8d9658c396b", "aa1c495cf1479a2d"),
     "gokigen": ("08b2f02fc035c15d", "b5bb57658b93abbc", "696ab07ce4756e10", "d5ab27e73c0800f9"),
     # tagged from the start, like Wend: taken when they came
