@@ -38,7 +38,7 @@ def test_a_grid_may_leave_out_the_empty_cells_after_its_last_clue():
     assert tc.runs("a2z", 32, "[0-4]", "Palisade", int, short=True) == cells
     with pytest.raises(ValueError, match="covers 28 cells, not 32"):
         tc.runs("a2z", 32, "[0-4]", "Palisade", int)
-    with pytest.raises(ValueError, match="covers 33 cells, not 32"):
+    with pytest.raises(ValueError, match="covers 34 cells, not 32"):
         tc.runs("a2zf", 32, "[0-4]", "Palisade", int, short=True)
 
 
