@@ -385,6 +385,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-citations", action="store_true",
                    help="with --hints: do not look for the steps' citations (what they fix is the same)")
     p.add_argument("--write-docs", action="store_true", help="refresh the numbers in docs/grading.md")
+    p.add_argument("--block", default="grading", metavar="NAME",
+                   help="with --write-docs: the generated block to replace, between <!-- NAME:begin --> and "
+                   "<!-- NAME:end --> (default grading: the first six games; grading-kit: the games added "
+                   "with the genre kit)")
     args = p.parse_args(argv)
     try:
         games = [tatham.game(name).name for name in args.games.split(",") if name.strip()]
@@ -446,7 +450,7 @@ def main(argv: list[str] | None = None) -> int:
     (RESULTS / "grading.md").write_text(text, encoding="utf-8")
     print(text)
     if args.write_docs:
-        write_docs(text)
+        write_docs(text, begin=f"<!-- {args.block}:begin -->", end=f"<!-- {args.block}:end -->")
     return 0
 
 
