@@ -51,10 +51,14 @@ class Case:
     tatham: tuple[str, str] | None = None
     #: told after the size in the name, where a genre and size have two cases
     tag: str = ""
+    #: his size as his parameters spell it, where it is not ``WxH`` (Towers ``5``, Killer ``3x3``)
+    his_size: str = ""
 
     @property
     def tatham_size(self) -> str:
         """His size: ``WxH``, or Solo's boxes ``CxR``."""
+        if self.his_size:
+            return self.his_size
         if self.tatham is not None and self.tatham[0] == "solo":
             from puzzlekit.genres import sudoku
 
@@ -97,6 +101,46 @@ CASES: tuple[Case, ...] = (
 )
 
 
+def _beside(genre: str, height: int, width: int, game: str, levels: str,
+            his_size: str = "") -> tuple[Case, ...]:
+    """A genre made with the kit at his default size, one case per level of his: ``levels``
+    pairs his level's name and letter with ours (``easy/e=trial``; ``normal/=rules`` for a
+    game of one level, which his parameters leave out)."""
+    out = []
+    for pair in levels.split():
+        his, ours = pair.split("=")
+        name, letter = his.split("/")
+        tag = name if letter else ""
+        out.append(Case(genre, height, width, ours, (game, letter), tag=tag, his_size=his_size))
+    return tuple(out)
+
+
+#: The genres made with the genre kit, at his default size and each of his levels (his levels
+#: there). Ours beside each is the level it offers (`puzzlekit.generate.offered`) nearest to
+#: the median grade of five puzzles of his at that level, as `puzzlekit.api.grade` grades them.
+KIT_CASES: tuple[Case, ...] = (
+    *_beside("lightup", 7, 7, "lightup", "easy/0=rules tricky/1=trial hard/2=trial"),
+    *_beside("hitori", 5, 5, "singles", "easy/e=lines tricky/k=lines"),
+    *_beside("kurodoko", 6, 9, "range", "normal/=pairs"),
+    *_beside("futoshiki", 5, 5, "unequal", "trivial/t=scan easy/e=trial "
+             "tricky/k=trial extreme/x=trial recursive/r=trial", "5"),
+    *_beside("binairo", 8, 8, "unruly", "trivial/t=scan easy/e=scan normal/n=pairs"),
+    *_beside("skyscrapers", 5, 5, "towers", "easy/e=chain hard/h=chain", "5"),
+    *_beside("magnets", 5, 6, "magnets", "easy/e=trial tricky/t=chain"),
+    *_beside("undead", 4, 4, "undead", "easy/e=pairs normal/n=pairs tricky/t=trial"),
+    *_beside("kenken", 6, 6, "keen", "easy/e=scan normal/n=rules "
+             "hard/h=trial extreme/x=trial unreasonable/u=trial", "6"),
+    *_beside("killersudoku", 9, 9, "killer", "trivial/t=trial basic/b=trial intermediate/i=trial "
+             "advanced/a=trial extreme/e=trial unreasonable/u=chain", "3x3"),
+    *_beside("jigsawsudoku", 9, 9, "jigsaw", "trivial/t=scan basic/b=rules intermediate/i=trial "
+             "advanced/a=trial extreme/e=trial unreasonable/u=chain", "9"),
+    *_beside("gokigen", 8, 8, "slant", "easy/e=chain hard/h=chain"),
+    *_beside("mosaic", 10, 10, "mosaic", "normal/=rules"),
+    Case("tango", 6, 6, "trial"),
+)
+CASES += KIT_CASES
+
+
 def worker() -> None:
     """Make one puzzle (the job on stdin) and print what it took."""
     from puzzlekit.errors import OutOfTime
@@ -121,7 +165,7 @@ def worker() -> None:
 def run(case: Case, seed: int, time_limit: float) -> dict[str, Any]:
     """One (case, seed) in a worker process."""
     job = {"genre": case.genre, "height": case.height, "width": case.width, "level": case.level,
-           "asked": case.level, "seed": seed, "time_limit": time_limit}
+           "asked": case.level, "seed": seed, "time_limit": time_limit, "tag": case.tag}
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     started = time.perf_counter()
     try:
@@ -145,7 +189,8 @@ def run_tatham(case: Case, seed: int, time_limit: float) -> dict[str, Any]:
     name, letter = case.tatham
     row: dict[str, Any] = {"who": "tatham", "genre": case.genre, "height": case.height, "width": case.width,
                            "level": case.level, "asked": case.level, "seed": seed, "time_limit": time_limit,
-                           "game": name, "params": tatham.game(name).params(letter, case.tatham_size)}
+                           "tag": case.tag, "game": name,
+                           "params": tatham.game(name).params(letter, case.tatham_size)}
     started = time.perf_counter()
     try:
         made = tatham.generate(name, letter, 1, seed=seed, size=case.tatham_size, time_limit=time_limit)
@@ -180,9 +225,9 @@ def comparison(rows: list[dict[str, Any]]) -> str:
     ]
     cases: dict[tuple, dict[str, list[dict]]] = {}
     for row in rows:
-        key = (row["genre"], row["height"], row["width"], row.get("asked", row["level"]))
+        key = (row["genre"], row["height"], row["width"], row.get("asked", row["level"]), row.get("tag", ""))
         cases.setdefault(key, {}).setdefault(row.get("who", "ours"), []).append(row)
-    for (genre, h, w, asked), by in cases.items():
+    for (genre, h, w, asked, _), by in cases.items():
         ours, his = by.get("ours", []), by.get("tatham", [])
         level = next((r["level"] for r in ours if r["status"] == "ok"), ALIASES.get(asked, asked)) or "any"
         done = [r for r in ours if r["status"] == "ok"]
@@ -258,13 +303,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--from", dest="sources", type=Path, nargs="+", default=None, metavar="JSONL",
                         help="make the table from rows written before, running nothing")
     parser.add_argument("--no-tatham", action="store_true", help="skip Tatham's generators")
+    parser.add_argument("--kit", action="store_true",
+                        help="only the genres made with the genre kit (KIT_CASES)")
     parser.add_argument("--tatham-time-limit", type=float, default=None,
                         help="seconds per puzzle of his (default: --time-limit)")
     args = parser.parse_args(argv)
     if args.worker:
         worker()
         return 0
-    chosen = list(CASES)
+    chosen = list(KIT_CASES if args.kit else CASES)
     if args.cases:
         names = args.cases.split(",")
         unknown = [n for n in names if n not in {c.name for c in CASES}]
@@ -277,10 +324,15 @@ def main(argv: list[str] | None = None) -> int:
             rows += [json.loads(line) for line in source.read_text().splitlines() if line.strip()]
         chosen = []
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    # two of his levels beside one of ours (cases that differ in his level alone) share our runs
+    ours: dict[tuple, list[dict[str, Any]]] = {}
     with args.out.open("a") as sink:
         for case in chosen:
+            key = (case.genre, case.height, case.width, case.level)
             for seed in range(args.first_seed, args.seeds + 1):
-                row = run(case, seed, args.time_limit)
+                earlier = [r for r in ours.get(key, []) if r["seed"] == seed]
+                row = {**earlier[0], "tag": case.tag} if earlier else run(case, seed, args.time_limit)
+                ours.setdefault(key, []).append(row)
                 rows.append(row)
                 sink.write(json.dumps(row) + "\n")
                 sink.flush()

@@ -30,7 +30,7 @@ import platform
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
@@ -221,19 +221,32 @@ def explain_markdown(rows: Sequence[dict[str, Any]]) -> str:
 
 
 def run(games: Sequence[str], count: int, jobs: int, time_limit: float, search: bool,
-        progress: bool = True) -> list[dict[str, Any]]:
-    """Every row of a validation run: generate (or read) the puzzles, then grade and time them."""
+        progress: bool = True, done: Sequence[dict[str, Any]] = (),
+        sink: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+    """Every row of a validation run: generate (or read) the puzzles, then grade and time them.
+
+    Puzzles with a row in ``done`` (same game, level and seed) are not graded again; each new
+    row is also passed to ``sink`` as soon as it is measured (so a long run can be resumed)."""
+    seen = {(r["game"], r["tatham"], r["seed"]) for r in done}
     tasks = []
     for name in games:
         g = tatham.game(name)
         for level, _ in g.levels:
-            for d in puzzles(g.name, level, count):
-                tasks.append((g.name, level, d.seed, d.game_id, time_limit, search))
+            try:
+                made = puzzles(g.name, level, count)
+            except tatham.GenerationFailed as exc:  # a level his generator cannot make in time
+                print(f"{g.name} {level} left out: {exc}", file=sys.stderr)
+                continue
+            for d in made:
+                if (g.name, level, d.seed) not in seen:
+                    tasks.append((g.name, level, d.seed, d.game_id, time_limit, search))
     rows = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs, initializer=_warm) as pool:
         for i, row in enumerate(pool.map(_measure, tasks, chunksize=1)):
             rows.append(row)
+            if sink is not None:
+                sink(row)
             if progress:
                 print(f"\r{i + 1}/{len(tasks)} {row['game']} {row['tatham']}: {row['ours']} "
                       f"({time.perf_counter() - started:.0f} s)   ", end="", file=sys.stderr, flush=True)
@@ -361,6 +374,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="worker processes (default: half the processors)")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per grade or check (default 60)")
     p.add_argument("--no-search", action="store_true", help="skip the uniqueness check on search")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the rows of benchmarks/results/grading.jsonl (and of grading.partial.jsonl, "
+                   "where every run appends its rows as they come) and grade only the puzzles they lack")
     p.add_argument("--from-rows", type=Path, help="report on saved rows (a grading.jsonl) instead of running")
     p.add_argument("--explain", type=int, default=0, metavar="N",
                    help="also time explain on N puzzles per level of Solo 9x9 and Pearl 10x10")
@@ -384,8 +400,25 @@ def main(argv: list[str] | None = None) -> int:
         rows = [r for r in rows if r["game"] in games]
         info = json.loads(args.from_rows.with_suffix(".json").read_text())
     else:
+        partial = rows_path.with_suffix(".partial.jsonl")
+        found: dict[tuple, dict[str, Any]] = {}
+        for saved in (rows_path, partial) if args.resume else ():
+            if saved.is_file():
+                for line in saved.read_text().splitlines():
+                    if line.strip():
+                        row = json.loads(line)
+                        found[row["game"], row["tatham"], row["seed"]] = row
+        kept = list(found.values())
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        partial.write_text("".join(json.dumps(r) + "\n" for r in kept))
+
+        def keep(row: dict[str, Any]) -> None:
+            with partial.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+
         try:
-            rows = run(games, args.count, args.jobs, args.time_limit, not args.no_search)
+            rows = kept + run(games, args.count, args.jobs, args.time_limit, not args.no_search,
+                              done=kept, sink=keep)
         except (tatham.TathamMissing, tatham.GenerationFailed) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
@@ -395,8 +428,8 @@ def main(argv: list[str] | None = None) -> int:
         info = {"date": datetime.now(UTC).strftime("%Y-%m-%d"), "count": args.count, "command": command,
                 "machine": f"{platform.machine()}, {os.cpu_count()} processors, {args.jobs} workers",
                 "python": platform.python_version(), "time_limit": args.time_limit}
-        RESULTS.mkdir(parents=True, exist_ok=True)
         rows_path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+        partial.unlink()
         info_path.write_text(json.dumps(info, indent=1))
     text = markdown(rows, info)
     explained_path = RESULTS / "explain.jsonl"

@@ -3,6 +3,7 @@
     python -m benchmarks.levels                                   # every genre, its sizes, 20 seeds
     python -m benchmarks.levels --genres zip,hashi --seeds 10 --sizes 5,7
     python -m benchmarks.levels --from benchmarks/results/levels.jsonl
+    python -m benchmarks.levels --genres lightup --seeds 10 --first-miss --levels scan,rules,pairs,trial,chain
 
 For every (genre, size, level) the generator makes one puzzle per seed (seeds 1000 on), in
 this process, under a time limit per puzzle, and records the grade it came back with (a
@@ -30,13 +31,20 @@ SIZES: dict[str, tuple[int, ...]] = {
     "sudoku": (9, 12), "masyu": (6, 10), "slitherlink": (5, 8), "tents": (6, 10), "hashi": (6, 10),
     "nonogram": (6, 10), "queens": (6, 8), "tracks": (6, 8), "zip": (5, 7), "patches": (5, 8),
     "numberlink": (6, 8), "wend": (5, 7), "swend": (5, 7),
+    # the genres made with the kit: his default size (the square side of as many cells or fewer)
+    "lightup": (7,), "hitori": (5,), "kurodoko": (7,), "futoshiki": (5,), "binairo": (8,), "tango": (6,),
+    "skyscrapers": (5,), "magnets": (6,), "undead": (4,), "kenken": (6,), "killersudoku": (9,),
+    "jigsawsudoku": (9,), "gokigen": (8,), "mosaic": (10,), "fillomino": (7,), "signpost": (4,),
 }
 #: The share of requests a level must hit to be offered.
 RELIABLE = 0.95
 
 
-def measure(genre: str, side: int, level: str, seeds: int, time_limit: float) -> dict[str, Any]:
-    """One (genre, size, level): the grade of each seed's puzzle (or the error's name)."""
+def measure(genre: str, side: int, level: str, seeds: int, time_limit: float,
+            first_miss: bool = False) -> dict[str, Any]:
+    """One (genre, size, level): the grade of each seed's puzzle (or the error's name); with
+    ``first_miss``, the seeds stop at the first that misses the level (``seeds`` is then the
+    number tried: with 20 or fewer, one miss already keeps the level below 95%)."""
     from puzzlekit.generate import generate
 
     grades: Counter[str] = Counter()
@@ -49,8 +57,10 @@ def measure(genre: str, side: int, level: str, seeds: int, time_limit: float) ->
         except Exception as error:  # a run out of time or a failure is counted, not fatal
             grades[type(error).__name__] += 1
         times.append(time.perf_counter() - started)
+        if first_miss and grades[level] < len(times):
+            break
     times.sort()
-    return {"genre": genre, "size": side, "level": level, "seeds": seeds, "hits": grades[level],
+    return {"genre": genre, "size": side, "level": level, "seeds": len(times), "hits": grades[level],
             "grades": dict(grades), "median_s": round(times[len(times) // 2], 3)}
 
 
@@ -91,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=20, help="seeds per (genre, size, level) (default 20)")
     parser.add_argument("--time-limit", type=float, default=300.0, help="seconds per puzzle (default 300)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "levels.jsonl")
+    parser.add_argument("--levels", help="comma-separated levels (default: every level but search)")
+    parser.add_argument("--first-miss", action="store_true",
+                        help="stop a level's seeds at its first miss (at 20 seeds or fewer it must hit all)")
     parser.add_argument("--from", dest="source", type=Path, help="print the table of an earlier run")
     args = parser.parse_args(argv)
     if args.source is not None:
@@ -106,9 +119,9 @@ def main(argv: list[str] | None = None) -> int:
                 sides = [int(s) for s in args.sizes.split(",")] if args.sizes else SIZES[genre]
                 for side in sides:
                     for level in levels(genre):
-                        if level == "search":
+                        if level == "search" or (args.levels and level not in args.levels.split(",")):
                             continue
-                        row = measure(genre, side, level, args.seeds, args.time_limit)
+                        row = measure(genre, side, level, args.seeds, args.time_limit, args.first_miss)
                         rows.append(row)
                         sink.write(json.dumps(row) + "\n")
                         sink.flush()

@@ -35,7 +35,7 @@ def test_every_generatable_package_genre_has_its_recipe_with_the_declared_names(
     if name not in package_generators():
         pytest.skip(f"{name} has no generator of its folder")
     rec = recipe(name)
-    if isinstance(rec, kit.KitRecipe):  # a genre made with the genre kit: nothing measured yet
+    if isinstance(rec, kit.KitRecipe) and not rec.SIDES:  # a kit genre with nothing measured yet
         assert rec.NAME == name and offered(name, 6, 6) == ()
         return
     base = genres.VARIANTS.get(name, (name, {}))[0]

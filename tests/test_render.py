@@ -180,6 +180,8 @@ STATE_MARK = {
     "killersudoku": "digit", "gokigen": "slant", "jigsawsudoku": "digit",
     "skyscrapers": "digit", "magnets": "digit",
     "undead": "digit",
+    "fillomino": "join", "palisade": "join",
+    "signpost": "digit",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
 
@@ -206,7 +208,7 @@ def test_a_state_draws_known_present_and_known_absent_entries(examples, answers,
         assert len(marks) == len(nonzero)
     absent = find(root, "absent")
     if name in ("sudoku", "patches", "wend", "swend", "kenken", "futoshiki", "killersudoku", "gokigen",
-                "jigsawsudoku", "skyscrapers"):
+                "jigsawsudoku", "skyscrapers", "signpost"):
         # no digit is 0; a rectangle known absent, or a letter known not in a cell, has no mark
         assert absent == []
     else:

@@ -213,13 +213,7 @@ def read_blocks(text: str, w: int) -> tuple[list[list[int]], str]:
     grid line, ``_`` a line between two blocks, a letter that many lines inside a block (``a``
     1 ... ``y`` 25, then one between blocks; ``z`` 25 and no line after), a number after a
     letter repeating it."""
-    edges, parent = _edges(w), list(range(w * w))
-
-    def find(cell: int) -> int:
-        while parent[cell] != cell:
-            parent[cell] = cell = parent[parent[cell]]
-        return cell
-
+    edges, joined = _edges(w), {cell: [] for cell in range(w * w)}  # cell -> cells in its block beside it
     pos, i = 0, 0
     while i < len(text) and text[i] != ",":
         ch = text[i]
@@ -234,15 +228,24 @@ def read_blocks(text: str, w: int) -> tuple[list[list[int]], str]:
                 if pos >= len(edges):
                     raise ValueError("too much data in the block structure")
                 a, b = edges[pos]
-                parent[find(a)] = find(b)
+                joined[a].append(b)
+                joined[b].append(a)
                 pos += 1
             pos += ch != "z"
     if pos != len(edges) + 1:
         raise ValueError("the block structure does not cover the grid")
-    blocks: dict[int, list[int]] = {}
-    for cell in range(w * w):
-        blocks.setdefault(find(cell), []).append(cell)
-    return sorted(blocks.values()), text[i:]
+    blocks, seen = [], set()
+    for cell in range(w * w):  # each block: the cells reached from its first one
+        if cell not in seen:
+            block, stack = [], [cell]
+            seen.add(cell)
+            while stack:
+                block.append(stack.pop())
+                fresh = [x for x in joined[block[-1]] if x not in seen]
+                seen.update(fresh)
+                stack += fresh
+            blocks.append(sorted(block))
+    return blocks, text[i:]
 
 
 def write_blocks(blocks: Sequence[Sequence[int]], w: int, compress: bool = True) -> str:

@@ -25,6 +25,15 @@ from .fingerprint import Transform
 Item = tuple[str, tuple, Any]
 
 
+#: Planted solutions tried for one puzzle before the nearest level found is returned (four
+#: times as many on grids of up to 100 cells, `loop.SMALL_FACTOR`). A kit genre's plant is
+#: quick, and many plants give no unique puzzle at all (a Light Up 7x7: 20 of 24 for one seed,
+#: a counterexample no number can rule out) or one too easy for the level asked (a 5x5
+#: Futoshiki asked for `chain`: 1 plant in 10), so the loop's 6 missed such levels for 1 seed
+#: in 5-10; the seeds that hit the level within 6 make the same puzzle as before.
+ATTEMPTS = 15
+
+
 @dataclass(frozen=True)
 class Plant:
     solution: Any
@@ -46,6 +55,15 @@ class KitRecipe:
         # what was measured of the genre's generator (`reach`), when its module declares it
         self.SIDES = tuple(getattr(module, "SIDES", ()))
         self.RELIABLE = dict(getattr(module, "RELIABLE", {}))
+        # planted solutions per puzzle (`loop.ATTEMPTS`); a module may name its own
+        self.ATTEMPTS = int(getattr(module, "ATTEMPTS", ATTEMPTS))
+        # whether an answer reads the same on the required layers alone as with any optional
+        # clue added (no answer layer found or skipped through an optional layer): a
+        # counterexample is then decoded once, not once per clue it is checked against
+        self._plain = all(not hasattr(layer, "on") and getattr(layer, "off", None) not in self.genre.optional
+                          for layer in self.genre.answers)
+        # the last plant's puzzles of the required layers and one clue (`_with`)
+        self._puzzles: tuple[Any, dict] = (None, {})
 
     def check_size(self, height: int, width: int) -> None:
         lo, hi = self.genre.sizes
@@ -88,14 +106,27 @@ class KitRecipe:
                   for name, found in entries.items()}
         return self.module.Puzzle(height, width, **values)
 
-    def read(self, plant: Plant, values: dict[Hashable, int]) -> tuple[Plant, dict[Hashable, int]]:
-        return plant, values
+    def _with(self, plant: Plant, item: Item | None) -> Any:
+        """The puzzle of the required layers and ``item`` (None: no clue), made once per plant:
+        every counterexample of a plant is checked against the same clues."""
+        if self._puzzles[0] is not plant:
+            self._puzzles = (plant, {})
+        made = self._puzzles[1]
+        if item not in made:
+            h, w = plant.full.height, plant.full.width
+            made[item] = self.puzzle_from(h, w, [*self.required(plant), *([item] if item else [])])
+        return made[item]
 
-    def breaks(self, item: Item, seen: tuple[Plant, dict[Hashable, int]], shown: Any) -> bool:
-        plant, values = seen
-        h, w = plant.full.height, plant.full.width
-        puzzle = self.puzzle_from(h, w, [*self.required(plant), item])
-        return bool(self.module.verify(puzzle, self.module.decode(puzzle, values)))
+    def read(self, plant: Plant, values: dict[Hashable, int]) -> tuple[Plant, dict[Hashable, int], Any]:
+        decoded = self.module.decode(self._with(plant, None), values) if self._plain else None
+        return plant, values, decoded
+
+    def breaks(self, item: Item, seen: tuple[Plant, dict[Hashable, int], Any], shown: Any) -> bool:
+        plant, values, decoded = seen
+        puzzle = self._with(plant, item)
+        if decoded is None:
+            decoded = self.module.decode(puzzle, values)
+        return bool(self.module.verify(puzzle, decoded))
 
     def partner(self, plant: Plant, item: Item, height: int, width: int) -> Item | None:
         name, index, _ = item
@@ -109,8 +140,11 @@ class KitRecipe:
     def transform(self, puzzle: Any, t: Transform) -> Any:
         around = [layer for layer in self.layers.values() if isinstance(layer, Side)]
         if around:  # clues on the four sides move with their rows and columns
-            values = {name: getattr(puzzle, name) if layer.header else t.grid(getattr(puzzle, name))
-                      for name, layer in self.layers.items() if not isinstance(layer, Side)}
+            values = {}
+            for name, layer in self.layers.items():
+                if not isinstance(layer, Side):  # a header for the whole puzzle stays as it is
+                    value = getattr(puzzle, name)
+                    values[name] = value if layer.header else _turned(layer, value, t)
             h, w = t.shape(puzzle.height, puzzle.width)
             return self.module.Puzzle(h, w, **values, **transformed(puzzle, around, t))
         axes = {layer.axis for layer in self.layers.values() if hasattr(layer, "axis")}
@@ -129,7 +163,7 @@ class KitRecipe:
             elif layer.header:
                 counts[layer.axis] = (name, getattr(puzzle, name))
             else:
-                values[name] = t.grid(getattr(puzzle, name))
+                values[name] = _turned(layer, getattr(puzzle, name), t)
         if counts:
             blank = (None,) * puzzle.height, (None,) * puzzle.width
             rows = counts["rows"][1] if "rows" in counts else blank[0]
@@ -139,6 +173,14 @@ class KitRecipe:
                 if axis in counts:
                     values[counts[axis][0]] = new
         return self.module.Puzzle(h, w, **values)
+
+
+def _turned(layer: Any, value: Any, t: Transform) -> Any:
+    """A grid layer after a symmetry: its cells moved, and each entry turned where the layer
+    says how (``layer.turned(entry, t)``: a mirror ``/`` becomes ``\\`` in a reflection)."""
+    grid = t.grid(value)
+    turn = getattr(layer, "turned", None)
+    return grid if turn is None else tuple(tuple(turn(v, t) for v in row) for row in grid)
 
 
 def recipe_of(module: ModuleType) -> KitRecipe | None:

@@ -486,7 +486,11 @@ class Run:
                 return shown, None, None
             seen = self._keep(other)
             hidden = self._hidden(shown)
-            broken = [orbit for orbit in hidden if any(self.rec.breaks(it, seen, shown) for it in orbit)]
+            known = self.cache[0][1]  # the clues it breaks, found by `_keep` where context is no matter
+            if known is not None:
+                broken = [orbit for orbit in hidden if not known.isdisjoint(orbit)]
+            else:
+                broken = [orbit for orbit in hidden if any(self.rec.breaks(it, seen, shown) for it in orbit)]
             if not broken:
                 return None, other, None
             shown = self.shown = self._reveal(shown, broken)

@@ -11,7 +11,8 @@ anyway and returns the nearest level found, with a note (the documented downgrad
 
 The measurements are the recipe's own (`recipes`): ``SIDES``, the sides of the square grids
 measured, and ``RELIABLE``, per level the sides at which at least 95% of the requests came
-back at it. A recipe without them (a genre made with the genre kit) offers no level.
+back at it (a genre made with the genre kit declares them in its module). A recipe without
+them offers no level.
 """
 
 from __future__ import annotations

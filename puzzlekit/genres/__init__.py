@@ -45,6 +45,7 @@ NAMES: tuple[str, ...] = (
     "jigsawsudoku",
     "fillomino",
     "signpost",
+    "palisade",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

@@ -215,4 +215,6 @@ STRATEGIES = {
     "jigsawsudoku": kit_instances(genres.get("jigsawsudoku"), square=True, sides=(4, 6)),
     "gokigen": kit_instances(genres.get("gokigen"), sides=(2, 5)),
     "fillomino": kit_instances(genres.get("fillomino")),
+    "palisade": kit_instances(genres.get("palisade")),
+    "signpost": kit_instances(genres.get("signpost"), sides=(3, 4)),
 }

@@ -23,6 +23,7 @@ FIELDS = {
     "gokigen": ("slants",),
     "kurodoko": ("shaded",), "mosaic": ("shaded",),
     "skyscrapers": ("heights",), "magnets": ("poles",), "undead": ("monsters_placed",),
+    "signpost": ("order",),
 }
 EXAMPLE_FILES = {"tracks": "tracks01.txt"}
 

@@ -185,6 +185,11 @@ BAD: dict[str, list[tuple[Any, str]]] = {
         ({"suns": [[0, 0]], "moons": [[0, 0]]},
          "moons[0]: the cell (0, 0) is listed both as suns and as moons"),
     ],
+    "signpost": [
+        ({"order": {}}, "order: expected 4 rows"),
+        ({"order": [[1, 2, 3, 4]] * 3 + [[1, 2, 3, 99]]},
+         "order[3][3]: expected a number 1-16 or null, found 99"),
+    ],
     "gokigen": [
         ({"slants": {}}, "slants: expected 6 rows"),
         ({"slants": ["//////"] * 5 + ["//x///"]}, "slants[5][2]: expected '\\\\' or '/' or '.', found 'x'"),
@@ -306,6 +311,8 @@ def _other(genre: str, key: Hashable, value: int) -> int:
         return value % 9 + 1
     if genre in ("skyscrapers", "magnets", "undead"):  # heights 1-5; poles 0-2; monsters 0-3
         return {"skyscrapers": value % 5 + 1, "magnets": (value + 1) % 3, "undead": (value + 1) % 4}[genre]
+    if genre == "signpost":  # the example is 4x4: 1..16
+        return value % 16 + 1
     return 1 - value
 
 
@@ -439,6 +446,7 @@ BEFORE = {
     "binairo": ("00f238ce3001e5b9", "89460c748c24fa60", "7df908ecfcd81d18", "59eaeb7de619d177"),
     "tango": ("fcf5cf56e66e42ca", "97aba88849a5174b", "e11dc1f9ba0e3202", "c57b5f5c3b100de7"),
     # the kit's genres were tagged from the start: taken when each came, to guard it from then on
+    "signpost": ("38c51a581f147596", "fadce6b0a16c9521", "d150e8d9658c396b", "aa1c495cf1479a2d"),
     "gokigen": ("08b2f02fc035c15d", "b5bb57658b93abbc", "696ab07ce4756e10", "d5ab27e73c0800f9"),
     # tagged from the start, like Wend: taken when they came
     "skyscrapers": ("b2db4e9bb917136f", "6d96678c487c7251", "98a45e29f8d149f1", "b1c1942bce148c05"),
