@@ -15,6 +15,9 @@ from puzzlekit.generate import generate
 from puzzlekit.genres.futoshiki import tatham
 from puzzlekit.pack import kit as pack_kit
 
+#: The cross-check's sides (tests/crosscheck/genre_strategies.py): larger grids are slow there.
+CROSSCHECK_SIDES = (3, 5)
+
 fu = genres.get("futoshiki")
 
 TEXT = """\
