@@ -63,6 +63,20 @@ def kit_names() -> tuple[str, ...]:
     return tuple(name for name in genres.NAMES if getattr(genres.get(name), "GENRE", None) is not None)
 
 
+def plants(module: ModuleType, height: int, width: int) -> bool:
+    """Whether a kit genre's planter makes a puzzle of that shape (one it cannot make is
+    refused with a ValueError or a puzzle error)."""
+    import random
+
+    from puzzlekit.errors import PuzzlekitError
+
+    try:
+        module.random_puzzle(random.Random(0), height, width, keep=1.0)
+    except (ValueError, PuzzlekitError):
+        return False
+    return True
+
+
 def genre_option(name: str, attr: str, default: Any) -> Any:
     """What a genre's own test file (``tests/genres/test_NAME.py``) says of a shared test
     (``CROSSCHECK_SIDES``, ...), or the default: a genre that needs something special says

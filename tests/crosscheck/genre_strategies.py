@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from conftest import example_genre, genre_option, kit_declaration, kit_names
+from conftest import example_genre, genre_option, kit_declaration, kit_names, plants
 from hypothesis import strategies as st
 
 from puzzlekit import genres
-from puzzlekit.errors import ParseError, PuzzlekitError
+from puzzlekit.errors import ParseError
 from puzzlekit.genres import (
     hashi,
     masyu,
@@ -203,16 +203,6 @@ STRATEGIES = {
 }
 
 
-def _plants(module, height: int, width: int) -> bool:
-    """Whether the genre's planter makes a puzzle of that shape (a shape it cannot make is
-    refused with a ValueError or a puzzle error)."""
-    try:
-        module.random_puzzle(random.Random(0), height, width, keep=1.0)
-    except (ValueError, PuzzlekitError):
-        return False
-    return True
-
-
 def kit_shapes(name: str, module=None) -> dict:
     """`kit_instances`' options for a kit genre, from the genre itself: the sides from its
     declared smallest side (``Genre(sizes=...)``) to 6 that its planter makes (Binairo's even
@@ -220,10 +210,10 @@ def kit_shapes(name: str, module=None) -> dict:
     its sides in its own test file: ``CROSSCHECK_SIDES = (3, 5)``."""
     module = module or genres.get(name)
     lo, hi = kit_declaration(module).sizes
-    sides = [side for side in range(lo, min(hi, 6) + 1) if _plants(module, side, side)]
+    sides = [side for side in range(lo, min(hi, 6) + 1) if plants(module, side, side)]
     low, high = genre_option(name, "CROSSCHECK_SIDES", (sides[0], sides[-1]))
     sides = [side for side in sides if low <= side <= high]
-    square = not _plants(module, sides[0], sides[-1]) if len(sides) > 1 else True
+    square = not plants(module, sides[0], sides[-1]) if len(sides) > 1 else True
     gaps = sides != list(range(sides[0], sides[-1] + 1))
     return {"square": square, "sides": sides if gaps else (sides[0], sides[-1])}
 
