@@ -24,7 +24,7 @@ from conftest import EXAMPLES, ROOT, example_genre, kit_declaration, plants
 import puzzlekit
 from puzzlekit import genres, render
 from puzzlekit.board import canvas as writer
-from puzzlekit.board.answers import Digits
+from puzzlekit.board.answers import Digits, Shading
 from puzzlekit.board.sides import Marks
 from puzzlekit.board.slants import Slants
 from puzzlekit.genres import masyu, sudoku
@@ -201,8 +201,28 @@ def drawn(name: str) -> tuple[str, Any, bool]:
 
 @pytest.mark.parametrize("name", genres.NAMES)
 def test_a_state_draws_known_present_and_known_absent_entries(examples, answers, name):
-    puzzle, _ = examples[name]
-    key = answers[name]
+    draws_the_state(examples[name][0], answers[name], name)
+
+
+def test_a_kit_layer_that_draws_a_players_entries_unmarked_is_caught(examples, answers, monkeypatch):
+    # a planted fault: the kit's shading drops the class of a player's entries; the class the
+    # test expects is read off the layer, so it must still catch it
+    draw = Shading.draw
+
+    def unmarked(self, canvas, layout, value, player=False):
+        key, self.key = self.key, "cell"
+        try:
+            draw(self, canvas, layout, value, player)
+        finally:
+            self.key = key
+
+    draws_the_state(examples["hitori"][0], answers["hitori"], "hitori")
+    monkeypatch.setattr(Shading, "draw", unmarked)
+    with pytest.raises(AssertionError):
+        draws_the_state(examples["hitori"][0], answers["hitori"], "hitori")
+
+
+def draws_the_state(puzzle, key, name) -> None:
     root = parse(render.svg(puzzle, state=key))
     zeros = [k for k, v in key.items() if v == 0]
     nonzero = {k: v for k, v in key.items() if v}

@@ -257,13 +257,35 @@ def refusals(genre: str) -> list[tuple[Any, str]]:
     return BAD[genre] if genre in BAD else kit_refusals(genre)
 
 
-@pytest.mark.parametrize("genre", NAMES)
-def test_malformed_states_are_refused_naming_the_field(genre: str) -> None:
+def refuses_each(genre: str) -> None:
     puzzle = example(genre)
     for data, words in COMMON_BAD + refusals(genre):
         with pytest.raises(ParseError) as info:
             api.state_of(puzzle, json.loads(json.dumps(data)))
         assert info.value.source == "state" and words in str(info.value), (data, str(info.value))
+
+
+@pytest.mark.parametrize("genre", NAMES)
+def test_malformed_states_are_refused_naming_the_field(genre: str) -> None:
+    refuses_each(genre)
+
+
+def test_a_kit_genre_that_takes_a_value_past_its_top_is_caught(monkeypatch) -> None:
+    # a planted fault: the kit's digits forget their top, which the derived refusals must catch
+    read = Digits.read_state
+
+    def lenient(self, data, height, width):
+        top = self.top(height, width)
+        rows = data.get(self.name)
+        if isinstance(rows, list) and all(isinstance(row, list) for row in rows):
+            data = {**data, self.name: [[None if isinstance(v, int) and v > top else v for v in row]
+                                        for row in rows]}
+        return read(self, data, height, width)
+
+    refuses_each("kenken")
+    monkeypatch.setattr(Digits, "read_state", lenient)
+    with pytest.raises(pytest.fail.Exception, match="DID NOT RAISE"):
+        refuses_each("kenken")
 
 
 def test_every_genre_has_its_own_refusals() -> None:
