@@ -14,7 +14,7 @@ from ...board.regions import Regions, parts
 MOST = 9
 
 genre = Genre(
-    "fillomino", title="Fillomino",
+    "fillomino", aliases=("filling",), title="Fillomino",
     rule="divide the grid into regions of n cells showing n; the numbers stay; equal sizes never touch",
     clues=[layers.Numbers("numbers", lo=1, hi=99)],
     answers=[Regions("regions", sizes=True)],
