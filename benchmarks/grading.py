@@ -30,7 +30,7 @@ import platform
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
@@ -221,19 +221,36 @@ def explain_markdown(rows: Sequence[dict[str, Any]]) -> str:
 
 
 def run(games: Sequence[str], count: int, jobs: int, time_limit: float, search: bool,
-        progress: bool = True) -> list[dict[str, Any]]:
-    """Every row of a validation run: generate (or read) the puzzles, then grade and time them."""
+        progress: bool = True, done: Sequence[dict[str, Any]] = (),
+        sink: Callable[[dict[str, Any]], None] | None = None,
+        levels: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Every row of a validation run: generate (or read) the puzzles, then grade and time them.
+
+    Puzzles with a row in ``done`` (same game, level and seed) are not graded again; each new
+    row is also passed to ``sink`` as soon as it is measured (so a long run can be resumed).
+    ``levels`` (his level names) keeps only those levels, where given."""
+    seen = {(r["game"], r["tatham"], r["seed"]) for r in done}
     tasks = []
     for name in games:
         g = tatham.game(name)
         for level, _ in g.levels:
-            for d in puzzles(g.name, level, count):
-                tasks.append((g.name, level, d.seed, d.game_id, time_limit, search))
+            if levels and level not in levels:
+                continue
+            try:
+                made = puzzles(g.name, level, count)
+            except tatham.GenerationFailed as exc:  # a level his generator cannot make in time
+                print(f"{g.name} {level} left out: {exc}", file=sys.stderr)
+                continue
+            for d in made:
+                if (g.name, level, d.seed) not in seen:
+                    tasks.append((g.name, level, d.seed, d.game_id, time_limit, search))
     rows = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs, initializer=_warm) as pool:
         for i, row in enumerate(pool.map(_measure, tasks, chunksize=1)):
             rows.append(row)
+            if sink is not None:
+                sink(row)
             if progress:
                 print(f"\r{i + 1}/{len(tasks)} {row['game']} {row['tatham']}: {row['ours']} "
                       f"({time.perf_counter() - started:.0f} s)   ", end="", file=sys.stderr, flush=True)
@@ -360,7 +377,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) // 2),
                    help="worker processes (default: half the processors)")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per grade or check (default 60)")
+    p.add_argument("--levels", default="", help="comma-separated: only these of his levels (default: all)")
     p.add_argument("--no-search", action="store_true", help="skip the uniqueness check on search")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the rows of benchmarks/results/grading.jsonl (and of grading.partial.jsonl, "
+                   "where every run appends its rows as they come) and grade only the puzzles they lack")
     p.add_argument("--from-rows", type=Path, help="report on saved rows (a grading.jsonl) instead of running")
     p.add_argument("--explain", type=int, default=0, metavar="N",
                    help="also time explain on N puzzles per level of Solo 9x9 and Pearl 10x10")
@@ -369,6 +390,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-citations", action="store_true",
                    help="with --hints: do not look for the steps' citations (what they fix is the same)")
     p.add_argument("--write-docs", action="store_true", help="refresh the numbers in docs/grading.md")
+    p.add_argument("--block", default="grading", metavar="NAME",
+                   help="with --write-docs: the generated block to replace, between <!-- NAME:begin --> and "
+                   "<!-- NAME:end --> (default grading: the first six games; grading-kit: the games added "
+                   "with the genre kit)")
     args = p.parse_args(argv)
     try:
         games = [tatham.game(name).name for name in args.games.split(",") if name.strip()]
@@ -384,8 +409,26 @@ def main(argv: list[str] | None = None) -> int:
         rows = [r for r in rows if r["game"] in games]
         info = json.loads(args.from_rows.with_suffix(".json").read_text())
     else:
+        partial = rows_path.with_suffix(".partial.jsonl")
+        found: dict[tuple, dict[str, Any]] = {}
+        for saved in (rows_path, partial) if args.resume else ():
+            if saved.is_file():
+                for line in saved.read_text().splitlines():
+                    if line.strip():
+                        row = json.loads(line)
+                        found[row["game"], row["tatham"], row["seed"]] = row
+        kept = list(found.values())
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        partial.write_text("".join(json.dumps(r) + "\n" for r in kept))
+
+        def keep(row: dict[str, Any]) -> None:
+            with partial.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+
         try:
-            rows = run(games, args.count, args.jobs, args.time_limit, not args.no_search)
+            rows = kept + run(games, args.count, args.jobs, args.time_limit, not args.no_search,
+                              done=kept, sink=keep,
+                              levels=[x.strip() for x in args.levels.split(",") if x.strip()])
         except (tatham.TathamMissing, tatham.GenerationFailed) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
@@ -395,8 +438,8 @@ def main(argv: list[str] | None = None) -> int:
         info = {"date": datetime.now(UTC).strftime("%Y-%m-%d"), "count": args.count, "command": command,
                 "machine": f"{platform.machine()}, {os.cpu_count()} processors, {args.jobs} workers",
                 "python": platform.python_version(), "time_limit": args.time_limit}
-        RESULTS.mkdir(parents=True, exist_ok=True)
         rows_path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+        partial.unlink()
         info_path.write_text(json.dumps(info, indent=1))
     text = markdown(rows, info)
     explained_path = RESULTS / "explain.jsonl"
@@ -413,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
     (RESULTS / "grading.md").write_text(text, encoding="utf-8")
     print(text)
     if args.write_docs:
-        write_docs(text)
+        write_docs(text, begin=f"<!-- {args.block}:begin -->", end=f"<!-- {args.block}:end -->")
     return 0
 
 

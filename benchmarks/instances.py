@@ -215,6 +215,21 @@ def patches_text(lines: list[str]) -> str:
     return "".join(" ".join("." if t == "-" else t for t in line.split()) + "\n" for line in lines[1:])
 
 
+def _sw_genre(genre: str) -> Callable[[Path], Iterator]:
+    """A corpus reader of a genre converted by `benchmarks.sw_corpus` (its folder and converter);
+    a variant the genre does not state keeps the corpus's text, which the parser then refuses."""
+    from . import sw_corpus
+
+    found = sw_corpus.GENRES[genre]
+
+    def to_text(lines: list[str]) -> str:
+        problem = "\n".join(lines)
+        puzzle = found.convert(problem)
+        return problem if puzzle is None else genres.get(genre).format(puzzle)
+
+    return _sw(found.folder, found.filename, to_text)
+
+
 # peers ------------------------------------------------------------------------------------------
 
 
@@ -306,6 +321,11 @@ SPECS: dict[str, GenreSpec] = {
     "patches": GenreSpec(corpus=_sw("shikaku", "Shikaku_dataset.json", patches_text)),
     "zip": GenreSpec(sizes=((4, 4), (6, 6), (8, 8))),
 }
+#: The genres read through `benchmarks.sw_corpus` (Tatham's genres in SmilingWayne's dataset).
+SPECS.update({name: GenreSpec(corpus=_sw_genre(name)) for name in (
+    "lightup", "hitori", "kurodoko", "fillomino", "gokigen", "skyscrapers", "kenken", "binairo",
+    "magnets", "mosaic", "killersudoku", "jigsawsudoku",
+)})
 
 
 def spec(genre: str) -> GenreSpec:

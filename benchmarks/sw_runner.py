@@ -24,6 +24,13 @@ prints one line per event, each ``RESULT {json}``:
 
 The benchmark harness (`benchmarks.runner.sw_row`) converts each answer to puzzlekit's
 ``Solution`` and checks it with the genre's own ``verify``.
+
+A batch job (``problems`` instead of ``grid``: a list of ``[key, text]``) serves the genres of
+`TYPES`, whose input convention is the corpus's problem text itself (their ``puzzlekit.solve``
+parses it): after the warm-up it prints ``{"event": "puzzle", "key", "status", "total_s",
+"grid"}`` per puzzle, one timed solve each (parsing, building, solving, reading the answer),
+then ``{"event": "done"}``. `benchmarks.sw_dataset` runs it and compares the grids with the
+published answers.
 """
 
 from __future__ import annotations
@@ -40,6 +47,10 @@ from typing import Any
 SOLVERS = {"masyu": ("masyu", "MasyuSolver"), "sudoku": ("sudoku", "SudokuSolver"),
            "slitherlink": ("slitherlink", "SlitherlinkSolver"), "tents": ("tent", "TentSolver"),
            "patches": ("shikaku", "ShikakuSolver")}
+#: Genres read from their own problem text (the corpus's ``problem``): our name -> their type.
+TYPES = {"lightup": "akari", "hitori": "hitori", "kurodoko": "kuromasu", "skyscrapers": "skyscraper",
+         "kenken": "ken_ken", "binairo": "binairo", "magnets": "magnetic", "mosaic": "mosaic",
+         "killersudoku": "killer_sudoku", "jigsawsudoku": "jigsaw_sudoku", "dominosa": "dominos"}
 #: Their status strings, as ours.
 STATUS = {"Optimal": "solved", "Feasible": "solved", "Infeasible": "unsolvable", "Timeout": "timeout",
           "Unknown": "timeout"}
@@ -88,12 +99,63 @@ def solve_once(
             "their_status": data.get("status"), "grid": matrix if status == "solved" else None}
 
 
+def batch(sw_dir: str, job: dict[str, Any]) -> int:
+    """A batch job: one timed solve per corpus problem text, in their parser's convention."""
+    try:
+        load_package(sw_dir)
+        package = importlib.import_module("puzzlekit")
+        kind = TYPES[job["genre"]]
+        _, first = job["problems"][0]
+        package.solve(first, kind, {"time_limit_sec": 10.0})  # untimed warm-up
+    except Exception as exc:
+        emit("error", message=f"{type(exc).__name__}: {exc}")
+        return 1
+    emit("ready", module=package.__file__, version=version_of(sw_dir))
+    for key, text in job["problems"]:
+        started = time.perf_counter()
+        try:
+            data = package.solve(text, kind, {"time_limit_sec": float(job["time_limit"])}).solution_data
+        except Exception as exc:
+            emit("puzzle", key=key, status="error", total_s=time.perf_counter() - started,
+                 message=f"{type(exc).__name__}: {exc}")
+            continue
+        answer = data.get("solution_grid")
+        matrix = [[str(v) for v in row] for row in getattr(answer, "matrix", None) or []]
+        status = STATUS.get(data.get("status", ""), "error")
+        emit("puzzle", key=key, status=status, total_s=time.perf_counter() - started,
+             grid=matrix if status == "solved" else None)
+    emit("done")
+    return 0
+
+
+def load_package(sw_dir: str) -> str:
+    """Put their package first on the path and import it; refuses any other ``puzzlekit``."""
+    sw_dir = os.path.realpath(sw_dir)
+    sys.path.insert(0, sw_dir)
+    for name in [m for m in sys.modules if m == "puzzlekit" or m.startswith("puzzlekit.")]:
+        del sys.modules[name]
+    package = importlib.import_module("puzzlekit")
+    where = os.path.realpath(package.__file__ or "")
+    if not where.startswith(sw_dir + os.sep):
+        raise RuntimeError(f"imported puzzlekit from {where}, not from {sw_dir}")
+    return where
+
+
+def version_of(sw_dir: str) -> str:
+    for entry in sorted(os.listdir(sw_dir)):
+        if entry.startswith("puzzlekit-") and entry.endswith(".dist-info"):
+            return entry[len("puzzlekit-"):-len(".dist-info")]
+    return "?"
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
     try:
         job = json.loads(sys.stdin.read())
+        if "problems" in job:
+            return batch(argv[1], job)
         genre = job["genre"]
         cls, where, version = load(argv[1], genre)
         h, w, blank, args = WARM_UP[genre]

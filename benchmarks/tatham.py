@@ -189,10 +189,14 @@ GAMES: dict[str, Game] = {
              (("easy", "e"), ("normal", "n"), ("hard", "h"), ("extreme", "x"), ("unreasonable", "u")),
              "6", ("4", "5", "6", "9"), "4", _LEVEL,
              smallest=(("n", "6"), ("h", "6"), ("x", "6"), ("u", "6"))),
-        # his Adjacent mode ('a') is another puzzle
+        # his Adjacent mode ('a') is the game `adjacent` below
         Game("unequal", "Unequal", "futoshiki",
              (("trivial", "t"), ("easy", "e"), ("tricky", "k"), ("extreme", "x"), ("recursive", "r")),
              "5", ("4", "5", "6", "7"), "4", _LEVEL, smallest=(("k", "5"), ("x", "5"), ("r", "5"))),
+        # the same levels in Adjacent mode: a bar between two cells one apart, none elsewhere
+        Game("adjacent", "Unequal (Adjacent)", "futoshiki",
+             (("trivial", "t"), ("easy", "e"), ("tricky", "k"), ("extreme", "x"), ("recursive", "r")),
+             "5", ("5", "6", "7"), "5", lambda s, d: f"{s}ad{d}", program="unequal"),
         Game("unruly", "Unruly", "binairo", (("trivial", "t"), ("easy", "e"), ("normal", "n")),
              "8x8", ("8x8", "10x10", "14x14"), "8x8", _LEVEL),
         Game("magnets", "Magnets", "magnets", (("easy", "e"), ("tricky", "t")),

@@ -25,8 +25,9 @@ from puzzlekit.errors import ParseError
 from puzzlekit.formats import tatham
 
 PARTS = tatham.parts()
-#: his game of each genre with a part (Solo's modes are separate games of the same program)
-GAMES = {g.genre: g for g in bench.GAMES.values() if g.genre in PARTS}
+#: his game of each genre with a part (Solo's modes are separate games of the same program;
+#: where two games share a genre, the first: Unequal rather than its Adjacent mode)
+GAMES = {g.genre: g for g in reversed(bench.GAMES.values()) if g.genre in PARTS}
 CASES = [(genre, level) for genre, g in GAMES.items() for level, _ in g.levels]
 
 

@@ -11,16 +11,14 @@ reads them as `Cage` records.
 
 from __future__ import annotations
 
-import copy
 import random
 import re
 import string
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from math import prod
 from typing import Any, NamedTuple
 
-from ..ir import ModelBuilder, Var
-from .answers import Digits
+from ..ir import Var
 from .boxes import Boxes, default_box, grow_regions, random_sudoku  # for the Sudoku genres of cages
 from .canvas import INK, Canvas, Layout
 from .checks import pieces, where
@@ -173,27 +171,6 @@ class Cages(CellClues):
             canvas.text(layout.x(c) + 2 * d, layout.y(r) + 3.2 * d, cage.clue.replace("x", "\u00d7"),
                         layout.cell * 0.26, cls="cage-clue", anchor="start")
         canvas.close()
-
-
-class SideDigits(Digits):
-    """A digit 1..n in every cell of an n x n grid: `Digits` whose top is the grid's side."""
-
-    def __init__(self, name: str = "digits", key: str = "digit"):
-        super().__init__(name, 1, None, key)
-
-    def sized(self, width: int) -> Digits:
-        out = copy.copy(self)
-        out.hi = width
-        return out
-
-    def variables(self, m: ModelBuilder, height: int, width: int) -> dict[Cell, Var]:
-        return Digits.variables(self.sized(width), m, height, width)
-
-    def normal(self, value: Any, height: int, width: int, source: str = "<solution>") -> tuple:
-        return Digits.normal(self.sized(width), value, height, width, source)
-
-    def read_state(self, data: Mapping[str, Any], height: int, width: int) -> dict[Hashable, int]:
-        return Digits.read_state(self.sized(width), data, height, width)
 
 
 # --- the rule library's shapes ---------------------------------------------------------------------
@@ -389,6 +366,6 @@ def random_cages(rng: random.Random, height: int, width: int, most: int = 4,
 
 
 
-__all__ = ["Boxes", "Cage", "Cages", "SideDigits", "all_different", "cage_problems", "cage_rule",
+__all__ = ["Boxes", "Cage", "Cages", "all_different", "cage_problems", "cage_rule",
            "default_box", "fillings", "group_problems", "grow_regions", "labels", "latin_groups",
            "line_groups", "random_cages", "random_latin", "random_sudoku", "tokens_of"]

@@ -41,9 +41,9 @@ from .relations import Relations  # noqa: E402  (marks between neighbours: < > =
 
 __all__ += ["Relations"]
 from .boxes import Boxes  # noqa: E402  (a Sudoku's boxes on a header line)
-from .cages import Cages, SideDigits  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
+from .cages import Cages  # noqa: E402  (cages with a clue: KenKen, Killer Sudoku)
 
-__all__ += ["Boxes", "Cages", "SideDigits"]
+__all__ += ["Boxes", "Cages"]
 from .slants import Corners, Slants  # noqa: E402  (diagonals in cells, numbers at their corners)
 
 __all__ += ["Corners", "Slants"]

@@ -35,7 +35,8 @@ def shown(value: Any) -> str:
         return _SHOWN.repr(value)
     if value is None or isinstance(value, bool):
         return "null" if value is None else str(value).lower()
-    return _SHOWN.repr(value)
+    text = _SHOWN.repr(value)  # nested lists of long items stay long: cut them short too
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def said(value: Any) -> str:

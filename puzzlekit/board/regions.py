@@ -18,8 +18,10 @@ from typing import Any
 from ..ir import Lit, ModelBuilder, Var
 from .answers import Lines
 from .base import Cell
-from .canvas import ABSENT, INK, Canvas, Layout
+from .canvas import ABSENT, INK, STATE, Canvas, Layout
+from .clues import Setting
 from .places import SOLUTION, invalid, rows_of, shown
+from .places import STATE as STATE_SOURCE
 
 Pair = tuple[Cell, Cell]
 
@@ -111,7 +113,13 @@ class Regions(Lines):
 
     def draw(self, canvas: Canvas, layout: Layout, value: Any, player: bool = False) -> None:
         if player:  # a player's joins: a line between the two cells' centres
-            return super().draw(canvas, layout, value, player)
+            canvas.open(self.name)
+            for a, b in sorted(value):
+                (x1, y1), (x2, y2) = layout.centre(a), layout.centre(b)
+                canvas.line(x1, y1, x2, y2, cls=f"{self.key} state", stroke=STATE,
+                            stroke_width=layout.cell * 0.1, stroke_linecap="round")
+            canvas.close()
+            return
         joined = set(value)
         self.draw_absent(canvas, layout, [p for p in _pairs(layout.height, layout.width) if p not in joined],
                          stroke=INK)
@@ -126,8 +134,8 @@ class Regions(Lines):
             else:
                 y1 = y2 = layout.y(r2)
                 x1, x2 = layout.x(c), layout.x(c + 1)
-            canvas.line(x1, y1, x2, y2, cls="border", stroke=stroke, stroke_width=layout.cell * 0.1,
-                        stroke_linecap="round")
+            canvas.line(x1, y1, x2, y2, cls="border" if stroke == INK else "border absent", stroke=stroke,
+                        stroke_width=layout.cell * 0.1, stroke_linecap="round")
         canvas.close()
 
     # a player's state: the joined pairs under ``joined``
@@ -137,11 +145,22 @@ class Regions(Lines):
         return other
 
     def state_fields(self) -> tuple[str, ...]:
-        return (self.joined, self.absent)
+        return (self.name, self.joined, self.absent)
 
     def read_state(self, data: Mapping[str, Any], height: int, width: int,
                    classic: bool = False) -> dict[Hashable, int]:
-        return Lines.read_state(self._named(), data, height, width, classic)
+        """The pairs ``joined`` and ``absent`` list; a solution's rows of labels (``name``)
+        know every pair."""
+        listed = Lines.read_state(self._named(), data, height, width, classic)
+        if self.name not in data:
+            return listed
+        joins = self.normal(data[self.name], height, width, STATE_SOURCE)
+        out = {(self.key, a, b): int((a, b) in joins) for a, b in _pairs(height, width)}
+        for key, value in listed.items():
+            if out[key] != value:
+                raise invalid((self.name,), f"the labels and {self.joined}/{self.absent} disagree on "
+                              f"{key[1]} and {key[2]}", STATE_SOURCE)
+        return out
 
     def write_state(self, state: Mapping[Hashable, int], height: int, width: int) -> dict[str, Any]:
         return Lines.write_state(self._named(), state, height, width)
@@ -245,3 +264,33 @@ def split_joins(joins: Iterable[Pair], height: int, width: int) -> list[str]:
     joined = frozenset(joins)
     return [f"{a} and {b} are in one region but a border splits them"
             for a, b in sorted(closure(joined, height, width) - joined)]
+
+
+class Size(Setting):
+    """A whole number for the whole puzzle on an optional header line (``size: 5``): the
+    size of every region in Palisade. Stored as a number; ``default`` when left out."""
+
+    def __init__(self, name: str = "size", default: int = 5, lo: int = 1, hi: int = 99,
+                 what: str = "a region size"):
+        super().__init__(name, [str(k) for k in range(lo, hi + 1)], str(default), what=what)
+        self.lo, self.hi, self.default = lo, hi, default  # type: ignore[assignment]
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> Any:
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if not (isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi):
+            raise invalid((self.name,), f"{self.label} must be a whole number {self.lo}-{self.hi}, "
+                          f"found {shown(value)}", source)
+        return value
+
+    def write_header(self, value: Any) -> str | None:
+        return None if value == self.default else f"{self.label}: {value}"
+
+
+def sides_at(cell: Cell, joins: Mapping[Pair, Any], height: int, width: int) -> tuple[list[Any], int]:
+    """The joins around a cell, and how many of its sides lie on the grid's edge."""
+    r, c = cell
+    pairs = [((r - 1, c), cell), ((r, c - 1), cell), (cell, (r, c + 1)), (cell, (r + 1, c))]
+    inside = [joins[p] for p in pairs if p in joins]
+    return inside, 4 - sum(1 for a, b in pairs if 0 <= min(a[0], b[0]) and max(a[0], b[0]) < height
+                           and 0 <= min(a[1], b[1]) and max(a[1], b[1]) < width)

@@ -33,7 +33,11 @@ class Side(LineCounts):
     each about the row or column it stands at the end of; ``?`` (``null``) for none."""
 
     def __init__(self, side: str, name: str | None = None, lo: int = 0, what: str = "a clue",
-                 expected: str | None = None):
+                 expected: str | None = None, looks: bool = True):
+        """``looks``: the clue looks into the grid from its side (Skyscrapers), so a turned
+        grid takes it to another side; False: it counts its line and its side is only where it
+        is written (Magnets' + left and above, - right and below), so it stays on its side."""
+        self.looks = looks
         if side not in SIDES:
             raise ValueError(f"a side is one of {', '.join(SIDES)}, not {side!r}")
         axis = SIDES[side][0]
@@ -94,15 +98,25 @@ def transformed(puzzle: Any, layers: Sequence[Side], t: Any) -> dict[str, tuple]
     to the side its own side turns into."""
     h, w = puzzle.height, puzzle.width
     new_h, new_w = t.shape(h, w)
+    if not all(layer.looks for layer in layers):  # counts per line, the sides in pairs: first and last
+        by = {layer.side: layer for layer in layers}
+        out: dict[str, tuple] = {}
+        for rows, cols in (("left", "top"), ("right", "bottom")):
+            blank = (None,) * h, (None,) * w
+            values = [getattr(puzzle, by[x].name) if x in by else blank[i]
+                      for i, x in enumerate((rows, cols))]
+            new = t.lines(*values, lambda x: x)
+            out.update({by[x].name: v for x, v in zip((rows, cols), new) if x in by})
+        return out
     by_letter = {letter: side for side, letter in LETTERS.items()}
     names = {layer.side: layer.name for layer in layers}
-    out = {layer.name: [None] * (new_w if layer.axis == "cols" else new_h) for layer in layers}
+    moved = {layer.name: [None] * (new_w if layer.axis == "cols" else new_h) for layer in layers}
     for side, _, v, cells in clues_around(puzzle, layers):
         to = by_letter[t.direction(LETTERS[side])]
         r, c = t.cell(cells[0], h, w)
         if to in names:
-            out[names[to]][c if to in ("top", "bottom") else r] = v
-    return {name: tuple(values) for name, values in out.items()}
+            moved[names[to]][c if to in ("top", "bottom") else r] = v
+    return {name: tuple(values) for name, values in moved.items()}
 
 
 def where(side: str, index: int) -> str:

@@ -61,10 +61,11 @@ def dims(params: str, rest: str, expected: str, square: bool = False,
 
 
 def runs(desc: str, cells: int, token: str, what: str, read: Callable[[str], Any] = str,
-         separator: str | None = "_") -> list[Any]:
+         separator: str | None = "_", short: bool = False) -> list[Any]:
     """Cells from run-length text: ``a``-``z`` for 1-26 cells without a clue (None), the
     tokens the regular expression ``token`` matches for the others (as ``read`` makes them),
-    ``separator`` between two tokens side by side (None: his game writes none)."""
+    ``separator`` between two tokens side by side (None: his game writes none); ``short``: the
+    cells after the last clue may be left out."""
     out: list[Any] = []
     pattern = re.compile(f"([a-z])|({token})" + (f"|({re.escape(separator)})" if separator else ""))
     pos = 0
@@ -77,14 +78,15 @@ def runs(desc: str, cells: int, token: str, what: str, read: Callable[[str], Any
         elif m.group(2):
             out.append(read(m.group(2)))
         pos = m.end()
-    if len(out) != cells:
+    if len(out) > cells or (len(out) < cells and not short):
         raise ValueError(f"{what}: the description covers {len(out)} cells, not {cells}")
-    return out
+    return out + [None] * (cells - len(out))
 
 
-def write_runs(cells: Sequence[Any], separator: str = "") -> str:
+def write_runs(cells: Sequence[Any], separator: str = "", end: bool = True) -> str:
     """The run-length text of cells (None: no clue, others written with `str`);
-    ``separator`` goes between two clues side by side (``_`` where a clue has several digits)."""
+    ``separator`` goes between two clues side by side (``_`` where a clue has several digits);
+    without ``end``, the run of empty cells after the last clue is not written out."""
     out: list[str] = []
     run = 0
     previous = False
@@ -103,7 +105,7 @@ def write_runs(cells: Sequence[Any], separator: str = "") -> str:
             out.append(separator)
         out.append(str(cell))
         previous = True
-    if run:
+    if run and end:
         out.append(chr(ord("a") + run - 1))
     return "".join(out)
 
@@ -213,13 +215,7 @@ def read_blocks(text: str, w: int) -> tuple[list[list[int]], str]:
     grid line, ``_`` a line between two blocks, a letter that many lines inside a block (``a``
     1 ... ``y`` 25, then one between blocks; ``z`` 25 and no line after), a number after a
     letter repeating it."""
-    edges, parent = _edges(w), list(range(w * w))
-
-    def find(cell: int) -> int:
-        while parent[cell] != cell:
-            parent[cell] = cell = parent[parent[cell]]
-        return cell
-
+    edges, joined = _edges(w), {cell: [] for cell in range(w * w)}  # cell -> cells in its block beside it
     pos, i = 0, 0
     while i < len(text) and text[i] != ",":
         ch = text[i]
@@ -234,15 +230,24 @@ def read_blocks(text: str, w: int) -> tuple[list[list[int]], str]:
                 if pos >= len(edges):
                     raise ValueError("too much data in the block structure")
                 a, b = edges[pos]
-                parent[find(a)] = find(b)
+                joined[a].append(b)
+                joined[b].append(a)
                 pos += 1
             pos += ch != "z"
     if pos != len(edges) + 1:
         raise ValueError("the block structure does not cover the grid")
-    blocks: dict[int, list[int]] = {}
-    for cell in range(w * w):
-        blocks.setdefault(find(cell), []).append(cell)
-    return sorted(blocks.values()), text[i:]
+    blocks, seen = [], set()
+    for cell in range(w * w):  # each block: the cells reached from its first one
+        if cell not in seen:
+            block, stack = [], [cell]
+            seen.add(cell)
+            while stack:
+                block.append(stack.pop())
+                fresh = [x for x in joined[block[-1]] if x not in seen]
+                seen.update(fresh)
+                stack += fresh
+            blocks.append(sorted(block))
+    return blocks, text[i:]
 
 
 def write_blocks(blocks: Sequence[Sequence[int]], w: int, compress: bool = True) -> str:

@@ -140,8 +140,11 @@ class KitRecipe:
     def transform(self, puzzle: Any, t: Transform) -> Any:
         around = [layer for layer in self.layers.values() if isinstance(layer, Side)]
         if around:  # clues on the four sides move with their rows and columns
-            values = {name: getattr(puzzle, name) if layer.header else t.grid(getattr(puzzle, name))
-                      for name, layer in self.layers.items() if not isinstance(layer, Side)}
+            values = {}
+            for name, layer in self.layers.items():
+                if not isinstance(layer, Side):  # a header for the whole puzzle stays as it is
+                    value = getattr(puzzle, name)
+                    values[name] = value if layer.header else _turned(layer, value, t)
             h, w = t.shape(puzzle.height, puzzle.width)
             return self.module.Puzzle(h, w, **values, **transformed(puzzle, around, t))
         axes = {layer.axis for layer in self.layers.values() if hasattr(layer, "axis")}
@@ -160,7 +163,7 @@ class KitRecipe:
             elif layer.header:
                 counts[layer.axis] = (name, getattr(puzzle, name))
             else:
-                values[name] = t.grid(getattr(puzzle, name))
+                values[name] = _turned(layer, getattr(puzzle, name), t)
         if counts:
             blank = (None,) * puzzle.height, (None,) * puzzle.width
             rows = counts["rows"][1] if "rows" in counts else blank[0]
@@ -170,6 +173,14 @@ class KitRecipe:
                 if axis in counts:
                     values[counts[axis][0]] = new
         return self.module.Puzzle(h, w, **values)
+
+
+def _turned(layer: Any, value: Any, t: Transform) -> Any:
+    """A grid layer after a symmetry: its cells moved, and each entry turned where the layer
+    says how (``layer.turned(entry, t)``: a mirror ``/`` becomes ``\\`` in a reflection)."""
+    grid = t.grid(value)
+    turn = getattr(layer, "turned", None)
+    return grid if turn is None else tuple(tuple(turn(v, t) for v in row) for row in grid)
 
 
 def recipe_of(module: ModuleType) -> KitRecipe | None:

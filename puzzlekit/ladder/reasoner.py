@@ -17,7 +17,7 @@ from ..backends.search.branching import Search
 from ..clock import UNLIMITED, Deadline
 from ..ir import Clause, Lit, Model
 from ..propagation.compiled import new_engine
-from ..propagation.engine import COUNT, Engine, Reached
+from ..propagation.engine import CONNECTED, COUNT, Engine, Reached
 from .clausal import Clausal, Prober, fits
 from .levels import (
     CHAIN,
@@ -35,7 +35,18 @@ from .levels import (
     Grade,
     State,
 )
-from .rules import OFF, RULES_RUN, UPPER, Pairs, Trials, count_values, group_counts, leave_alone, rule_kind
+from .rules import (
+    OFF,
+    RULES_RUN,
+    UPPER,
+    Pairs,
+    Trials,
+    connected_cuts,
+    count_values,
+    group_counts,
+    leave_alone,
+    rule_kind,
+)
 
 #: ``deep`` follows each assumption with chains of its own, which costs a chain per trial:
 #: it stops after this many inner trials per answer variable (then the puzzle is ``search``).
@@ -77,7 +88,7 @@ class Reasoner:
     def full(self) -> Engine:
         """The engine with every propagator of the built-in search (counts by value)."""
         if self._full is None:
-            run = {COUNT: count_values, OFF: leave_alone}
+            run = {COUNT: count_values, OFF: leave_alone, CONNECTED: connected_cuts}
             self._full = group_counts(new_engine(self.model, self.deadline, overrides=run))
             self._kinds[id(self._full)] = self._full.kinds
         return self._full

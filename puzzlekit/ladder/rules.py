@@ -28,8 +28,21 @@ from collections import Counter
 from typing import Any
 
 from ..ir import Why
-from ..propagation import propagators
-from ..propagation.engine import COUNT, DEGREE, LOOP, PAIRS, PATH, RUNS, TRUE, UNKNOWN, CLit, Engine
+from ..propagation import graphs, propagators
+from ..propagation.engine import (
+    CONNECTED,
+    COUNT,
+    DEGREE,
+    FALSE,
+    LOOP,
+    PAIRS,
+    PATH,
+    RUNS,
+    TRUE,
+    UNKNOWN,
+    CLit,
+    Engine,
+)
 from ..unionfind import int_roots
 
 #: Pairs: rules with more literals than this are left out (a loop's "some edge" clause) ...
@@ -224,11 +237,81 @@ def clause_unit(engine: Engine, lits: list[CLit]) -> bool:
     return open_ > 1 or engine.make(last, True)  # type: ignore[arg-type]
 
 
+def connected_alone(engine: Engine, g: Any) -> bool:
+    """A connected group seen node by node, as a loop is through its degrees: once two of its
+    nodes are in, a node in needs a way out. Its last edge not ruled out (to a node not
+    ruled out) is chosen; with none left the rule breaks. (A player's "a white cell cannot be
+    walled in": the whole group's reachability and cut cells wait for ``lines``.)"""
+    status = engine.status
+    here = [status(x) for x in g.present]
+    inside = [u for u, s in enumerate(here) if s == TRUE]
+    if len(inside) < 2:
+        return True
+    for u in inside:
+        last = None
+        ways = 0
+        for w, e in g.adj[u]:
+            if here[w] == FALSE:
+                continue
+            lit = g.edges[e][2]
+            s = status(lit)
+            if s == TRUE:
+                break
+            if s == UNKNOWN:
+                ways += 1
+                last = lit
+                if ways > 1:
+                    break
+        else:
+            if not ways or not engine.make(last, True):  # type: ignore[arg-type]
+                return False
+    return True
+
+
+def connected_cuts(engine: Engine, g: Any) -> bool:
+    """The whole connected group (`graphs.connected`: reachability, cut nodes, bridges), and
+    cuts made of several edges that one literal chooses together (a diagonal of Slant is two
+    edges between the sides it separates): when ruling that literal out leaves a node in the
+    group unreachable, the literal holds. A bridge search sees such a cut edge by edge and
+    misses it."""
+    if not graphs.connected(engine, g):
+        return False
+    shared = getattr(g, "shared", None)
+    if shared is None:
+        by_lit: dict[CLit, list[int]] = {}
+        for e, (_, _, lit) in enumerate(g.edges):
+            by_lit.setdefault(lit, []).append(e)
+        shared = g.shared = [(lit, set(es)) for lit, es in by_lit.items() if len(es) > 1]
+    if not shared:
+        return True
+    status = engine.status
+    here = [status(x) for x in g.present]
+    required = [u for u, st in enumerate(here) if st == TRUE]
+    if len(required) < 2:
+        return True
+    for lit, cut in shared:
+        if status(lit) != UNKNOWN:
+            continue
+        seen = bytearray(len(here))
+        seen[required[0]] = 1
+        todo = [required[0]]
+        while todo:
+            u = todo.pop()
+            for w, e in g.adj[u]:
+                if not seen[w] and here[w] != FALSE and e not in cut and status(g.edges[e][2]) != FALSE:
+                    seen[w] = 1
+                    todo.append(w)
+        if not all(seen[u] for u in required) and not engine.make(lit, True):
+            return False
+    return True
+
+
 #: The propagators of ``rules``, by kind: counts by their own literals, a loop through its
-#: degrees only, a set of paths through `path_cycles`, connectivity not at all.
+#: degrees only, a set of paths through `path_cycles`, a connected group node by node
+#: (`connected_alone`).
 RULES_RUN = {
     COUNT: count_literals, LOOP: leave_alone, PATH: path_cycles, PAIRS: path_cycles, OFF: leave_alone,
-    UPPER: count_upper}
+    UPPER: count_upper, CONNECTED: connected_alone}
 
 
 def _atom(engine: Engine, v: int, bit: int) -> tuple[int, int]:

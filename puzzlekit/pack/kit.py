@@ -17,7 +17,8 @@ answer, the cells of a ``numbers`` clue are given. ``corners`` with ``e``, numbe
 ``kit.answer`` is the answer layer the player enters: ``{"t": "shade" | "object"}`` (``s``:
 one bit a cell, `pack_bits`), ``{"t": "diagonal"}`` (``s``: one bit a cell, set for a \\, clear
 for a /; the page's entry 1 is a \\ and 2 a /), ``{"t": "lines"}`` (``s``: right + 2 * down
-per cell, two bits) or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values); the first two as
+per cell, two bits) or ``{"t": "digits", "lo", "hi"}`` (``s``: the rows of values; ``chars`` for
+`Marks`, a character per value, 0 an empty cell); the first two as
 `puzzlekit.pack.shapes` writes cells and edges for every genre.
 The page draws and plays every kit genre with the same code (static/pack-draw.js, ``prepKit``
 and ``drawKit``).
@@ -89,6 +90,8 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     value = answer(module, solution)
     if isinstance(layer, L.Digits):
         played: dict[str, Any] = {"t": "digits", "lo": layer.lo, "hi": layer.top(h, w)}
+        if isinstance(layer, L.Marks):  # the page shows each value's character
+            played["chars"] = layer.chars
         s: Any = [list(row) for row in value]
     elif isinstance(layer, L.Lines):
         played = {"t": "lines"}

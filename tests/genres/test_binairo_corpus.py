@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from benchmarks import sw_corpus
 from puzzlekit import api, genres
 
 bi = genres.get("binairo")
@@ -16,12 +17,10 @@ SAMPLE = 10
 
 
 def convert(entry: dict) -> tuple:
-    lines = entry["problem"].strip().splitlines()
-    h, w = map(int, lines[0].split())
-    givens = [[None if t == "-" else int(t) - 1 for t in line.split()] for line in lines[1:1 + h]]
-    answer = entry["solution"].strip().splitlines()[1:1 + h]
-    ones = frozenset((r, c) for r, line in enumerate(answer) for c, t in enumerate(line.split()) if t == "2")
-    return bi.Puzzle(h, w, givens=givens), bi.Solution(ones=ones)
+    """The puzzle and its published answer (`benchmarks.sw_corpus`)."""
+    spec = sw_corpus.GENRES["binairo"]
+    puzzle = spec.convert(entry["problem"])
+    return puzzle, bi.Solution(ones=spec.published(puzzle, entry["solution"]))
 
 
 @pytest.mark.corpus

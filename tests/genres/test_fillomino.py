@@ -132,9 +132,9 @@ def test_his_fresh_ids_read_solve_and_write_back():
 
 
 def test_tatham_ids_refuse_bad_ones():
-    with pytest.raises(ValueError, match="holds 24 cells"):
+    with pytest.raises(ValueError, match="covers 24 cells, not 25"):
         tatham.read("5x5", "3d5551a5b5a23a55c4")
-    with pytest.raises(ValueError, match="unexpected character"):
+    with pytest.raises(ValueError, match="unexpected '0' at position 18"):
         tatham.read("5x5", "3d5551a5b5a23a55d0")
 
 

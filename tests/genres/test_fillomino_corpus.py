@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from benchmarks import sw_corpus
 from puzzlekit import api
 from puzzlekit.board.regions import labels
 from puzzlekit.genres import fillomino
@@ -19,11 +20,7 @@ def rows_of(text: str) -> list[list[str]]:
     return [line.split() for line in text.strip().split("\n")[1:]]
 
 
-def convert(problem: str) -> fillomino.Puzzle:
-    """The dataset's grid (``-`` empty, a number a given) as a Puzzle."""
-    rows = rows_of(problem)
-    numbers = [[int(t) if t.isdigit() else None for t in row] for row in rows]
-    return fillomino.Puzzle(len(rows), len(rows[0]), numbers=numbers)
+convert = sw_corpus.GENRES['fillomino'].convert
 
 
 def entries(corpus) -> list[tuple[str, dict]]:

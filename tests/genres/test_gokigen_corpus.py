@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from benchmarks import sw_corpus
 from puzzlekit import api
 from puzzlekit.genres import gokigen
 
@@ -14,12 +15,7 @@ from puzzlekit.genres import gokigen
 SAMPLE = 10
 
 
-def convert(problem: str) -> gokigen.Puzzle:
-    """The dataset's ``R C`` header and ``(R + 1) x (C + 1)`` corners (``-`` for none)."""
-    lines = problem.strip().split("\n")
-    h, w = map(int, lines[0].split())
-    corners = [[None if t == "-" else int(t) for t in line.split()] for line in lines[1:]]
-    return gokigen.Puzzle(h, w, corners=corners)
+convert = sw_corpus.GENRES['gokigen'].convert
 
 
 def published(solution: str) -> tuple[str, ...]:

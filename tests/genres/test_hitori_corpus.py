@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from benchmarks import sw_corpus
 from puzzlekit import api
 from puzzlekit.genres import hitori
 
@@ -14,10 +15,7 @@ from puzzlekit.genres import hitori
 SAMPLE = 10
 
 
-def convert(problem: str) -> hitori.Puzzle:
-    """The dataset's grid of numbers as a Puzzle."""
-    rows = [[int(t) for t in line.split()] for line in problem.strip().split("\n")[1:]]
-    return hitori.Puzzle(len(rows), len(rows[0]), numbers=rows)
+convert = sw_corpus.GENRES['hitori'].convert
 
 
 def published(solution: str) -> frozenset:

@@ -4,8 +4,8 @@ it): each converted puzzle solves with auto to its published answer."""
 from __future__ import annotations
 
 import json
-import string
 
+from benchmarks import sw_corpus
 from puzzlekit import api
 from puzzlekit.genres import jigsawsudoku
 
@@ -14,19 +14,7 @@ SAMPLE = 10
 AMBIGUOUS = {"653_6x6", "663_6x6", "672_6x6"}
 
 
-def convert(problem: str):
-    """The corpus's text (R C, R lines of givens or '-', R lines of region ids) as a Jigsaw
-    Sudoku puzzle (the regions relabelled A, B, ... in order of first appearance)."""
-    lines = problem.strip().splitlines()
-    n = int(lines[0].split()[0])
-    givens = [[int(x) if x.isdigit() else None for x in line.split()] for line in lines[1:1 + n]]
-    ids = [line.split() for line in lines[1 + n:1 + 2 * n]]
-    names: dict[str, str] = {}
-    for row in ids:
-        for key in row:
-            names.setdefault(key, string.ascii_uppercase[len(names)])
-    regions = tuple("".join(names[key] for key in row) for row in ids)
-    return jigsawsudoku.Puzzle(n, n, givens=givens, regions=regions)
+convert = sw_corpus.GENRES['jigsawsudoku'].convert
 
 
 def answer(solution: str) -> tuple:

@@ -4,32 +4,15 @@ each converted puzzle solves with auto to its published answer."""
 from __future__ import annotations
 
 import json
-import re
 
+from benchmarks import sw_corpus
 from puzzlekit import api
-from puzzlekit.board import cages as cg
 from puzzlekit.genres import kenken
 
 SAMPLE = 10
 
 
-def convert(problem: str):
-    """The corpus's text (R C, R lines of clues such as 12+ 2- 24* 3/ or a digit, R lines of
-    cage ids) as a KenKen puzzle."""
-    lines = problem.strip().splitlines()
-    n = int(lines[0].split()[0])
-    clues = [line.split() for line in lines[1:1 + n]]
-    ids = [line.split() for line in lines[1 + n:1 + 2 * n]]
-    cells: dict[str, list] = {}
-    clue: dict[str, tuple[int, str | None]] = {}
-    for r in range(n):
-        for c in range(n):
-            cells.setdefault(ids[r][c], []).append((r, c))
-            m = re.fullmatch(r"(\d+)([-+*/x]?)", clues[r][c])
-            if m:
-                clue[ids[r][c]] = (int(m.group(1)), m.group(2).replace("*", "x") or None)
-    cages = [(found, *clue[key]) for key, found in cells.items()]
-    return kenken.Puzzle(n, n, cages=cg.tokens_of(n, n, cages))
+convert = sw_corpus.GENRES['kenken'].convert
 
 
 def answer(solution: str) -> tuple:

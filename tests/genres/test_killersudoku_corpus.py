@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
+from benchmarks import sw_corpus
 from puzzlekit import api
-from puzzlekit.board import cages as cg
 from puzzlekit.genres import killersudoku
 
 SAMPLE = 10
@@ -14,22 +14,7 @@ SAMPLE = 10
 AMBIGUOUS = {"198_9x9"}
 
 
-def convert(problem: str):
-    """The corpus's text (R C, R lines of sums on one cell of each cage, R lines of cage ids;
-    the usual boxes) as a Killer Sudoku puzzle."""
-    lines = problem.strip().splitlines()
-    n = int(lines[0].split()[0])
-    sums = [line.split() for line in lines[1:1 + n]]
-    ids = [line.split() for line in lines[1 + n:1 + 2 * n]]
-    cells: dict[str, list] = {}
-    total: dict[str, int] = {}
-    for r in range(n):
-        for c in range(n):
-            cells.setdefault(ids[r][c], []).append((r, c))
-            if sums[r][c].isdigit():
-                total[ids[r][c]] = int(sums[r][c])
-    cages = [(found, total[key], None) for key, found in cells.items()]
-    return killersudoku.Puzzle(n, n, cages=cg.tokens_of(n, n, cages))
+convert = sw_corpus.GENRES['killersudoku'].convert
 
 
 def answer(solution: str) -> tuple:

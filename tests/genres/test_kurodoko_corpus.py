@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from benchmarks import sw_corpus
 from puzzlekit import api
 from puzzlekit.genres import kurodoko
 
@@ -14,10 +15,7 @@ from puzzlekit.genres import kurodoko
 SAMPLE = 10
 
 
-def convert(problem: str) -> kurodoko.Puzzle:
-    """The dataset's grid (``-`` no number, else the cells seen, itself included) as a Puzzle."""
-    rows = [[None if t == "-" else int(t) for t in line.split()] for line in problem.strip().split("\n")[1:]]
-    return kurodoko.Puzzle(len(rows), len(rows[0]), numbers=rows)
+convert = sw_corpus.GENRES['kurodoko'].convert
 
 
 def published(solution: str) -> frozenset:

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from benchmarks import sw_corpus
 from puzzlekit import api
 from puzzlekit.genres import lightup
 
@@ -14,12 +15,7 @@ from puzzlekit.genres import lightup
 SAMPLE = 10
 
 
-def convert(problem: str) -> lightup.Puzzle:
-    """The dataset's grid (``-`` open, ``x`` a wall, a digit a numbered wall) as a Puzzle."""
-    rows = [line.split() for line in problem.strip().split("\n")[1:]]
-    walls = [["X" if t != "-" else None for t in row] for row in rows]
-    numbers = [[int(t) if t.isdigit() else None for t in row] for row in rows]
-    return lightup.Puzzle(len(rows), len(rows[0]), walls=walls, numbers=numbers)
+convert = sw_corpus.GENRES['lightup'].convert
 
 
 def published(solution: str) -> frozenset:

@@ -18,6 +18,9 @@ from puzzlekit.generate import generate
 from puzzlekit.genres import magnets as mg
 from puzzlekit.genres.magnets import tatham
 
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (4, 4)
+
 TEXT = """\
 # a 4x4 Magnets, made for this test
 top: ? 1 1 1
@@ -174,3 +177,22 @@ def test_the_pzprjs_board_round_trips_and_its_answer_is_accepted():
         except ParseError as exc:
             problems = [exc.reason]
         assert any(expected[code] in x for x in problems), (code, problems)
+
+
+def test_the_fingerprint_does_not_change_when_the_puzzle_turns():
+    from puzzlekit.generate import fingerprint_of
+
+    p, s = solved()
+    h, w = p.height, p.width
+    # a quarter turn clockwise, by hand: (r, c) goes to (c, h-1-r); the + counts of the columns
+    # are the + counts of the rows now (still left), the rows' the columns' (above, reversed)
+    dominoes = tuple(tuple(p.dominoes[h - 1 - r][c] for r in range(h)) for c in range(w))
+    turned = mg.Puzzle(w, h, dominoes=dominoes, left=p.top, right=p.bottom,
+                       top=tuple(reversed(p.left)), bottom=tuple(reversed(p.right)))
+    assert turned != p and fingerprint_of(turned) == fingerprint_of(p)
+    result = api.solve(turned, unique=True)
+    assert result.unique and mg.verify(turned, result.solutions[0]) == []
+    # the counts moved as the sides (the + ones to the - side) give another puzzle
+    moved = mg.Puzzle(w, h, dominoes=dominoes, right=p.top, left=p.bottom,
+                      bottom=tuple(reversed(p.right)), top=tuple(reversed(p.left)))
+    assert fingerprint_of(moved) != fingerprint_of(p)

@@ -5,36 +5,20 @@ from __future__ import annotations
 
 import json
 
+from benchmarks import sw_corpus
 from puzzlekit import api
-from puzzlekit.board.sides import room_label
 from puzzlekit.genres import magnets as mg
 
 SAMPLE = 10
-POLES = {"+": mg.PLUS, "-": mg.MINUS, "x": mg.BLANK}
 
 
 def convert(problem: str, solution: str):
-    """The corpus's puzzle (size; + per column, - per column, + per row, - per row; a domino
-    id per cell, ``@`` for a cell in none) and answer, or None when poles are given too."""
-    rows = [line.split() for line in problem.strip().splitlines()]
-    h, w = int(rows[0][0]), int(rows[0][1])
-    if len(rows) != 5 + h:
+    """The corpus's puzzle and published answer (`benchmarks.sw_corpus`), or None for a variant."""
+    spec = sw_corpus.GENRES["magnets"]
+    puzzle = spec.convert(problem)
+    if puzzle is None:
         return None
-    top, bottom, left, right = (tuple(None if x == "-" else int(x) for x in line) for line in rows[1:5])
-    labels, single = {}, 0
-    grid = []
-    for line in rows[5:]:
-        row = []
-        for x in line:
-            if x == "@":  # a cell in no magnet: a label of its own
-                single += 1
-                row.append(room_label(10_000 + single))
-            else:
-                row.append(labels.setdefault(x, room_label(len(labels))))
-        grid.append(tuple(row))
-    puzzle = mg.Puzzle(h, w, top=top, bottom=bottom, left=left, right=right, dominoes=tuple(grid))
-    answer = tuple(tuple(POLES[x] for x in line.split()) for line in solution.strip().splitlines()[1:])
-    return puzzle, mg.Solution(poles=answer)
+    return puzzle, mg.Solution(poles=spec.published(puzzle, solution))
 
 
 def entries(folder):

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from benchmarks import sw_corpus
 from puzzlekit import api
 from puzzlekit.genres import mosaic
 
@@ -14,10 +15,7 @@ from puzzlekit.genres import mosaic
 SAMPLE = 10
 
 
-def convert(problem: str) -> mosaic.Puzzle:
-    """The dataset's grid (``-`` no count, else the shaded cells of its 3x3 block) as a Puzzle."""
-    rows = [[None if t == "-" else int(t) for t in line.split()] for line in problem.strip().split("\n")[1:]]
-    return mosaic.Puzzle(len(rows), len(rows[0]), numbers=rows)
+convert = sw_corpus.GENRES['mosaic'].convert
 
 
 def published(solution: str) -> frozenset:

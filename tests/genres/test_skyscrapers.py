@@ -18,6 +18,11 @@ from puzzlekit.generate import generate
 from puzzlekit.genres import skyscrapers as sk
 from puzzlekit.genres.skyscrapers import tatham
 
+#: The cross-check's sides (tests/crosscheck/genre_strategies.py): larger grids are slow there.
+CROSSCHECK_SIDES = (3, 5)
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (4, 4)
+
 TEXT = """\
 # a 4x4 Skyscrapers, made for this test
 top: 3 ? ? ?
@@ -165,3 +170,17 @@ def test_the_pzprjs_board_round_trips_and_its_answer_is_accepted():
         g, p, _ = formats.read_pzprv3(text)
         problems = sk.verify(p, formats.read_pzprv3_solution(g, p, text))
         assert any(expected[code] in x for x in problems), (code, problems)
+
+
+def test_the_fingerprint_does_not_change_when_the_puzzle_turns():
+    from puzzlekit.generate import fingerprint_of
+
+    p, s = solved()
+    n = p.width
+    # a quarter turn clockwise, by hand: (r, c) goes to (c, n-1-r), each side's counts to the next
+    givens = tuple(tuple(p.givens[n - 1 - r][c] for r in range(n)) for c in range(n))
+    turned = sk.Puzzle(n, n, givens=givens, right=p.top, left=p.bottom, bottom=tuple(reversed(p.right)),
+                       top=tuple(reversed(p.left)))
+    assert turned != p and fingerprint_of(turned) == fingerprint_of(p)
+    result = api.solve(turned, unique=True)
+    assert result.unique and sk.verify(turned, result.solutions[0]) == []

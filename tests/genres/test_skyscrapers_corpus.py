@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from benchmarks import sw_corpus
 from puzzlekit import api
 from puzzlekit.genres import skyscrapers as sk
 
@@ -17,19 +18,12 @@ def _lines(text: str) -> list[list[str]]:
 
 
 def convert(problem: str, solution: str):
-    """The corpus's puzzle (size, tallest, clues top, bottom, left, right, optional givens)
-    and answer, or None for a variant."""
-    rows = _lines(problem)
-    head = rows[0]
-    n = int(head[0])
-    if len(head) != 3 or int(head[1]) != n or int(head[2]) != n:
+    """The corpus's puzzle and published answer (`benchmarks.sw_corpus`), or None for a variant."""
+    spec = sw_corpus.GENRES["skyscrapers"]
+    puzzle = spec.convert(problem)
+    if puzzle is None:
         return None
-    counts = [tuple(None if x == "-" else int(x) for x in line) for line in rows[1:5]]
-    givens = rows[5:5 + n] or [["-"] * n] * n
-    cells = tuple(tuple(None if x in ("-", "0") else int(x) for x in line) for line in givens)
-    puzzle = sk.Puzzle(n, n, top=counts[0], bottom=counts[1], left=counts[2], right=counts[3], givens=cells)
-    answer = tuple(tuple(int(x) for x in line) for line in _lines(solution)[1:])
-    return puzzle, sk.Solution(heights=answer)
+    return puzzle, sk.Solution(heights=spec.published(puzzle, solution))
 
 
 def entries(folder):

@@ -17,6 +17,9 @@ from puzzlekit.generate import generate
 from puzzlekit.genres import undead as ud
 from puzzlekit.genres.undead import tatham
 
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (4, 4)
+
 TEXT = """\
 # a 4x4 Undead, made for this test
 monsters: 5 5 2
@@ -150,3 +153,24 @@ def test_tatham_ids_refuse_what_they_cannot_be():
         tatham.read("3x3", "1,1,1,Gh,0,0,0,0,0,0,0,0,0,0,0,0")
     with pytest.raises(ValueError, match="covers 8 cells, not 9"):
         tatham.read("3x3", "1,1,1,h,0,0,0,0,0,0,0,0,0,0,0,0")
+
+
+def quarter_turn(p):
+    """The puzzle a quarter turn clockwise, by hand: a cell (r, c) goes to (c, h-1-r), each
+    mirror turns the other way, and each side's counts go to the next side clockwise."""
+    h, w = p.height, p.width
+    swap = {"/": "\\", "\\": "/"}
+    mirrors = tuple(tuple(swap.get(p.mirrors[h - 1 - r][c]) for r in range(h)) for c in range(w))
+    return ud.Puzzle(w, h, monsters=p.monsters, mirrors=mirrors, right=p.top, left=p.bottom,
+                     bottom=tuple(reversed(p.right)), top=tuple(reversed(p.left)))
+
+
+def test_the_fingerprint_does_not_change_when_the_puzzle_turns():
+    from puzzlekit.generate import fingerprint_of
+
+    p, s = solved()
+    turned = quarter_turn(p)
+    assert turned != p and fingerprint_of(turned) == fingerprint_of(p)
+    result = api.solve(turned, unique=True)
+    assert result.unique and ud.verify(turned, result.solutions[0]) == []
+    assert quarter_turn(quarter_turn(quarter_turn(turned))) == p

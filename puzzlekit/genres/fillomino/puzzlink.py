@@ -6,11 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...board.regions import labels
-from ...formats import convert, pzprv3
+from ...formats import pzprv3
 from ...formats.board import Answer, Board, Kind
+from ...formats.forms import Form, install
 from . import GENRE, NAME, Puzzle, Solution
 
-KINDS = (Kind("fillomino", "fillomino", "Fillomino", NAME),)
+FORM = Form(Kind("fillomino", "fillomino", "Fillomino", NAME), "numbers", "regions", what="the number")
+install(globals(), FORM)  # the URL and the board; the file and its answer (numbers, borders) are below
 ALIASES: dict[str, str] = {}
 ROW_LINES = True
 
@@ -43,15 +45,6 @@ def write(board: Board, answer: Answer) -> list[str]:
                           for c in range(cols)]) for r in range(rows)]
     return body + pzprv3.blocks(rows, cols, lambda p, q: int(bool(answer.digits) and digits[p[0]][p[1]]
                                                              != digits[q[0]][q[1]]))
-
-
-def to_puzzle(board: Board) -> Puzzle:
-    convert.no_flags(board, {})
-    return Puzzle(board.rows, board.cols, numbers=convert.cells(convert.values(board, "the number")))
-
-
-def to_board(puzzle: Puzzle) -> Board:
-    return Board("fillomino", puzzle.height, puzzle.width, cells=puzzle.numbers)
 
 
 def to_solution(puzzle: Puzzle, answer: Answer) -> Solution:

@@ -6,8 +6,7 @@ His description is the grid in reading order: a digit ``1``-``9`` for a given nu
 
 from __future__ import annotations
 
-import re
-
+from ...formats.tathamcodes import dims, rows, runs, write_runs
 from . import Puzzle
 
 GAME = "filling"
@@ -16,41 +15,15 @@ TITLE = "Filling"
 
 def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``9x7``: width x height) and description."""
-    size = re.fullmatch(r"(\d+)x(\d+)", params)
-    if size is None:
-        raise ValueError(f"Filling params are the size, such as 9x7, not {params!r}")
-    w, h = int(size.group(1)), int(size.group(2))
-    cells: list[int | None] = []
-    for i, ch in enumerate(desc):
-        if "a" <= ch <= "z":
-            cells += [None] * (ord(ch) - ord("a") + 1)
-        elif "1" <= ch <= "9":
-            cells.append(int(ch))
-        else:
-            raise ValueError(f"unexpected character {ch!r} at {i} of the Filling description")
-    if len(cells) != w * h:
-        raise ValueError(f"the Filling description holds {len(cells)} cells, the {w}x{h} grid {w * h}")
-    return Puzzle(h, w, numbers=[cells[r * w:(r + 1) * w] for r in range(h)])
+    w, h, _ = dims(params, "", "Filling params are the size, such as 9x7")
+    cells = runs(desc, w * h, "[1-9]", "Filling", int, None)
+    return Puzzle(h, w, numbers=[list(r) for r in rows(cells, w)])
 
 
 def write(puzzle: Puzzle) -> str:
     """``WxH:DESC`` (his Filling has no level). A number above 9 has no spelling in his IDs."""
-    out: list[str] = []
-    run = 0
-    for row in puzzle.numbers:
-        for k in row:
-            if k is None:
-                run += 1
-                if run == 26:
-                    out.append("z")
-                    run = 0
-                continue
-            if k > 9:
-                raise ValueError(f"Filling takes the numbers 1-9, not {k}")
-            if run:
-                out.append(chr(ord("a") + run - 1))
-                run = 0
-            out.append(str(k))
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return f"{puzzle.width}x{puzzle.height}:{''.join(out)}"
+    cells = [k for row in puzzle.numbers for k in row]
+    for k in cells:
+        if k is not None and k > 9:
+            raise ValueError(f"Filling takes the numbers 1-9, not {k}")
+    return f"{puzzle.width}x{puzzle.height}:{write_runs(cells)}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...formats.tathamcodes import runs, size, write_runs
+from ...formats.tathamcodes import rows, runs, size, write_runs
 from . import Puzzle
 
 GAME = "bridges"
@@ -26,7 +26,7 @@ def read(params: str, desc: str) -> Puzzle:
     cells = runs(desc, w * h, "[0-9A-Z]", "Bridges")
     if any(c is not None and not "1" <= c <= "8" for c in cells):
         raise ValueError("Bridges: an island takes 1-8 bridges")
-    return Puzzle(grid=tuple(tuple(int(c or 0) for c in cells[r * w:(r + 1) * w]) for r in range(h)))
+    return Puzzle(grid=rows([int(c or 0) for c in cells], w))
 
 
 def fits(puzzle: Puzzle) -> bool:
@@ -36,5 +36,4 @@ def fits(puzzle: Puzzle) -> bool:
 
 
 def write(puzzle: Puzzle) -> str:
-    cells = [str(v) if v else None for row in puzzle.grid for v in row]
-    return f"{puzzle.width}x{puzzle.height}m2:" + write_runs(cells)
+    return f"{puzzle.width}x{puzzle.height}m2:" + write_runs([v or None for row in puzzle.grid for v in row])

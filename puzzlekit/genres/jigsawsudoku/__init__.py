@@ -16,7 +16,7 @@ genre = Genre(
     title="Jigsaw Sudoku",
     rule="fill 1-n so each row, column and region holds each once; given digits stay",
     clues=[layers.Numbers("givens", lo=1, hi=35), layers.Rooms("regions", text=True)],
-    answers=[layers.SideDigits("digits")],
+    answers=[layers.Digits("digits", lo=1, hi=None)],
     sizes=(4, 9),
 )
 

@@ -17,7 +17,7 @@ genre = Genre(
          "operation (+ - x /; - and / in two-cell cages; any that fits where none is shown), a "
          "one-cell cage its digit",
     clues=[layers.Cages("cages", ops="+-x/")],
-    answers=[layers.SideDigits("digits")],
+    answers=[layers.Digits("digits", lo=1, hi=None)],
     sizes=(3, 9),
 )
 

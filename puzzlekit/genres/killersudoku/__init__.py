@@ -16,7 +16,7 @@ genre = Genre(
     rule="fill 1-n so each row, column and box holds each once; a cage's digits add up to its sum "
          "and never repeat; given digits stay",
     clues=[layers.Boxes("box"), layers.Numbers("givens", lo=1, hi=35), layers.Cages("cages")],
-    answers=[layers.SideDigits("digits")],
+    answers=[layers.Digits("digits", lo=1, hi=None)],
     sizes=(4, 9),
 )
 

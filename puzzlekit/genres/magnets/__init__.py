@@ -12,7 +12,7 @@ from puzzlekit.board.sides import SIDES, Marks, Side, clues_around, domino_tilin
 
 BLANK, PLUS, MINUS = 0, 1, 2
 SIGNS = ("blank", "+", "-")
-AROUND = [Side(side, what=f"a {'+' if side in ('top', 'left') else '-'} count") for side in SIDES]
+AROUND = [Side(x, what=f"a {'+' if x in ('top', 'left') else '-'} count", looks=False) for x in SIDES]
 COUNTS = {"top": PLUS, "left": PLUS, "bottom": MINUS, "right": MINUS}
 
 genre = Genre(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ...formats.tathamcodes import runs, size, write_runs
+from ...formats.tathamcodes import rows, runs, size, write_runs
 from . import BLACK, EMPTY, WHITE, Puzzle
 
 GAME = "pearl"
@@ -18,8 +18,7 @@ def read(params: str, desc: str) -> Puzzle:
     w, h, rest = size(params)
     if not re.fullmatch(r"(d[et])?n?", rest):
         raise ValueError(f"Pearl parameters are a size and a level such as '8x8dt', not {params!r}")
-    cells = runs(desc, w * h, "[BW]", "Pearl")
-    return Puzzle(grid=tuple(tuple(_CODE[c] for c in cells[r * w:(r + 1) * w]) for r in range(h)))
+    return Puzzle(grid=rows([_CODE[c] for c in runs(desc, w * h, "[BW]", "Pearl")], w))
 
 
 def write(puzzle: Puzzle) -> str:

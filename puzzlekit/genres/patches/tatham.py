@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...formats.tathamcodes import runs, size, write_runs
+from ...formats.tathamcodes import rows, runs, size, write_runs
 from . import Clue, Puzzle
 
 GAME = "rect"
@@ -18,9 +18,7 @@ def read(params: str, desc: str) -> Puzzle:
     w, h, rest = size(params)
     if not re.fullmatch(r"(e[0-9.]+)?a?", rest):
         raise ValueError(f"Rectangles parameters are a size such as '7x7', not {params!r}")
-    cells = runs(desc, w * h, "[1-9][0-9]*", "Rectangles")
-    return Puzzle(grid=tuple(tuple(None if c is None else Clue(int(c)) for c in cells[r * w:(r + 1) * w])
-                             for r in range(h)))
+    return Puzzle(grid=rows(runs(desc, w * h, "[1-9][0-9]*", "Rectangles", lambda t: Clue(int(t))), w))
 
 
 def fits(puzzle: Puzzle) -> bool:

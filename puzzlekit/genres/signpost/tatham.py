@@ -9,11 +9,10 @@ pointing nowhere in particular; a cell of ours without one is written ``a``.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ...board.arrows import STEPS
-from ...formats.tathamcodes import dims
+from ...formats.tathamcodes import dims, rows, tokens
 from . import Puzzle
 
 GAME = "signpost"
@@ -24,14 +23,11 @@ LETTERS = dict(zip("abcdefgh", STEPS))
 def read(params: str, desc: str) -> Any:
     """His game ID split at the first ':' (see the module docstring)."""
     w, h, _ = dims(params, "c?", "Signpost params are WxH (3x3 or more) with an optional c", sides=(2, 64))
-    cells = re.findall(r"(\d*)([a-h])", desc)
-    if "".join(n + d for n, d in cells) != desc:
-        raise ValueError(f"Signpost: a description is numbers and arrows a-h, found {desc[:40]!r}")
+    cells = [m.groups() for m in tokens(desc, r"(\d*)([a-h])", "Signpost cells (a number, an arrow a-h)")]
     if len(cells) != w * h:
         raise ValueError(f"Signpost: the description covers {len(cells)} cells, not {w * h}")
-    arrows = [[LETTERS[d] for _, d in cells[r * w:(r + 1) * w]] for r in range(h)]
-    numbers = [[int(n) if n else None for n, _ in cells[r * w:(r + 1) * w]] for r in range(h)]
-    return Puzzle(h, w, arrows=arrows, numbers=numbers)
+    return Puzzle(h, w, arrows=rows([LETTERS[d] for _, d in cells], w),
+                  numbers=rows([int(n) if n else None for n, _ in cells], w))
 
 
 def write(puzzle: Any) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...formats.tathamcodes import runs, size, write_runs
+from ...formats.tathamcodes import rows, runs, size, write_runs
 from . import Puzzle
 
 GAME = "loopy"
@@ -22,13 +22,11 @@ def read(params: str, desc: str) -> Puzzle:
                          f"not {params!r}")
     if m.group(1) not in (None, "0"):
         raise ValueError(f"Loopy grid type t{m.group(1)} is not the square grid (t0)")
-    cells = runs(desc, w * h, "[0-9]", "Loopy")
-    if any(c is not None and c > "3" for c in cells):
+    cells = runs(desc, w * h, "[0-9]", "Loopy", int)
+    if any(c is not None and c > 3 for c in cells):
         raise ValueError("Loopy: a square's clue is 0-3")
-    return Puzzle(grid=tuple(tuple(None if c is None else int(c) for c in cells[r * w:(r + 1) * w])
-                             for r in range(h)))
+    return Puzzle(grid=rows(cells, w))
 
 
 def write(puzzle: Puzzle) -> str:
-    cells = [None if v is None else str(v) for row in puzzle.grid for v in row]
-    return f"{puzzle.width}x{puzzle.height}t0:" + write_runs(cells)
+    return f"{puzzle.width}x{puzzle.height}t0:" + write_runs([v for row in puzzle.grid for v in row])

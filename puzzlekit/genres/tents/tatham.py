@@ -5,37 +5,23 @@ the list. The counts: the columns left to right, then the rows top to bottom. Hi
 
 from __future__ import annotations
 
-import re
-
-from ...formats.tathamcodes import size
+from ...formats.tathamcodes import dims, numbers, placed, write_numbers, write_placed
 from . import Puzzle
 
 GAME = "tents"
 TITLE = "Tents"
+#: ``_`` a tree, ``a``-``y`` 1-25 empty cells then a tree, ``z`` 25 empty cells.
+TREES = {"_": (0, True, True), "z": (25, True, False), **{chr(97 + i): (i + 1, True, True)
+                                                           for i in range(25)}}
 
 
 def read(params: str, desc: str) -> Puzzle:
-    w, h, rest = size(params)
-    if not re.fullmatch(r"(d[et])?", rest):
-        raise ValueError(f"Tents parameters are a size and a level such as '8x8dt', not {params!r}")
-    grid, *counts = desc.split(",")
-    trees, at = [], 0
-    for i, ch in enumerate(grid):
-        if ch == "z":
-            at += 25
-        elif ch == "_" or "a" <= ch <= "y":
-            at += 0 if ch == "_" else ord(ch) - ord("a") + 1
-            trees.append(at)
-            at += 1
-        else:
-            raise ValueError(f"Tents: unexpected {ch!r} at position {i + 1} of the trees")
-    if at != w * h + 1 or not trees or trees[-1] != w * h:
-        raise ValueError(f"Tents: the trees cover {at - 1} cells, not {w * h}")
-    if len(counts) != w + h or not all(c.isdigit() for c in counts):
-        raise ValueError(f"Tents: the counts are not {w} + {h} numbers")
-    numbers = [int(c) for c in counts]
-    return Puzzle(cols=tuple(numbers[:w]), rows=tuple(numbers[w:]),
-                  trees=frozenset(divmod(t, w) for t in trees[:-1]))
+    w, h, _ = dims(params, "(?:d[et])?", "Tents parameters are a size and a level such as '8x8dt'")
+    grid, _, tail = desc.partition(",")
+    trees = placed(grid, w * h, TREES, "Tents: the trees")
+    counts = numbers(tail, ",", w + h, "counts of the columns then the rows")
+    return Puzzle(cols=tuple(counts[:w]), rows=tuple(counts[w:]),
+                  trees=frozenset(divmod(i, w) for i, tree in enumerate(trees) if tree))
 
 
 def fits(puzzle: Puzzle) -> bool:
@@ -47,15 +33,6 @@ def write(puzzle: Puzzle) -> str:
     w, h = puzzle.width, puzzle.height
     if None in puzzle.cols or None in puzzle.rows:
         raise ValueError("his Tents gives every row and column its count")
-    out, run = [], 0
-    for i in range(w * h + 1):
-        if i < w * h and divmod(i, w) not in puzzle.trees:
-            run += 1
-            if run == 25:
-                out.append("z")
-                run = 0
-            continue
-        out.append("_" if run == 0 else chr(ord("a") + run - 1))
-        run = 0
-    counts = ",".join(str(c) for c in (*puzzle.cols, *puzzle.rows))
-    return f"{w}x{h}:{''.join(out)},{counts}"
+    trees = [True if divmod(i, w) in puzzle.trees else None for i in range(w * h)]
+    counts = write_numbers((*puzzle.cols, *puzzle.rows), ",")
+    return f"{w}x{h}:{write_placed(trees, TREES, True)},{counts}"

@@ -22,6 +22,10 @@ TURN = {"\\": lambda dr, dc: (dc, dr), "/": lambda dr, dc: (-dc, -dr)}
 class Mirrors(layers.Symbols):
     """Mirrors, ``/`` and ``\\``, drawn as diagonal lines."""
 
+    @staticmethod
+    def turned(mirror, t):  # a reflection turns a mirror the other way; a transpose keeps it
+        return {"/": "\\", "\\": "/"}.get(mirror, mirror) if t.flip_rows != t.flip_cols else mirror
+
     def draw(self, canvas, layout, value, dark) -> None:
         canvas.open(self.name)
         for (r, c), v in self.entries(value):

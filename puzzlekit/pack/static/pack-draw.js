@@ -65,7 +65,8 @@
     ["left", "top", "right", "bottom"].forEach(function (side) { if (p.counts[side]) p[side] = CELL * 1.1; });
     if (a.t === "digits") {
       p.kind = "digits"; p.n = a.hi; p.givens = []; p.sol = {};
-      p.s.forEach(function (row, r) { row.forEach(function (v, c) { p.givens.push(0); p.sol[ck(r, c)] = v; }); });
+      // a value 0 (Magnets' blank, Undead's mirror cell) is a cell left empty
+      p.s.forEach(function (row, r) { row.forEach(function (v, c) { p.givens.push(0); if (v || a.lo > 0) p.sol[ck(r, c)] = v; }); });
       p.kit.clues.forEach(function (x) {  // a number clue's cell is given: no entry there
         if (x.t === "numbers") x.e.forEach(function (q) { p.givens[q[0] * p.w + q[1]] = 1; delete p.sol[ck(q[0], q[1])]; });
       });
@@ -115,7 +116,8 @@
     if (P.kind === "digits") {
       var sel = view.selected;
       if (sel) out = rect(X(sel[1]), Y(sel[0]), CELL, CELL, "selected") + out;
-      Object.keys(state).forEach(function (key) { var e = nums(key); out += text(cx(e[1]), cy(e[0]), state[key], CELL * 0.55, "entry digit" + wrong(key)); });
+      var chars = P.kit.answer.chars;  // a mark per value (+ and -), or the digit itself
+      Object.keys(state).forEach(function (key) { var e = nums(key); out += text(cx(e[1]), cy(e[0]), chars ? chars.charAt(state[key]) : state[key], CELL * 0.55, "entry digit" + wrong(key)); });
       return out;
     }
     if (P.look === "diagonal") return out;

@@ -1,0 +1,277 @@
+"""SmilingWayne's dataset (``../shared/corpus/sw``) read as our genres: one converter per genre.
+
+The corpus tests (tests/genres/test_*_corpus.py) and the whole-dataset benchmark
+(`benchmarks.sw_dataset`) both read the corpus through this module, so each genre's conversion
+is written once. Per genre (`GENRES`):
+
+* ``convert(problem)``: the corpus's problem text as our puzzle, or None for a variant our genre
+  does not state (magnets with given poles, skyscrapers with a tallest height below the side);
+* ``published(puzzle, solution)``: the published answer as a value comparable with
+* ``found(puzzle, solution)``: the same value read from our ``Solution``;
+* ``sw`` and ``mps``: the peer programs' names of the genre (their `puzzlekit.solve` type, the
+  multi-puzzle-solver module), None where the peer has no such genre.
+
+The corpus is read in place (never copied; see its README for the licence).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzlekit import genres
+
+
+def rows_of(text: str) -> list[list[str]]:
+    """The body lines of a corpus text (the header dropped), split on whitespace."""
+    return [line.split() for line in text.strip().split("\n")[1:]]
+
+
+def _marked(text: str, mark: str) -> frozenset:
+    return frozenset((r, c) for r, row in enumerate(rows_of(text)) for c, t in enumerate(row) if t == mark)
+
+
+def _digits(text: str) -> tuple:
+    return tuple(tuple(int(x) for x in row) for row in rows_of(text))
+
+
+# converters ----------------------------------------------------------------------------------
+
+
+def lightup(problem: str) -> Any:
+    """``-`` open, ``x`` a wall, a digit a numbered wall."""
+    rows = rows_of(problem)
+    walls = [["X" if t != "-" else None for t in row] for row in rows]
+    numbers = [[int(t) if t.isdigit() else None for t in row] for row in rows]
+    return genres.get("lightup").Puzzle(len(rows), len(rows[0]), walls=walls, numbers=numbers)
+
+
+def hitori(problem: str) -> Any:
+    """The grid of numbers."""
+    rows = [[int(t) for t in row] for row in rows_of(problem)]
+    return genres.get("hitori").Puzzle(len(rows), len(rows[0]), numbers=rows)
+
+
+def _numbers(genre: str) -> Callable[[str], Any]:
+    """``-`` no number, else a number (kurodoko: cells seen, itself included; mosaic: the 3x3 count)."""
+
+    def convert(problem: str) -> Any:
+        rows = [[None if t == "-" else int(t) for t in row] for row in rows_of(problem)]
+        return genres.get(genre).Puzzle(len(rows), len(rows[0]), numbers=rows)
+
+    return convert
+
+
+def fillomino(problem: str) -> Any:
+    """``-`` empty, a number a given."""
+    rows = rows_of(problem)
+    numbers = [[int(t) if t.isdigit() else None for t in row] for row in rows]
+    return genres.get("fillomino").Puzzle(len(rows), len(rows[0]), numbers=numbers)
+
+
+def fillomino_found(puzzle: Any, solution: Any) -> Any:
+    from puzzlekit.board.regions import labels
+
+    return [list(row) for row in labels(solution.regions, puzzle.height, puzzle.width, sizes=True)]
+
+
+def gokigen(problem: str) -> Any:
+    """The ``R C`` header and ``(R + 1) x (C + 1)`` corners (``-`` for none)."""
+    lines = problem.strip().split("\n")
+    h, w = map(int, lines[0].split())
+    corners = [[None if t == "-" else int(t) for t in line.split()] for line in lines[1:]]
+    return genres.get("gokigen").Puzzle(h, w, corners=corners)
+
+
+def skyscrapers(problem: str) -> Any:
+    """Size, tallest, clues top, bottom, left, right, optional givens; None for a variant."""
+    rows = [line.split() for line in problem.strip().splitlines()]
+    head = rows[0]
+    n = int(head[0])
+    if len(head) != 3 or int(head[1]) != n or int(head[2]) != n:
+        return None
+    counts = [tuple(None if x == "-" else int(x) for x in line) for line in rows[1:5]]
+    givens = rows[5:5 + n] or [["-"] * n] * n
+    cells = tuple(tuple(None if x in ("-", "0") else int(x) for x in line) for line in givens)
+    return genres.get("skyscrapers").Puzzle(
+        n, n, top=counts[0], bottom=counts[1], left=counts[2], right=counts[3], givens=cells
+    )
+
+
+def _halves(problem: str) -> tuple[int, list[list[str]], list[list[str]]]:
+    lines = problem.strip().splitlines()
+    n = int(lines[0].split()[0])
+    return n, [x.split() for x in lines[1:1 + n]], [x.split() for x in lines[1 + n:1 + 2 * n]]
+
+
+def kenken(problem: str) -> Any:
+    """R lines of clues (``12+ 2- 24* 3/`` or a digit) on one cell per cage, R lines of cage ids."""
+    from puzzlekit.board import cages as cg
+
+    n, clues, ids = _halves(problem)
+    cells: dict[str, list] = {}
+    clue: dict[str, tuple[int, str | None]] = {}
+    for r in range(n):
+        for c in range(n):
+            cells.setdefault(ids[r][c], []).append((r, c))
+            m = re.fullmatch(r"(\d+)([-+*/x]?)", clues[r][c])
+            if m:
+                clue[ids[r][c]] = (int(m.group(1)), m.group(2).replace("*", "x") or None)
+    cages = [(found, *clue[key]) for key, found in cells.items()]
+    return genres.get("kenken").Puzzle(n, n, cages=cg.tokens_of(n, n, cages))
+
+
+def killersudoku(problem: str) -> Any:
+    """R lines of sums on one cell of each cage, R lines of cage ids; the usual boxes."""
+    from puzzlekit.board import cages as cg
+
+    n, sums, ids = _halves(problem)
+    cells: dict[str, list] = {}
+    total: dict[str, int] = {}
+    for r in range(n):
+        for c in range(n):
+            cells.setdefault(ids[r][c], []).append((r, c))
+            if sums[r][c].isdigit():
+                total[ids[r][c]] = int(sums[r][c])
+    cages = [(found, total[key], None) for key, found in cells.items()]
+    return genres.get("killersudoku").Puzzle(n, n, cages=cg.tokens_of(n, n, cages))
+
+
+def jigsawsudoku(problem: str) -> Any:
+    """R lines of givens or ``-``, R lines of region ids (relabelled A, B, ... as they appear)."""
+    n, given, ids = _halves(problem)
+    givens = [[int(x) if x.isdigit() else None for x in row] for row in given]
+    names: dict[str, str] = {}
+    for row in ids:
+        for key in row:
+            names.setdefault(key, string.ascii_uppercase[len(names)])
+    regions = tuple("".join(names[key] for key in row) for row in ids)
+    return genres.get("jigsawsudoku").Puzzle(n, n, givens=givens, regions=regions)
+
+
+def binairo(problem: str) -> Any:
+    """``1`` for a 0, ``2`` for a 1, ``-`` empty (read with the default rules)."""
+    lines = problem.strip().splitlines()
+    h, w = map(int, lines[0].split())
+    givens = [[None if t == "-" else int(t) - 1 for t in line.split()] for line in lines[1:1 + h]]
+    return genres.get("binairo").Puzzle(h, w, givens=givens)
+
+
+#: The corpus's magnet poles as ours.
+def _poles() -> dict[str, Any]:
+    mg = genres.get("magnets")
+    return {"+": mg.PLUS, "-": mg.MINUS, "x": mg.BLANK}
+
+
+def magnets(problem: str) -> Any:
+    """+ per column, - per column, + per row, - per row; a domino id per cell (``@``: in none);
+    None when poles are given too."""
+    from puzzlekit.board.sides import room_label
+
+    rows = [line.split() for line in problem.strip().splitlines()]
+    h, w = int(rows[0][0]), int(rows[0][1])
+    if len(rows) != 5 + h:
+        return None
+    top, bottom, left, right = (tuple(None if x == "-" else int(x) for x in line) for line in rows[1:5])
+    labels: dict[str, str] = {}
+    single = 0
+    grid = []
+    for line in rows[5:]:
+        row = []
+        for x in line:
+            if x == "@":  # a cell in no magnet: a label of its own
+                single += 1
+                row.append(room_label(10_000 + single))
+            else:
+                row.append(labels.setdefault(x, room_label(len(labels))))
+        grid.append(tuple(row))
+    return genres.get("magnets").Puzzle(h, w, top=top, bottom=bottom, left=left, right=right,
+                                        dominoes=tuple(grid))
+
+
+@dataclass(frozen=True)
+class SwGenre:
+    """How one genre is read from the corpus and compared with its published answer."""
+
+    genre: str
+    folder: str
+    filename: str
+    convert: Callable[[str], Any]
+    published: Callable[[Any, str], Any]
+    found: Callable[[Any, Any], Any]
+    sw: str | None = None
+    mps: str | None = None
+
+
+def _attr(name: str) -> Callable[[Any, Any], Any]:
+    return lambda puzzle, solution: getattr(solution, name)
+
+
+def _shaded(puzzle: Any, text: str) -> Any:
+    return _marked(text, "x")
+
+
+GENRES: dict[str, SwGenre] = {g.genre: g for g in (
+    SwGenre("lightup", "akari", "Akari_dataset.json", lightup, lambda p, t: _marked(t, "o"),
+            _attr("lamps"), sw="akari", mps="light_up"),
+    SwGenre("hitori", "hitori", "Hitori_dataset.json", hitori, _shaded, _attr("shaded"), sw="hitori"),
+    SwGenre("kurodoko", "kurodoko", "Kuromasu_dataset.json", _numbers("kurodoko"), _shaded,
+            _attr("shaded"), sw="kuromasu", mps="range"),
+    SwGenre("fillomino", "fillomino", "Fillomino_dataset.json", fillomino,
+            lambda p, t: [[int(x) for x in row] for row in rows_of(t)], fillomino_found, mps="filling"),
+    SwGenre("gokigen", "gokigen", "GokigenNaname_dataset.json", gokigen,
+            lambda p, t: tuple("".join(row) for row in rows_of(t)), _attr("slants"), mps="slant"),
+    SwGenre("skyscrapers", "skyscrapers", "Skyscraper_dataset.json", skyscrapers,
+            lambda p, t: _digits(t), _attr("heights"), sw="skyscraper", mps="towers"),
+    SwGenre("kenken", "kenken", "KenKen_dataset.json", kenken, lambda p, t: _digits(t),
+            _attr("digits"), sw="ken_ken", mps="keen"),
+    SwGenre("binairo", "binairo", "Binairo_dataset.json", binairo, lambda p, t: _marked(t, "2"),
+            _attr("ones"), sw="binairo", mps="binairo"),
+    SwGenre("magnets", "magnets", "Magnetic_dataset.json", magnets,
+            lambda p, t: tuple(tuple(_poles()[x] for x in row) for row in rows_of(t)),
+            _attr("poles"), sw="magnetic", mps="magnets"),
+    SwGenre("mosaic", "mosaic", "Mosaic_dataset.json", _numbers("mosaic"), _shaded, _attr("shaded"),
+            sw="mosaic", mps="mosaic"),
+    SwGenre("killersudoku", "killersudoku", "KillerSudoku_dataset.json", killersudoku,
+            lambda p, t: _digits(t), _attr("digits"), sw="killer_sudoku"),
+    SwGenre("jigsawsudoku", "jigsawsudoku", "JigsawSudoku_dataset.json", jigsawsudoku,
+            lambda p, t: _digits(t), _attr("digits"), sw="jigsaw_sudoku"),
+)}
+
+
+def entries(corpus: Path, genre: str) -> dict[str, dict]:
+    """The genre's corpus entries by key (``problem``, ``solution``, ``source``); {} when absent."""
+    spec = GENRES[genre]
+    path = corpus / "sw" / spec.folder / spec.filename
+    if not path.is_file():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))["data"]
+
+
+def sample(data: dict[str, dict], limit: int | None) -> list[tuple[str, dict]]:
+    """``limit`` entries spread evenly over the sorted keys (all with None)."""
+    keys = sorted(data)
+    step = max(1, len(keys) // limit) if limit else 1
+    return [(key, data[key]) for key in keys[::step][:limit]]
+
+
+def matches(genre: str, puzzle: Any, solution: Any, text: str) -> bool:
+    """Whether our ``solution`` is the published answer ``text``."""
+    spec = GENRES[genre]
+    return spec.found(puzzle, solution) == spec.published(puzzle, text)
+
+
+def size(problem: str) -> tuple[int, int]:
+    """Rows and columns from the header."""
+    rows, cols = problem.strip().split("\n")[0].split()[:2]
+    return int(rows), int(cols)
+
+
+def records(corpus: Path, genre: str) -> Iterator[tuple[str, dict]]:
+    """Every entry of the genre, by key."""
+    yield from sorted(entries(corpus, genre).items())
