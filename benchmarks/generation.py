@@ -135,8 +135,8 @@ KIT_CASES: tuple[Case, ...] = (
     *_beside("jigsawsudoku", 9, 9, "jigsaw", "trivial/t=scan basic/b=scan intermediate/i=chain "
              "advanced/a=chain extreme/e=chain unreasonable/u=chain", "9"),
     *_beside("gokigen", 8, 8, "slant", "easy/e=chain hard/h=chain"),
-    # no level is offered yet: any level, minimal for uniqueness and graded as it comes
-    Case("mosaic", 10, 10, None, ("mosaic", "")),
+    Case("mosaic", 10, 10, "pairs", ("mosaic", "")),
+    # Fillomino offers no level yet: any level, minimal for uniqueness and graded as it comes
     Case("fillomino", 7, 9, None, ("filling", "")),
     *_beside("signpost", 4, 4, "signpost", "normal/=trial"),
     Case("tango", 6, 6, "trial"),
