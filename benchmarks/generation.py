@@ -15,6 +15,8 @@ Where Simon Tatham's collection has the genre (Debian's ``sgt-puzzles``: pearl, 
 bridges, tracks, tents, solo; `benchmarks.tatham`), his generator makes a puzzle of the same
 size and the nearest level for the same seeds in the same run (``--no-tatham`` skips it), one
 process per puzzle under the same time limit; his time is the wall time of that process.
+The genres made with the genre kit (`KIT_CASES`, ``--kit`` runs only those) are asked at his
+default size, once for each level of his.
 
 Output: one JSON line per (case, seed, generator) in ``--out`` (default
 ``benchmarks/results/generation.jsonl``), the table on standard output, and with
