@@ -130,8 +130,8 @@ KIT_CASES: tuple[Case, ...] = (
     *_beside("skyscrapers", 5, 5, "towers", "easy/e=chain hard/h=chain", "5"),
     *_beside("magnets", 5, 6, "magnets", "easy/e=chain tricky/t=chain"),
     *_beside("undead", 4, 4, "undead", "easy/e=pairs normal/n=pairs tricky/t=chain"),
-    *_beside("kenken", 6, 6, "keen", "easy/e=scan normal/n=scan "
-             "hard/h=scan extreme/x=scan unreasonable/u=scan", "6"),
+    *_beside("kenken", 6, 6, "keen", "easy/e=scan normal/n=rules "
+             "hard/h=trial extreme/x=trial unreasonable/u=trial", "6"),
     *_beside("killersudoku", 9, 9, "killer", "trivial/t=rules basic/b=rules intermediate/i=rules "
              "advanced/a=rules extreme/e=rules unreasonable/u=rules", "3x3"),
     *_beside("jigsawsudoku", 9, 9, "jigsaw", "trivial/t=scan basic/b=scan intermediate/i=chain "
