@@ -218,8 +218,9 @@ def kit_refusals(genre: str) -> list[tuple[Any, str]]:
     out: list[tuple[Any, str]] = []
     for layer in kit_declaration(genres.get(genre)).answers_on(puzzle):
         fields = layer.state_fields()
-        if len(fields) == 2:
-            present, absent = fields
+        absent = getattr(layer, "absent", None)
+        if absent in fields:  # known-present and known-absent entries
+            present = fields[fields.index(absent) - 1]
             key = next(k for k in sorted(answer(genre), key=repr) if k[0] == layer.key)
             item = layer.write_state({key: 1}, h, w)[present][0]
             moved = _moved(item, w)
@@ -227,6 +228,13 @@ def kit_refusals(genre: str) -> list[tuple[Any, str]]:
             out += [({absent: {}}, f"{absent}: expected a list"), ({absent: [[0]]}, f"{absent}[0]: expected"),
                     ({present: [moved]}, outside),
                     ({present: [item], absent: [item]}, f"listed both as {present} and as {absent}")]
+            if not all(isinstance(v, int) for v in item):  # an edge: its cells must be neighbours
+                (r, c), (y, x) = item
+                far = [[r, c], [2 * y - r, 2 * x - c]]
+                out.append(({present: [far]}, f"{present}[0]: ({r}, {c}) and ({2 * y - r}, {2 * x - c}) "
+                                              f"are not neighbours"))
+            if layer.name in fields[:fields.index(present)]:  # and the whole answer, as rows
+                out.append(({layer.name: [[1]]}, f"{layer.name}: expected {h} rows"))
             continue
         (field,) = fields
         rows = layer.write_state({}, h, w)[field]
