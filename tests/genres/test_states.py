@@ -328,20 +328,19 @@ def test_a_hint_from_part_of_the_solution_agrees_with_the_solution(genre: str) -
 
 
 def _other(genre: str, key: Hashable, value: int) -> int:
+    """Another value the key may take: the next digit (Sudoku's 1-9, Hashi's 0-2 bridges, a kit
+    layer's values from its declaration: its ``lo`` to its top on the example), else 0 for 1."""
     if genre == "sudoku":
         return value % 9 + 1
-    if genre == "futoshiki":  # the example is 4x4
-        return value % 4 + 1
     if genre == "hashi":
         return (value + 1) % 3
-    if genre == "kenken":  # the example is 6x6
-        return value % 6 + 1
-    if genre in ("killersudoku", "jigsawsudoku"):  # the examples are 9x9
-        return value % 9 + 1
-    if genre in ("skyscrapers", "magnets", "undead"):  # heights 1-5; poles 0-2; monsters 0-3
-        return {"skyscrapers": value % 5 + 1, "magnets": (value + 1) % 3, "undead": (value + 1) % 4}[genre]
-    if genre == "signpost":  # the example is 4x4: 1..16
-        return value % 16 + 1
+    declaration = kit_declaration(genres.get(genre))
+    if declaration is not None:
+        puzzle = example(genre)
+        for layer in declaration.answers_on(puzzle):
+            if isinstance(layer, Digits) and key[0] == layer.key:
+                lo, top = layer.lo, layer.top(puzzle.height, puzzle.width)
+                return lo + (value - lo + 1) % (top - lo + 1)
     return 1 - value
 
 
