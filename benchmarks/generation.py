@@ -121,21 +121,24 @@ def _beside(genre: str, height: int, width: int, game: str, levels: str,
 KIT_CASES: tuple[Case, ...] = (
     *_beside("lightup", 7, 7, "lightup", "easy/0=rules tricky/1=trial hard/2=trial"),
     *_beside("hitori", 5, 5, "singles", "easy/e=lines tricky/k=lines"),
-    *_beside("kurodoko", 6, 9, "range", "normal/=pairs"),
+    *_beside("kurodoko", 6, 9, "range", "normal/=chain"),
     *_beside("futoshiki", 5, 5, "unequal", "trivial/t=scan easy/e=trial "
              "tricky/k=trial extreme/x=trial recursive/r=trial", "5"),
     *_beside("binairo", 8, 8, "unruly", "trivial/t=scan easy/e=scan normal/n=pairs"),
     *_beside("skyscrapers", 5, 5, "towers", "easy/e=chain hard/h=chain", "5"),
-    *_beside("magnets", 5, 6, "magnets", "easy/e=trial tricky/t=chain"),
-    *_beside("undead", 4, 4, "undead", "easy/e=pairs normal/n=pairs tricky/t=trial"),
-    *_beside("kenken", 6, 6, "keen", "easy/e=scan normal/n=rules "
-             "hard/h=trial extreme/x=trial unreasonable/u=trial", "6"),
-    *_beside("killersudoku", 9, 9, "killer", "trivial/t=trial basic/b=trial intermediate/i=trial "
-             "advanced/a=trial extreme/e=trial unreasonable/u=chain", "3x3"),
-    *_beside("jigsawsudoku", 9, 9, "jigsaw", "trivial/t=scan basic/b=rules intermediate/i=trial "
-             "advanced/a=trial extreme/e=trial unreasonable/u=chain", "9"),
+    *_beside("magnets", 5, 6, "magnets", "easy/e=chain tricky/t=chain"),
+    *_beside("undead", 4, 4, "undead", "easy/e=pairs normal/n=pairs tricky/t=chain"),
+    *_beside("kenken", 6, 6, "keen", "easy/e=scan normal/n=scan "
+             "hard/h=scan extreme/x=scan unreasonable/u=scan", "6"),
+    *_beside("killersudoku", 9, 9, "killer", "trivial/t=rules basic/b=rules intermediate/i=rules "
+             "advanced/a=rules extreme/e=rules unreasonable/u=rules", "3x3"),
+    *_beside("jigsawsudoku", 9, 9, "jigsaw", "trivial/t=scan basic/b=scan intermediate/i=chain "
+             "advanced/a=chain extreme/e=chain unreasonable/u=chain", "9"),
     *_beside("gokigen", 8, 8, "slant", "easy/e=chain hard/h=chain"),
-    *_beside("mosaic", 10, 10, "mosaic", "normal/=rules"),
+    # no level is offered yet: any level, minimal for uniqueness and graded as it comes
+    Case("mosaic", 10, 10, None, ("mosaic", "")),
+    Case("fillomino", 7, 9, None, ("filling", "")),
+    *_beside("signpost", 4, 4, "signpost", "normal/=trial"),
     Case("tango", 6, 6, "trial"),
 )
 CASES += KIT_CASES

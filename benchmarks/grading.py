@@ -222,16 +222,20 @@ def explain_markdown(rows: Sequence[dict[str, Any]]) -> str:
 
 def run(games: Sequence[str], count: int, jobs: int, time_limit: float, search: bool,
         progress: bool = True, done: Sequence[dict[str, Any]] = (),
-        sink: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+        sink: Callable[[dict[str, Any]], None] | None = None,
+        levels: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Every row of a validation run: generate (or read) the puzzles, then grade and time them.
 
     Puzzles with a row in ``done`` (same game, level and seed) are not graded again; each new
-    row is also passed to ``sink`` as soon as it is measured (so a long run can be resumed)."""
+    row is also passed to ``sink`` as soon as it is measured (so a long run can be resumed).
+    ``levels`` (his level names) keeps only those levels, where given."""
     seen = {(r["game"], r["tatham"], r["seed"]) for r in done}
     tasks = []
     for name in games:
         g = tatham.game(name)
         for level, _ in g.levels:
+            if levels and level not in levels:
+                continue
             try:
                 made = puzzles(g.name, level, count)
             except tatham.GenerationFailed as exc:  # a level his generator cannot make in time
@@ -373,6 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) // 2),
                    help="worker processes (default: half the processors)")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per grade or check (default 60)")
+    p.add_argument("--levels", default="", help="comma-separated: only these of his levels (default: all)")
     p.add_argument("--no-search", action="store_true", help="skip the uniqueness check on search")
     p.add_argument("--resume", action="store_true",
                    help="keep the rows of benchmarks/results/grading.jsonl (and of grading.partial.jsonl, "
@@ -385,6 +390,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-citations", action="store_true",
                    help="with --hints: do not look for the steps' citations (what they fix is the same)")
     p.add_argument("--write-docs", action="store_true", help="refresh the numbers in docs/grading.md")
+    p.add_argument("--block", default="grading", metavar="NAME",
+                   help="with --write-docs: the generated block to replace, between <!-- NAME:begin --> and "
+                   "<!-- NAME:end --> (default grading: the first six games; grading-kit: the games added "
+                   "with the genre kit)")
     args = p.parse_args(argv)
     try:
         games = [tatham.game(name).name for name in args.games.split(",") if name.strip()]
@@ -418,7 +427,8 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             rows = kept + run(games, args.count, args.jobs, args.time_limit, not args.no_search,
-                              done=kept, sink=keep)
+                              done=kept, sink=keep,
+                              levels=[x.strip() for x in args.levels.split(",") if x.strip()])
         except (tatham.TathamMissing, tatham.GenerationFailed) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
@@ -446,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
     (RESULTS / "grading.md").write_text(text, encoding="utf-8")
     print(text)
     if args.write_docs:
-        write_docs(text)
+        write_docs(text, begin=f"<!-- {args.block}:begin -->", end=f"<!-- {args.block}:end -->")
     return 0
 
 

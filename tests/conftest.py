@@ -6,6 +6,7 @@ Playwright's synchronous API allows one instance per thread.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import os
 import shutil
@@ -13,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -44,6 +46,49 @@ def example_genre() -> ModuleType:
         spec.loader.exec_module(module)
         genres.register(module)
     return sys.modules["canalview"]
+
+
+def kit_declaration(module: ModuleType) -> Any:
+    """The genre kit's declaration of a genre module (``GENRE``, or ``KIT`` for a genre folder
+    with its own recipe or pack page), or None for a genre written by hand. Shared test tables
+    derive a kit genre's entries from it, so that adding a kit genre edits no shared test."""
+    return getattr(module, "GENRE", None) or getattr(module, "KIT", None)
+
+
+def kit_names() -> tuple[str, ...]:
+    """The package's genres made with the genre kit alone (``GENRE``: no recipe or pack page of
+    their own, so every shared command reads their layers), in `NAMES` order."""
+    from puzzlekit import genres
+
+    return tuple(name for name in genres.NAMES if getattr(genres.get(name), "GENRE", None) is not None)
+
+
+def plants(module: ModuleType, height: int, width: int) -> bool:
+    """Whether a kit genre's planter makes a puzzle of that shape (one it cannot make is
+    refused with a ValueError or a puzzle error)."""
+    import random
+
+    from puzzlekit.errors import PuzzlekitError
+
+    try:
+        module.random_puzzle(random.Random(0), height, width, keep=1.0)
+    except (ValueError, PuzzlekitError):
+        return False
+    return True
+
+
+def genre_option(name: str, attr: str, default: Any) -> Any:
+    """What a genre's own test file (``tests/genres/test_NAME.py``) says of a shared test
+    (``CROSSCHECK_SIDES``, ...), or the default: a genre that needs something special says
+    so there rather than in a shared table."""
+    path = ROOT / "tests" / "genres" / f"test_{name}.py"
+    if not path.exists():
+        return default
+    # read as a literal, not imported: a test file imports its neighbours and fixtures
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == attr for t in node.targets):
+            return ast.literal_eval(node.value)
+    return default
 
 
 def run_cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:

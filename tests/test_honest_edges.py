@@ -187,6 +187,23 @@ def test_community_genre_names_in_any_case(name, genre):
     assert genres.get(name).NAME == genre
 
 
+@pytest.mark.parametrize("name", [n for n in genres.NAMES if n not in genres.VARIANTS])
+def test_a_genres_declared_aliases_name_it_and_no_other(name):
+    # a kit genre declares its aliases (Genre(..., aliases=...)); the registry reads them there
+    for alias in genres.get(name).ALIASES if hasattr(genres.get(name), "ALIASES") else ():
+        assert genres.canonical(alias) == name
+    table = {alias for alias, genre in genres.ALIASES.items() if genre == name}
+    assert not table & {genres._key(a) for a in getattr(genres.get(name), "ALIASES", ())}  # said once
+
+
+def test_no_alias_is_a_genre_name_or_shared():
+    declared = [genres._key(a) for n in genres.NAMES if n not in genres.VARIANTS
+                for a in getattr(genres.get(n), "ALIASES", ())]
+    every = [*genres.ALIASES, *declared]
+    assert len(every) == len(set(every)) and not set(every) & set(genres.NAMES)
+    assert genres.get("akari").NAME == "lightup" and genres.get("Filling").NAME == "fillomino"
+
+
 def test_a_typo_gets_the_nearest_name():
     proc = run_cli("solve", "sudoko", str(EXAMPLES / "sudoku01.txt"))
     assert proc.returncode == 2 and b"did you mean 'sudoku'?" in proc.stderr

@@ -75,7 +75,8 @@ def test_encoding_round_trip(examples, name):
 
 KEY = {"masyu": "edge", "tracks": "edge", "numberlink": "edge", "zip": "edge", "slitherlink": "edge",
        "hashi": "bridge", "sudoku": "cell", "nonogram": "cell", "queens": "queen", "tents": "tent",
-       "patches": "rect", "wend": "at", "swend": "at"}
+       "patches": "rect", "wend": "at", "swend": "at", "fillomino": "join", "palisade": "join",
+       "dominosa": "join"}
 
 
 def wend_paths(puzzle, edges) -> dict:

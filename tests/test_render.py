@@ -16,13 +16,17 @@ import subprocess
 import sys
 import types
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
-from conftest import EXAMPLES, ROOT, example_genre
+from conftest import EXAMPLES, ROOT, example_genre, kit_declaration, plants
 
 import puzzlekit
 from puzzlekit import genres, render
 from puzzlekit.board import canvas as writer
+from puzzlekit.board.answers import Digits, Shading
+from puzzlekit.board.sides import Marks
+from puzzlekit.board.slants import Slants
 from puzzlekit.genres import masyu, sudoku
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -169,34 +173,64 @@ def answers(examples) -> dict[str, dict]:
     return {name: puzzlekit.determined(puzzle) for name, (puzzle, _) in examples.items()}
 
 
-#: The class of a state's known-present entries, by genre.
+#: The class of a state's known-present entries, by genre written by hand (a kit genre's are
+#: read off its answer layer: `drawn`).
 STATE_MARK = {
     "masyu": "loop", "slitherlink": "loop", "tracks": "path", "numberlink": "path", "zip": "path",
     "hashi": "bridge", "sudoku": "digit", "nonogram": "filled", "queens": "queen", "tents": "tent",
-    "patches": "rect", "wend": "known", "swend": "known", "kenken": "digit",
-    "lightup": "lamp", "hitori": "shaded",
-    "futoshiki": "digit", "binairo": "one", "tango": "sun",
-    "kurodoko": "shaded", "mosaic": "shaded",
-    "killersudoku": "digit", "gokigen": "slant", "jigsawsudoku": "digit",
-    "skyscrapers": "digit", "magnets": "digit",
-    "undead": "digit",
-    "fillomino": "join", "palisade": "join",
-    "signpost": "digit",
+    "patches": "rect", "wend": "known", "swend": "known",
 }
 LINES = {"masyu", "slitherlink", "tracks", "numberlink", "zip"}
+#: Hand-written genres whose state draws nothing known absent: no digit is 0; a rectangle
+#: known absent, or a letter known not in a cell, has no mark.
+NO_ABSENT = {"sudoku", "patches", "wend", "swend"}
+
+
+def drawn(name: str) -> tuple[str, Any, bool]:
+    """What a genre's state is drawn with: the class of a player's entries, the kit's answer
+    layer (None for a genre written by hand) and whether known-absent entries get a mark. A kit
+    layer that writes a value in each cell draws digits; a two-valued one draws its key (lamp,
+    shaded, join, slant), and its other value with an ``absent`` mark when it names one, as
+    Magnets' blank pole (0, a dot) is."""
+    if name in STATE_MARK:
+        return STATE_MARK[name], None, name not in NO_ABSENT
+    (layer,) = kit_declaration(genres.get(name)).answers  # a kit genre of several layers: say how
+    mark = "digit" if isinstance(layer, Digits) else layer.key
+    return mark, layer, getattr(layer, "absent", None) is not None or isinstance(layer, Marks)
 
 
 @pytest.mark.parametrize("name", genres.NAMES)
 def test_a_state_draws_known_present_and_known_absent_entries(examples, answers, name):
-    puzzle, _ = examples[name]
-    key = answers[name]
+    draws_the_state(examples[name][0], answers[name], name)
+
+
+def test_a_kit_layer_that_draws_a_players_entries_unmarked_is_caught(examples, answers, monkeypatch):
+    # a planted fault: the kit's shading drops the class of a player's entries; the class the
+    # test expects is read off the layer, so it must still catch it
+    draw = Shading.draw
+
+    def unmarked(self, canvas, layout, value, player=False):
+        key, self.key = self.key, "cell"
+        try:
+            draw(self, canvas, layout, value, player)
+        finally:
+            self.key = key
+
+    draws_the_state(examples["hitori"][0], answers["hitori"], "hitori")
+    monkeypatch.setattr(Shading, "draw", unmarked)
+    with pytest.raises(AssertionError):
+        draws_the_state(examples["hitori"][0], answers["hitori"], "hitori")
+
+
+def draws_the_state(puzzle, key, name) -> None:
     root = parse(render.svg(puzzle, state=key))
     zeros = [k for k, v in key.items() if v == 0]
     nonzero = {k: v for k, v in key.items() if v}
-    marks = find(root, STATE_MARK[name], "state")
+    mark, layer, absent_marks = drawn(name)
+    marks = find(root, mark, "state")
     if name in LINES:
         assert segments(marks) == len(nonzero)
-    elif name == "gokigen":  # a diagonal either way in every cell: a backslash for 1, a slash for 0
+    elif isinstance(layer, Slants):  # a diagonal either way in every cell: a backslash for 1, a slash for 0
         assert len(marks) == len(key) and len(find(root, "slant", "forward", "state")) == len(zeros)
     elif name == "hashi":
         assert len(marks) == sum(nonzero.values())
@@ -207,15 +241,13 @@ def test_a_state_draws_known_present_and_known_absent_entries(examples, answers,
     else:
         assert len(marks) == len(nonzero)
     absent = find(root, "absent")
-    if name in ("sudoku", "patches", "wend", "swend", "kenken", "futoshiki", "killersudoku", "gokigen",
-                "jigsawsudoku", "skyscrapers", "signpost"):
-        # no digit is 0; a rectangle known absent, or a letter known not in a cell, has no mark
-        assert absent == []
-    else:
+    if absent_marks:
         assert len(absent) == len(zeros) > 0
+    else:
+        assert absent == []
     # no solution was given, so nothing is drawn as solved
-    drawn = find(root, STATE_MARK[name], without=("state",))
-    assert [el for el in drawn if el.tag != NS + "g"] == []  # a layer's group may share the name
+    solved = find(root, mark, without=("state",))
+    assert [el for el in solved if el.tag != NS + "g"] == []  # a layer's group may share the name
 
 
 def test_a_state_outside_the_answer_key_is_refused(examples):
@@ -459,21 +491,37 @@ def test_wend_letters_blocked_cells_words_and_a_path_per_word(examples, name, so
 # random puzzles of odd shapes ---------------------------------------------------------------
 
 
-SHAPES = {"sudoku": [(4, 4), (6, 6)], "queens": [(4, 4), (5, 5)], "kenken": [(3, 3), (5, 5)],
-          "killersudoku": [(4, 4), (6, 6)], "jigsawsudoku": [(4, 4), (5, 5)]}
+#: The shapes a hand-written genre's random puzzles are drawn at (others: `ODD`).
+SHAPES = {"sudoku": [(4, 4), (6, 6)], "queens": [(4, 4), (5, 5)]}
+ODD = [(1, 3), (3, 1), (2, 5), (5, 2)]
+
+
+def shapes(name: str) -> list[tuple[int, int]]:
+    """A kit genre's shapes come from its declaration: squares from its smallest side up when
+    its planter makes only squares, the odd shapes otherwise."""
+    module = genres.get(name)
+    if name in SHAPES or getattr(module, "GENRE", None) is None:
+        return SHAPES.get(name, ODD)
+    lo = kit_declaration(module).sizes[0]
+    if plants(module, lo, lo + 1):
+        return ODD
+    return [(lo, lo), (lo + 2, lo + 2)]
 
 
 @pytest.mark.parametrize("name", genres.NAMES)
 def test_random_puzzles_of_odd_shapes_draw(name):
     module = genres.get(name)
     rng = random.Random(7)
-    for h, w in SHAPES.get(name, [(1, 3), (3, 1), (2, 5), (5, 2)]):
+    made = 0
+    for h, w in shapes(name):
         try:
             puzzle = module.random_puzzle(rng, h, w)
         except ValueError:  # a shape the genre cannot make
             continue
         root = parse(render.svg(puzzle))
         assert float(root.get("width")) > 0
+        made += 1
+    assert made > 0  # some shape was drawn
 
 
 # the writer and PNG ---------------------------------------------------------------------------

@@ -32,6 +32,16 @@ def test_runs_of_empty_cells_are_letters_and_long_runs_split_at_z():
         tc.runs("c3", 3, "[0-4]", "Slant")
 
 
+def test_a_grid_may_leave_out_the_empty_cells_after_its_last_clue():
+    cells = [None, 2] + [None] * 30
+    assert tc.write_runs(cells, end=False) == "a2z"  # a full run of 26 is written, the rest not
+    assert tc.runs("a2z", 32, "[0-4]", "Palisade", int, short=True) == cells
+    with pytest.raises(ValueError, match="covers 28 cells, not 32"):
+        tc.runs("a2z", 32, "[0-4]", "Palisade", int)
+    with pytest.raises(ValueError, match="covers 34 cells, not 32"):
+        tc.runs("a2zf", 32, "[0-4]", "Palisade", int, short=True)
+
+
 def test_placed_values_end_past_the_grid():
     letters = {"z": (25, 0, False), "Z": (25, 1, False), **{chr(97 + i): (i, 0, True) for i in range(25)},
                **{chr(65 + i): (i, 1, True) for i in range(25)}}

@@ -21,6 +21,7 @@ from .base import Cell
 from .canvas import ABSENT, INK, STATE, Canvas, Layout
 from .clues import Setting
 from .places import SOLUTION, invalid, rows_of, shown
+from .places import STATE as STATE_SOURCE
 
 Pair = tuple[Cell, Cell]
 
@@ -144,11 +145,22 @@ class Regions(Lines):
         return other
 
     def state_fields(self) -> tuple[str, ...]:
-        return (self.joined, self.absent)
+        return (self.name, self.joined, self.absent)
 
     def read_state(self, data: Mapping[str, Any], height: int, width: int,
                    classic: bool = False) -> dict[Hashable, int]:
-        return Lines.read_state(self._named(), data, height, width, classic)
+        """The pairs ``joined`` and ``absent`` list; a solution's rows of labels (``name``)
+        know every pair."""
+        listed = Lines.read_state(self._named(), data, height, width, classic)
+        if self.name not in data:
+            return listed
+        joins = self.normal(data[self.name], height, width, STATE_SOURCE)
+        out = {(self.key, a, b): int((a, b) in joins) for a, b in _pairs(height, width)}
+        for key, value in listed.items():
+            if out[key] != value:
+                raise invalid((self.name,), f"the labels and {self.joined}/{self.absent} disagree on "
+                              f"{key[1]} and {key[2]}", STATE_SOURCE)
+        return out
 
     def write_state(self, state: Mapping[Hashable, int], height: int, width: int) -> dict[str, Any]:
         return Lines.write_state(self._named(), state, height, width)

@@ -61,10 +61,11 @@ def dims(params: str, rest: str, expected: str, square: bool = False,
 
 
 def runs(desc: str, cells: int, token: str, what: str, read: Callable[[str], Any] = str,
-         separator: str | None = "_") -> list[Any]:
+         separator: str | None = "_", short: bool = False) -> list[Any]:
     """Cells from run-length text: ``a``-``z`` for 1-26 cells without a clue (None), the
     tokens the regular expression ``token`` matches for the others (as ``read`` makes them),
-    ``separator`` between two tokens side by side (None: his game writes none)."""
+    ``separator`` between two tokens side by side (None: his game writes none); ``short``: the
+    cells after the last clue may be left out."""
     out: list[Any] = []
     pattern = re.compile(f"([a-z])|({token})" + (f"|({re.escape(separator)})" if separator else ""))
     pos = 0
@@ -77,14 +78,15 @@ def runs(desc: str, cells: int, token: str, what: str, read: Callable[[str], Any
         elif m.group(2):
             out.append(read(m.group(2)))
         pos = m.end()
-    if len(out) != cells:
+    if len(out) > cells or (len(out) < cells and not short):
         raise ValueError(f"{what}: the description covers {len(out)} cells, not {cells}")
-    return out
+    return out + [None] * (cells - len(out))
 
 
-def write_runs(cells: Sequence[Any], separator: str = "") -> str:
+def write_runs(cells: Sequence[Any], separator: str = "", end: bool = True) -> str:
     """The run-length text of cells (None: no clue, others written with `str`);
-    ``separator`` goes between two clues side by side (``_`` where a clue has several digits)."""
+    ``separator`` goes between two clues side by side (``_`` where a clue has several digits);
+    without ``end``, the run of empty cells after the last clue is not written out."""
     out: list[str] = []
     run = 0
     previous = False
@@ -103,7 +105,7 @@ def write_runs(cells: Sequence[Any], separator: str = "") -> str:
             out.append(separator)
         out.append(str(cell))
         previous = True
-    if run:
+    if run and end:
         out.append(chr(ord("a") + run - 1))
     return "".join(out)
 

@@ -46,6 +46,8 @@ NAMES: tuple[str, ...] = (
     "fillomino",
     "signpost",
     "palisade",
+    "dominosa",
+    "fourcolour",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -60,7 +62,9 @@ _VIEWS: dict[str, ModuleType] = {}
 
 
 #: Other names the puzzle community uses for the same rules (compared case-insensitively,
-#: ignoring spaces, hyphens and underscores).
+#: ignoring spaces, hyphens and underscores), for the genres written by hand. A genre made with
+#: the genre kit declares its own (``Genre(..., aliases=...)``): `canonical` reads them off the
+#: genre modules, which `import puzzlekit` has imported already (every Puzzle gets its picture).
 ALIASES: dict[str, str] = {
     "mashu": "masyu", "pearl": "masyu",
     "numlin": "numberlink", "arukone": "numberlink", "flow": "numberlink", "flowfree": "numberlink",
@@ -82,6 +86,7 @@ ALIASES: dict[str, str] = {
     "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
     "slant": "gokigen", "gokigennaname": "gokigen",
     "arrowpath": "signpost",
+    "fourcolor": "fourcolour", "map": "fourcolour",
     "singles": "hitori",
     "kuromasu": "kurodoko", "range": "kurodoko",
     "fillapix": "mosaic",
@@ -129,7 +134,7 @@ def canonical(name: str) -> str:
         return key
     if key in ALIASES:
         return ALIASES[key]
-    others = _other_aliases()
+    others = _declared_aliases()
     if key in others:
         return others[key]
     known = available()
@@ -150,10 +155,14 @@ def _plugins() -> dict[str, str]:
     return _PLUGINS
 
 
-def _other_aliases() -> dict[str, str]:
-    """The aliases that genres from outside `NAMES` declare in their module (``ALIASES``)."""
+def _declared_aliases(outside: bool = True) -> dict[str, str]:
+    """The aliases genres declare in their module (``ALIASES``, a kit genre's ``aliases=``):
+    the package's genres first, then (``outside``) those from outside `NAMES`."""
+    names = [name for name in NAMES if name not in VARIANTS]
+    if outside:
+        names += [*_ADDED, *_plugins()]
     out: dict[str, str] = {}
-    for name in dict.fromkeys([*_ADDED, *_plugins()]):
+    for name in dict.fromkeys(names):
         for alias in getattr(get(name), "ALIASES", ()):
             out.setdefault(_key(alias), name)
     return out
@@ -172,7 +181,7 @@ def register(module: Any) -> str:
                if not hasattr(module, attr)]
     if missing:
         raise ValueError(f"the genre {name!r} lacks {', '.join(missing)}")
-    if name in NAMES or name in ALIASES:
+    if name in NAMES or name in ALIASES or name in _declared_aliases(outside=False):
         raise ValueError(f"{name!r} is a genre of the package already")
     _ADDED[name] = module
     return name

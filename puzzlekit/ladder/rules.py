@@ -24,6 +24,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import re
+from collections import Counter
 from typing import Any
 
 from ..ir import Why
@@ -343,16 +344,17 @@ class Pairs:
             if len(a) <= MAX_SCOPE:
                 for x in a:
                     by_atom.setdefault(x, []).append(i)
-        seen: set[tuple[int, int]] = set()
+        # how many literals each two rules share, counted atom by atom: only the pairs that
+        # share two or more are intersected and sorted (a model with wide clauses has many
+        # pairs sharing one, and building their intersections took seconds)
+        seen: Counter[tuple[int, int]] = Counter()
         for members in by_atom.values():
             seen.update(itertools.combinations(members, 2))
         self.units = units
         self.pairs: list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]] = []
         by_var: dict[int, list[int]] = {}
-        for i, j in sorted(seen):
-            shared = atoms[i] & atoms[j]
-            if not 1 < len(shared) <= MAX_SHARED:
-                continue  # one shared literal: each rule alone already sees what the pair does
+        for i, j in sorted(pair for pair, n in seen.items() if 1 < n <= MAX_SHARED):
+            shared = atoms[i] & atoms[j]  # one shared literal: each rule alone sees what the pair does
             vs = tuple(sorted({v for v, _ in atoms[i] | atoms[j]}))
             for v in vs:
                 by_var.setdefault(v, []).append(len(self.pairs))

@@ -10,18 +10,33 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import example_genre
+from conftest import example_genre, kit_names, plants
 from test_pack_browser import Board, between, entries, solved, status
 
 from puzzlekit import api, genres
+from puzzlekit.board.answers import Lines, Shading
+from puzzlekit.board.regions import Regions
+from puzzlekit.board.slants import Slants
 from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
-#: Genres made with the kit that the page plays: the docs' example (shaded cells), the
-#: loop genre of the kit's tests (lines between cells), Light Up (walls and lamps),
-#: Hitori (a number in every cell), Gokigen (diagonals in cells, numbers at their corners),
-#: Kurodoko (numbers on unshaded cells) and Mosaic (numbers on shaded cells too).
-KIT_GENRES = ("canalview", "kitloop", "lightup", "hitori", "gokigen", "kurodoko", "mosaic")
+#: Genres made with the kit that the page plays by clicks at 5x5: the docs' example (shaded
+#: cells), the loop genre of the kit's tests (lines between cells), and every kit genre of the
+#: package whose answer is entered a click per cell or per side (shaded cells, lamps, lines,
+#: diagonals) and whose planter makes a 5x5 grid: read off its answer layer, so a new genre
+#: joins by itself. Digits, Binairo's and Tango's 6x6 have their own tests below; a division
+#: into regions (its value is rows of labels, not the sides clicked) is not played here.
+CLICKED = (Shading, Lines, Slants)
+
+
+def clicked(name: str) -> bool:
+    module = genres.get(name)
+    layers = module.GENRE.answers
+    return (len(layers) == 1 and isinstance(layers[0], CLICKED) and not isinstance(layers[0], Regions)
+            and plants(module, 5, 5))
+
+
+KIT_GENRES = ("canalview", "kitloop", *filter(clicked, kit_names()))
 
 
 def register_test_genres() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from conftest import example_genre
+from conftest import example_genre, genre_option, kit_declaration, kit_names, plants
 from hypothesis import strategies as st
 
 from puzzlekit import genres
@@ -200,21 +200,23 @@ STRATEGIES = {
     "wend": wend_instances("en"),
     "swend": wend_instances("sv"),
     "canalview": kit_instances(example_genre()),
-    "futoshiki": kit_instances(genres.get("futoshiki"), square=True, sides=(3, 5)),
-    "skyscrapers": kit_instances(genres.get("skyscrapers"), square=True, sides=(3, 5)),
-    "magnets": kit_instances(genres.get("magnets")),
-    "kenken": kit_instances(genres.get("kenken"), square=True),
-    "lightup": kit_instances(genres.get("lightup")),
-    "hitori": kit_instances(genres.get("hitori")),
-    "binairo": kit_instances(genres.get("binairo"), sides=[4, 6]),
-    "tango": kit_instances(genres.get("tango"), sides=[4, 6]),
-    "undead": kit_instances(genres.get("undead")),
-    "killersudoku": kit_instances(genres.get("killersudoku"), square=True, sides=(4, 6)),
-    "kurodoko": kit_instances(genres.get("kurodoko")),
-    "mosaic": kit_instances(genres.get("mosaic")),
-    "jigsawsudoku": kit_instances(genres.get("jigsawsudoku"), square=True, sides=(4, 6)),
-    "gokigen": kit_instances(genres.get("gokigen"), sides=(2, 5)),
-    "fillomino": kit_instances(genres.get("fillomino")),
-    "palisade": kit_instances(genres.get("palisade")),
-    "signpost": kit_instances(genres.get("signpost"), sides=(3, 4)),
 }
+
+
+def kit_shapes(name: str, module=None) -> dict:
+    """`kit_instances`' options for a kit genre, from the genre itself: the sides from its
+    declared smallest side (``Genre(sizes=...)``) to 6 that its planter makes (Binairo's even
+    ones), square when it makes no other shape. A genre whose cross-check is slow at 6x6 caps
+    its sides in its own test file: ``CROSSCHECK_SIDES = (3, 5)``."""
+    module = module or genres.get(name)
+    lo, hi = kit_declaration(module).sizes
+    sides = [side for side in range(lo, min(hi, 6) + 1) if plants(module, side, side)]
+    low, high = genre_option(name, "CROSSCHECK_SIDES", (sides[0], sides[-1]))
+    sides = [side for side in sides if low <= side <= high]
+    square = not plants(module, sides[0], sides[-1]) if len(sides) > 1 else True
+    gaps = sides != list(range(sides[0], sides[-1] + 1))
+    return {"square": square, "sides": sides if gaps else (sides[0], sides[-1])}
+
+
+# every kit genre of the package: nothing to add here for a new one
+STRATEGIES.update({name: kit_instances(genres.get(name), **kit_shapes(name)) for name in kit_names()})

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable
 
 import pytest
-from genre_strategies import STRATEGIES
+from genre_strategies import STRATEGIES, kit_shapes
 from hypothesis import assume, given
 
 from puzzlekit import backends, cli, genres
@@ -188,3 +188,24 @@ def test_a_backend_that_drops_a_constraint_is_caught(genre, mutation):
 
     with pytest.raises(AssertionError, match="mutant"):
         agree()
+
+
+def test_every_genre_has_a_strategy() -> None:
+    # a kit genre gets its strategy from its declaration (genre_strategies.kit_shapes)
+    assert set(genres.NAMES) <= set(STRATEGIES)
+
+
+def test_a_kit_genres_shapes_are_read_off_its_planter() -> None:
+    class Declared:
+        sizes = (2, 30)
+
+    class EvenSquares:  # a planter that makes only squares of even sides
+        GENRE = Declared()
+
+        @staticmethod
+        def random_puzzle(rng, h, w, keep=1.0):
+            if h != w or h % 2:
+                raise ValueError("even squares only")
+
+    assert kit_shapes("nosuchgenre", EvenSquares) == {"square": True, "sides": [2, 4, 6]}
+    assert kit_shapes("futoshiki") == {"square": True, "sides": (3, 5)}  # capped in its test file

@@ -15,6 +15,9 @@ from puzzlekit.generate import generate
 from puzzlekit.genres.binairo import tatham
 from puzzlekit.pack import kit as pack_kit
 
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (6, 6)
+
 bi = genres.get("binairo")
 
 TEXT = """\

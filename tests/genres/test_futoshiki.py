@@ -15,6 +15,11 @@ from puzzlekit.generate import generate
 from puzzlekit.genres.futoshiki import tatham
 from puzzlekit.pack import kit as pack_kit
 
+#: The cross-check's sides (tests/crosscheck/genre_strategies.py): larger grids are slow there.
+CROSSCHECK_SIDES = (3, 5)
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (4, 4)
+
 fu = genres.get("futoshiki")
 
 TEXT = """\

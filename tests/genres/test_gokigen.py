@@ -16,6 +16,9 @@ from puzzlekit.formats import convert, puzzlink, pzprv3
 from puzzlekit.generate import generate
 from puzzlekit.genres.gokigen import tatham
 
+#: The cross-check's sides (tests/crosscheck/genre_strategies.py): larger grids are slow there.
+CROSSCHECK_SIDES = (2, 5)
+
 gk = genres.get("gokigen")
 SLANT = Path("/usr/games/sgt-slant")
 

@@ -16,6 +16,9 @@ from puzzlekit.genres import jigsawsudoku as js
 from puzzlekit.genres.jigsawsudoku import tatham
 from puzzlekit.pack import encoding
 
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (4, 4)
+
 # a 6x6 made by our generator (seed 3)
 TEXT = """\
 .13...

@@ -16,6 +16,9 @@ from puzzlekit.genres import kenken
 from puzzlekit.genres.kenken import tatham
 from puzzlekit.pack import encoding
 
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (4, 4)
+
 # a 4x4 made by our generator (seed 11)
 TEXT = """\
 A3-  A    B5+  B

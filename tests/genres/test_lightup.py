@@ -15,6 +15,9 @@ from puzzlekit.generate import generate
 from puzzlekit.genres import lightup
 from puzzlekit.genres.lightup import tatham
 
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (6, 6)
+
 # Made by hand: the 0 keeps (1, 0) and (3, 0) dark, so the corner lamps follow, and the 2 and
 # the two 1s place the rest.
 TEXT = """\

@@ -18,6 +18,9 @@ from puzzlekit.generate import generate
 from puzzlekit.genres import magnets as mg
 from puzzlekit.genres.magnets import tatham
 
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (4, 4)
+
 TEXT = """\
 # a 4x4 Magnets, made for this test
 top: ? 1 1 1

@@ -18,6 +18,11 @@ from puzzlekit.generate import generate
 from puzzlekit.genres import skyscrapers as sk
 from puzzlekit.genres.skyscrapers import tatham
 
+#: The cross-check's sides (tests/crosscheck/genre_strategies.py): larger grids are slow there.
+CROSSCHECK_SIDES = (3, 5)
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (4, 4)
+
 TEXT = """\
 # a 4x4 Skyscrapers, made for this test
 top: 3 ? ? ?

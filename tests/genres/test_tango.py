@@ -12,6 +12,9 @@ from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.pack import kit as pack_kit
 
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (6, 6)
+
 ta = genres.get("tango")
 
 TEXT = """\

@@ -17,6 +17,9 @@ from puzzlekit.generate import generate
 from puzzlekit.genres import undead as ud
 from puzzlekit.genres.undead import tatham
 
+#: The size tests/test_ladder.py grades its random puzzles at.
+LADDER_SIZE = (4, 4)
+
 TEXT = """\
 # a 4x4 Undead, made for this test
 monsters: 5 5 2

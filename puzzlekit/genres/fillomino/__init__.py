@@ -14,7 +14,7 @@ from ...board.regions import Regions, parts
 MOST = 9
 
 genre = Genre(
-    "fillomino", title="Fillomino",
+    "fillomino", aliases=("filling",), title="Fillomino",
     rule="divide the grid into regions of n cells showing n; the numbers stay; equal sizes never touch",
     clues=[layers.Numbers("numbers", lo=1, hi=99)],
     answers=[Regions("regions", sizes=True)],
@@ -43,9 +43,10 @@ def rules(p, m):
                 m.clause((j, ~m.eq(size[a], v), ~m.eq(size[b], v)))
     # (implied: a cell k steps from its region's first cell is in a region of more than k cells)
     for x, owned in member.items():
-        for y, lit in owned.items():
-            for v in range(1, min(abs(x[0] - y[0]) + abs(x[1] - y[1]), cap[x]) + 1):
-                m.clause((~lit, ~m.eq(size[x], v)))
+        with m.rule(f"the region of {x} reaches it from its first cell", cells=[x]):
+            for y, lit in owned.items():
+                for v in range(1, min(abs(x[0] - y[0]) + abs(x[1] - y[1]), cap[x]) + 1):
+                    m.clause((~lit, ~m.eq(size[x], v)))
     # ... and the given numbers stay.
     for cell, k in p.clues("numbers"):
         with m.rule(f"the {k} at {cell} is in a region of {k} cells", cells=[cell]):

@@ -50,4 +50,11 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, numbers=rows)
 
 
+#: What was measured of the generator (``python -m benchmarks.levels --sizes 5,7 --seeds 8``):
+#: the sides of the square grids asked, and per level the sides at which every request came
+#: back at that level (`puzzlekit.generate.reach` offers those levels at and near them).
+SIDES = (5, 7)
+RELIABLE = {"pairs": (5, 7), "trial": (5, 7), "chain": (7,), "deep": (7,)}
+
+
 genre.export(globals())

@@ -7,8 +7,7 @@ of 1-26 cells without one; the cells after the last clue are left out.
 
 from __future__ import annotations
 
-import re
-
+from ...formats.tathamcodes import dims, rows, runs, write_runs
 from . import Puzzle
 
 GAME = "palisade"
@@ -17,39 +16,13 @@ TITLE = "Palisade"
 
 def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``5x5n5``) and description."""
-    found = re.fullmatch(r"(\d+)x(\d+)n(\d+)", params)
-    if found is None:
-        raise ValueError(f"Palisade params are the size and the region size, such as 5x5n5, not {params!r}")
-    w, h, k = map(int, found.groups())
-    cells: list[int | None] = []
-    for i, ch in enumerate(desc):
-        if "a" <= ch <= "z":
-            cells += [None] * (ord(ch) - ord("a") + 1)
-        elif "0" <= ch <= "4":
-            cells.append(int(ch))
-        else:
-            raise ValueError(f"unexpected character {ch!r} at {i} of the Palisade description")
-    if len(cells) > w * h:  # he leaves out the empty cells after the last clue
-        raise ValueError(f"the Palisade description holds {len(cells)} cells, the {w}x{h} grid {w * h}")
-    cells += [None] * (w * h - len(cells))
-    return Puzzle(h, w, size=k, numbers=[cells[r * w:(r + 1) * w] for r in range(h)])
+    w, h, m = dims(params, r"n(\d+)", "Palisade params are the size and the region size, such as 5x5n5")
+    cells = runs(desc, w * h, "[0-4]", "Palisade", int, None, short=True)
+    return Puzzle(h, w, size=int(m.group(3)), numbers=[list(r) for r in rows(cells, w)])
 
 
 def write(puzzle: Puzzle) -> str:
     """``WxHnK:DESC`` (his Palisade has no level; the empty cells after the last clue are left
     out, as he writes them)."""
-    out: list[str] = []
-    run = 0
-    for row in puzzle.numbers:
-        for k in row:
-            if k is None:
-                run += 1
-                if run == 26:
-                    out.append("z")
-                    run = 0
-                continue
-            if run:
-                out.append(chr(ord("a") + run - 1))
-                run = 0
-            out.append(str(k))
-    return f"{puzzle.width}x{puzzle.height}n{puzzle.size}:{''.join(out)}"
+    cells = [k for row in puzzle.numbers for k in row]
+    return f"{puzzle.width}x{puzzle.height}n{puzzle.size}:{write_runs(cells, end=False)}"
