@@ -319,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sw-dir", type=Path, default=SW_DIR)
     parser.add_argument("--mps-dir", type=Path, default=MPS_DIR)
     parser.add_argument("--install", action="store_true", help="pip install both peers first")
-    parser.add_argument("--out", type=Path, default=HERE / "out")
+    parser.add_argument("--out", type=Path, default=HERE / "results")
     parser.add_argument("--write-docs", action="store_true")
     parser.add_argument("--from-rows", type=Path, nargs="+", help="rebuild the table from rows.jsonl files")
     args = parser.parse_args(argv)
