@@ -15,6 +15,8 @@ Where Simon Tatham's collection has the genre (Debian's ``sgt-puzzles``: pearl, 
 bridges, tracks, tents, solo; `benchmarks.tatham`), his generator makes a puzzle of the same
 size and the nearest level for the same seeds in the same run (``--no-tatham`` skips it), one
 process per puzzle under the same time limit; his time is the wall time of that process.
+The genres made with the genre kit (`KIT_CASES`, ``--kit`` runs only those) are asked at his
+default size, once for each level of his.
 
 Output: one JSON line per (case, seed, generator) in ``--out`` (default
 ``benchmarks/results/generation.jsonl``), the table on standard output, and with
@@ -128,15 +130,15 @@ KIT_CASES: tuple[Case, ...] = (
     *_beside("skyscrapers", 5, 5, "towers", "easy/e=chain hard/h=chain", "5"),
     *_beside("magnets", 5, 6, "magnets", "easy/e=chain tricky/t=chain"),
     *_beside("undead", 4, 4, "undead", "easy/e=pairs normal/n=pairs tricky/t=chain"),
-    *_beside("kenken", 6, 6, "keen", "easy/e=scan normal/n=scan "
-             "hard/h=scan extreme/x=scan unreasonable/u=scan", "6"),
+    *_beside("kenken", 6, 6, "keen", "easy/e=scan normal/n=rules "
+             "hard/h=trial extreme/x=trial unreasonable/u=trial", "6"),
     *_beside("killersudoku", 9, 9, "killer", "trivial/t=rules basic/b=rules intermediate/i=rules "
              "advanced/a=rules extreme/e=rules unreasonable/u=rules", "3x3"),
     *_beside("jigsawsudoku", 9, 9, "jigsaw", "trivial/t=scan basic/b=scan intermediate/i=chain "
              "advanced/a=chain extreme/e=chain unreasonable/u=chain", "9"),
     *_beside("gokigen", 8, 8, "slant", "easy/e=chain hard/h=chain"),
-    # no level is offered yet: any level, minimal for uniqueness and graded as it comes
-    Case("mosaic", 10, 10, None, ("mosaic", "")),
+    Case("mosaic", 10, 10, "pairs", ("mosaic", "")),
+    # Fillomino offers no level yet: any level, minimal for uniqueness and graded as it comes
     Case("fillomino", 7, 9, None, ("filling", "")),
     *_beside("signpost", 4, 4, "signpost", "normal/=trial"),
     Case("tango", 6, 6, "trial"),

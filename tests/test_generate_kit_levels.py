@@ -28,7 +28,7 @@ def test_a_kit_genre_makes_a_unique_puzzle_at_two_levels_it_offers(name):
     made = offered(name, side, side)
     assert made and set(made) == {lv for lv, at in rec.RELIABLE.items() if side in at}, name
     for level in made[:2]:  # the two easiest: the quickest to make
-        (puzzle,) = generate(name, side, side, level, seed=1)
+        (puzzle,) = generate(name, side, side, level, seed=1000)  # the first seed measured
         assert puzzle.grade.level == level and not puzzle.note, (level, puzzle.note)
         solved = api.solve(puzzle.puzzle, backend="sat", limit=2)
         assert solved.unique and solved.solutions[0].to_json() == puzzle.solution.to_json()

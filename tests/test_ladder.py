@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, genre_option
+from conftest import EXAMPLES, genre_option, plants
 
 import puzzlekit
 from benchmarks import grading, tatham
@@ -50,7 +50,16 @@ SMALL_SIDE = (5, 5)
 
 
 def small(genre: str) -> tuple[int, int]:
-    return SMALL.get(genre) or tuple(genre_option(genre, "LADDER_SIZE", SMALL_SIDE))
+    """The size, or for a kit genre whose planter makes no 5x5 (Dominosa's even grids) the first
+    near it that it makes."""
+    if genre in SMALL:
+        return SMALL[genre]
+    declared = genre_option(genre, "LADDER_SIZE", None)
+    if declared:
+        return tuple(declared)
+    module = genres.get(genre)
+    near = (SMALL_SIDE, (4, 5), (6, 6), (4, 4))
+    return next((shape for shape in near if plants(module, *shape)), SMALL_SIDE)
 
 
 #: generator options where the defaults seldom make a unique puzzle at the small size

@@ -16,6 +16,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
 from ..ir import Lit, ModelBuilder, Var
+from ..unionfind import DisjointSets
 from .answers import Lines
 from .base import Cell
 from .canvas import ABSENT, INK, STATE, Canvas, Layout
@@ -28,21 +29,13 @@ Pair = tuple[Cell, Cell]
 
 def parts(joins: Iterable[Pair], height: int, width: int) -> list[list[Cell]]:
     """The regions the joins make, each a sorted list of cells, in order of their first cell."""
-    parent = {(r, c): (r, c) for r in range(height) for c in range(width)}
-
-    def find(x: Cell) -> Cell:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    sets = DisjointSets(cells)
     for a, b in joins:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
+        sets.union(a, b)
     groups: dict[Cell, list[Cell]] = {}
-    for cell in sorted(parent):
-        groups.setdefault(find(cell), []).append(cell)
+    for cell in cells:  # in reading order: each region listed at its first cell
+        groups.setdefault(sets.find(cell), []).append(cell)
     return list(groups.values())
 
 

@@ -78,22 +78,6 @@ ALIASES: dict[str, str] = {
     "tentsandtrees": "tents", "treesandtents": "tents",
     "numberroutemaze": "tracks", "traintracks": "tracks",
     "linkedinwend": "wend", "swedishwend": "swend",
-    "akari": "lightup",
-    "unequal": "futoshiki",
-    "towers": "skyscrapers",
-    "keen": "kenken", "calcudoku": "kenken", "mathdoku": "kenken",
-    "killer": "killersudoku", "sumdoku": "killersudoku",
-    "jigsaw": "jigsawsudoku", "irregularsudoku": "jigsawsudoku",
-    "slant": "gokigen", "gokigennaname": "gokigen",
-    "arrowpath": "signpost",
-    "fourcolor": "fourcolour", "map": "fourcolour",
-    "singles": "hitori",
-    "kuromasu": "kurodoko", "range": "kurodoko",
-    "fillapix": "mosaic",
-    "takuzu": "binairo", "unruly": "binairo", "binero": "binairo",
-    "linkedintango": "tango",
-    "hauntedmirrormaze": "undead", "haunted": "undead",
-    "filling": "fillomino",
 }
 
 

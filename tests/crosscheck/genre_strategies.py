@@ -169,16 +169,18 @@ def wend_instances(language: str):
     return instances()
 
 
-def kit_instances(module, square: bool = False, sides: tuple[int, int] | list[int] = (3, 6)):
+def kit_instances(module, square: bool = False, sides: tuple[int, int] | list[int] = (3, 6),
+                  shapes: list[tuple[int, int]] | None = None):
     """Random puzzles of a genre made with the genre kit: a planted answer's clues, each kept
     at a drawn chance (few clues: many solutions; all: often one). ``square``: height = width;
-    ``sides``: the smallest and largest side, or a list of the sides allowed."""
+    ``sides``: the smallest and largest side, or a list of the sides allowed; ``shapes``: the
+    (height, width) pairs allowed instead."""
 
     @st.composite
     def instances(draw):
         side = st.sampled_from(sides) if isinstance(sides, list) else st.integers(*sides)
-        h, w = draw(st.tuples(side, side))
-        w = h if square else w
+        h, w = draw(st.sampled_from(shapes) if shapes else st.tuples(side, side))
+        w = w if shapes or not square else h
         keep = draw(st.sampled_from([0.2, 0.4, 0.7, 1.0]))
         return module.random_puzzle(random.Random(draw(seeds)), h, w, keep=keep)
 
@@ -207,8 +209,12 @@ def kit_shapes(name: str, module=None) -> dict:
     """`kit_instances`' options for a kit genre, from the genre itself: the sides from its
     declared smallest side (``Genre(sizes=...)``) to 6 that its planter makes (Binairo's even
     ones), square when it makes no other shape. A genre whose cross-check is slow at 6x6 caps
-    its sides in its own test file: ``CROSSCHECK_SIDES = (3, 5)``."""
+    its sides in its own test file: ``CROSSCHECK_SIDES = (3, 5)``; a genre of other shapes
+    lists them there: ``CROSSCHECK_SHAPES = [(2, 3), (3, 4)]``."""
     module = module or genres.get(name)
+    shapes = genre_option(name, "CROSSCHECK_SHAPES", None)
+    if shapes:
+        return {"shapes": [tuple(shape) for shape in shapes]}
     lo, hi = kit_declaration(module).sizes
     sides = [side for side in range(lo, min(hi, 6) + 1) if plants(module, side, side)]
     low, high = genre_option(name, "CROSSCHECK_SIDES", (sides[0], sides[-1]))

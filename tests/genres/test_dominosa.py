@@ -17,6 +17,10 @@ from puzzlekit.genres import dominosa
 from puzzlekit.genres.dominosa import tatham
 from puzzlekit.pack import encoding
 
+#: The cross-check's shapes (tests/crosscheck/genre_strategies.py): Tatham's (n+1)x(n+2) grids
+#: up to n = 4, beyond which a backend may stop early.
+CROSSCHECK_SHAPES = [(2, 3), (3, 4), (4, 5), (5, 6)]
+
 #: Tatham's 3:21320203221030101133, as a file
 TEXT = "21320\n20322\n10301\n01133\n"
 SGT = "/usr/games/sgt-dominosa"

@@ -218,8 +218,9 @@ def kit_refusals(genre: str) -> list[tuple[Any, str]]:
     out: list[tuple[Any, str]] = []
     for layer in kit_declaration(genres.get(genre)).answers_on(puzzle):
         fields = layer.state_fields()
-        if len(fields) == 2:
-            present, absent = fields
+        absent = getattr(layer, "absent", None)
+        if absent in fields:  # known-present and known-absent entries
+            present = fields[fields.index(absent) - 1]
             key = next(k for k in sorted(answer(genre), key=repr) if k[0] == layer.key)
             item = layer.write_state({key: 1}, h, w)[present][0]
             moved = _moved(item, w)
@@ -227,6 +228,13 @@ def kit_refusals(genre: str) -> list[tuple[Any, str]]:
             out += [({absent: {}}, f"{absent}: expected a list"), ({absent: [[0]]}, f"{absent}[0]: expected"),
                     ({present: [moved]}, outside),
                     ({present: [item], absent: [item]}, f"listed both as {present} and as {absent}")]
+            if not all(isinstance(v, int) for v in item):  # an edge: its cells must be neighbours
+                (r, c), (y, x) = item
+                far = [[r, c], [2 * y - r, 2 * x - c]]
+                out.append(({present: [far]}, f"{present}[0]: ({r}, {c}) and ({2 * y - r}, {2 * x - c}) "
+                                              f"are not neighbours"))
+            if layer.name in fields[:fields.index(present)]:  # and the whole answer, as rows
+                out.append(({layer.name: [[1]]}, f"{layer.name}: expected {h} rows"))
             continue
         (field,) = fields
         rows = layer.write_state({}, h, w)[field]
@@ -320,20 +328,19 @@ def test_a_hint_from_part_of_the_solution_agrees_with_the_solution(genre: str) -
 
 
 def _other(genre: str, key: Hashable, value: int) -> int:
+    """Another value the key may take: the next digit (Sudoku's 1-9, Hashi's 0-2 bridges, a kit
+    layer's values from its declaration: its ``lo`` to its top on the example), else 0 for 1."""
     if genre == "sudoku":
         return value % 9 + 1
-    if genre == "futoshiki":  # the example is 4x4
-        return value % 4 + 1
     if genre == "hashi":
         return (value + 1) % 3
-    if genre == "kenken":  # the example is 6x6
-        return value % 6 + 1
-    if genre in ("killersudoku", "jigsawsudoku"):  # the examples are 9x9
-        return value % 9 + 1
-    if genre in ("skyscrapers", "magnets", "undead"):  # heights 1-5; poles 0-2; monsters 0-3
-        return {"skyscrapers": value % 5 + 1, "magnets": (value + 1) % 3, "undead": (value + 1) % 4}[genre]
-    if genre == "signpost":  # the example is 4x4: 1..16
-        return value % 16 + 1
+    declaration = kit_declaration(genres.get(genre))
+    if declaration is not None:
+        puzzle = example(genre)
+        for layer in declaration.answers_on(puzzle):
+            if isinstance(layer, Digits) and key[0] == layer.key:
+                lo, top = layer.lo, layer.top(puzzle.height, puzzle.width)
+                return lo + (value - lo + 1) % (top - lo + 1)
     return 1 - value
 
 

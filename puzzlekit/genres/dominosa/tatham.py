@@ -6,8 +6,7 @@ numbers 0..n, written in reading order, a number above 9 in brackets (``[12]``).
 
 from __future__ import annotations
 
-import re
-
+from ...formats.tathamcodes import dims, rows, tokens
 from . import Puzzle
 
 GAME = "dominosa"
@@ -16,22 +15,15 @@ TITLE = "Dominosa"
 
 def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``6db``: the order, then his generator's level) and description."""
-    found = re.fullmatch(r"(\d+)(d[a-z])?", params)
-    if found is None:
-        raise ValueError(f"Dominosa params are the order, such as 6 or 6db, not {params!r}")
-    n = int(found.group(1))
+    n, _, _ = dims(params, "(?:d[a-z])?", "Dominosa params are the order, such as 6 or 6db", square=True)
     h, w = n + 1, n + 2
-    cells: list[int] = []
-    for i, token in enumerate(re.findall(r"\[\d+\]|\d|.", desc)):
-        if not re.fullmatch(r"\[\d+\]|\d", token):
-            raise ValueError(f"unexpected {token!r} (item {i}) in the Dominosa description")
-        value = int(token.strip("[]"))
-        if value > n:
-            raise ValueError(f"the number {value} is above the order {n}")
-        cells.append(value)
+    found = tokens(desc, r"\[(\d+)\]|(\d)", "numbers (above 9 in brackets)")
+    cells = [int(m.group(1) or m.group(2)) for m in found]
+    if any(v > n for v in cells):
+        raise ValueError(f"the number {max(cells)} is above the order {n}")
     if len(cells) != w * h:
         raise ValueError(f"the Dominosa description holds {len(cells)} numbers, the {h}x{w} grid {w * h}")
-    return Puzzle(h, w, numbers=[cells[r * w:(r + 1) * w] for r in range(h)])
+    return Puzzle(h, w, numbers=[list(r) for r in rows(cells, w)])
 
 
 def write(puzzle: Puzzle) -> str:

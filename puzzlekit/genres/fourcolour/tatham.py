@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...formats.tathamcodes import runs, write_runs
 from ...unionfind import DisjointSets
 from . import Puzzle, _label
 
@@ -63,16 +64,7 @@ def read(params: str, desc: str) -> Any:
     regions = [[number.setdefault(sets.find((r, c)), len(number)) for c in range(w)] for r in range(h)]
     if len(number) != n:
         raise ValueError(f"Map: the borders make {len(number)} regions, not {n}")
-    given_by_region: list[int | None] = []
-    for ch in colours:
-        if "0" <= ch <= "3":
-            given_by_region.append(int(ch) + 1)
-        elif "a" <= ch <= "z":
-            given_by_region += [None] * (ord(ch) - ord("a") + 1)
-        else:
-            raise ValueError(f"Map: unexpected {ch!r} in the colours")
-    if len(given_by_region) != n:
-        raise ValueError(f"Map: the colours cover {len(given_by_region)} regions, not {n}")
+    given_by_region = runs(colours, n, "[0-3]", "Map: the colours", lambda t: int(t) + 1, None)
     given: list[list[int | None]] = [[None] * w for _ in range(h)]
     first: dict[int, tuple[int, int]] = {}
     for r in range(h):
@@ -107,18 +99,5 @@ def write(puzzle: Any) -> str:
     colour: dict[int, int] = {}
     for (r, c), k in puzzle.clues("given"):
         colour.setdefault(number[puzzle.regions[r][c]], k)
-    clues, run = [], 0
-    for i in range(len(number)):
-        if i not in colour:
-            if run == 26:
-                clues.append("z")
-                run = 0
-            run += 1
-            continue
-        if run:
-            clues.append(chr(ord("a") - 1 + run))
-        clues.append(str(colour[i] - 1))
-        run = 0
-    if run:
-        clues.append(chr(ord("a") - 1 + run))
-    return f"{w}x{h}n{len(number)}:{''.join(out)},{''.join(clues)}"
+    clues = write_runs([colour[i] - 1 if i in colour else None for i in range(len(number))])
+    return f"{w}x{h}n{len(number)}:{''.join(out)},{clues}"

@@ -110,6 +110,6 @@ def reveal(solution, h: int, w: int):
 #: the sides of the square grids asked, and per level the sides at which every request came
 #: back at that level (`puzzlekit.generate.reach` offers those levels at and near them).
 SIDES = (5, 7)
-RELIABLE = {"scan": (5,), "rules": (5, 7), "trial": (5,)}
+RELIABLE = {"scan": (5,), "rules": (5, 7), "trial": (5, 7)}
 
 genre.export(globals())
