@@ -324,7 +324,7 @@ SPECS: dict[str, GenreSpec] = {
 #: The genres read through `benchmarks.sw_corpus` (Tatham's genres in SmilingWayne's dataset).
 SPECS.update({name: GenreSpec(corpus=_sw_genre(name)) for name in (
     "lightup", "hitori", "kurodoko", "fillomino", "gokigen", "skyscrapers", "kenken", "binairo",
-    "magnets", "mosaic", "killersudoku", "jigsawsudoku",
+    "magnets", "mosaic", "killersudoku", "jigsawsudoku", "dominosa",
 )})
 
 

@@ -194,6 +194,17 @@ def magnets(problem: str) -> Any:
                                         dominoes=tuple(grid))
 
 
+def dominosa(problem: str) -> Any:
+    """The grid of numbers."""
+    rows = rows_of(problem)
+    return genres.get("dominosa").Puzzle(len(rows), len(rows[0]), numbers=[[int(t) for t in r] for r in rows])
+
+
+def dominosa_published(puzzle: Any, text: str) -> Any:
+    """The published pairing (a domino id per cell) as our solution."""
+    return genres.get("dominosa").solution_from_json(puzzle, {"dominoes": rows_of(text)})
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -241,6 +252,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             lambda p, t: _digits(t), _attr("digits"), sw="killer_sudoku"),
     SwGenre("jigsawsudoku", "jigsawsudoku", "JigsawSudoku_dataset.json", jigsawsudoku,
             lambda p, t: _digits(t), _attr("digits"), sw="jigsaw_sudoku"),
+    SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
+            lambda p, s: s, sw="dominos"),
 )}
 
 

@@ -273,9 +273,10 @@ def render(rows: list[dict], info: dict[str, Any]) -> str:
     lines = [
         f"Generated {info['started']} by `{info['command']}` on {info['machine']}.",
         "",
-        f"- Every puzzle of each genre's corpus folder (`corpus/sw`, SmilingWayne's puzzlekit-dataset "
-        f"at commit 53de2fc, janko.at puzzles; read in place), time limit {limit:g} s per puzzle, one "
-        "timed solve each, the programs one genre after the other on the same machine.",
+        f"- Every puzzle of each genre in SmilingWayne's puzzlekit-dataset (its commit 53de2fc, "
+        "janko.at puzzles; local data, read in place, not part of this repository), time limit "
+        f"{limit:g} s per puzzle, one timed solve each, the programs one genre after the other on "
+        "the same machine.",
         "- `= published`: the answer found equals the published one (`other`: a valid answer, not the "
         "published one; `variant`: a puzzle the genre does not state, left out of the counts). "
         "`stated`: puzzles our converter reads; `unique`: those our `unique=True` solve proves to "
@@ -318,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sw-dir", type=Path, default=SW_DIR)
     parser.add_argument("--mps-dir", type=Path, default=MPS_DIR)
     parser.add_argument("--install", action="store_true", help="pip install both peers first")
-    parser.add_argument("--out", type=Path, default=HERE / "out")
+    parser.add_argument("--out", type=Path, default=HERE / "results")
     parser.add_argument("--write-docs", action="store_true")
     parser.add_argument("--from-rows", type=Path, nargs="+", help="rebuild the table from rows.jsonl files")
     args = parser.parse_args(argv)

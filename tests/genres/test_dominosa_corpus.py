@@ -7,15 +7,12 @@ import json
 
 import pytest
 
+from benchmarks import sw_corpus
 from puzzlekit import api
 from puzzlekit.genres import dominosa
 
 #: A sample, so the test stays quick (every puzzle of the folder passed when this was written).
 SAMPLE = 10
-
-
-def rows_of(text: str) -> list[list[str]]:
-    return [line.split() for line in text.strip().split("\n")[1:]]
 
 
 def entries(corpus) -> list[tuple[str, dict]]:
@@ -27,10 +24,9 @@ def entries(corpus) -> list[tuple[str, dict]]:
 @pytest.mark.corpus
 def test_published_puzzles_solve_to_their_answers(corpus):
     for key, entry in entries(corpus):
-        rows = rows_of(entry["problem"])
-        p = dominosa.Puzzle(len(rows), len(rows[0]), numbers=[[int(t) for t in row] for row in rows])
+        p = sw_corpus.GENRES["dominosa"].convert(entry["problem"])
         result = api.solve(p, unique=True, time_limit=60)
         assert result.status == "solved" and result.unique is True, key
         (solution,) = result.solutions
         assert dominosa.verify(p, solution) == [], key
-        assert solution == dominosa.solution_from_json(p, {"dominoes": rows_of(entry["solution"])}), key
+        assert sw_corpus.matches("dominosa", p, solution, entry["solution"]), key
