@@ -61,9 +61,6 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, numbers=rows)
 
 
-#: What was measured of the generator (``python -m benchmarks.levels --sizes 5,7 --seeds 8``):
-#: the sides of the square grids asked, and per level the sides at which every request came
-#: back at that level (`puzzlekit.generate.reach` offers those levels at and near them).
 # what was measured of the generator (docs/generating.md, "Levels made"): the square sides
 # measured, and per level the sides where at least 95% of the requests came back at it
 SIDES = (7,)
