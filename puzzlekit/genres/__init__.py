@@ -48,6 +48,7 @@ NAMES: tuple[str, ...] = (
     "palisade",
     "dominosa",
     "fourcolour",
+    "galaxies",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -94,6 +95,7 @@ ALIASES: dict[str, str] = {
     "linkedintango": "tango",
     "hauntedmirrormaze": "undead", "haunted": "undead",
     "filling": "fillomino",
+    "tentaisho": "galaxies", "spiralgalaxies": "galaxies",
 }
 
 
