@@ -9,6 +9,7 @@ round about the point ``(i, j)`` is ``(i - r, j - c)`` (`mirror`).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .base import Cell
@@ -27,6 +28,37 @@ def core(point: Cell) -> list[Cell]:
     """The 1, 2 or 4 cells that touch a point: every region round it holds them."""
     i, j = point
     return sorted({(r, c) for r in {i // 2, (i + 1) // 2} for c in {j // 2, (j + 1) // 2}})
+
+
+def reaching(points: list[Cell], height: int, width: int) -> dict[Cell, list[Cell]]:
+    """Each cell's points: those whose half turn keeps the cell inside the grid."""
+    return {(r, c): [d for d in points if 0 <= d[0] - r < height and 0 <= d[1] - c < width]
+            for r in range(height) for c in range(width)}
+
+
+def grow(rng: random.Random, height: int, width: int) -> dict[Cell, Cell]:
+    """Each cell's point: regions symmetric about their points, grown from random points, a cell
+    and its mirror at a time (a planter's random division)."""
+    owner: dict[Cell, Cell] = {}
+    while len(owner) < height * width:
+        start = rng.choice([(r, c) for r in range(height) for c in range(width) if (r, c) not in owner])
+        options = [(2 * start[0] + dr, 2 * start[1] + dc) for dr in (0, 1) for dc in (0, 1)]
+        options = [d for d in options if d[0] < 2 * height - 1 and d[1] < 2 * width - 1
+                   and not owner.keys() & set(core(d))]
+        d = rng.choice(options)
+        part = set(core(d))
+        for _ in range(rng.randrange(1, height + width)):
+            grow = {(r + dr, c + dc) for r, c in part for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+            grow = sorted(x for x in grow if 0 <= x[0] < height and 0 <= x[1] < width and x not in part
+                          and (y := mirror(x, d)) not in owner and x not in owner
+                          and 0 <= y[0] < height and 0 <= y[1] < width)
+            if not grow:
+                break
+            x = rng.choice(grow)
+            part |= {x, mirror(x, d)}
+        owner |= dict.fromkeys(part, d)
+    return owner
+
 
 
 class Dots(CellClues):

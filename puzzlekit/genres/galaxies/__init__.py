@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, layers, regions
-from ...board.dots import DOT, Dots, core, mirror
+from ...board.dots import DOT, Dots, core, grow, mirror, reaching
 from ...board.regions import Regions, parts
 from ...board.shading_rules import other_answer
 from ...ir import Edge
@@ -20,18 +20,12 @@ genre = Genre(
 )
 
 
-def reach(p) -> dict:
-    """Each cell's dots: those whose half turn keeps the cell inside the grid."""
-    h, w = p.height, p.width
-    return {(r, c): [d for d, _ in p.clues("dots") if 0 <= d[0] - r < h and 0 <= d[1] - c < w]
-            for r in range(h) for c in range(w)}
-
-
 @genre.model
 def rules(p, m):
     joins, dots = m.regions, [d for d, _ in p.clues("dots")]
     # Every cell is in the region of one dot; neighbours with one dot are joined.
-    member = regions.divide(m, joins, reach(p), "divide the grid into regions round the dots")
+    owners = reaching(dots, p.height, p.width)
+    member = regions.divide(m, joins, owners, "divide the grid into regions round the dots")
     for d in dots:
         # The cells touching a dot are its region's ...
         with m.rule(f"the dot at {d} lies in its region", cells=core(d)):
@@ -62,29 +56,6 @@ def check(p, s):
             yield f"the region at {part[0]} holds {len(inside)} dots, not 1"
         elif any(mirror(cell, inside[0]) not in cells for cell in part):
             yield f"the region at {part[0]} is not the same after a half turn about its dot"
-
-
-def grow(rng: random.Random, height: int, width: int) -> dict:
-    """Each cell's dot: symmetric regions grown from random dots, a cell and its mirror at a time."""
-    owner: dict[tuple[int, int], tuple[int, int]] = {}
-    while len(owner) < height * width:
-        start = rng.choice([(r, c) for r in range(height) for c in range(width) if (r, c) not in owner])
-        options = [(2 * start[0] + dr, 2 * start[1] + dc) for dr in (0, 1) for dc in (0, 1)]
-        options = [d for d in options if d[0] < 2 * height - 1 and d[1] < 2 * width - 1
-                   and not owner.keys() & set(core(d))]
-        d = rng.choice(options)
-        part = set(core(d))
-        for _ in range(rng.randrange(1, height + width)):
-            grow = {(r + dr, c + dc) for r, c in part for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
-            grow = sorted(x for x in grow if 0 <= x[0] < height and 0 <= x[1] < width and x not in part
-                          and (y := mirror(x, d)) not in owner and x not in owner
-                          and 0 <= y[0] < height and 0 <= y[1] < width)
-            if not grow:
-                break
-            x = rng.choice(grow)
-            part |= {x, mirror(x, d)}
-        owner |= dict.fromkeys(part, d)
-    return owner
 
 
 @genre.plant
