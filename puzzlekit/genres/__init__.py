@@ -95,7 +95,6 @@ ALIASES: dict[str, str] = {
     "linkedintango": "tango",
     "hauntedmirrormaze": "undead", "haunted": "undead",
     "filling": "fillomino",
-    "tentaisho": "galaxies", "spiralgalaxies": "galaxies",
 }
 
 
