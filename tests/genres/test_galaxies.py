@@ -117,6 +117,8 @@ def test_his_fresh_ids_read_solve_and_write_back(level):
 
 def test_tatham_ids_refuse_bad_ones():
     assert tatham.write(tatham.read("3x3dn", "cmc")) == "3x3:cmc"
+    # 'z' is 25 points without a dot; the 27 points after the last dot are left out, not 'z'
+    assert tatham.write(tatham.read("7x7", "hzqhgnzxgdd")) == "7x7:hzqhgnzxgdd"
     with pytest.raises(ValueError, match="covers 27 points, the grid has 25"):
         tatham.read("3x3", "zb")
     with pytest.raises(ValueError, match="letters a-z"):

@@ -37,14 +37,10 @@ def read(params: str, desc: str) -> Puzzle:
 def write(puzzle: Puzzle) -> str:
     """``WxH:DESC`` (the level is not recoverable and his parser takes the size alone)."""
     out, run = [], 0
-    for row in puzzle.dots:
-        for v in row:
-            if v is None:
-                run += 1
-                if run == 25:
-                    out.append("z")
-                    run = 0
-            else:
-                out.append(chr(ord("a") + run))
-                run = 0
+    for v in (v for row in puzzle.dots for v in row):
+        if v is None:
+            run += 1
+        else:  # the points after the last dot are left out
+            out.append("z" * (run // 25) + chr(ord("a") + run % 25))
+            run = 0
     return f"{puzzle.width}x{puzzle.height}:{''.join(out)}"
