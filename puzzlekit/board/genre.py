@@ -247,6 +247,15 @@ class Genre:
             raise error(source, lines[-1], len(lines[-1].text) + 1, "expected the grid after the headers")
         # a layer's `extent`: its block has that many more rows and columns than the grid of
         # cells (numbers at the corners of the cells: one more)
+        if count == 1 and getattr(self.grids[0], "doubled", False):  # points on the doubled grid
+            layer = self.grids[0]
+            rows = grid_rows(body, source, whitespace=getattr(layer, "whitespace", None))
+            blocks[layer.name] = (body, rows)
+            if later is not None:
+                later.append(layer)
+            else:
+                values[layer.name] = layer.read(rows, body, source)
+            return (len(body) + 1) // 2, (len(rows[0]) + 1) // 2
         extents = [getattr(layer, "extent", 0) for layer in self.grids]
         lines_left = len(body) - sum(extents)
         names = ", ".join(layer.name for layer in self.grids)

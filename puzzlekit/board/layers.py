@@ -57,3 +57,6 @@ __all__ += ["Regions"]
 from .arrows import Arrows, Order  # noqa: E402  (compass arrows in cells; cells numbered along a path)
 
 __all__ += ["Arrows", "Order"]
+from .dots import Dots  # noqa: E402  (dots on the doubled grid: Galaxies)
+
+__all__ += ["Dots"]

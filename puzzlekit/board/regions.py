@@ -60,6 +60,26 @@ def labels(joins: Iterable[Pair], height: int, width: int,
     return tuple(tuple(row) for row in out)
 
 
+class SizedJoins(frozenset):
+    """Joins that know the grid's size: a region of one cell in the last row or column has no
+    join to tell the size by. Equal to (and hashed as) the plain set of joins."""
+
+    size: tuple[int, int]
+
+
+def _sized(joins: frozenset, height: int, width: int) -> SizedJoins:
+    out = SizedJoins(joins)
+    out.size = (height, width)
+    return out
+
+
+def _size_of(value: frozenset) -> tuple[int, int]:
+    if isinstance(value, SizedJoins):
+        return value.size
+    cells = [cell for pair in value for cell in pair]
+    return max((r for r, _ in cells), default=0) + 1, max((c for _, c in cells), default=0) + 1
+
+
 class Regions(Lines):
     """A division of the grid into regions: a boolean ``(key, a, b)`` per pair of neighbouring
     cells, true when they share a region. The value is the frozenset of joined pairs; the
@@ -77,18 +97,20 @@ class Regions(Lines):
     def normal(self, value: Any, height: int, width: int, source: str = SOLUTION,
                classic: bool = False) -> frozenset:
         if isinstance(value, (set, frozenset)):  # joins, as made in Python
-            return closure(super().normal(value, height, width, source), height, width)
+            return _sized(closure(super().normal(value, height, width, source), height, width), height, width)
         rows = rows_of(value, (self.name,), height, width, source)
         for r, row in enumerate(rows):
             for c, v in enumerate(row):
                 if not isinstance(v, (int, str)) or isinstance(v, bool):
                     raise invalid((self.name, r, c), f"expected a region label, found {shown(v)}", source)
-        return frozenset((a, b) for a, b in _pairs(height, width) if rows[a[0]][a[1]] == rows[b[0]][b[1]])
+        return _sized(frozenset((a, b) for a, b in _pairs(height, width)
+                                if rows[a[0]][a[1]] == rows[b[0]][b[1]]), height, width)
+
+    def decode(self, values: Mapping[Hashable, int], height: int, width: int) -> frozenset:
+        return _sized(super().decode(values, height, width), height, width)
 
     def to_json(self, value: frozenset) -> list[list[int]]:
-        cells = [cell for pair in value for cell in pair]
-        h = max((r for r, _ in cells), default=0) + 1
-        w = max((c for _, c in cells), default=0) + 1
+        h, w = _size_of(value)
         return [list(row) for row in labels(value, h, w, self.sizes)]
 
     def label_rows(self, value: frozenset, height: int, width: int) -> tuple[tuple[int, ...], ...]:
@@ -96,9 +118,7 @@ class Regions(Lines):
 
     def marks(self, value: frozenset) -> dict[Cell, str]:
         """Each cell's region size (``sizes``) or a letter per region."""
-        cells = [cell for pair in value for cell in pair]
-        h = max((r for r, _ in cells), default=0) + 1
-        w = max((c for _, c in cells), default=0) + 1
+        h, w = _size_of(value)
         rows = labels(value, h, w, self.sizes)
         abc = "abcdefghijklmnopqrstuvwxyz"
         return {(r, c): str(v)[-1] if self.sizes else abc[(v - 1) % 26]

@@ -48,6 +48,7 @@ NAMES: tuple[str, ...] = (
     "palisade",
     "dominosa",
     "fourcolour",
+    "galaxies",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

@@ -1,0 +1,96 @@
+"""Points on the doubled grid: `Dots`, a clue layer of dots at cell centres, at the midpoints
+of the sides two cells share, and at the corners four cells share (Galaxies).
+
+A point is ``(i, j)`` in half cells: ``(2r, 2c)`` is the centre of cell ``(r, c)``, an odd
+coordinate lies on a line between cells. The block in a file and in data is
+``(2h - 1) x (2w - 1)``, ``o`` for a dot and ``.`` for none. The cell ``(r, c)`` turned half
+round about the point ``(i, j)`` is ``(i - r, j - c)`` (`mirror`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .base import Cell
+from .canvas import INK, Canvas, Layout
+from .clues import CellClues
+
+DOT = "o"
+
+
+def mirror(cell: Cell, point: Cell) -> Cell:
+    """The cell a half turn about a point (in half cells) takes ``cell`` to."""
+    return point[0] - cell[0], point[1] - cell[1]
+
+
+def core(point: Cell) -> list[Cell]:
+    """The 1, 2 or 4 cells that touch a point: every region round it holds them."""
+    i, j = point
+    return sorted({(r, c) for r in {i // 2, (i + 1) // 2} for c in {j // 2, (j + 1) // 2}})
+
+
+def reaching(points: list[Cell], height: int, width: int) -> dict[Cell, list[Cell]]:
+    """Each cell's points: those whose half turn keeps the cell inside the grid."""
+    return {(r, c): [d for d in points if 0 <= d[0] - r < height and 0 <= d[1] - c < width]
+            for r in range(height) for c in range(width)}
+
+
+def grow(rng: random.Random, height: int, width: int) -> dict[Cell, Cell]:
+    """Each cell's point: regions symmetric about their points, grown from random points, a cell
+    and its mirror at a time (a planter's random division)."""
+    owner: dict[Cell, Cell] = {}
+    while len(owner) < height * width:
+        start = rng.choice([(r, c) for r in range(height) for c in range(width) if (r, c) not in owner])
+        options = [(2 * start[0] + dr, 2 * start[1] + dc) for dr in (0, 1) for dc in (0, 1)]
+        options = [d for d in options if d[0] < 2 * height - 1 and d[1] < 2 * width - 1
+                   and not owner.keys() & set(core(d))]
+        d = rng.choice(options)
+        part = set(core(d))
+        for _ in range(rng.randrange(1, height + width)):
+            grow = {(r + dr, c + dc) for r, c in part for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+            grow = sorted(x for x in grow if 0 <= x[0] < height and 0 <= x[1] < width and x not in part
+                          and (y := mirror(x, d)) not in owner and x not in owner
+                          and 0 <= y[0] < height and 0 <= y[1] < width)
+            if not grow:
+                break
+            x = rng.choice(grow)
+            part |= {x, mirror(x, d)}
+        owner |= dict.fromkeys(part, d)
+    return owner
+
+
+
+class Dots(CellClues):
+    """Dots on the doubled grid (see the module docstring)."""
+
+    #: The file's only block is the doubled grid: ``2h - 1`` rows of ``2w - 1`` points.
+    doubled = True
+
+    def __init__(self, name: str = "dots", what: str = "a dot"):
+        super().__init__(name, what)
+        self.whitespace = False
+
+    def read_token(self, text: str) -> Any:
+        if text == DOT:
+            return DOT
+        raise ValueError(f"{DOT!r} (a dot) or '.'")
+
+    def blank(self, height: int, width: int) -> tuple[tuple[Any, ...], ...]:
+        return super().blank(2 * height - 1, 2 * width - 1)
+
+    def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple:
+        return super().normal(value, 2 * height - 1, 2 * width - 1, source)
+
+    def with_entries(self, height: int, width: int, entries: Any) -> tuple:
+        return super().with_entries(2 * height - 1, 2 * width - 1, entries)
+
+    def marks(self, value: tuple) -> dict[Cell, str]:
+        return {(i // 2, j // 2): DOT for (i, j), _ in self.entries(value) if i % 2 == j % 2 == 0}
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        canvas.open(self.name)
+        for (i, j), _ in self.entries(value):
+            canvas.circle(layout.x((j + 1) / 2), layout.y((i + 1) / 2), layout.cell * 0.16, cls="dot",
+                          fill="#FFFFFF", stroke=INK, stroke_width=1.5)
+        canvas.close()

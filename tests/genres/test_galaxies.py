@@ -1,0 +1,127 @@
+"""Galaxies on the genre kit: its doubled grid of dots, each rule broken and caught, every
+backend, the generator, and Tatham's Galaxies IDs fresh from his program."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from puzzlekit import api, backends, render
+from puzzlekit.board.regions import labels
+from puzzlekit.errors import ParseError
+from puzzlekit.generate import generate
+from puzzlekit.genres import galaxies
+from puzzlekit.genres.galaxies import tatham
+from puzzlekit.pack import encoding
+
+#: a 4x4 Galaxies: dots at cell centres, on sides and at corners (a 7x7 block of points)
+TEXT = """\
+...o...
+......o
+o...o..
+.......
+..o....
+.....o.
+o......
+"""
+ANSWER = ((1, 2, 2, 3), (1, 4, 5, 3), (1, 4, 6, 6), (7, 4, 6, 6))
+
+SGT = "/usr/games/sgt-galaxies"
+
+
+def solved():
+    p = galaxies.parse(TEXT, "p.txt")
+    result = api.solve(p, unique=True)
+    assert result.status == "solved" and result.unique is True
+    return p, result.solutions[0]
+
+
+def test_the_file_reads_and_writes_back():
+    p, s = solved()
+    assert (p.height, p.width) == (4, 4) and galaxies.verify(p, s) == []
+    assert labels(s.regions, 4, 4) == ANSWER
+    assert galaxies.parse(galaxies.format(p), "again") == p
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    ("o.o\n.x.\no.o\n", "bad.txt:2:2", "expected 'o' (a dot) or '.', found 'x'"),
+])
+def test_a_bad_file_is_refused_at_its_place(text, where, words):
+    with pytest.raises(ParseError) as caught:
+        galaxies.parse(text, "bad.txt")
+    assert where in str(caught.value) and words in str(caught.value)
+
+
+def test_solution_json_and_state_round_trip():
+    p, s = solved()
+    data = json.loads(json.dumps(s.to_json()))
+    assert galaxies.solution_from_json(p, data) == s
+    state = galaxies.state_from_json(p, {"joined": [[[0, 1], [0, 2]]], "borders": [[[0, 0], [0, 1]]]})
+    assert galaxies.state_from_json(p, galaxies.state_to_json(p, state)) == state
+
+
+def test_each_broken_rule_is_caught():
+    p, s = solved()
+    rows = [list(row) for row in ANSWER]
+    rows[3][0] = 1  # the dot at (6, 0) loses its region to the one of (2, 0)
+    problems = galaxies.verify(p, galaxies.solution_from_json(p, {"regions": rows}))
+    assert "the region at (0, 0) holds 2 dots, not 1" in problems
+    rows = [list(row) for row in ANSWER]
+    rows[1][1] = 2  # (1, 1) joins the region of the dot at (0, 3): no longer symmetric
+    problems = galaxies.verify(p, galaxies.solution_from_json(p, {"regions": rows}))
+    assert "the region at (0, 1) is not the same after a half turn about its dot" in problems
+    rows = [list(row) for row in ANSWER]
+    rows[2][3] = 9  # the square about (5, 5) cut: a region without a dot
+    problems = galaxies.verify(p, galaxies.solution_from_json(p, {"regions": rows}))
+    assert "the region at (2, 3) holds 0 dots, not 1" in problems
+
+
+def test_every_installed_backend_finds_the_one_answer():
+    p, s = solved()
+    for name, version in backends.installed().items():
+        if version and name not in ("csp", "search"):
+            result = api.solve(p, backend=name, limit=2)
+            assert result.status == "solved" and result.complete, name
+            assert list(result.solutions) == [s], name
+
+
+def test_hint_picture_and_pack():
+    p, s = solved()
+    key, value = next(iter(api.hint(p, {}).step.fixes.items()))
+    assert galaxies.GENRE.answer_of(p, s)[key] == value
+    assert render.svg(p, s).count('class="dot"') == 7
+    data = encoding.encode("galaxies", p, s)
+    assert encoding.decode(data) == (p, encoding.answer("galaxies", s))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_generated_puzzles_are_unique(level):
+    (g,) = generate("galaxies", 5, 5, seed=2, level=level, nearest=True)
+    assert api.is_unique(g.puzzle) and galaxies.verify(g.puzzle, g.solution) == []
+
+
+@pytest.mark.skipif(not os.path.exists(SGT), reason="sgt-galaxies is not installed")
+@pytest.mark.parametrize("level", ["7x7dn", "7x7du"])
+def test_his_fresh_ids_read_solve_and_write_back(level):
+    ids = subprocess.run([SGT, "--generate", "3", level], capture_output=True, text=True, check=True)
+    for game_id in ids.stdout.split():
+        p = tatham.read(*game_id.split(":", 1))
+        result = api.solve(p, unique=True)
+        assert result.status == "solved" and result.unique is True, game_id
+        assert galaxies.verify(p, result.solutions[0]) == [], game_id
+        assert tatham.write(p) == game_id
+
+
+def test_tatham_ids_refuse_bad_ones():
+    assert tatham.write(tatham.read("3x3dn", "cmc")) == "3x3:cmc"
+    # 'z' is 25 points without a dot; the 27 points after the last dot are left out, not 'z'
+    assert tatham.write(tatham.read("7x7", "hzqhgnzxgdd")) == "7x7:hzqhgnzxgdd"
+    with pytest.raises(ValueError, match="covers 27 points, the grid has 25"):
+        tatham.read("3x3", "zb")
+    with pytest.raises(ValueError, match="letters a-z"):
+        tatham.read("3x3", "cM")
+    with pytest.raises(ValueError, match="params"):
+        tatham.read("3x3n5", "cmc")
