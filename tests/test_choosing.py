@@ -21,6 +21,8 @@ MEASURED = {
     "nonogram": ("cpsat", "sat"), "queens": ("sat", "cpsat"), "zip": ("sat", "search", "cpsat"),
     "tents": ("sat", "cpsat", "z3"), "patches": ("cpsat", "sat"), "wend": ("sat", "search", "cpsat"),
     "swend": ("sat", "search", "cpsat"), "fillomino": ("sat", "cpsat"),
+    "kenken": ("sat", "cpsat"), "skyscrapers": ("sat", "cpsat"), "magnets": ("sat", "cpsat"),
+    "killersudoku": ("sat", "cpsat"),
 }
 
 

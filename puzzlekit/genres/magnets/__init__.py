@@ -15,6 +15,9 @@ SIGNS = ("blank", "+", "-")
 AROUND = [Side(x, what=f"a {'+' if x in ('top', 'left') else '-'} count", looks=False) for x in SIDES]
 COUNTS = {"top": PLUS, "left": PLUS, "bottom": MINUS, "right": MINUS}
 
+#: `auto` tries clauses first: faster than CP-SAT on the published puzzles (docs/benchmarks.md)
+BACKENDS = ("sat", "cpsat")
+
 genre = Genre(
     "magnets",
     title="Magnets",
