@@ -15,6 +15,7 @@ import tempfile
 from collections.abc import Callable
 
 import pytest
+from conftest import genre_option
 from genre_strategies import STRATEGIES, kit_shapes
 from hypothesis import assume, given
 
@@ -103,7 +104,10 @@ def check_agreement(genre: str, puzzle, solvers: dict[str, Solver]) -> None:
 
 @pytest.mark.parametrize("genre", sorted(STRATEGIES))
 def test_every_backend_finds_the_same_valid_solutions(genre):
-    solvers = installed_solvers(genre)
+    # a genre whose model a backend cannot enumerate in time says so in its own test file
+    # (``CROSSCHECK_WITHOUT``), and the others are compared without it
+    without = genre_option(genre, "CROSSCHECK_WITHOUT", ()) if genre in genres.NAMES else ()
+    solvers = {name: solve for name, solve in installed_solvers(genre).items() if name not in without}
     checked: set = set()
 
     @given(STRATEGIES[genre])

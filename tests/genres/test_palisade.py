@@ -30,6 +30,9 @@ size: 5
 SGT = "/usr/games/sgt-palisade"
 
 
+#: the cross-check (tests/crosscheck) enumerates every division on every backend: 2x2 to 3x3
+CROSSCHECK_SIDES = (2, 3)
+
 def solved():
     p = palisade.parse(TEXT, "p.txt")
     result = api.solve(p, unique=True)
