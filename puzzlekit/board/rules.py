@@ -91,12 +91,13 @@ class BoardBuilder(ModelBuilder):
     # the rule library -------------------------------------------------------------------------
     def connected_cells(self, lits: Mapping[Cell, Lit], rule: str, key: str = "link") -> None:
         """The cells whose literal is true form one orthogonally connected group (or none)."""
-        edges = []
-        for cell in sorted(lits):
-            for other in ((cell[0], cell[1] + 1), (cell[0] + 1, cell[1])):
-                if other in lits:
-                    edges.append(Edge(cell, other, self.both((key, cell, other), lits[cell], lits[other])))
-        with self.rule(rule):
+        with self.rule(rule):  # the links' definitions belong to the rule too (hints cite them)
+            edges = []
+            for cell in sorted(lits):
+                for other in ((cell[0], cell[1] + 1), (cell[0] + 1, cell[1])):
+                    if other in lits:
+                        link = self.both((key, cell, other), lits[cell], lits[other])
+                        edges.append(Edge(cell, other, link))
             self.connected([(cell, lits[cell]) for cell in sorted(lits)], edges)
 
     def no_2x2(self, lits: Mapping[Cell, Lit], rule: str) -> None:

@@ -38,9 +38,9 @@ def rules(p, m):
                     m.implies(owned[d], member[mirror(cell, d)][d])
         # ... and one piece.
         lits = {cell: owned[d] for cell, owned in member.items() if d in owned}
-        edges = [Edge(a, b, m.both(("inside", d, a, b), lits[a], j)) for (a, b), j in joins.items()
-                 if a in lits and b in lits]
         with m.rule(f"the region of the dot at {d} is one piece"):
+            edges = [Edge(a, b, m.both(("inside", d, a, b), lits[a], j)) for (a, b), j in joins.items()
+                     if a in lits and b in lits]
             m.connected(sorted(lits.items()), edges)
 
 
