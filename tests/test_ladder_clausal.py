@@ -85,7 +85,7 @@ def random_masks(rng: random.Random, reasoner: Reasoner, share: float) -> list[i
 
 
 def sudoku_state(rng: random.Random, n: int, share: float, wrong: bool) -> dict:
-    full, _ = sudoku_recipe.sample_solution(rng, n, n)
+    full = sudoku_recipe.sample_solution(rng, n, n)[0]
     cells = [(r, c) for r in range(n) for c in range(n)]
     state = {sudoku.cell_key(cell): full[cell[0]][cell[1]] for cell in rng.sample(cells, int(share * n * n))}
     if wrong:
@@ -181,7 +181,7 @@ def test_sudoku_grades_and_steps_match_the_generic_ladder(n):
     rng = random.Random(20 + n)
     model = empty_sudoku(n)
     for trial in range(5):
-        full, _ = sudoku_recipe.sample_solution(rng, n, n)
+        full = sudoku_recipe.sample_solution(rng, n, n)[0]
         solution = {sudoku.cell_key((r, c)): v for r, row in enumerate(full) for c, v in enumerate(row)}
         keys = rng.sample(sorted(solution), int(rng.uniform(0.3, 0.5) * n * n))
         state = {k: solution[k] for k in keys}
@@ -195,7 +195,7 @@ def test_sudoku_grades_and_steps_match_the_generic_ladder(n):
 def sudoku_plant(rng: random.Random, n: int, share: float) -> tuple[Reasoner, list[int], list[int]]:
     """A reasoner on the empty grid, the masks of a share of a random full grid, and the full
     grid's masks."""
-    full, _ = sudoku_recipe.sample_solution(rng, n, n)
+    full = sudoku_recipe.sample_solution(rng, n, n)[0]
     solution = {sudoku.cell_key((r, c)): v for r, row in enumerate(full) for c, v in enumerate(row)}
     reasoner = Reasoner(empty_sudoku(n))
     state = {k: solution[k] for k in rng.sample(sorted(solution), int(share * n * n))}
