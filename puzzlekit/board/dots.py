@@ -31,9 +31,41 @@ def core(point: Cell) -> list[Cell]:
 
 
 def reaching(points: list[Cell], height: int, width: int) -> dict[Cell, list[Cell]]:
-    """Each cell's points: those whose half turn keeps the cell inside the grid."""
-    return {(r, c): [d for d in points if 0 <= d[0] - r < height and 0 <= d[1] - c < width]
-            for r in range(height) for c in range(width)}
+    """Each cell's points: those whose region may hold the cell. A region about a point keeps
+    the cell and its half turn inside the grid and away from the cells only another point can
+    own (the cells touching a point, then those left with one point), and it is one piece round
+    the point: a point's cells are grown from the cells touching it, a cell and its half turn at
+    a time, repeated until no cell is left with one point more."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    fixed: dict[Cell, Cell] = {x: d for d in points for x in core(d)}
+    while True:
+        reach: dict[Cell, list[Cell]] = {x: [] for x in cells}
+        for d in points:
+            for x in _grown(d, fixed, height, width):
+                reach[x].append(d)
+        more = {x: ds[0] for x, ds in reach.items() if len(ds) == 1 and x not in fixed}
+        if not more:
+            return reach
+        fixed |= more
+
+
+def _grown(d: Cell, fixed: dict[Cell, Cell], height: int, width: int) -> set[Cell]:
+    """The cells joined to the point's core through cells whose half turn about it stays inside
+    and neither of which belongs to another point."""
+    def free(x: Cell) -> bool:
+        y = mirror(x, d)
+        return (0 <= x[0] < height and 0 <= x[1] < width and 0 <= y[0] < height and 0 <= y[1] < width
+                and fixed.get(x, d) == d and fixed.get(y, d) == d)
+
+    seen = set(core(d))  # a point's own cells, even where another point claims them too
+    todo = list(seen)
+    while todo:
+        r, c = todo.pop()
+        for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if x not in seen and free(x):
+                seen.add(x)
+                todo.append(x)
+    return seen
 
 
 def grow(rng: random.Random, height: int, width: int) -> dict[Cell, Cell]:
