@@ -3,7 +3,9 @@ of the sides two cells share, and at the corners four cells share (Galaxies).
 
 A point is ``(i, j)`` in half cells: ``(2r, 2c)`` is the centre of cell ``(r, c)``, an odd
 coordinate lies on a line between cells. The block in a file and in data is
-``(2h - 1) x (2w - 1)``, ``o`` for a dot and ``.`` for none. The cell ``(r, c)`` turned half
+``(2h - 1) x (2w - 1)``, ``o`` for a dot, ``*`` for a black dot (a dot all the same, whose
+region a picture shades, as puzz.link draws it), ``X`` at a cell's centre for a cell left out
+of the grid (a hole no region takes in) and ``.`` for none. The cell ``(r, c)`` turned half
 round about the point ``(i, j)`` is ``(i - r, j - c)`` (`mirror`).
 """
 
@@ -15,8 +17,9 @@ from typing import Any
 from .base import Cell
 from .canvas import INK, Canvas, Layout
 from .clues import CellClues
+from .places import invalid
 
-DOT = "o"
+DOT, BLACK, HOLE = "o", "*", "X"
 
 
 def mirror(cell: Cell, point: Cell) -> Cell:
@@ -30,14 +33,25 @@ def core(point: Cell) -> list[Cell]:
     return sorted({(r, c) for r in {i // 2, (i + 1) // 2} for c in {j // 2, (j + 1) // 2}})
 
 
-def reaching(points: list[Cell], height: int, width: int) -> dict[Cell, list[Cell]]:
+def points(value: tuple) -> list[Cell]:
+    """The dots (black ones too) of a `Dots` value, in reading order."""
+    return [(i, j) for i, row in enumerate(value) for j, v in enumerate(row) if v in (DOT, BLACK)]
+
+
+def holes(value: tuple) -> set[Cell]:
+    """The cells a `Dots` value leaves out of the grid."""
+    return {(i // 2, j // 2) for i, row in enumerate(value) for j, v in enumerate(row) if v == HOLE}
+
+
+def reaching(points: list[Cell], height: int, width: int, holes: set[Cell] | frozenset[Cell] = frozenset()
+             ) -> dict[Cell, list[Cell]]:
     """Each cell's points: those whose region may hold the cell. A region about a point keeps
     the cell and its half turn inside the grid and away from the cells only another point can
-    own (the cells touching a point, then those left with one point), and it is one piece round
-    the point: a point's cells are grown from the cells touching it, a cell and its half turn at
-    a time, repeated until no cell is left with one point more."""
+    own (the cells touching a point, then those left with one point) and from the holes, and it
+    is one piece round the point: a point's cells are grown from the cells touching it, a cell
+    and its half turn at a time, repeated until no cell is left with one point more."""
     cells = [(r, c) for r in range(height) for c in range(width)]
-    fixed: dict[Cell, Cell] = {x: d for d in points for x in core(d)}
+    fixed: dict[Cell, Cell] = {x: (-1, -1) for x in holes} | {x: d for d in points for x in core(d)}
     while True:
         reach: dict[Cell, list[Cell]] = {x: [] for x in cells}
         for d in points:
@@ -104,25 +118,33 @@ class Dots(CellClues):
         self.whitespace = False
 
     def read_token(self, text: str) -> Any:
-        if text == DOT:
-            return DOT
-        raise ValueError(f"{DOT!r} (a dot) or '.'")
+        if text in (DOT, BLACK, HOLE):
+            return text
+        raise ValueError(f"{DOT!r} (a dot), {BLACK!r} (a black dot), {HOLE!r} (a cell left out) or '.'")
 
     def blank(self, height: int, width: int) -> tuple[tuple[Any, ...], ...]:
         return super().blank(2 * height - 1, 2 * width - 1)
 
     def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> tuple:
-        return super().normal(value, 2 * height - 1, 2 * width - 1, source)
+        out = super().normal(value, 2 * height - 1, 2 * width - 1, source)
+        for (i, j), v in self.entries(out):
+            if v == HOLE and (i % 2 or j % 2):
+                raise invalid((self.name, i, j), f"a cell left out ({HOLE!r}) stands at a cell's centre, "
+                              f"not at the point ({i}, {j})", source)
+        return out
 
     def with_entries(self, height: int, width: int, entries: Any) -> tuple:
         return super().with_entries(2 * height - 1, 2 * width - 1, entries)
 
     def marks(self, value: tuple) -> dict[Cell, str]:
-        return {(i // 2, j // 2): DOT for (i, j), _ in self.entries(value) if i % 2 == j % 2 == 0}
+        return {(i // 2, j // 2): v for (i, j), v in self.entries(value) if i % 2 == j % 2 == 0}
 
     def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
         canvas.open(self.name)
-        for (i, j), _ in self.entries(value):
-            canvas.circle(layout.x((j + 1) / 2), layout.y((i + 1) / 2), layout.cell * 0.16, cls="dot",
-                          fill="#FFFFFF", stroke=INK, stroke_width=1.5)
+        for r, c in sorted(holes(value)):
+            canvas.rect(layout.x(c), layout.y(r), layout.cell, layout.cell, cls="symbol hole", fill="#404040")
+        for (i, j), v in self.entries(value):
+            if v != HOLE:
+                canvas.circle(layout.x((j + 1) / 2), layout.y((i + 1) / 2), layout.cell * 0.16, cls="dot",
+                              fill=INK if v == BLACK else "#FFFFFF", stroke=INK, stroke_width=1.5)
         canvas.close()

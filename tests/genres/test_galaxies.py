@@ -47,7 +47,8 @@ def test_the_file_reads_and_writes_back():
 
 
 @pytest.mark.parametrize(("text", "where", "words"), [
-    ("o.o\n.x.\no.o\n", "bad.txt:2:2", "expected 'o' (a dot) or '.', found 'x'"),
+    ("o.o\n.x.\no.o\n", "bad.txt:2:2",
+     "expected 'o' (a dot), '*' (a black dot), 'X' (a cell left out) or '.', found 'x'"),
 ])
 def test_a_bad_file_is_refused_at_its_place(text, where, words):
     with pytest.raises(ParseError) as caught:
