@@ -12,12 +12,15 @@ round about the point ``(i, j)`` is ``(i - r, j - c)`` (`mirror`).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ..ir import Edge, Lit, ModelBuilder
 from .base import Cell
 from .canvas import INK, Canvas, Layout
 from .clues import CellClues
 from .places import invalid
+from .regions import Pair, divide, parts, split_joins
 
 DOT, BLACK, HOLE = "o", "*", "X"
 
@@ -148,3 +151,58 @@ class Dots(CellClues):
                 canvas.circle(layout.x((j + 1) / 2), layout.y((i + 1) / 2), layout.cell * 0.16, cls="dot",
                               fill=INK if v == BLACK else "#FFFFFF", stroke=INK, stroke_width=1.5)
         canvas.close()
+
+
+# --- the rule and check library: regions the same after a half turn about their dot ----------
+
+
+def symmetric_regions(m: ModelBuilder, joins: Mapping[Pair, Lit], dots: list[Cell], out: set[Cell],
+                      height: int, width: int) -> None:
+    """The grid divided into regions round the dots (Galaxies): every cell in the region of one
+    dot (a cell left out alone in its own), which holds the cells touching the dot, is the same
+    after a half turn about it and is one piece."""
+    owners: dict[Cell, list[Any]] = dict(reaching(dots, height, width, out))
+    owners |= {x: [("hole", x), *owners[x]] for x in out}
+    member = divide(m, joins, owners, "divide the grid into regions round the dots")
+    with m.rule("a cell left out belongs to no region", cells=sorted(out)):
+        for x in sorted(out):
+            m.fix(member[x][("hole", x)])
+    for d in dots:
+        with m.rule(f"the dot at {d} lies in its region", cells=core(d)):
+            for cell in core(d):  # (a dot inside the grid reaches the cells round it)
+                m.fix(member[cell][d])
+        with m.rule(f"the region of the dot at {d} is the same after a half turn"):
+            for cell, owned in member.items():
+                if d in owned:
+                    m.implies(owned[d], member[mirror(cell, d)][d])
+        lits = {cell: owned[d] for cell, owned in member.items() if d in owned}
+        with m.rule(f"the region of the dot at {d} is one piece"):
+            edges = [Edge(a, b, m.both(("inside", d, a, b), lits[a], j)) for (a, b), j in joins.items()
+                     if a in lits and b in lits]
+            m.connected(sorted(lits.items()), edges)
+
+
+def symmetric_problems(joins: frozenset[Pair], dots: list[Cell], out: set[Cell], height: int,
+                       width: int) -> Iterator[str]:
+    """What breaks `symmetric_regions` in a division given as joins, in words."""
+    yield from split_joins(joins, height, width)
+    for part in parts(joins, height, width):
+        cells = set(part)
+        if cells & out:
+            if len(part) > 1:
+                yield f"the cell left out at {min(cells & out)} is in the region at {part[0]}"
+            continue
+        inside = [d for d in dots if set(core(d)) <= cells]
+        if len(inside) != 1:
+            yield f"the region at {part[0]} holds {len(inside)} dots, not 1"
+        elif any(mirror(cell, inside[0]) not in cells for cell in part):
+            yield f"the region at {part[0]} is not the same after a half turn about its dot"
+
+
+def centres(joins: frozenset[Pair], height: int, width: int) -> list[tuple[Cell, str]]:
+    """A dot at the centre of each region's bounding box (a symmetric region's own)."""
+    out = []
+    for part in parts(joins, height, width):
+        rows, cols = [r for r, _ in part], [c for _, c in part]
+        out.append(((min(rows) + max(rows), min(cols) + max(cols)), DOT))
+    return out
