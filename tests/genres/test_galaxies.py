@@ -30,6 +30,8 @@ o......
 ANSWER = ((1, 2, 2, 3), (1, 4, 5, 3), (1, 4, 6, 6), (7, 4, 6, 6))
 
 SGT = "/usr/games/sgt-galaxies"
+#: a 2x2 with its top left cell left out and a black dot: the two other regions are forced
+HOLED = "X.o\n...\n.*.\n"
 
 
 def solved():
@@ -126,3 +128,16 @@ def test_tatham_ids_refuse_bad_ones():
         tatham.read("3x3", "cM")
     with pytest.raises(ValueError, match="params"):
         tatham.read("3x3n5", "cmc")
+
+
+def test_a_cell_left_out_belongs_to_no_region():
+    p = galaxies.parse(HOLED, "holed.txt")
+    result = api.solve(p, unique=True)
+    assert result.status == "solved" and result.unique is True
+    assert labels(result.solutions[0].regions, 2, 2) == ((1, 2), (3, 3))
+    joined = galaxies.solution_from_json(p, {"regions": [[1, 2], [1, 1]]})
+    assert "the cell left out at (0, 0) is in the region at (0, 0)" in galaxies.verify(p, joined)
+    with pytest.raises(ParseError, match="stands at a cell's centre"):
+        galaxies.parse(".X.\n...\n.o.\n", "bad.txt")
+    with pytest.raises(ValueError, match="no cells left out"):
+        tatham.write(p)

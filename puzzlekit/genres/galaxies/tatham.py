@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ...board.dots import DOT
+from ...board.dots import DOT, holes
 from ...formats.tathamcodes import dims
 from . import Puzzle
 
@@ -35,7 +35,10 @@ def read(params: str, desc: str) -> Puzzle:
 
 
 def write(puzzle: Puzzle) -> str:
-    """``WxH:DESC`` (the level is not recoverable and his parser takes the size alone)."""
+    """``WxH:DESC`` (the level is not recoverable and his parser takes the size alone; a black
+    dot is a dot to him, a cell left out of the grid he has not)."""
+    if holes(puzzle.dots):
+        raise ValueError("Tatham's Galaxies has no cells left out of the grid")
     out, run = [], 0
     for v in (v for row in puzzle.dots for v in row):
         if v is None:
