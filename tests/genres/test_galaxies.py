@@ -8,8 +8,9 @@ import os
 import subprocess
 
 import pytest
+from conftest import SHARED
 
-from puzzlekit import api, backends, render
+from puzzlekit import api, backends, formats, render
 from puzzlekit.board.regions import labels
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
@@ -141,3 +142,36 @@ def test_a_cell_left_out_belongs_to_no_region():
         galaxies.parse(".X.\n...\n.o.\n", "bad.txt")
     with pytest.raises(ValueError, match="no cells left out"):
         tatham.write(p)
+
+
+# --- puzz.link -------------------------------------------------------------------------------
+
+
+def golden() -> dict:
+    path = SHARED / "pzprjs" / "goldens-more.jsonl"
+    if not path.is_file():
+        pytest.skip("../shared/pzprjs is absent")
+    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "tentaisho")
+
+
+def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
+    record = golden()
+    genre, p = formats.read(record["url"])
+    assert genre == "galaxies" and formats.to_url(p) == record["url"]
+    assert formats.read(record["clues_pzprv3"]) == (genre, p)
+    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
+    assert galaxies.verify(p, answer) == []
+    assert list(api.solve(p, unique=True).solutions) == [answer]
+    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
+    for _, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
+        assert galaxies.verify(p, formats.read_pzprv3_solution(genre, p, board))
+
+
+def test_our_puzzles_round_trip_through_a_url_and_a_file():
+    for p in (solved()[0], galaxies.parse(HOLED, "holed.txt")):
+        assert formats.read(formats.to_url(p)) == ("galaxies", p)
+        assert formats.read(formats.write_pzprv3(p)) == ("galaxies", p)
+    # a long run without a star, and stars 1-7 points apart
+    rows = [["o" if (i * 13 + j) % 29 in (0, 3, 10) else None for j in range(13)] for i in range(13)]
+    p = galaxies.Puzzle(7, 7, dots=rows)
+    assert formats.read(formats.to_url(p)) == ("galaxies", p)
