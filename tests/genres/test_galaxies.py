@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 
 import pytest
@@ -175,3 +176,10 @@ def test_our_puzzles_round_trip_through_a_url_and_a_file():
     rows = [["o" if (i * 13 + j) % 29 in (0, 3, 10) else None for j in range(13)] for i in range(13)]
     p = galaxies.Puzzle(7, 7, dots=rows)
     assert formats.read(formats.to_url(p)) == ("galaxies", p)
+
+
+def test_a_planted_answer_knows_the_grid_size():
+    # cells cut into single regions at the grid's end leave no join there to tell the size by
+    for seed in range(30):
+        solution = galaxies.plant(random.Random(seed), 4, 4)
+        assert len(solution.to_json()["regions"]) == 4, seed

@@ -15,7 +15,7 @@ genre = Genre(
     "galaxies", aliases=("tentaisho", "spiralgalaxies"), title="Galaxies",
     rule="divide the grid into regions, each with one dot and the same after a half turn about it",
     clues=[Dots("dots")],
-    answers=[Regions("regions")],
+    answers=[REGIONS := Regions("regions")],
     optional=(),  # a dot left out would leave its region without one
 )
 
@@ -37,7 +37,9 @@ def plant(rng: random.Random, height: int, width: int):
     owner = grow(rng, height, width)
     pairs = layers.Lines().pairs(height, width)
     while True:
-        solution = genre.Solution(regions=frozenset(pr for pr in pairs if owner[pr[0]] == owner[pr[1]]))
+        # (normal: joins that know the grid's size, which single cells at its end leave unsaid)
+        joins = REGIONS.normal({pr for pr in pairs if owner[pr[0]] == owner[pr[1]]}, height, width)
+        solution = genre.Solution(regions=joins)
         puzzle = reveal(solution, height, width)
         answer = genre.answer_of(puzzle, solution)
         found = other_answer(genre.build(puzzle), answer)
