@@ -11,7 +11,6 @@ from ...formats.points import OUT, decode, encode, read, write  # noqa: F401  (t
 from . import GENRE, NAME, Puzzle, Solution
 
 KINDS = (Kind("tentaisho", "tentaisho", "Tentaisho", NAME),)
-ALIASES: dict[str, str] = {}
 ROW_LINES = True
 VALUES = {DOT: 1, BLACK: 2, HOLE: OUT}
 
@@ -22,8 +21,8 @@ def to_puzzle(board: Board) -> Puzzle:
 
 
 def to_board(puzzle: Puzzle) -> Board:
-    return Board("tentaisho", puzzle.height, puzzle.width, cells=tuple(tuple(map(VALUES.get, row))
-                                                                       for row in puzzle.dots))
+    cells = tuple(tuple(map(VALUES.get, row)) for row in puzzle.dots)
+    return Board("tentaisho", puzzle.height, puzzle.width, cells=cells)
 
 
 def to_solution(puzzle: Puzzle, answer: Answer) -> Solution:

@@ -8,8 +8,6 @@ the last dot are left out.
 
 from __future__ import annotations
 
-import re
-
 from ...board.dots import DOT, holes
 from ...formats.tathamcodes import dims
 from . import Puzzle
@@ -22,7 +20,7 @@ def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``7x7dn``) and description."""
     w, h, _ = dims(params, r"(d[nu])?", "Galaxies params are the size and a level, such as 7x7dn")
     size = (2 * h - 1) * (2 * w - 1)
-    if not re.fullmatch(r"[a-z]*", desc):
+    if any(not "a" <= ch <= "z" for ch in desc):
         raise ValueError("a Galaxies description is letters a-z, found " + repr(desc))
     points: list = []
     for ch in desc:
