@@ -186,7 +186,12 @@ def symmetric_problems(joins: frozenset[Pair], dots: list[Cell], out: set[Cell],
                        width: int) -> Iterator[str]:
     """What breaks `symmetric_regions` in a division given as joins, in words."""
     yield from split_joins(joins, height, width)
-    for part in parts(joins, height, width):
+    regions = parts(joins, height, width)
+    label = {cell: i for i, part in enumerate(regions) for cell in part}
+    for d in dots:  # (a dot touching a cell left out lies on its border too)
+        if len({label[x] for x in core(d)}) > 1:
+            yield f"the dot at {d} lies on a border"
+    for part in regions:
         cells = set(part)
         if cells & out:
             if len(part) > 1:
