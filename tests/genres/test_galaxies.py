@@ -82,6 +82,10 @@ def test_each_broken_rule_is_caught():
     rows[2][3] = 9  # the square about (5, 5) cut: a region without a dot
     problems = galaxies.verify(p, galaxies.solution_from_json(p, {"regions": rows}))
     assert "the region at (2, 3) holds 0 dots, not 1" in problems
+    # a dot on the side two cells share, each cell a region of its own with its own dot
+    p = galaxies.Puzzle(1, 2, dots=[["o", "o", "o"]])
+    problems = galaxies.verify(p, galaxies.solution_from_json(p, {"regions": [[1, 2]]}))
+    assert problems == ["the dot at (0, 1) lies on a border"]
 
 
 def test_every_installed_backend_finds_the_one_answer():
