@@ -407,7 +407,7 @@ def test_the_package_imports_only_genres_grid_textio_and_errors():
 # Hypothesis: round trips and fuzzing -------------------------------------------------------
 
 SUPPORTED = ["masyu", "numberlink", "hashi", "slitherlink", "sudoku", "nonogram", "tents", "queens",
-             "patches"]
+             "patches", "galaxies"]
 
 
 def canonical(puzzle):
