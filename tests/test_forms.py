@@ -50,3 +50,23 @@ def test_the_cross_code_of_corner_numbers_round_trips():
         assert urlcodes.read_cross(text, len(values)) == (values, len(text))
     with pytest.raises(urlcodes.CodeError, match="unexpected 'f'"):
         urlcodes.read_cross("0f", 3)
+
+
+def test_points_on_the_doubled_grid_read_and_write_pzprjs_codes():
+    from puzzlekit.formats import points
+    from puzzlekit.formats.board import Board
+    from puzzlekit.formats.puzzlink import grid
+
+    # 3 rows x 4 columns: 5 x 7 points: a black star with no star in the 7 points after it
+    # ('f'), 1 point without ('g'), a white star likewise ('e'), 17 without ('w'), a black one
+    stars = [2 if i in (0, 34) else 1 if i == 9 else None for i in range(35)]
+    board = Board("tentaisho", 3, 4, cells=grid(stars, 7))
+    assert points.encode(board) == "fgewf"
+    assert points.decode(Board("tentaisho", 3, 4), "fgewf") == (board, 5)
+    # the cell (1, 1) left out: its centre is the point (2, 2); the cells as bits after the stars
+    holed = Board("tentaisho", 3, 4, cells=grid([points.OUT if i == 16 else v
+                                                  for i, v in enumerate(stars)], 7))
+    assert points.encode(holed) == "fgewf0g0"
+    assert points.decode(Board("tentaisho", 3, 4), "fgewf0g0")[0] == holed
+    with pytest.raises(urlcodes.CodeError, match="unexpected character '#' in the stars"):
+        points.decode(Board("tentaisho", 3, 4), "f#")
