@@ -206,6 +206,24 @@ def dominosa_published(puzzle: Any, text: str) -> Any:
     return genres.get("dominosa").solution_from_json(puzzle, {"dominoes": rows_of(text)})
 
 
+def galaxies(problem: str) -> Any:
+    """A code per cell: ``0`` a dot at its centre, ``1`` on its right side, ``2`` on its bottom
+    side, ``3`` at its bottom right corner."""
+    from puzzlekit.board.dots import DOT
+
+    rows = rows_of(problem)
+    h, w = len(rows), len(rows[0])
+    dots = [((2 * r + (t in "23"), 2 * c + (t in "13")), DOT)
+            for r, row in enumerate(rows) for c, t in enumerate(row) if t != "-"]
+    genre = genres.get("galaxies")
+    return genre.Puzzle(h, w, dots=genre.GENRE.clues[0].with_entries(h, w, dots))
+
+
+def galaxies_published(puzzle: Any, text: str) -> Any:
+    """The published region ids as our solution."""
+    return genres.get("galaxies").solution_from_json(puzzle, {"regions": rows_of(text)})
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -258,6 +276,7 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             ambiguous=frozenset({"653_6x6", "663_6x6", "672_6x6"})),
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
+    SwGenre("galaxies", "galaxies", "Galaxies_dataset.json", galaxies, galaxies_published, lambda p, s: s),
 )}
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 
 import pytest
+from conftest import SHARED
 
-from puzzlekit import api, backends, render
+from puzzlekit import api, backends, formats, render
 from puzzlekit.board.regions import labels
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
@@ -30,6 +32,8 @@ o......
 ANSWER = ((1, 2, 2, 3), (1, 4, 5, 3), (1, 4, 6, 6), (7, 4, 6, 6))
 
 SGT = "/usr/games/sgt-galaxies"
+#: a 2x2 with its top left cell left out and a black dot: the two other regions are forced
+HOLED = "X.o\n...\n.*.\n"
 
 
 def solved():
@@ -47,7 +51,8 @@ def test_the_file_reads_and_writes_back():
 
 
 @pytest.mark.parametrize(("text", "where", "words"), [
-    ("o.o\n.x.\no.o\n", "bad.txt:2:2", "expected 'o' (a dot) or '.', found 'x'"),
+    ("o.o\n.x.\no.o\n", "bad.txt:2:2",
+     "expected 'o' (a dot), '*' (a black dot), 'X' (a cell left out) or '.', found 'x'"),
 ])
 def test_a_bad_file_is_refused_at_its_place(text, where, words):
     with pytest.raises(ParseError) as caught:
@@ -125,3 +130,56 @@ def test_tatham_ids_refuse_bad_ones():
         tatham.read("3x3", "cM")
     with pytest.raises(ValueError, match="params"):
         tatham.read("3x3n5", "cmc")
+
+
+def test_a_cell_left_out_belongs_to_no_region():
+    p = galaxies.parse(HOLED, "holed.txt")
+    result = api.solve(p, unique=True)
+    assert result.status == "solved" and result.unique is True
+    assert labels(result.solutions[0].regions, 2, 2) == ((1, 2), (3, 3))
+    joined = galaxies.solution_from_json(p, {"regions": [[1, 2], [1, 1]]})
+    assert "the cell left out at (0, 0) is in the region at (0, 0)" in galaxies.verify(p, joined)
+    with pytest.raises(ParseError, match="stands at a cell's centre"):
+        galaxies.parse(".X.\n...\n.o.\n", "bad.txt")
+    with pytest.raises(ValueError, match="no cells left out"):
+        tatham.write(p)
+
+
+# --- puzz.link -------------------------------------------------------------------------------
+
+
+def golden() -> dict:
+    path = SHARED / "pzprjs" / "goldens-more.jsonl"
+    if not path.is_file():
+        pytest.skip("../shared/pzprjs is absent")
+    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "tentaisho")
+
+
+def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
+    record = golden()
+    genre, p = formats.read(record["url"])
+    assert genre == "galaxies" and formats.to_url(p) == record["url"]
+    assert formats.read(record["clues_pzprv3"]) == (genre, p)
+    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
+    assert galaxies.verify(p, answer) == []
+    assert list(api.solve(p, unique=True).solutions) == [answer]
+    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
+    for _, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
+        assert galaxies.verify(p, formats.read_pzprv3_solution(genre, p, board))
+
+
+def test_our_puzzles_round_trip_through_a_url_and_a_file():
+    for p in (solved()[0], galaxies.parse(HOLED, "holed.txt")):
+        assert formats.read(formats.to_url(p)) == ("galaxies", p)
+        assert formats.read(formats.write_pzprv3(p)) == ("galaxies", p)
+    # a long run without a star, and stars 1-7 points apart
+    rows = [["o" if (i * 13 + j) % 29 in (0, 3, 10) else None for j in range(13)] for i in range(13)]
+    p = galaxies.Puzzle(7, 7, dots=rows)
+    assert formats.read(formats.to_url(p)) == ("galaxies", p)
+
+
+def test_a_planted_answer_knows_the_grid_size():
+    # cells cut into single regions at the grid's end leave no join there to tell the size by
+    for seed in range(30):
+        solution = galaxies.plant(random.Random(seed), 4, 4)
+        assert len(solution.to_json()["regions"]) == 4, seed

@@ -8,9 +8,7 @@ the last dot are left out.
 
 from __future__ import annotations
 
-import re
-
-from ...board.dots import DOT
+from ...board.dots import DOT, holes
 from ...formats.tathamcodes import dims
 from . import Puzzle
 
@@ -22,7 +20,7 @@ def read(params: str, desc: str) -> Puzzle:
     """A puzzle from his params (``7x7dn``) and description."""
     w, h, _ = dims(params, r"(d[nu])?", "Galaxies params are the size and a level, such as 7x7dn")
     size = (2 * h - 1) * (2 * w - 1)
-    if not re.fullmatch(r"[a-z]*", desc):
+    if any(not "a" <= ch <= "z" for ch in desc):
         raise ValueError("a Galaxies description is letters a-z, found " + repr(desc))
     points: list = []
     for ch in desc:
@@ -35,7 +33,10 @@ def read(params: str, desc: str) -> Puzzle:
 
 
 def write(puzzle: Puzzle) -> str:
-    """``WxH:DESC`` (the level is not recoverable and his parser takes the size alone)."""
+    """``WxH:DESC`` (the level is not recoverable and his parser takes the size alone; a black
+    dot is a dot to him, a cell left out of the grid he has not)."""
+    if holes(puzzle.dots):
+        raise ValueError("Tatham's Galaxies has no cells left out of the grid")
     out, run = [], 0
     for v in (v for row in puzzle.dots for v in row):
         if v is None:
