@@ -9,7 +9,8 @@ is written once. Per genre (`GENRES`):
 * ``published(puzzle, solution)``: the published answer as a value comparable with
 * ``found(puzzle, solution)``: the same value read from our ``Solution``;
 * ``sw`` and ``mps``: the peer programs' names of the genre (their `puzzlekit.solve` type, the
-  multi-puzzle-solver module), None where the peer has no such genre.
+  multi-puzzle-solver module), None where the peer has no such genre;
+* ``ambiguous``: the keys whose puzzle has two answers as transcribed.
 
 The corpus is read in place (never copied; see its README for the licence).
 """
@@ -235,6 +236,8 @@ class SwGenre:
     found: Callable[[Any, Any], Any]
     sw: str | None = None
     mps: str | None = None
+    #: keys whose puzzle, as transcribed, has more than one answer (checked by solving)
+    ambiguous: frozenset[str] = frozenset()
 
 
 def _attr(name: str) -> Callable[[Any, Any], Any]:
@@ -267,9 +270,10 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
     SwGenre("mosaic", "mosaic", "Mosaic_dataset.json", _numbers("mosaic"), _shaded, _attr("shaded"),
             sw="mosaic", mps="mosaic"),
     SwGenre("killersudoku", "killersudoku", "KillerSudoku_dataset.json", killersudoku,
-            lambda p, t: _digits(t), _attr("digits"), sw="killer_sudoku"),
+            lambda p, t: _digits(t), _attr("digits"), sw="killer_sudoku", ambiguous=frozenset({"198_9x9"})),
     SwGenre("jigsawsudoku", "jigsawsudoku", "JigsawSudoku_dataset.json", jigsawsudoku,
-            lambda p, t: _digits(t), _attr("digits"), sw="jigsaw_sudoku"),
+            lambda p, t: _digits(t), _attr("digits"), sw="jigsaw_sudoku",
+            ambiguous=frozenset({"653_6x6", "663_6x6", "672_6x6"})),
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
     SwGenre("galaxies", "galaxies", "Galaxies_dataset.json", galaxies, galaxies_published, lambda p, s: s),

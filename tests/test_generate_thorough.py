@@ -39,6 +39,12 @@ PACK: dict[str, tuple[int, int]] = {
 #: own; the package's kit genres offer no level until they are measured).
 GENERATORS = tuple(name for name in generators()
                    if name in genres.NAMES and getattr(recipe(name), "SIDES", ()))
+# kit genres: profiled and packed at the smallest side their levels were measured at
+for _name in GENERATORS:
+    if hasattr(genres.get(_name), "GENRE"):
+        _side = min(recipe(_name).SIDES)
+        PROFILE.setdefault(_name, (_side, _side))
+        PACK.setdefault(_name, (_side, _side))
 
 
 def _genres() -> list[str]:

@@ -313,6 +313,10 @@ def _refutation(reasoner: Reasoner, explainer: Explainer, rank: int, state: Stat
         mask &= ~bit
     if mask.bit_count() != 1:  # the level below fixes it once the refuted values are gone
         mask = engine.dom[fixed]
+    plain = reasoner.masks(state)[fixed]
+    for bit in own:
+        plain &= ~bit
+    if plain != mask:  # the level below narrowed it: cite what did, as the refutations do not
         fix = explainer.minimal(rank - 1, state, ("fix", fixed, mask), [fixed], tuple(removed))
         refs += [r for r in fix if r not in refs]
     var = model.vars[fixed]

@@ -9,7 +9,6 @@ import random
 
 import pytest
 from conftest import SHARED
-from tatham_live import fresh_ids, needs
 
 from puzzlekit import api, backends, formats
 from puzzlekit.backends import cpsat
@@ -101,19 +100,6 @@ def test_generated_puzzles_are_unique(level):
     assert kurodoko.verify(made.puzzle, made.solution) == []
     again = next(iter(generate("kurodoko", 6, 6, level=level, seed=made.seed, nearest=True)))
     assert kurodoko.format(again.puzzle) == kurodoko.format(made.puzzle)
-
-
-@needs("range")
-def test_his_fresh_ids_read_solve_and_write_back():
-    ids = fresh_ids("range")
-    assert len(ids) == 3  # Range has no levels: 9x6
-    for game_id in ids:
-        p = tatham.read(*game_id.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.status == "solved" and result.unique is True, game_id
-        assert kurodoko.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == game_id
-
 
 def test_tatham_ids_round_trip_and_bad_ones_are_refused():
     p = kurodoko.parse(". 12\n3 4\n", "w")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from tatham_live import fresh_ids, needs
 
 from puzzlekit import api, backends, formats
 from puzzlekit.errors import ParseError
@@ -90,19 +89,6 @@ def test_generated_puzzles_are_unique(level):
     assert mosaic.verify(made.puzzle, made.solution) == []
     again = next(iter(generate("mosaic", 6, 6, level=level, seed=made.seed, nearest=True)))
     assert mosaic.format(again.puzzle) == mosaic.format(made.puzzle)
-
-
-@needs("mosaic")
-def test_his_fresh_ids_read_solve_and_write_back():
-    ids = fresh_ids("mosaic")
-    assert len(ids) == 3  # Mosaic has no levels: 3x3
-    for game_id in ids:
-        p = tatham.read(*game_id.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.status == "solved" and result.unique is True, game_id
-        assert mosaic.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == game_id
-
 
 def test_tatham_ids_round_trip_and_bad_ones_are_refused():
     assert tatham.write(puzzle()) == "5x5:4a4a1b6a3a5a4a2355a11c"

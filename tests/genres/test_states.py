@@ -29,6 +29,9 @@ NAMES = tuple(n for n in genres.NAMES if hasattr(genres.get(n), "state_from_json
 SMALL = {
     "numberlink": "0 0 0 0 0 4\n0 6 3 0 0 5\n0 0 0 1 0 0\n4 0 0 3 0 0\n6 0 0 2 0 5\n0 0 0 1 0 2\n",
     "tracks": "cols: 3 3 3 1 2 5\nrows: 3 5 6 1 1 1\ngiven: 1 1 LR\ngiven: 2 2 LR\n",
+    # Tatham's 5x5n5:e1d2a1c3c2; the example (5x5n5:a2c1g0f2) takes the ladder past its last
+    # level twice: the explanation then reveals a value, which cites no rule
+    "palisade": ".....\n1....\n2.1..\n.3...\n2....\n",
 }
 
 
