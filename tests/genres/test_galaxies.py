@@ -10,6 +10,7 @@ import subprocess
 
 import pytest
 from conftest import SHARED
+from pzprjs_judge import judge, node
 
 from puzzlekit import api, backends, formats, render
 from puzzlekit.board.regions import labels
@@ -187,3 +188,20 @@ def test_a_planted_answer_knows_the_grid_size():
     for seed in range(30):
         solution = galaxies.plant(random.Random(seed), 4, 4)
         assert len(solution.to_json()["regions"]) == 4, seed
+
+
+def test_pzprjs_judges_our_answers_as_we_do():
+    node()
+    for p in (solved()[0], galaxies.parse(HOLED, "holed.txt")):
+        assert judge(p, api.solve(p).solutions[0])["complete"] is True
+    p, _ = solved()
+    one = galaxies.solution_from_json(p, {"regions": [[1] * 4] * 4})  # one region, seven dots
+    assert judge(p, one)["complete"] is False
+
+
+def test_the_corpus_dot_codes_land_on_their_points():
+    from benchmarks import sw_corpus
+
+    p = sw_corpus.GENRES["galaxies"].convert("3 3\n0 1 -\n2 3 -\n- - -")
+    assert [d for d, _ in p.clues("dots")] == [(0, 0), (0, 3), (3, 0), (3, 3)]
+
