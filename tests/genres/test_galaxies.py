@@ -1,12 +1,11 @@
-"""Galaxies on the genre kit: its doubled grid of dots, each rule broken and caught, every
-backend, the generator, and Tatham's Galaxies IDs fresh from his program."""
+"""Galaxies on the genre kit: its doubled grid of dots (black ones and cells left out too),
+each rule broken and caught, every backend, the generator, his game IDs' edge cases (fresh
+ones from his program: tests/test_tatham_ids.py) and puzz.link's Tentaisho."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
 
 import pytest
 from conftest import SHARED
@@ -32,7 +31,6 @@ o......
 """
 ANSWER = ((1, 2, 2, 3), (1, 4, 5, 3), (1, 4, 6, 6), (7, 4, 6, 6))
 
-SGT = "/usr/games/sgt-galaxies"
 #: a 2x2 with its top left cell left out and a black dot: the two other regions are forced
 HOLED = "X.o\n...\n.*.\n"
 
@@ -111,18 +109,6 @@ def test_hint_picture_and_pack():
 def test_generated_puzzles_are_unique(level):
     (g,) = generate("galaxies", 5, 5, seed=2, level=level, nearest=True)
     assert api.is_unique(g.puzzle) and galaxies.verify(g.puzzle, g.solution) == []
-
-
-@pytest.mark.skipif(not os.path.exists(SGT), reason="sgt-galaxies is not installed")
-@pytest.mark.parametrize("level", ["7x7dn", "7x7du"])
-def test_his_fresh_ids_read_solve_and_write_back(level):
-    ids = subprocess.run([SGT, "--generate", "3", level], capture_output=True, text=True, check=True)
-    for game_id in ids.stdout.split():
-        p = tatham.read(*game_id.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.status == "solved" and result.unique is True, game_id
-        assert galaxies.verify(p, result.solutions[0]) == [], game_id
-        assert tatham.write(p) == game_id
 
 
 def test_tatham_ids_refuse_bad_ones():
