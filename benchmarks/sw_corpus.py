@@ -89,17 +89,17 @@ def gokigen(problem: str) -> Any:
 
 
 def skyscrapers(problem: str) -> Any:
-    """Size, tallest, clues top, bottom, left, right, optional givens; None for a variant."""
+    """Size, tallest (``R C N``, ``R C N D`` with the diagonals), clues top, bottom, left,
+    right, optional givens."""
     rows = [line.split() for line in problem.strip().splitlines()]
     head = rows[0]
-    n = int(head[0])
-    if len(head) != 3 or int(head[1]) != n or int(head[2]) != n:
-        return None
+    n, tallest = int(head[0]), int(head[2])
     counts = [tuple(None if x == "-" else int(x) for x in line) for line in rows[1:5]]
     givens = rows[5:5 + n] or [["-"] * n] * n
     cells = tuple(tuple(None if x in ("-", "0") else int(x) for x in line) for line in givens)
     return genres.get("skyscrapers").Puzzle(
-        n, n, top=counts[0], bottom=counts[1], left=counts[2], right=counts[3], givens=cells
+        n, n, top=counts[0], bottom=counts[1], left=counts[2], right=counts[3], givens=cells,
+        diagonals="yes" if head[3:] == ["D"] else "no", tallest=None if tallest == n else tallest,
     )
 
 
