@@ -19,7 +19,7 @@ from ..textio import error
 from .answers import Digits
 from .base import Cell, Layer
 from .canvas import STATE, Canvas, Layout, draw_dot
-from .clues import LineCounts
+from .clues import CellClues, LineCounts
 from .places import invalid
 
 #: The four sides: (name, the axis of its clues, the step from the side into the grid).
@@ -299,6 +299,31 @@ class Marks(Digits):
         return f"{word} at ({key[1]}, {key[2]})"
 
 
+class GivenMarks(CellClues):
+    """Answers given in some cells, one character each from ``chars`` (Magnets' given poles,
+    ``x+-``: blank, +, -; the index of a character is its `Marks` value), ``.`` elsewhere. A
+    file may leave the block out when no cell holds one (``omissible``); drawn as the
+    characters, as the pack's page writes them."""
+
+    omissible = True
+
+    def __init__(self, name: str, chars: str, words: Sequence[str], what: str = "a given mark"):
+        super().__init__(name, what)
+        self.chars, self.words = chars, tuple(words)
+
+    def read_token(self, text: str) -> Any:
+        if len(text) == 1 and text in self.chars:
+            return text
+        raise ValueError(self.expected())
+
+    def expected(self) -> str:
+        return " or ".join(f"{c!r} ({w})" for c, w in zip(self.chars, self.words)) + " or '.'"
+
+    def value(self, mark: str) -> int:
+        """The `Marks` value a given character stands for."""
+        return self.chars.index(mark)
+
+
 LABELS = string.ascii_letters + string.digits
 
 
@@ -334,5 +359,6 @@ def domino_tiling(rng: random.Random, h: int, w: int) -> list[list[Cell]]:
     return pairs
 
 
-__all__ = ["LABELS", "SIDES", "Heights", "Marks", "Side", "clues_around", "domino_tiling", "looking_in",
-           "room_label", "side_of", "sides", "Tally", "transformed", "visible", "visible_count", "where"]
+__all__ = ["LABELS", "SIDES", "GivenMarks", "Heights", "Marks", "Side", "clues_around", "domino_tiling",
+           "looking_in", "room_label", "side_of", "sides", "Tally", "transformed", "visible", "visible_count",
+           "where"]
