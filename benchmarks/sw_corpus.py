@@ -5,7 +5,8 @@ The corpus tests (tests/genres/test_*_corpus.py) and the whole-dataset benchmark
 is written once. Per genre (`GENRES`):
 
 * ``convert(problem)``: the corpus's problem text as our puzzle, or None for a variant our genre
-  does not state (magnets with given poles, skyscrapers with a tallest height below the side);
+  does not state (none left: magnets' given poles and skyscrapers' diagonals and tallest height
+  are read);
 * ``published(puzzle, solution)``: the published answer as a value comparable with
 * ``found(puzzle, solution)``: the same value read from our ``Solution``;
 * ``sw`` and ``mps``: the peer programs' names of the genre (their `puzzlekit.solve` type, the
@@ -169,19 +170,19 @@ def _poles() -> dict[str, Any]:
 
 
 def magnets(problem: str) -> Any:
-    """+ per column, - per column, + per row, - per row; a domino id per cell (``@``: in none);
-    None when poles are given too."""
+    """+ per column, - per column, + per row, - per row; optionally the given poles (``.``
+    none, ``+``, ``-``, ``x`` blank); a domino id per cell (``@``: in none)."""
     from puzzlekit.board.sides import room_label
 
     rows = [line.split() for line in problem.strip().splitlines()]
     h, w = int(rows[0][0]), int(rows[0][1])
-    if len(rows) != 5 + h:
-        return None
+    givens = tuple(tuple(None if x == "." else x for x in line) for line in rows[5:5 + h]) \
+        if len(rows) == 5 + 2 * h else None
     top, bottom, left, right = (tuple(None if x == "-" else int(x) for x in line) for line in rows[1:5])
     labels: dict[str, str] = {}
     single = 0
     grid = []
-    for line in rows[5:]:
+    for line in rows[-h:]:
         row = []
         for x in line:
             if x == "@":  # a cell in no magnet: a label of its own
@@ -191,7 +192,7 @@ def magnets(problem: str) -> Any:
                 row.append(labels.setdefault(x, room_label(len(labels))))
         grid.append(tuple(row))
     return genres.get("magnets").Puzzle(h, w, top=top, bottom=bottom, left=left, right=right,
-                                        dominoes=tuple(grid))
+                                        dominoes=tuple(grid), givens=givens)
 
 
 def dominosa(problem: str) -> Any:
