@@ -275,5 +275,5 @@ def test_tatham_and_puzzlink_refuse_to_write_a_variant():
     p = sk.parse(VARIANT)
     with pytest.raises(ValueError, match="the diagonals rule and heights 1-3 only: Tatham's Towers"):
         tatham.write(p)
-    with pytest.raises(ParseError, match="pzprjs's has no such rule"):
+    with pytest.raises(ParseError, match="puzz.link has no such rule"):
         formats.to_url(p)

@@ -20,7 +20,7 @@ install(globals(), FORM)
 
 def to_board(puzzle: Puzzle) -> Board:
     if variant(puzzle):  # pzprjs's Skyscrapers has neither variant
-        raise ParseError(f"a Skyscrapers puzzle with {variant(puzzle)}: pzprjs's has no such rule")
+        raise ParseError(f"a Skyscrapers puzzle with {variant(puzzle)}: puzz.link has no such rule")
     return FORM.to_board(puzzle)
 
 
