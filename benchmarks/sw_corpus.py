@@ -5,7 +5,8 @@ The corpus tests (tests/genres/test_*_corpus.py) and the whole-dataset benchmark
 is written once. Per genre (`GENRES`):
 
 * ``convert(problem)``: the corpus's problem text as our puzzle, or None for a variant our genre
-  does not state (magnets with given poles, skyscrapers with a tallest height below the side);
+  does not state (none left: magnets' given poles and skyscrapers' diagonals and tallest height
+  are read);
 * ``published(puzzle, solution)``: the published answer as a value comparable with
 * ``found(puzzle, solution)``: the same value read from our ``Solution``;
 * ``sw`` and ``mps``: the peer programs' names of the genre (their `puzzlekit.solve` type, the
@@ -90,17 +91,17 @@ def gokigen(problem: str) -> Any:
 
 
 def skyscrapers(problem: str) -> Any:
-    """Size, tallest, clues top, bottom, left, right, optional givens; None for a variant."""
+    """Size, tallest (``R C N``, ``R C N D`` with the diagonals), clues top, bottom, left,
+    right, optional givens."""
     rows = [line.split() for line in problem.strip().splitlines()]
     head = rows[0]
-    n = int(head[0])
-    if len(head) != 3 or int(head[1]) != n or int(head[2]) != n:
-        return None
+    n, tallest = int(head[0]), int(head[2])
     counts = [tuple(None if x == "-" else int(x) for x in line) for line in rows[1:5]]
     givens = rows[5:5 + n] or [["-"] * n] * n
     cells = tuple(tuple(None if x in ("-", "0") else int(x) for x in line) for line in givens)
     return genres.get("skyscrapers").Puzzle(
-        n, n, top=counts[0], bottom=counts[1], left=counts[2], right=counts[3], givens=cells
+        n, n, top=counts[0], bottom=counts[1], left=counts[2], right=counts[3], givens=cells,
+        diagonals="yes" if head[3:] == ["D"] else "no", tallest=None if tallest == n else tallest,
     )
 
 
@@ -170,19 +171,19 @@ def _poles() -> dict[str, Any]:
 
 
 def magnets(problem: str) -> Any:
-    """+ per column, - per column, + per row, - per row; a domino id per cell (``@``: in none);
-    None when poles are given too."""
+    """+ per column, - per column, + per row, - per row; optionally the given poles (``.``
+    none, ``+``, ``-``, ``x`` blank); a domino id per cell (``@``: in none)."""
     from puzzlekit.board.sides import room_label
 
     rows = [line.split() for line in problem.strip().splitlines()]
     h, w = int(rows[0][0]), int(rows[0][1])
-    if len(rows) != 5 + h:
-        return None
+    givens = tuple(tuple(None if x == "." else x for x in line) for line in rows[5:5 + h]) \
+        if len(rows) == 5 + 2 * h else None
     top, bottom, left, right = (tuple(None if x == "-" else int(x) for x in line) for line in rows[1:5])
     labels: dict[str, str] = {}
     single = 0
     grid = []
-    for line in rows[5:]:
+    for line in rows[-h:]:
         row = []
         for x in line:
             if x == "@":  # a cell in no magnet: a label of its own
@@ -192,7 +193,7 @@ def magnets(problem: str) -> Any:
                 row.append(labels.setdefault(x, room_label(len(labels))))
         grid.append(tuple(row))
     return genres.get("magnets").Puzzle(h, w, top=top, bottom=bottom, left=left, right=right,
-                                        dominoes=tuple(grid))
+                                        dominoes=tuple(grid), givens=givens)
 
 
 def dominosa(problem: str) -> Any:

@@ -189,7 +189,8 @@ class Genre:
         later: list[Layer] = []  # grid layers whose cells are read after the headers
         if self.grids:
             height, width = self._read_blocks(body, lines, source, values, blocks,
-                                              later if self.headers_first else None)
+                                              later if self.headers_first else None,
+                                              self._rows_said(headers, label))
         else:
             height, width = self._size_from_headers(headers, lines, source)
             if body:
@@ -237,18 +238,33 @@ class Genre:
             raise error(source, line, col, f"expected {size} {unit} counts (the grid has {size} "
                         f"{unit}s), found {len(values[layer.name])}")
 
+    def _rows_said(self, headers: dict, label: dict[str, str]) -> int | None:
+        """The number of rows a header of row counts gives, if any (how many blocks a file holds
+        when a grid layer may be left out: see `_read_blocks`)."""
+        for layer in self.headers:
+            if getattr(layer, "axis", None) == "rows" and label[layer.name] in headers:
+                ((value, _, _),) = headers[label[layer.name]]
+                return len(value.split())
+        return None
+
     def _read_blocks(self, body: list[Line], lines: list[Line], source: str, values: dict[str, Any],
                      blocks: dict[str, tuple[list[Line], list]],
-                     later: list[Layer] | None = None) -> tuple[int, int]:
-        count = len(self.grids)
+                     later: list[Layer] | None = None, rows_said: int | None = None) -> tuple[int, int]:
+        # a grid layer marked `omissible` (Magnets' given poles) may be left out of a file when
+        # it holds no entry: the row counts' header says how many rows a block has
+        grids = self.grids
+        kept = tuple(layer for layer in grids if not getattr(layer, "omissible", False))
+        if len(kept) < len(grids) and rows_said and len(body) == rows_said * len(kept):
+            grids = kept
+        count = len(grids)
         if not body and self.classic_files:
             raise error(source, lines[-1], 1, "no grid rows after the headers")
         if not body:
             raise error(source, lines[-1], len(lines[-1].text) + 1, "expected the grid after the headers")
         # a layer's `extent`: its block has that many more rows and columns than the grid of
         # cells (numbers at the corners of the cells: one more)
-        if count == 1 and getattr(self.grids[0], "doubled", False):  # points on the doubled grid
-            layer = self.grids[0]
+        if count == 1 and getattr(grids[0], "doubled", False):  # points on the doubled grid
+            layer = grids[0]
             rows = grid_rows(body, source, whitespace=getattr(layer, "whitespace", None))
             blocks[layer.name] = (body, rows)
             if later is not None:
@@ -256,9 +272,9 @@ class Genre:
             else:
                 values[layer.name] = layer.read(rows, body, source)
             return (len(body) + 1) // 2, (len(rows[0]) + 1) // 2
-        extents = [getattr(layer, "extent", 0) for layer in self.grids]
+        extents = [getattr(layer, "extent", 0) for layer in grids]
         lines_left = len(body) - sum(extents)
-        names = ", ".join(layer.name for layer in self.grids)
+        names = ", ".join(layer.name for layer in grids)
         if lines_left < count and any(extents):  # a block of corners without a row of cells
             raise error(source, body[-1], 1, f"expected at least {count + sum(extents)} grid lines "
                         f"({names}: a grid of cells and one more row of corners), found {len(body)}")
@@ -269,14 +285,14 @@ class Genre:
         height = lines_left // count
         width = None
         start = 0
-        for i, layer in enumerate(self.grids):
+        for i, layer in enumerate(grids):
             block = body[start:start + height + extents[i]]
             start += len(block)
             rows = grid_rows(block, source, whitespace=getattr(layer, "whitespace", None))
             blocks[layer.name] = (block, rows)
             if width is not None and len(rows[0]) - extents[i] != width:
                 raise error(source, block[0], 1, f"the {layer.name} grid has {len(rows[0])} columns, "
-                            f"the {self.grids[0].name} grid {width + extents[0]}")
+                            f"the {grids[0].name} grid {width + extents[0]}")
             width = len(rows[0]) - extents[i]
             if later is not None:
                 later.append(layer)
@@ -309,6 +325,8 @@ class Genre:
         if not self.grids and not {"rows", "cols"} <= {layer.axis for layer in self.headers}:
             out.append(f"size: {puzzle.height}x{puzzle.width}")
         for layer in self.grids:  # a set of cells needs the size to be written as a grid
+            if getattr(layer, "omissible", False) and not layer.entries(getattr(puzzle, layer.name)):
+                continue  # a block that may be left out, with nothing in it
             sized = (puzzle.height, puzzle.width) if getattr(layer, "sized", False) else ()
             out += layer.write(getattr(puzzle, layer.name), *sized)
         return "\n".join(out) + "\n"

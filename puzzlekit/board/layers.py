@@ -47,9 +47,9 @@ __all__ += ["Boxes", "Cages"]
 from .slants import Corners, Slants  # noqa: E402  (diagonals in cells, numbers at their corners)
 
 __all__ += ["Corners", "Slants"]
-from .sides import Heights, Marks, Side, Tally  # noqa: E402  (clues outside the grid on its four sides)
+from .sides import GivenMarks, Heights, Marks, Side, Tally  # noqa: E402  (clues outside the grid on its four sides)
 
-__all__ += ["Heights", "Marks", "Side", "Tally"]
+__all__ += ["GivenMarks", "Heights", "Marks", "Side", "Tally"]
 from .regions import Regions  # noqa: E402  (a division of the grid into regions)
 
 __all__ += ["Regions"]

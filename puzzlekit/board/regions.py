@@ -281,14 +281,17 @@ def split_joins(joins: Iterable[Pair], height: int, width: int) -> list[str]:
 
 class Size(Setting):
     """A whole number for the whole puzzle on an optional header line (``size: 5``): the
-    size of every region in Palisade. Stored as a number; ``default`` when left out."""
+    size of every region in Palisade. Stored as a number; ``default`` when left out (None:
+    the number is optional, and None, no number, is what a puzzle without the line holds)."""
 
-    def __init__(self, name: str = "size", default: int = 5, lo: int = 1, hi: int = 99,
+    def __init__(self, name: str = "size", default: int | None = 5, lo: int = 1, hi: int = 99,
                  what: str = "a region size"):
         super().__init__(name, [str(k) for k in range(lo, hi + 1)], str(default), what=what)
         self.lo, self.hi, self.default = lo, hi, default  # type: ignore[assignment]
 
     def normal(self, value: Any, height: int, width: int, source: str = "<puzzle>") -> Any:
+        if value is None and self.default is None:
+            return None
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value)
         if not (isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi):

@@ -19,7 +19,7 @@ from ..textio import error
 from .answers import Digits
 from .base import Cell, Layer
 from .canvas import STATE, Canvas, Layout, draw_dot
-from .clues import LineCounts
+from .clues import CellClues, LineCounts
 from .places import invalid
 
 #: The four sides: (name, the axis of its clues, the step from the side into the grid).
@@ -126,10 +126,11 @@ def where(side: str, index: int) -> str:
 
 
 def visible(values: Sequence[int]) -> int:
-    """How many of the values are seen from the first end: each one taller than all before it."""
+    """How many of the values are seen from the first end: each one taller than all before it.
+    A 0 (an empty cell, where the heights are 1 and up) is never seen and hides nothing."""
     best, seen = None, 0
     for v in values:
-        if best is None or v > best:
+        if (best is None or v > best) and v != 0:
             best, seen = v, seen + 1
     return seen
 
@@ -137,7 +138,8 @@ def visible(values: Sequence[int]) -> int:
 def visible_count(m: Any, key: tuple, variables: Sequence[Any], k: int) -> None:
     """Exactly ``k`` of the integer ``variables`` (heights, nearest first, pairwise different)
     are taller than every one before them. ``above[i][v]``: one of the first i+1 is at least
-    ``v``; the i-th is seen when it is not below what came before."""
+    ``v``; the i-th is seen when it is not below what came before. A variable that may be 0
+    (an empty cell, the heights being 1 and up) is never seen there, and hides nothing."""
     lo = min(var.lo for var in variables)
     hi = max(var.hi for var in variables)
     seen = []
@@ -146,7 +148,11 @@ def visible_count(m: Any, key: tuple, variables: Sequence[Any], k: int) -> None:
         eqs = {v: m.eq(var, v) for v in range(var.lo, var.hi + 1)}
         if i == 0:
             seen.append(m.bool((*key, "seen", 0)))
-            m.fix(seen[0])
+            if 0 in eqs:  # seen unless empty
+                m.clause((~eqs[0], ~seen[0]))
+                m.clause((eqs[0], seen[0]))
+            else:
+                m.fix(seen[0])
         else:
             lit = m.bool((*key, "seen", i))
             for v, eq in eqs.items():
@@ -173,11 +179,43 @@ def visible_count(m: Any, key: tuple, variables: Sequence[Any], k: int) -> None:
 
 class Heights(Digits):
     """A value 1..n in every cell of an n x n grid (Skyscrapers' towers): `Digits` whose top
-    value is the grid's width on each puzzle (``hi`` is the largest any puzzle may take)."""
+    value is the grid's width on each puzzle (``hi`` is the largest any puzzle may take).
+    ``tallest``: the puzzle's field (a number, None for the width) that may give fewer heights
+    than the grid's side, 1..tallest; the other cells are then empty, the value 0 (a solution
+    JSON may hold 0 on any puzzle: the genre's check says where it does not belong)."""
+
+    def __init__(self, name: str = "heights", lo: int = 1, hi: int | None = 9, key: str = "height",
+                 tallest: str | None = None):
+        super().__init__(name, 0 if tallest else lo, hi, key)
+        self.first, self.tallest = lo, tallest
 
     def on(self, puzzle: Any) -> Heights:
-        bound = Heights(self.name, self.lo, min(self.hi, max(puzzle.width, self.lo)), self.key)
+        top = getattr(puzzle, self.tallest) if self.tallest else None
+        if top is not None and top < puzzle.width:  # 0: an empty cell
+            return Heights(self.name, 0, top, self.key)
+        first = getattr(self, "first", self.lo)
+        bound = Heights(self.name, first, min(self.hi, max(puzzle.width, first)), self.key)
         return bound
+
+    def marks(self, value: tuple) -> dict[Cell, str]:
+        """Each height's last digit; ``-`` for an empty cell."""
+        return {(r, c): "-" if v == 0 else str(v)[-1]
+                for r, row in enumerate(value) for c, v in enumerate(row)}
+
+    def draw(self, canvas: Canvas, layout: Layout, value: Any, player: bool = False) -> None:
+        """The heights; an empty cell (0) as a dot."""
+        cells = dict(value.items()) if isinstance(value, dict) else {
+            (r, c): v for r, row in enumerate(value) for c, v in enumerate(row)}
+        super().draw(canvas, layout, {cell: v for cell, v in cells.items() if v}, player)
+        empty = sorted(cell for cell, v in cells.items() if v == 0)
+        if empty:
+            canvas.open(f"{self.name}-empty")
+            for cell in empty:
+                draw_dot(canvas, layout, cell)
+            canvas.close()
+
+    def describe(self, key: tuple, value: int) -> str:
+        return f"an empty cell at ({key[1]}, {key[2]})" if value == 0 else super().describe(key, value)
 
 
 class Tally(Layer):
@@ -261,6 +299,31 @@ class Marks(Digits):
         return f"{word} at ({key[1]}, {key[2]})"
 
 
+class GivenMarks(CellClues):
+    """Answers given in some cells, one character each from ``chars`` (Magnets' given poles,
+    ``x+-``: blank, +, -; the index of a character is its `Marks` value), ``.`` elsewhere. A
+    file may leave the block out when no cell holds one (``omissible``); drawn as the
+    characters, as the pack's page writes them."""
+
+    omissible = True
+
+    def __init__(self, name: str, chars: str, words: Sequence[str], what: str = "a given mark"):
+        super().__init__(name, what)
+        self.chars, self.words = chars, tuple(words)
+
+    def read_token(self, text: str) -> Any:
+        if len(text) == 1 and text in self.chars:
+            return text
+        raise ValueError(self.expected())
+
+    def expected(self) -> str:
+        return " or ".join(f"{c!r} ({w})" for c, w in zip(self.chars, self.words)) + " or '.'"
+
+    def value(self, mark: str) -> int:
+        """The `Marks` value a given character stands for."""
+        return self.chars.index(mark)
+
+
 LABELS = string.ascii_letters + string.digits
 
 
@@ -296,5 +359,6 @@ def domino_tiling(rng: random.Random, h: int, w: int) -> list[list[Cell]]:
     return pairs
 
 
-__all__ = ["LABELS", "SIDES", "Heights", "Marks", "Side", "clues_around", "domino_tiling", "looking_in",
-           "room_label", "side_of", "sides", "Tally", "transformed", "visible", "visible_count", "where"]
+__all__ = ["LABELS", "SIDES", "GivenMarks", "Heights", "Marks", "Side", "clues_around", "domino_tiling",
+           "looking_in", "room_label", "side_of", "sides", "Tally", "transformed", "visible", "visible_count",
+           "where"]

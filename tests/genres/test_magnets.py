@@ -196,3 +196,48 @@ def test_the_fingerprint_does_not_change_when_the_puzzle_turns():
     moved = mg.Puzzle(w, h, dominoes=dominoes, right=p.top, left=p.bottom,
                       bottom=tuple(reversed(p.right)), top=tuple(reversed(p.left)))
     assert fingerprint_of(moved) != fingerprint_of(p)
+
+
+# given poles: an optional block after the dominoes, x for a given blank
+GIVEN = TEXT + "+x..\n....\n....\n....\n"
+
+
+def test_given_poles_read_solve_and_write_back():
+    p = mg.parse(GIVEN, "given.txt")
+    assert p.givens[0] == ("+", "x", None, None) and mg.parse(mg.format(p)) == p
+    assert mg.format(p).endswith("gghh\n+x..\n....\n....\n....\n")
+    assert "+x.." not in mg.format(mg.parse(TEXT))  # no block when nothing is given
+    result = api.solve(p, unique=True)
+    assert result.status == "solved" and result.unique is True and result.solutions[0].poles == ANSWER
+    # a given that contradicts the counts leaves no answer
+    assert api.solve(mg.parse(TEXT + "-...\n....\n....\n....\n")).status == "unsolvable"
+
+
+def test_a_changed_given_pole_is_caught():
+    p = mg.parse(GIVEN)
+    flipped = [list(row) for row in ANSWER]
+    flipped[0][0], flipped[1][0] = 2, 1  # domino a turned round: a magnet still
+    assert "the given + at (0, 0) holds -" in mg.verify(p, mg.Solution(poles=tuple(map(tuple, flipped))))
+    blank = [list(row) for row in ANSWER]
+    blank[0][1], blank[1][1] = 1, 2  # domino b becomes a magnet where x gives a blank
+    assert "the given blank at (0, 1) holds +" in mg.verify(p, mg.Solution(poles=tuple(map(tuple, blank))))
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    (TEXT + "+?..\n....\n....\n....\n", "bad.txt:10:2", "expected 'x' (blank) or '+' (+) or '-' (-) or '.'"),
+    (TEXT + "+...\n....\n....\n", "bad.txt:12:1", "expected 2 grids of equal height (dominoes, givens)"),
+])
+def test_a_bad_given_block_is_refused(text, where, words):
+    with pytest.raises(ParseError) as caught:
+        mg.parse(text, "bad.txt")
+    assert where in str(caught.value) and words in str(caught.value)
+
+
+def test_given_poles_in_other_forms():
+    p = mg.parse(TEXT + "+-..\n....\n....\n....\n")
+    genre, back = formats.read(formats.to_url(p))  # puzz.link gives + and - (circles)
+    assert genre == "magnets" and back.givens == p.givens
+    with pytest.raises(ParseError, match="a given blank: pzprjs's Magnets gives only"):
+        formats.to_url(mg.parse(GIVEN))
+    with pytest.raises(ValueError, match="given poles: Tatham's Magnets gives none"):
+        tatham.write(p)

@@ -184,3 +184,96 @@ def test_the_fingerprint_does_not_change_when_the_puzzle_turns():
     assert turned != p and fingerprint_of(turned) == fingerprint_of(p)
     result = api.solve(turned, unique=True)
     assert result.unique and sk.verify(turned, result.solutions[0]) == []
+
+
+# the variants: both main diagonals hold each height once; heights 1..tallest, the rest empty
+VARIANT = """\
+# a 4x4 Skyscrapers with both variants, made for this test
+top: ? ? ? ?
+bottom: 3 ? 1 ?
+left: 2 ? ? ?
+right: ? ? ? ?
+diagonals: yes
+tallest: 3
+....
+....
+....
+....
+"""
+VARIANT_ANSWER = ((0, 2, 1, 3), (3, 1, 2, 0), (2, 0, 3, 1), (1, 3, 0, 2))
+
+
+def test_a_variant_reads_solves_and_writes_back():
+    p = sk.parse(VARIANT, "variant.txt")
+    assert p.diagonals == "yes" and p.tallest == 3 and p.top_height == 3
+    assert sk.parse(sk.format(p)) == p and "tallest: 3" in sk.format(p)
+    for name, version in backends.installed().items():
+        if version:
+            result = api.solve(p, backend=name, limit=3)
+            assert result.status == "solved" and result.complete, name
+            assert [s.heights for s in result.solutions] == [VARIANT_ANSWER], name
+    plain = sk.Puzzle(4, 4, top=p.top, bottom=p.bottom, left=p.left, right=p.right)
+    assert plain.tallest is None and sk.format(plain).count(":") == 4  # no setting written
+    assert sk.Puzzle(4, 4, tallest=4).tallest is None  # as many heights as cells: the plain rule
+
+
+def test_a_variant_answer_round_trips_with_its_empty_cells():
+    p = sk.parse(VARIANT)
+    s = sk.Solution(heights=VARIANT_ANSWER)
+    data = json.loads(json.dumps(s.to_json()))
+    assert data["heights"][0] == [0, 2, 1, 3] and sk.solution_from_json(p, data) == s
+    state = sk.state_from_json(p, {"heights": [[0, None, None, None]] + [[None] * 4] * 3})
+    assert state == {("height", 0, 0): 0} and sk.state_from_json(p, sk.state_to_json(p, state)) == state
+    with pytest.raises(ParseError, match=r"heights\[0\]\[0\]: expected a number 0-3 or null, found 4"):
+        sk.state_from_json(p, {"heights": [[4, None, None, None]] + [[None] * 4] * 3})
+    plain, _ = solved()
+    with pytest.raises(ParseError, match=r"expected a number 1-4 or null, found 0"):
+        sk.state_from_json(plain, {"heights": [[0, None, None, None]] + [[None] * 4] * 3})
+    assert sk.render(p, s).splitlines()[1].split() == ["2", "-", "2", "1", "3", "?"]
+    assert sk.draw(p, s, {}, []).count('class="absent"') == 4  # a dot in each empty cell
+
+
+def _variant_broken(p, rows):
+    return sk.verify(p, sk.Solution(heights=tuple(map(tuple, rows))))
+
+
+def test_each_broken_variant_rule_is_caught():
+    p = sk.parse(VARIANT)
+    assert _variant_broken(p, VARIANT_ANSWER) == []
+    # the diagonals: the columns turned left by one keep every row and column, not the diagonals
+    turned = [list(row[1:] + row[:1]) for row in VARIANT_ANSWER]
+    assert "the height 2 stands at both (0, 0) and (1, 1)" in _variant_broken(p, turned)
+    assert _variant_broken(sk.Puzzle(4, 4, tallest=3), turned) == []  # fine without the diagonals
+    # the tallest height: 4 is too tall; a height missing leaves its row and column short
+    high = [list(row) for row in VARIANT_ANSWER]
+    high[0][0] = 4
+    assert "the height 4 at (0, 0) is not 0-3 (0: an empty cell)" in _variant_broken(p, high)
+    short = [list(row) for row in VARIANT_ANSWER]
+    short[0][1] = 0
+    assert {"row 0 has no height 2", "column 1 has no height 2"} <= set(_variant_broken(p, short))
+    # an empty cell is never seen: row 0 (empty, 2, 1, 3) shows 2 towers to its left (the
+    # answer passes), (empty, 3, 1, 2) shows 1
+    seen = [list(row) for row in VARIANT_ANSWER]
+    seen[0] = [0, 3, 1, 2]
+    assert "the 2 left of row 0 sees 1 tower" in _variant_broken(p, seen)
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    (VARIANT.replace("tallest: 3", "tallest: 5"), "bad.txt", "the tallest height is at most 4"),
+    (VARIANT.replace("tallest: 3", "tallest: x"), "bad.txt:7:10", "tallest must be a whole number 1-16"),
+    (VARIANT.replace("diagonals: yes", "diagonals: on"), "bad.txt:6:12", "diagonals must be 'no' or 'yes'"),
+    (VARIANT.replace("bottom: 3", "bottom: 4"), "bad.txt:3:9", "a tower count is 1-3 on a 4x4 grid"),
+    (VARIANT.replace("....\n", ".4..\n", 1), "bad.txt:8:2", "a height is 1-3 on a 4x4 grid, found 4"),
+])
+def test_a_bad_variant_file_is_refused(text, where, words):
+    with pytest.raises(ParseError) as caught:
+        sk.parse(text, "bad.txt")
+    assert where in str(caught.value) and words in str(caught.value)
+
+
+def test_tatham_and_puzzlink_refuse_to_write_a_variant():
+    p = sk.parse(VARIANT)
+    with pytest.raises(ValueError, match="the diagonals rule and heights 1-3 only: Tatham's Towers"):
+        tatham.write(p)
+    with pytest.raises(ParseError, match="puzz.link has no such rule"):
+        formats.to_url(p)

@@ -1,6 +1,6 @@
 """Magnets: each given domino (a label on two cells side by side; a cell alone holds none; puz.link's
 larger regions hold one or none) is a magnet (+ and -) or blank; like poles never touch side by
-side; the numbers outside count the + (left, top) and the - (right, bottom) of each line."""
+side; outside numbers count the + (left, top) and - (right, bottom) of a line; given poles stay."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ BLANK, PLUS, MINUS = 0, 1, 2
 SIGNS = ("blank", "+", "-")
 AROUND = [Side(x, what=f"a {'+' if x in ('top', 'left') else '-'} count", looks=False) for x in SIDES]
 COUNTS = {"top": PLUS, "left": PLUS, "bottom": MINUS, "right": MINUS}
+GIVEN = layers.GivenMarks("givens", "x+-", SIGNS, what="a given pole")  # x: blank
 
 #: `auto` tries clauses first: faster than CP-SAT on the published puzzles (docs/benchmarks.md)
 BACKENDS = ("sat", "cpsat")
@@ -22,7 +23,7 @@ genre = Genre(
     "magnets",
     title="Magnets",
     rule="dominoes are magnets (+ and -) or blank; like poles never touch; outside numbers count + and -",
-    clues=[*AROUND, layers.Rooms("dominoes", what="a domino label")],
+    clues=[*AROUND, layers.Rooms("dominoes", what="a domino label"), GIVEN],
     answers=[Marks("poles", key="pole", chars="·+-", words=SIGNS)],
     optional=("top", "bottom", "left", "right"),
     sizes=(2, 14),
@@ -39,14 +40,9 @@ class Puzzle(genre.Puzzle):
     def __post_init__(self) -> None:
         super().__post_init__()
         for cells in dominoes(self):
-            if not _joined(cells):
+            if len(checks.pieces(cells)) > 1:  # not side by side
                 (r, c), name = cells[-1], self.dominoes[cells[-1][0]][cells[-1][1]]
                 raise invalid(("dominoes", r, c), f"the cells labelled {name!r} are not side by side")
-
-
-def _joined(cells: list) -> bool:  # connected side by side (a domino quickly: the common case)
-    (a, b), (c, d) = cells[0], cells[-1]
-    return abs(a - c) + abs(b - d) == 1 if len(cells) == 2 else len(checks.pieces(cells)) == 1
 
 
 def _what(cells: list) -> str:
@@ -78,6 +74,9 @@ def rules(p, m):
     for where, v, k, cells in _lines(p):
         with m.rule(f"{where} holds {k} {SIGNS[v]}", cells=cells):
             m.exactly(k, [eq(poles[c], v) for c in cells])
+    for cell, v in p.clues("givens"):
+        with m.rule(f"the given {SIGNS[GIVEN.value(v)]} at {cell}", cells=[cell]):
+            m.fix(eq(poles[cell], GIVEN.value(v)))
 
 
 @genre.verify
@@ -85,7 +84,7 @@ def check(p, s):
     at = {(r, c): v for r, row in enumerate(s.poles) for c, v in enumerate(row)}
     for cells in dominoes(p):
         held = [c for c in cells if at[c] != BLANK]
-        if held and (sorted(at[c] for c in held) != [PLUS, MINUS] or not _joined(held)):
+        if held and (sorted(at[c] for c in held) != [PLUS, MINUS] or len(checks.pieces(held)) > 1):
             words = f"{len(held)} poles, not one magnet" if len(cells) > 2 else " and ".join(
                 SIGNS[v] for v in sorted(at[c] for c in cells))
             yield f"{_what(cells)} holds {words}"
@@ -96,6 +95,8 @@ def check(p, s):
     for where, v, k, cells in _lines(p):
         if (found := sum(at[c] == v for c in cells)) != k:
             yield f"{where} holds {found} {SIGNS[v]}, not {k}"
+    yield from (f"the given {SIGNS[GIVEN.value(v)]} at {cell} holds {SIGNS[at[cell]]}"
+                for cell, v in p.clues("givens") if at[cell] != GIVEN.value(v))
 
 
 _LAID: dict = {}  # the dominoes of the answer planted last, by that answer (for reveal)

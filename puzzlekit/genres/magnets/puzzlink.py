@@ -83,8 +83,7 @@ def write(board: Board, answer: Answer) -> list[str]:
 def to_puzzle(board: Board) -> Puzzle:
     if "a" in board.flags:
         raise ParseError("puzz.link Magnets with the 'a' flag (like poles side by side) is not these rules")
-    if any(x in (1, 2) for row in board.cells for x in row):
-        raise ParseError("puzz.link Magnets with given poles: this genre gives none")
+    givens = tuple(tuple("x+-"[x] if x in (1, 2) else None for x in row) for row in board.cells)
     out = [(r, c) for r, row in enumerate(board.cells) for c, x in enumerate(row) if x == OUT]
     # a cell left out belongs to no region: the cells around it are apart through it
     apart = {(min(a, b), max(a, b)) for a in out for b in ((a[0] - 1, a[1]), (a[0] + 1, a[1]),
@@ -92,13 +91,17 @@ def to_puzzle(board: Board) -> Puzzle:
     regions = regions_from_walls(board.rows, board.cols, board.walls | apart)
     sides = {name: tuple(None if v == UNKNOWN else v for v in side)
              for name, side in zip(("top", "bottom", "left", "right"), board.sides)}
-    return Puzzle(board.rows, board.cols, dominoes=tuple(tuple(map(label, row)) for row in regions), **sides)
+    return Puzzle(board.rows, board.cols, dominoes=tuple(tuple(map(label, row)) for row in regions),
+                  givens=givens, **sides)
 
 
 def to_board(puzzle: Puzzle) -> Board:
     labels = [x for row in puzzle.dominoes for x in row]
     ids = tuple(tuple(labels.index(x) for x in row) for row in puzzle.dominoes)
-    cells = tuple(tuple(OUT if labels.count(x) == 1 else None for x in row) for row in puzzle.dominoes)
+    if any(v == "x" for row in puzzle.givens for v in row):
+        raise ParseError("a Magnets puzzle with a given blank: pzprjs's Magnets gives only + and -")
+    cells = tuple(tuple(OUT if labels.count(x) == 1 else g and "x+-".index(g) for x, g in zip(*pair))
+                  for pair in zip(puzzle.dominoes, puzzle.givens))
     kept = {(r, c) for r, row in enumerate(cells) for c, x in enumerate(row) if x != OUT}
     walls = frozenset(w for w in walls_of(ids) if w[0] in kept and w[1] in kept)
     sides = (puzzle.top, puzzle.bottom, puzzle.left, puzzle.right)

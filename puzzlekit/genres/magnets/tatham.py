@@ -40,6 +40,8 @@ def read(params: str, desc: str) -> Puzzle:
 
 def write(puzzle: Puzzle) -> str:
     """His ID of the puzzle: the size alone (the level is not recoverable; his default)."""
+    if any(v for row in puzzle.givens for v in row):
+        raise ValueError("a Magnets puzzle with given poles: Tatham's Magnets gives none")
     h, w = puzzle.height, puzzle.width
     letter = {step: ch for ch, step in STEPS.items()}
     cells = [[""] * w for _ in range(h)]

@@ -1,12 +1,16 @@
 """Skyscrapers (Towers): fill an n x n grid with heights 1..n, each once per row and column; a
-number outside the grid counts the towers seen from there, taller ones hiding shorter ones."""
+number outside the grid counts the towers seen from there, taller ones hiding shorter ones.
+Two settings give janko.at's variants: ``diagonals: yes`` (the main diagonals too hold each
+height once) and ``tallest: k`` (heights 1..k only, the other cells of each line empty)."""
 
 from __future__ import annotations
 
 import random
 
-from puzzlekit.board import Genre, checks, layers
+from puzzlekit.board import Genre, layers
+from puzzlekit.board.latin import each_once, latin_square, line_problems, lines_of
 from puzzlekit.board.places import invalid
+from puzzlekit.board.regions import Size
 from puzzlekit.board.sides import clues_around, looking_in, sides, visible, visible_count, where
 
 AROUND = sides(lo=1, what="a tower count")
@@ -18,8 +22,9 @@ genre = Genre(
     aliases=("towers",),
     title="Skyscrapers",
     rule="heights 1..n once per row and column; a number outside counts the towers seen from there",
-    clues=[*AROUND, layers.Numbers("givens", lo=1, hi=16, what="a height")],
-    answers=[layers.Heights("heights", lo=1, hi=16, key="height")],
+    clues=[*AROUND, layers.Numbers("givens", lo=1, hi=16, what="a height"),
+           layers.Setting("diagonals", ("no", "yes")), Size("tallest", None, 1, 16, "the tallest height")],
+    answers=[layers.Heights("heights", lo=1, hi=16, key="height", tallest="tallest")],
     optional=("top", "bottom", "left", "right", "givens"),
     sizes=(3, 9),
 )
@@ -27,21 +32,40 @@ genre = Genre(
 
 @genre.extend
 class Puzzle(genre.Puzzle):
-    """The counts above, below, left and right of the grid (None: no clue) and the given
-    heights (None: an empty cell). The grid is square, and every number is 1..n."""
+    """The counts above, below, left and right of the grid (None: no clue), the given heights
+    (None: an empty cell), ``diagonals`` ("yes": the main diagonals too hold each height once)
+    and ``tallest`` (None: n; k < n: heights 1..k, the rest of each line empty). The grid is
+    square, and every number is 1..tallest."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         n = self.width
         if self.height != n:
             raise invalid(("givens",), f"a Skyscrapers grid is square, not {self.height}x{n}")
+        if self.tallest is not None and self.tallest >= n:  # n, or more: every cell holds one
+            if self.tallest > n:
+                raise invalid(("tallest",), f"the tallest height is at most {n} on a {n}x{n} grid, "
+                              f"found {self.tallest}")
+            object.__setattr__(self, "tallest", None)
+        top = self.top_height
         for layer in AROUND:
             for i, v in layer.entries(getattr(self, layer.name)):
-                if v > n:
-                    raise invalid((layer.name, i), f"a tower count is 1-{n} on a {n}x{n} grid, found {v}")
+                if v > top:
+                    raise invalid((layer.name, i), f"a tower count is 1-{top} on a {n}x{n} grid, found {v}")
         for (r, c), v in self.clues("givens"):
-            if v > n:
-                raise invalid(("givens", r, c), f"a height is 1-{n} on a {n}x{n} grid, found {v}")
+            if v > top:
+                raise invalid(("givens", r, c), f"a height is 1-{top} on a {n}x{n} grid, found {v}")
+
+    @property
+    def top_height(self) -> int:
+        """The tallest height: ``tallest``, or the grid's side."""
+        return self.width if self.tallest is None else self.tallest
+
+
+def variant(p: Puzzle) -> str:
+    """The puzzle's variant rules in words (empty for plain Skyscrapers)."""
+    words = ["the diagonals rule"] if p.diagonals == "yes" else []
+    return " and ".join(words + ([f"heights 1-{p.tallest} only"] if p.tallest is not None else []))
 
 
 def _count(k: int) -> str:
@@ -50,13 +74,11 @@ def _count(k: int) -> str:
 
 @genre.model
 def rules(p, m):
-    heights = m.heights
-    for i, line in enumerate(m.rows()):
-        with m.rule(f"row {i} holds each height once", cells=line):
-            m.all_different([heights[c] for c in line])
-    for i, line in enumerate(m.columns()):
-        with m.rule(f"column {i} holds each height once", cells=line):
-            m.all_different([heights[c] for c in line])
+    heights, top = m.heights, p.top_height
+    empty = "" if top == p.width else f" (1-{top}, the rest empty)"
+    for name, line in lines_of(p.width, p.diagonals == "yes").items():
+        with m.rule(f"{name} holds each height once{empty}", cells=line):
+            each_once(m, [heights[c] for c in line], top)
     for cell, v in p.clues("givens"):
         with m.rule(f"the given height {v} at {cell}", cells=[cell]):
             m.fix(m.eq(heights[cell], v))
@@ -67,14 +89,14 @@ def rules(p, m):
 
 @genre.verify
 def check(p, s):
-    n = p.width
+    n, top = p.width, p.top_height
     values = {(r, c): v for r, row in enumerate(s.heights) for c, v in enumerate(row)}
+    low = 0 if top < n else 1
     for cell, v in values.items():
-        if not 1 <= v <= n:
-            yield f"the height {v} at {cell} is not 1-{n}"
-    lines = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
-    placed = {cell: v for cell, v in values.items() if 1 <= v <= n}
-    yield from checks.repeats(placed, lines, "the height")
+        if not low <= v <= top:
+            yield f"the height {v} at {cell} is not {low}-{top}" + (" (0: an empty cell)" if low == 0 else "")
+    fitting = {cell: v for cell, v in values.items() if low <= v <= top}
+    yield from line_problems(fitting, lines_of(n, p.diagonals == "yes"), top)
     for cell, v in p.clues("givens"):
         if values[cell] != v:
             yield f"the given height {v} at {cell} holds {values[cell]}"
@@ -82,34 +104,6 @@ def check(p, s):
         seen = visible([values[c] for c in cells])
         if seen != k:
             yield f"the {k} {where(side, i)} sees {_count(seen)}"
-
-
-def latin_square(rng: random.Random, n: int) -> list[list[int]]:
-    """A random n x n Latin square, row by row: each row a perfect matching of columns to the
-    heights their column still lacks (one always exists), found by augmenting paths taken in
-    random order."""
-    rows: list[list[int]] = []
-    for _ in range(n):
-        free = [set(range(1, n + 1)) - {row[c] for row in rows} for c in range(n)]
-        owner: dict[int, int] = {}  # height -> column
-        for c in rng.sample(range(n), n):
-            _augment(rng, c, free, owner, set())
-        row = [0] * n
-        for v, c in owner.items():
-            row[c] = v
-        rows.append(row)
-    return rows
-
-
-def _augment(rng: random.Random, c: int, free: list[set[int]], owner: dict[int, int],
-             tried: set[int]) -> bool:
-    for v in rng.sample(sorted(free[c]), len(free[c])):
-        if v not in tried:
-            tried.add(v)
-            if v not in owner or _augment(rng, owner[v], free, owner, tried):
-                owner[v] = c
-                return True
-    return False
 
 
 @genre.plant

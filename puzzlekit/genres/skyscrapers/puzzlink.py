@@ -6,15 +6,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...errors import ParseError
 from ...formats import pzprv3
 from ...formats.board import Answer, Board, Kind
 from ...formats.forms import Form, install
-from . import AROUND, NAME
+from . import AROUND, NAME, Puzzle, variant
 
 ROW_LINES = True
 FORM = Form(Kind("skyscrapers", "skyscrapers", "Skyscrapers", NAME, fields=("sides", "cells")), "givens",
             "heights", answer="digits", sides=tuple(layer.name for layer in AROUND), unknown="drop")
 install(globals(), FORM)
+
+
+def to_board(puzzle: Puzzle) -> Board:
+    if variant(puzzle):  # pzprjs's Skyscrapers has neither variant
+        raise ParseError(f"a Skyscrapers puzzle with {variant(puzzle)}: puzz.link has no such rule")
+    return FORM.to_board(puzzle)
 
 
 def _given(token: str) -> object:

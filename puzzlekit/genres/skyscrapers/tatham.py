@@ -7,7 +7,7 @@ heights)."""
 from __future__ import annotations
 
 from ...formats.tathamcodes import dims, numbers, rows, runs, write_numbers, write_runs
-from . import AROUND, Puzzle
+from . import AROUND, Puzzle, variant
 
 GAME = "towers"
 TITLE = "Towers"
@@ -24,7 +24,10 @@ def read(params: str, desc: str) -> Puzzle:
 
 
 def write(puzzle: Puzzle) -> str:
-    """His ID of the puzzle: the size alone (the level is not recoverable; his default)."""
+    """His ID of the puzzle: the size alone (the level is not recoverable; his default).
+    His Towers has neither variant: a diagonals or tallest setting is refused."""
+    if variant(puzzle):
+        raise ValueError(f"a Skyscrapers puzzle with {variant(puzzle)}: Tatham's Towers has no such rule")
     desc = write_numbers([v for layer in AROUND for v in getattr(puzzle, layer.name)], "/")
     cells = [v for row in puzzle.givens for v in row]
     if any(v is not None for v in cells):
