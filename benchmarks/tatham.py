@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -369,6 +370,10 @@ def convert(game_name: str, game_id: str | Described) -> str:
 # --- the benchmark of his game IDs -------------------------------------------------------------
 
 
+#: the stages of a round, in order: a puzzle that fails one has passed those before it
+STAGES = ("read", "solved", "unique", "verified", "written")
+
+
 @dataclass
 class Tally:
     """What ``check`` found for one game, level and size."""
@@ -380,6 +385,10 @@ class Tally:
     failed: list[str] = field(default_factory=list)
     #: his generator failed or overran its time limit: no puzzle to read
     not_generated: str = ""
+    #: how many puzzles reached each of `STAGES`
+    reached: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STAGES, 0))
+    #: ``auto``'s wall-clock time on each puzzle read (uniqueness decided), in seconds
+    seconds: list[float] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -387,27 +396,54 @@ class Tally:
         return self.passed / done if done else 0.0
 
 
+@dataclass
+class Round:
+    """One puzzle's round: the stages it passed, why it stopped, and ``auto``'s time."""
+
+    stages: tuple[str, ...] = ()
+    why: str | None = None
+    seconds: float | None = None
+
+
+def round_of(g: Game, d: Described, time_limit: float = 120.0) -> Round:
+    """One generated puzzle read (the game inferred, as a user would), solved by ``auto`` with
+    uniqueness decided, checked by ``verify`` and written back, as far as it gets."""
+    done: list[str] = []
+
+    def stop(why: str, seconds: float | None = None) -> Round:
+        return Round(tuple(done), why, seconds)
+
+    try:
+        genre, puzzle = tatham_ids.read(d.game_id)
+    except ParseError as exc:
+        return stop(f"not read: {exc.reason}")
+    if genre != g.genre:
+        return stop(f"read as {genre}, not {g.genre}")
+    done.append("read")
+    started = time.perf_counter()
+    result = puzzlekit.solve(puzzle, unique=True, time_limit=time_limit)
+    seconds = time.perf_counter() - started
+    if result.status != "solved" or not result.solutions:
+        return stop(f"auto: {result.status} after {seconds:.1f} s", seconds)
+    done.append("solved")
+    if not result.unique:
+        return stop("auto: more than one solution", seconds)
+    done.append("unique")
+    broken = genres.module_of(puzzle).verify(puzzle, result.solutions[0])
+    if broken:
+        return stop(f"verify: {broken[0]}", seconds)
+    done.append("verified")
+    written = tatham_ids.write(puzzle)
+    if written.split(":", 1)[1] != d.desc or tatham_ids.read(written, genre)[1] != puzzle:
+        return stop(f"written back as {written}", seconds)
+    done.append("written")
+    return Round(tuple(done), None, seconds)
+
+
 def check_one(g: Game, d: Described, time_limit: float = 120.0) -> str | None:
     """Why one generated puzzle fails the round (read, unique by auto, verify, written back),
     or None when it passes."""
-    try:
-        genre, puzzle = tatham_ids.read(d.game_id)  # the game inferred, as a user would
-    except ParseError as exc:
-        return f"not read: {exc.reason}"
-    if genre != g.genre:
-        return f"read as {genre}, not {g.genre}"
-    result = puzzlekit.solve(puzzle, unique=True, time_limit=time_limit)
-    if result.status != "solved" or not result.solutions:
-        return f"auto: {result.status}"
-    if not result.unique:
-        return "auto: more than one solution"
-    broken = genres.module_of(puzzle).verify(puzzle, result.solutions[0])
-    if broken:
-        return f"verify: {broken[0]}"
-    written = tatham_ids.write(puzzle)
-    if written.split(":", 1)[1] != d.desc or tatham_ids.read(written, genre)[1] != puzzle:
-        return f"written back as {written}"
-    return None
+    return round_of(g, d, time_limit).why
 
 
 def check(count: int, games: list[str] | None = None, seed: str = "check", time_limit: float = 120.0,
@@ -427,15 +463,25 @@ def check(count: int, games: list[str] | None = None, seed: str = "check", time_
                     tally.not_generated = str(exc)
                     found = []
                 for d in found:
-                    why = check_one(g, d, time_limit)
-                    if why is None:
+                    done = round_of(g, d, time_limit)
+                    for stage in done.stages:
+                        tally.reached[stage] += 1
+                    if done.seconds is not None:
+                        tally.seconds.append(done.seconds)
+                    if done.why is None:
                         tally.passed += 1
                     else:
-                        tally.failed.append(f"{d.game_id}: {why}")
+                        tally.failed.append(f"{d.game_id}: {done.why}")
                 out.append(tally)
                 if report is not None:
                     report(tally)
     return out
+
+
+def _times(seconds: list[float]) -> str:
+    if not seconds:
+        return "-"
+    return f"median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s"
 
 
 def _print_tally(t: Tally) -> None:
@@ -443,9 +489,25 @@ def _print_tally(t: Tally) -> None:
         print(f"{t.game:9} {t.level:13} {t.size:6}  not generated: {t.not_generated}", flush=True)
         return
     done = t.passed + len(t.failed)
-    print(f"{t.game:9} {t.level:13} {t.size:6}  {t.passed}/{done} ({100 * t.rate:.0f}%)", flush=True)
+    print(f"{t.game:9} {t.level:13} {t.size:6}  {t.passed}/{done} ({100 * t.rate:.0f}%)  "
+          f"auto {_times(t.seconds)}", flush=True)
     for why in t.failed:
         print(f"    {why}", flush=True)
+
+
+def summary(tallies: list[Tally]) -> list[str]:
+    """One line per game: the level and size pairs checked (and those his generator made
+    nothing for), the puzzles that reached each stage, and ``auto``'s median and max time."""
+    lines = []
+    for name in dict.fromkeys(t.game for t in tallies):
+        mine = [t for t in tallies if t.game == name]
+        made = [t for t in mine if not t.not_generated]
+        total = sum(t.passed + len(t.failed) for t in made)
+        stages = " ".join(f"{stage} {sum(t.reached[stage] for t in made)}" for stage in STAGES)
+        seconds = [x for t in made for x in t.seconds]
+        lines.append(f"{name:9} {len(made)} pairs ({len(mine) - len(made)} not generated), "
+                     f"{total} puzzles: {stages}; auto {_times(seconds)}")
+    return lines
 
 
 def check_main(argv: list[str]) -> int:
@@ -462,6 +524,8 @@ def check_main(argv: list[str]) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    for line in summary(tallies):
+        print(line)
     passed = sum(t.passed for t in tallies)
     done = passed + sum(len(t.failed) for t in tallies)
     skipped = sum(1 for t in tallies if t.not_generated)
