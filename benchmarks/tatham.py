@@ -389,6 +389,8 @@ class Tally:
     reached: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STAGES, 0))
     #: ``auto``'s wall-clock time on each puzzle read (uniqueness decided), in seconds
     seconds: list[float] = field(default_factory=list)
+    #: IDs that read as more than one game (read with the game named)
+    named: int = 0
 
     @property
     def rate(self) -> float:
@@ -403,20 +405,29 @@ class Round:
     stages: tuple[str, ...] = ()
     why: str | None = None
     seconds: float | None = None
+    #: the ID read as more than one game, and was read with the game named
+    named: bool = False
 
 
 def round_of(g: Game, d: Described, time_limit: float = 120.0) -> Round:
-    """One generated puzzle read (the game inferred, as a user would), solved by ``auto`` with
+    """One generated puzzle read (the game inferred, as a user would; named where the ID
+    reads as more than one game and the refusal asks for it), solved by ``auto`` with
     uniqueness decided, checked by ``verify`` and written back, as far as it gets."""
     done: list[str] = []
 
     def stop(why: str, seconds: float | None = None) -> Round:
-        return Round(tuple(done), why, seconds)
+        return Round(tuple(done), why, seconds, named)
 
+    named = False
     try:
         genre, puzzle = tatham_ids.read(d.game_id)
     except ParseError as exc:
-        return stop(f"not read: {exc.reason}")
+        # an ID that more than one game spells the same way (small Mosaic and Filling IDs are
+        # digits and run letters alike) is read as the refusal asks, with the game named
+        if "more than one game" not in exc.reason or f"({g.genre})" not in exc.reason:
+            return stop(f"not read: {exc.reason}")
+        genre, puzzle = tatham_ids.read(d.game_id, g.genre)
+        named = True
     if genre != g.genre:
         return stop(f"read as {genre}, not {g.genre}")
     done.append("read")
@@ -426,6 +437,8 @@ def round_of(g: Game, d: Described, time_limit: float = 120.0) -> Round:
     if result.status != "solved" or not result.solutions:
         return stop(f"auto: {result.status} after {seconds:.1f} s", seconds)
     done.append("solved")
+    if result.unique is None:  # undecided (out of time), which is not a second solution
+        return stop(f"auto: uniqueness undecided ({result.unique_reason}) after {seconds:.1f} s", seconds)
     if not result.unique:
         return stop("auto: more than one solution", seconds)
     done.append("unique")
@@ -437,7 +450,7 @@ def round_of(g: Game, d: Described, time_limit: float = 120.0) -> Round:
     if written.split(":", 1)[1] != d.desc or tatham_ids.read(written, genre)[1] != puzzle:
         return stop(f"written back as {written}", seconds)
     done.append("written")
-    return Round(tuple(done), None, seconds)
+    return Round(tuple(done), None, seconds, named)
 
 
 def check_one(g: Game, d: Described, time_limit: float = 120.0) -> str | None:
@@ -468,6 +481,7 @@ def check(count: int, games: list[str] | None = None, seed: str = "check", time_
                         tally.reached[stage] += 1
                     if done.seconds is not None:
                         tally.seconds.append(done.seconds)
+                    tally.named += done.named
                     if done.why is None:
                         tally.passed += 1
                     else:
@@ -489,8 +503,9 @@ def _print_tally(t: Tally) -> None:
         print(f"{t.game:9} {t.level:13} {t.size:6}  not generated: {t.not_generated}", flush=True)
         return
     done = t.passed + len(t.failed)
+    named = f", {t.named} read with the game named" if t.named else ""
     print(f"{t.game:9} {t.level:13} {t.size:6}  {t.passed}/{done} ({100 * t.rate:.0f}%)  "
-          f"auto {_times(t.seconds)}", flush=True)
+          f"auto {_times(t.seconds)}{named}", flush=True)
     for why in t.failed:
         print(f"    {why}", flush=True)
 
@@ -505,8 +520,10 @@ def summary(tallies: list[Tally]) -> list[str]:
         total = sum(t.passed + len(t.failed) for t in made)
         stages = " ".join(f"{stage} {sum(t.reached[stage] for t in made)}" for stage in STAGES)
         seconds = [x for t in made for x in t.seconds]
+        named = sum(t.named for t in made)
         lines.append(f"{name:9} {len(made)} pairs ({len(mine) - len(made)} not generated), "
-                     f"{total} puzzles: {stages}; auto {_times(seconds)}")
+                     f"{total} puzzles: {stages}; auto {_times(seconds)}"
+                     + (f"; {named} IDs read as more than one game (game named)" if named else ""))
     return lines
 
 
