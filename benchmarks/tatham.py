@@ -391,6 +391,8 @@ class Tally:
     seconds: list[float] = field(default_factory=list)
     #: IDs that read as more than one game (read with the game named)
     named: int = 0
+    #: his generator's failures or overruns of its time limit, one a puzzle not made
+    overran: list[str] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -460,9 +462,12 @@ def check_one(g: Game, d: Described, time_limit: float = 120.0) -> str | None:
 
 
 def check(count: int, games: list[str] | None = None, seed: str = "check", time_limit: float = 120.0,
-          report: Callable[[Tally], None] | None = None) -> list[Tally]:
+          report: Callable[[Tally], None] | None = None,
+          generation_limit: float | None = None) -> list[Tally]:
     """``count`` puzzles of every level and preset size of every game whose genre has a part
-    (or of ``games``), each through `check_one`; one `Tally` per game, level and size."""
+    (or of ``games``), each through `check_one`; one `Tally` per game, level and size.
+    ``generation_limit`` bounds his generator on each puzzle (default ``time_limit``); a
+    puzzle it overruns is left out and named in the tally, the others are still checked."""
     out = []
     for g in (game(name) for name in (games or GAMES)):
         if part(g.name) is None:
@@ -470,11 +475,18 @@ def check(count: int, games: list[str] | None = None, seed: str = "check", time_
         for size in g.sizes:
             for level, _ in g.levels:
                 tally = Tally(g.name, level, size)
-                try:
-                    found = generate(g.name, level, count, seed, size, time_limit)
-                except (ValueError, TathamMissing, GenerationFailed) as exc:
-                    tally.not_generated = str(exc)
-                    found = []
+                found = []
+                for i in range(count):  # one at a time, so one overrun loses one puzzle
+                    try:
+                        found += generate(g.name, level, 1, seed_of(seed, i), size,
+                                          generation_limit or time_limit)
+                    except GenerationFailed as exc:
+                        tally.overran.append(str(exc))
+                    except (ValueError, TathamMissing) as exc:
+                        tally.not_generated = str(exc)
+                        break
+                if not found and tally.overran and not tally.not_generated:
+                    tally.not_generated = tally.overran[0]
                 for d in found:
                     done = round_of(g, d, time_limit)
                     for stage in done.stages:
@@ -508,6 +520,8 @@ def _print_tally(t: Tally) -> None:
           f"auto {_times(t.seconds)}{named}", flush=True)
     for why in t.failed:
         print(f"    {why}", flush=True)
+    for why in t.overran:
+        print(f"    not generated: {why}", flush=True)
 
 
 def summary(tallies: list[Tally]) -> list[str]:
@@ -521,9 +535,11 @@ def summary(tallies: list[Tally]) -> list[str]:
         stages = " ".join(f"{stage} {sum(t.reached[stage] for t in made)}" for stage in STAGES)
         seconds = [x for t in made for x in t.seconds]
         named = sum(t.named for t in made)
+        overran = sum(len(t.overran) for t in made)
         lines.append(f"{name:9} {len(made)} pairs ({len(mine) - len(made)} not generated), "
                      f"{total} puzzles: {stages}; auto {_times(seconds)}"
-                     + (f"; {named} IDs read as more than one game (game named)" if named else ""))
+                     + (f"; {named} IDs read as more than one game (game named)" if named else "")
+                     + (f"; {overran} not generated in time" if overran else ""))
     return lines
 
 
@@ -535,9 +551,12 @@ def check_main(argv: list[str]) -> int:
     p.add_argument("--game", action="append", help="only this game (repeatable)")
     p.add_argument("--seed", default="check")
     p.add_argument("--time-limit", type=float, default=120.0, help="seconds per puzzle (default 120)")
+    p.add_argument("--generation-limit", type=float,
+                   help="seconds for his generator per puzzle (default: the time limit)")
     args = p.parse_args(argv)
     try:
-        tallies = check(args.count, args.game, args.seed, args.time_limit, _print_tally)
+        tallies = check(args.count, args.game, args.seed, args.time_limit, _print_tally,
+                        args.generation_limit)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -546,8 +565,10 @@ def check_main(argv: list[str]) -> int:
     passed = sum(t.passed for t in tallies)
     done = passed + sum(len(t.failed) for t in tallies)
     skipped = sum(1 for t in tallies if t.not_generated)
+    overran = sum(len(t.overran) for t in tallies if not t.not_generated)
     print(f"total: {passed}/{done} passed ({100 * passed / max(done, 1):.1f}%); "
-          f"{skipped} level/size pairs not generated")
+          f"{skipped} level/size pairs not generated"
+          + (f", {overran} more puzzles not generated in time" if overran else ""))
     return 0 if passed == done else 1
 
 
