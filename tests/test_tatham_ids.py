@@ -209,6 +209,9 @@ def test_his_puzzles_fit(genre):
     ("patches", "5x5:4a4d2_2b2_4f2b3a3"),  # the areas add up to 26
     ("hashi", "3x1m2:1a2"),  # an odd number of bridge ends
     ("tents", "2x2:_c,1,1,1,1"),  # two tents and one tree
+    ("mosaic", "3x3:9h"),  # a 9 in a corner, whose block has 4 cells
+    ("kurodoko", "3x3:6h"),  # a 6 where a cell sees 5 at most
+    ("lightup", "3x3:3h"),  # a 3 in a corner, beside 2 cells
 ])
 def test_puzzles_his_generator_never_makes_do_not_fit(genre, game_id):
     assert PARTS[genre].fits(tatham.read(game_id, genre)[1]) is False
@@ -246,3 +249,42 @@ def test_check_takes_his_game_name_for_an_id(tmp_path):
     assert checked.returncode == 0 and b"valid" in checked.stdout
     other = run_cli("check", "rect", KNOWN["masyu"], str(answer))  # a Pearl ID is no Rect one
     assert other.returncode == 2 and b"Rectangles" in other.stderr
+
+
+def test_a_part_that_cannot_tell_ranks_with_one_that_does_not_say(monkeypatch):
+    def part(game: str, fits: object) -> SimpleNamespace:
+        return SimpleNamespace(GAME=game, TITLE=game.title(), read=lambda params, desc: (game, desc),
+                               write=lambda puzzle: "3x3:abc", fits=fits)
+
+    unsure, odd = part("one", lambda puzzle: None), part("two", lambda puzzle: False)
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": unsure, "hashi": odd})
+    assert tatham.read("3x3:abc")[0] == "masyu"
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": unsure, "hashi": part("two", None)})
+    with pytest.raises(ParseError, match="more than one game"):
+        tatham.read("3x3:abc")
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": unsure, "hashi": part("two", lambda puzzle: True)})
+    assert tatham.read("3x3:abc")[0] == "hashi"
+
+
+@pytest.mark.parametrize("game", ["mosaic", "range", "lightup", "filling"])
+def test_his_fresh_ids_are_never_said_not_to_fit(game):
+    # a part's `fits` steps its game aside: it must never do so for one of his own IDs
+    g = bench.GAMES[game]
+    for level, _ in g.levels:
+        for game_id in fresh(g, level, 4):
+            puzzle = tatham.read(game_id, g.genre)[1]
+            fits = getattr(PARTS[g.genre], "fits", None)
+            assert fits is None or fits(puzzle) is not False, game_id
+
+
+def test_filling_ids_that_mosaic_cannot_hold_are_filling():
+    # Filling and Mosaic spell a grid alike (digits and run letters); a Filling number too big
+    # for its cell's 3x3 block settles the game
+    g = bench.GAMES["filling"]
+    settled = 0
+    for game_id in fresh(g, "normal", 6):
+        puzzle = tatham.read(game_id, "mosaic")[1]
+        if PARTS["mosaic"].fits(puzzle) is False:
+            settled += 1
+            assert tatham.read(game_id)[0] == "fillomino", game_id
+    assert settled > 0
