@@ -288,3 +288,27 @@ def test_filling_ids_that_mosaic_cannot_hold_are_filling():
             settled += 1
             assert tatham.read(game_id)[0] == "fillomino", game_id
     assert settled > 0
+
+
+#: his Tents 15x15dt seed check-3: 25 empty cells and then a tree, which he writes ``y``
+TENTS_25 = ("15x15:acbbhiaa_eaqfac_daiyeeaa_a_b_aki_dfcfd_dgeacaa,5,2,5,1,6,1,4,2,4,0,4,3,2,4,2,"
+            "2,5,1,3,3,3,3,2,2,5,2,3,4,0,7")
+
+
+def test_a_run_of_25_before_a_tree_is_written_as_he_writes_it():
+    puzzle = tatham.read(TENTS_25)[1]
+    assert tatham.write(puzzle) == TENTS_25
+    # 26 empty cells and a tree: the letter that only skips, then one cell and a tree
+    longer = TENTS_25.replace("daiye", "dahzae")
+    assert tatham.write(tatham.read(longer, "tents")[1]) == longer
+
+
+def test_his_tents_with_a_run_of_25_before_a_tree_write_back():
+    g = bench.GAMES["tents"]
+    try:
+        binary = g.binary()
+    except bench.TathamMissing:
+        pytest.skip("sgt-tents is not installed (apt-get install sgt-puzzles)")
+    game_id = subprocess.run([binary, "--generate", "1", "15x15dt#check-3"], capture_output=True,
+                             text=True, timeout=120, check=True).stdout.strip()
+    assert tatham.write(tatham.read(game_id)[1]) == game_id
