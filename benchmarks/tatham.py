@@ -26,7 +26,12 @@ generator makes every 2x2 puzzle Trivial whatever level is asked, so the level w
 ``check N`` is the benchmark of the game IDs themselves: for every game whose genre has a
 part, every level and every preset size, N fresh puzzles are read, solved by ``auto``
 (uniqueness decided), checked by ``verify`` and written back, and the rate that passes is
-reported (the goal is 100%).
+reported (the goal is 100%), with the puzzles that reached each stage and ``auto``'s median
+and max time, a line a game at the end. An ID that spells more than one game (small Mosaic
+IDs are also Filling or Light Up ones) is read with the game named, as the refusal asks, and
+counted. His generator makes the puzzles one at a time (``--generation-limit`` each): one
+that overruns it is left out and named, the others are checked. The last run's figures are
+in docs/benchmarks.md ("Tatham's game IDs").
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -369,6 +375,10 @@ def convert(game_name: str, game_id: str | Described) -> str:
 # --- the benchmark of his game IDs -------------------------------------------------------------
 
 
+#: the stages of a round, in order: a puzzle that fails one has passed those before it
+STAGES = ("read", "solved", "unique", "verified", "written")
+
+
 @dataclass
 class Tally:
     """What ``check`` found for one game, level and size."""
@@ -380,6 +390,14 @@ class Tally:
     failed: list[str] = field(default_factory=list)
     #: his generator failed or overran its time limit: no puzzle to read
     not_generated: str = ""
+    #: how many puzzles reached each of `STAGES`
+    reached: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STAGES, 0))
+    #: ``auto``'s wall-clock time on each puzzle read (uniqueness decided), in seconds
+    seconds: list[float] = field(default_factory=list)
+    #: IDs that read as more than one game (read with the game named)
+    named: int = 0
+    #: his generator's failures or overruns of its time limit, one a puzzle not made
+    overran: list[str] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -387,33 +405,74 @@ class Tally:
         return self.passed / done if done else 0.0
 
 
+@dataclass
+class Round:
+    """One puzzle's round: the stages it passed, why it stopped, and ``auto``'s time."""
+
+    stages: tuple[str, ...] = ()
+    why: str | None = None
+    seconds: float | None = None
+    #: the ID read as more than one game, and was read with the game named
+    named: bool = False
+
+
+def round_of(g: Game, d: Described, time_limit: float = 120.0) -> Round:
+    """One generated puzzle read (the game inferred, as a user would; named where the ID
+    reads as more than one game and the refusal asks for it), solved by ``auto`` with
+    uniqueness decided, checked by ``verify`` and written back, as far as it gets."""
+    done: list[str] = []
+
+    def stop(why: str, seconds: float | None = None) -> Round:
+        return Round(tuple(done), why, seconds, named)
+
+    named = False
+    try:
+        genre, puzzle = tatham_ids.read(d.game_id)
+    except ParseError as exc:
+        # an ID that more than one game spells the same way (small Mosaic and Filling IDs are
+        # digits and run letters alike) is read as the refusal asks, with the game named
+        if "more than one game" not in exc.reason or f"({g.genre})" not in exc.reason:
+            return stop(f"not read: {exc.reason}")
+        genre, puzzle = tatham_ids.read(d.game_id, g.genre)
+        named = True
+    if genre != g.genre:
+        return stop(f"read as {genre}, not {g.genre}")
+    done.append("read")
+    started = time.perf_counter()
+    result = puzzlekit.solve(puzzle, unique=True, time_limit=time_limit)
+    seconds = time.perf_counter() - started
+    if result.status != "solved" or not result.solutions:
+        return stop(f"auto: {result.status} after {seconds:.1f} s", seconds)
+    done.append("solved")
+    if result.unique is None:  # undecided (out of time), which is not a second solution
+        return stop(f"auto: uniqueness undecided ({result.unique_reason}) after {seconds:.1f} s", seconds)
+    if not result.unique:
+        return stop("auto: more than one solution", seconds)
+    done.append("unique")
+    broken = genres.module_of(puzzle).verify(puzzle, result.solutions[0])
+    if broken:
+        return stop(f"verify: {broken[0]}", seconds)
+    done.append("verified")
+    written = tatham_ids.write(puzzle)
+    if written.split(":", 1)[1] != d.desc or tatham_ids.read(written, genre)[1] != puzzle:
+        return stop(f"written back as {written}", seconds)
+    done.append("written")
+    return Round(tuple(done), None, seconds, named)
+
+
 def check_one(g: Game, d: Described, time_limit: float = 120.0) -> str | None:
     """Why one generated puzzle fails the round (read, unique by auto, verify, written back),
     or None when it passes."""
-    try:
-        genre, puzzle = tatham_ids.read(d.game_id)  # the game inferred, as a user would
-    except ParseError as exc:
-        return f"not read: {exc.reason}"
-    if genre != g.genre:
-        return f"read as {genre}, not {g.genre}"
-    result = puzzlekit.solve(puzzle, unique=True, time_limit=time_limit)
-    if result.status != "solved" or not result.solutions:
-        return f"auto: {result.status}"
-    if not result.unique:
-        return "auto: more than one solution"
-    broken = genres.module_of(puzzle).verify(puzzle, result.solutions[0])
-    if broken:
-        return f"verify: {broken[0]}"
-    written = tatham_ids.write(puzzle)
-    if written.split(":", 1)[1] != d.desc or tatham_ids.read(written, genre)[1] != puzzle:
-        return f"written back as {written}"
-    return None
+    return round_of(g, d, time_limit).why
 
 
 def check(count: int, games: list[str] | None = None, seed: str = "check", time_limit: float = 120.0,
-          report: Callable[[Tally], None] | None = None) -> list[Tally]:
+          report: Callable[[Tally], None] | None = None,
+          generation_limit: float | None = None) -> list[Tally]:
     """``count`` puzzles of every level and preset size of every game whose genre has a part
-    (or of ``games``), each through `check_one`; one `Tally` per game, level and size."""
+    (or of ``games``), each through `check_one`; one `Tally` per game, level and size.
+    ``generation_limit`` bounds his generator on each puzzle (default ``time_limit``); a
+    puzzle it overruns is left out and named in the tally, the others are still checked."""
     out = []
     for g in (game(name) for name in (games or GAMES)):
         if part(g.name) is None:
@@ -421,21 +480,39 @@ def check(count: int, games: list[str] | None = None, seed: str = "check", time_
         for size in g.sizes:
             for level, _ in g.levels:
                 tally = Tally(g.name, level, size)
-                try:
-                    found = generate(g.name, level, count, seed, size, time_limit)
-                except (ValueError, TathamMissing, GenerationFailed) as exc:
-                    tally.not_generated = str(exc)
-                    found = []
+                found = []
+                for i in range(count):  # one at a time, so one overrun loses one puzzle
+                    try:
+                        found += generate(g.name, level, 1, seed_of(seed, i), size,
+                                          generation_limit or time_limit)
+                    except GenerationFailed as exc:
+                        tally.overran.append(str(exc))
+                    except (ValueError, TathamMissing) as exc:
+                        tally.not_generated = str(exc)
+                        break
+                if not found and tally.overran and not tally.not_generated:
+                    tally.not_generated = tally.overran[0]
                 for d in found:
-                    why = check_one(g, d, time_limit)
-                    if why is None:
+                    done = round_of(g, d, time_limit)
+                    for stage in done.stages:
+                        tally.reached[stage] += 1
+                    if done.seconds is not None:
+                        tally.seconds.append(done.seconds)
+                    tally.named += done.named
+                    if done.why is None:
                         tally.passed += 1
                     else:
-                        tally.failed.append(f"{d.game_id}: {why}")
+                        tally.failed.append(f"{d.game_id}: {done.why}")
                 out.append(tally)
                 if report is not None:
                     report(tally)
     return out
+
+
+def _times(seconds: list[float]) -> str:
+    if not seconds:
+        return "-"
+    return f"median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s"
 
 
 def _print_tally(t: Tally) -> None:
@@ -443,9 +520,32 @@ def _print_tally(t: Tally) -> None:
         print(f"{t.game:9} {t.level:13} {t.size:6}  not generated: {t.not_generated}", flush=True)
         return
     done = t.passed + len(t.failed)
-    print(f"{t.game:9} {t.level:13} {t.size:6}  {t.passed}/{done} ({100 * t.rate:.0f}%)", flush=True)
+    named = f", {t.named} read with the game named" if t.named else ""
+    print(f"{t.game:9} {t.level:13} {t.size:6}  {t.passed}/{done} ({100 * t.rate:.0f}%)  "
+          f"auto {_times(t.seconds)}{named}", flush=True)
     for why in t.failed:
         print(f"    {why}", flush=True)
+    for why in t.overran:
+        print(f"    not generated: {why}", flush=True)
+
+
+def summary(tallies: list[Tally]) -> list[str]:
+    """One line per game: the level and size pairs checked (and those his generator made
+    nothing for), the puzzles that reached each stage, and ``auto``'s median and max time."""
+    lines = []
+    for name in dict.fromkeys(t.game for t in tallies):
+        mine = [t for t in tallies if t.game == name]
+        made = [t for t in mine if not t.not_generated]
+        total = sum(t.passed + len(t.failed) for t in made)
+        stages = " ".join(f"{stage} {sum(t.reached[stage] for t in made)}" for stage in STAGES)
+        seconds = [x for t in made for x in t.seconds]
+        named = sum(t.named for t in made)
+        overran = sum(len(t.overran) for t in made)
+        lines.append(f"{name:9} {len(made)} pairs ({len(mine) - len(made)} not generated), "
+                     f"{total} puzzles: {stages}; auto {_times(seconds)}"
+                     + (f"; {named} IDs read as more than one game (game named)" if named else "")
+                     + (f"; {overran} not generated in time" if overran else ""))
+    return lines
 
 
 def check_main(argv: list[str]) -> int:
@@ -456,17 +556,24 @@ def check_main(argv: list[str]) -> int:
     p.add_argument("--game", action="append", help="only this game (repeatable)")
     p.add_argument("--seed", default="check")
     p.add_argument("--time-limit", type=float, default=120.0, help="seconds per puzzle (default 120)")
+    p.add_argument("--generation-limit", type=float,
+                   help="seconds for his generator per puzzle (default: the time limit)")
     args = p.parse_args(argv)
     try:
-        tallies = check(args.count, args.game, args.seed, args.time_limit, _print_tally)
+        tallies = check(args.count, args.game, args.seed, args.time_limit, _print_tally,
+                        args.generation_limit)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    for line in summary(tallies):
+        print(line)
     passed = sum(t.passed for t in tallies)
     done = passed + sum(len(t.failed) for t in tallies)
     skipped = sum(1 for t in tallies if t.not_generated)
+    overran = sum(len(t.overran) for t in tallies if not t.not_generated)
     print(f"total: {passed}/{done} passed ({100 * passed / max(done, 1):.1f}%); "
-          f"{skipped} level/size pairs not generated")
+          f"{skipped} level/size pairs not generated"
+          + (f", {overran} more puzzles not generated in time" if overran else ""))
     return 0 if passed == done else 1
 
 

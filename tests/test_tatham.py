@@ -9,6 +9,8 @@ are game IDs his generators printed; the live tests run the generators when Debi
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import puzzlekit
@@ -202,3 +204,23 @@ def test_the_check_mode_reads_solves_and_writes_back(capsys):
     assert tatham.check_one(tatham.GAMES["loopy"], d) == "read as masyu, not slitherlink"
     assert tatham.main(["check", "1", "--game", "tents", "--time-limit", "60"]) == 0
     assert "total: 6/6 passed (100.0%)" in capsys.readouterr().out
+
+
+def test_the_check_counts_stages_and_tells_undecided_from_a_second_solution(monkeypatch):
+    if not installed("pearl"):
+        pytest.skip("sgt-pearl is not installed (apt-get install sgt-puzzles)")
+    g = tatham.GAMES["pearl"]
+    d = tatham.generate("pearl", "easy", 1, "stages", "6x6")[0]
+    done = tatham.round_of(g, d)
+    assert done.why is None and done.stages == tatham.STAGES and done.seconds >= 0
+    tally = tatham.Tally("pearl", "easy", "6x6", passed=1, seconds=[done.seconds])
+    tally.reached.update(dict.fromkeys(done.stages, 1))
+    assert "1 puzzles: read 1 solved 1 unique 1 verified 1 written 1" in tatham.summary([tally])[0]
+    real = puzzlekit.solve
+
+    def undecided(puzzle, **options):
+        return dataclasses.replace(real(puzzle, **options), unique=None, unique_reason="time limit")
+
+    monkeypatch.setattr(puzzlekit, "solve", undecided)
+    done = tatham.round_of(g, d)
+    assert done.stages == ("read", "solved") and "uniqueness undecided (time limit)" in done.why

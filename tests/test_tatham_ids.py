@@ -209,6 +209,9 @@ def test_his_puzzles_fit(genre):
     ("patches", "5x5:4a4d2_2b2_4f2b3a3"),  # the areas add up to 26
     ("hashi", "3x1m2:1a2"),  # an odd number of bridge ends
     ("tents", "2x2:_c,1,1,1,1"),  # two tents and one tree
+    ("mosaic", "3x3:9h"),  # a 9 in a corner, whose block has 4 cells
+    ("kurodoko", "3x3:6h"),  # a 6 where a cell sees 5 at most
+    ("lightup", "3x3:3h"),  # a 3 in a corner, beside 2 cells
 ])
 def test_puzzles_his_generator_never_makes_do_not_fit(genre, game_id):
     assert PARTS[genre].fits(tatham.read(game_id, genre)[1]) is False
@@ -246,3 +249,66 @@ def test_check_takes_his_game_name_for_an_id(tmp_path):
     assert checked.returncode == 0 and b"valid" in checked.stdout
     other = run_cli("check", "rect", KNOWN["masyu"], str(answer))  # a Pearl ID is no Rect one
     assert other.returncode == 2 and b"Rectangles" in other.stderr
+
+
+def test_a_part_that_cannot_tell_ranks_with_one_that_does_not_say(monkeypatch):
+    def part(game: str, fits: object) -> SimpleNamespace:
+        return SimpleNamespace(GAME=game, TITLE=game.title(), read=lambda params, desc: (game, desc),
+                               write=lambda puzzle: "3x3:abc", fits=fits)
+
+    unsure, odd = part("one", lambda puzzle: None), part("two", lambda puzzle: False)
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": unsure, "hashi": odd})
+    assert tatham.read("3x3:abc")[0] == "masyu"
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": unsure, "hashi": part("two", None)})
+    with pytest.raises(ParseError, match="more than one game"):
+        tatham.read("3x3:abc")
+    monkeypatch.setattr(tatham, "_PARTS", {"masyu": unsure, "hashi": part("two", lambda puzzle: True)})
+    assert tatham.read("3x3:abc")[0] == "hashi"
+
+
+@pytest.mark.parametrize("game", ["mosaic", "range", "lightup", "filling"])
+def test_his_fresh_ids_are_never_said_not_to_fit(game):
+    # a part's `fits` steps its game aside: it must never do so for one of his own IDs
+    g = bench.GAMES[game]
+    for level, _ in g.levels:
+        for game_id in fresh(g, level, 4):
+            puzzle = tatham.read(game_id, g.genre)[1]
+            fits = getattr(PARTS[g.genre], "fits", None)
+            assert fits is None or fits(puzzle) is not False, game_id
+
+
+def test_filling_ids_that_mosaic_cannot_hold_are_filling():
+    # Filling and Mosaic spell a grid alike (digits and run letters); a Filling number too big
+    # for its cell's 3x3 block settles the game
+    g = bench.GAMES["filling"]
+    settled = 0
+    for game_id in fresh(g, "normal", 6):
+        puzzle = tatham.read(game_id, "mosaic")[1]
+        if PARTS["mosaic"].fits(puzzle) is False:
+            settled += 1
+            assert tatham.read(game_id)[0] == "fillomino", game_id
+    assert settled > 0
+
+
+#: his Tents 15x15dt seed check-3: 25 empty cells and then a tree, which he writes ``y``
+TENTS_25 = ("15x15:acbbhiaa_eaqfac_daiyeeaa_a_b_aki_dfcfd_dgeacaa,5,2,5,1,6,1,4,2,4,0,4,3,2,4,2,"
+            "2,5,1,3,3,3,3,2,2,5,2,3,4,0,7")
+
+
+def test_a_run_of_25_before_a_tree_is_written_as_he_writes_it():
+    puzzle = tatham.read(TENTS_25)[1]
+    assert tatham.write(puzzle) == TENTS_25
+    # 26 empty cells and a tree: the letter that only skips, then one cell and a tree
+    longer = TENTS_25.replace("daiye", "dahzae")
+    assert tatham.write(tatham.read(longer, "tents")[1]) == longer
+
+
+def test_his_tents_with_a_run_of_25_before_a_tree_write_back():
+    g = bench.GAMES["tents"]
+    try:
+        binary = g.binary()
+    except bench.TathamMissing:
+        pytest.skip("sgt-tents is not installed (apt-get install sgt-puzzles)")
+    game_id = subprocess.run([binary, "--generate", "1", "15x15dt#check-3"], capture_output=True,
+                             text=True, timeout=120, check=True).stdout.strip()
+    assert tatham.write(tatham.read(game_id)[1]) == game_id

@@ -183,9 +183,10 @@ def read(text: str, genre: str | None = None, source: str | None = None) -> tupl
 
 def _fits(part: ModuleType, puzzle: Any) -> int:
     """2 when the part's ``fits`` says his generator could have made the puzzle, 0 when it says
-    not, 1 when the part has no ``fits``."""
+    not, 1 when the part has no ``fits`` or its ``fits`` cannot tell (None)."""
     fits = getattr(part, "fits", None)
-    return 1 if fits is None else 2 if fits(puzzle) else 0
+    verdict = None if fits is None else fits(puzzle)
+    return 1 if verdict is None else 2 if verdict else 0
 
 
 def _likeness(part: ModuleType, puzzle: Any, params: str, desc: str) -> int:

@@ -134,7 +134,9 @@ def placed(desc: str, cells: int, letters: Letters, what: str) -> list[Any]:
 
 
 def write_placed(cells: Sequence[Any], letters: Letters, end: Any) -> str:
-    """The text of `placed` (``end``: the value placed past the grid): the longest skips first."""
+    """The text of `placed` (``end``: the value placed past the grid): a letter that only skips
+    while the run is longer than one letter can skip and then place (his Tents writes 25 empty
+    cells and a tree as ``y``, not ``z_``)."""
     letter = {code: ch for ch, code in letters.items()}
     longest = max(skip for skip, _, places in letters.values() if not places)
     out, run = [], 0
@@ -142,7 +144,8 @@ def write_placed(cells: Sequence[Any], letters: Letters, end: Any) -> str:
         if value is None:
             run += 1
             continue
-        while run >= longest:
+        most = max(skip for skip, v, places in letters.values() if places and v == value)
+        while run > most:
             out.append(letter[(longest, value, False)])
             run -= longest
         out.append(letter[(run, value, True)])

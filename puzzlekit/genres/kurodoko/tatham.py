@@ -20,6 +20,16 @@ def read(params: str, desc: str) -> Puzzle:
     return Puzzle(h, w, numbers=[list(r) for r in rows(cells, w)])
 
 
+def fits(puzzle: Puzzle) -> bool | None:
+    """False when his generator could not have made the puzzle: a number that no cell can see
+    (above the row and column through it, the cell counted once, or 0); None (cannot tell)
+    otherwise."""
+    most = puzzle.height + puzzle.width - 1
+    if any(n is not None and not 1 <= n <= most for row in puzzle.numbers for n in row):
+        return False
+    return None
+
+
 def write(puzzle: Puzzle) -> str:
     """``WxH:DESC``: the size, as his generator prints IDs."""
     return f"{puzzle.width}x{puzzle.height}:{write_runs([v for row in puzzle.numbers for v in row], '_')}"

@@ -24,6 +24,19 @@ def read(params: str, desc: str) -> Puzzle:
     return Puzzle(h, w, walls=[list(r) for r in walls], numbers=[list(r) for r in numbers])
 
 
+def fits(puzzle: Puzzle) -> bool | None:
+    """False when his generator could not have made the puzzle: a wall's number above the open
+    cells beside it; None (cannot tell) otherwise."""
+    h, w = puzzle.height, puzzle.width
+    for r, row in enumerate(puzzle.numbers):
+        for c, n in enumerate(row):
+            beside = [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
+            if n is not None and n > sum(0 <= y < h and 0 <= x < w and puzzle.walls[y][x] is None
+                                         for y, x in beside):
+                return False
+    return None
+
+
 def write(puzzle: Puzzle) -> str:
     """``WxH:DESC``: the size alone, as his generator prints IDs (his wall share, symmetry and
     level are options of his generator, not part of a puzzle)."""

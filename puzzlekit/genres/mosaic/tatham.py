@@ -22,6 +22,18 @@ def read(params: str, desc: str) -> Puzzle:
     return Puzzle(h, w, numbers=[list(r) for r in rows(cells, w)])
 
 
+def fits(puzzle: Puzzle) -> bool | None:
+    """False when his generator could not have made the puzzle: a count above the cells of
+    its 3x3 block (a Filling ID is digits and run letters alike, and its numbers are often
+    too big for a corner or an edge); None (cannot tell) otherwise."""
+    h, w = puzzle.height, puzzle.width
+    for r, row in enumerate(puzzle.numbers):
+        for c, n in enumerate(row):
+            if n is not None and n > (min(r + 2, h) - max(r - 1, 0)) * (min(c + 2, w) - max(c - 1, 0)):
+                return False
+    return None
+
+
 def write(puzzle: Puzzle) -> str:
     """``WxH:DESC``: the size, as his generator prints IDs."""
     return f"{puzzle.width}x{puzzle.height}:{write_runs([v for row in puzzle.numbers for v in row])}"
