@@ -14,6 +14,23 @@ from typing import Any
 
 from ..grid import Cell
 from . import checks
+from .regions import Size
+
+
+class Count(Size):
+    """The stars per row, column and region (Star Battle): a whole number on an optional header
+    line (``stars: 2``), 1 when left out. The field has its own name (the answer is ``stars``).
+    The generator keeps it as one entry, always shown, so a puzzle it rebuilds keeps its count."""
+
+    def __init__(self, name: str = "count", label: str = "stars", hi: int = 9):
+        super().__init__(name, default=1, lo=1, hi=hi, what="a star count")
+        self.label = label
+
+    def entries(self, value: int) -> list[tuple[int, Any]]:
+        return [(0, value)]
+
+    def with_entries(self, height: int, width: int, entries: Iterable[tuple[int, Any]]) -> int:
+        return next((v for _, v in entries), self.default)
 
 
 def how_many(k: int, noun: str) -> str:
@@ -112,6 +129,114 @@ def grow_regions(rng: random.Random, n: int, seeds: Sequence[Sequence[Cell]]) ->
         owner[nxt] = k
         frontier.append((nxt, k))
     return owner
+
+
+def label(i: int) -> str:
+    """A region's label: A..Z, a..z, then two letters."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    return letters[i] if i < len(letters) else letters[i // len(letters) - 1] + letters[i % len(letters)]
+
+
+def star_regions(rng: random.Random, n: int, k: int, tries: int = 100) -> tuple[list[Cell], dict[Cell, int]]:
+    """``k`` stars per row and column of an n x n grid, none touching, and n connected regions of
+    ``k`` stars each: a small region grown around each star, then neighbouring ones joined ``k``
+    at a time. Each cell's region is an index 0..n-1."""
+    for _ in range(tries):
+        placed = random_spread(rng, n, k)
+        if placed is None:
+            continue
+        small = grow_regions(rng, n, [[cell] for cell in placed])
+        group = _join(rng, small, n, k)
+        if group is not None:
+            return placed, {cell: group[i] for cell, i in small.items()}
+    raise ValueError(f"no {k}-star placement with regions found on a {n}x{n} grid")
+
+
+def _join(rng: random.Random, small: dict[Cell, int], n: int, k: int) -> dict[int, int] | None:
+    """Groups of ``k`` neighbouring small regions (small region -> group), or None when the
+    greedy joining strands one: the one with the fewest free neighbours goes first."""
+    near: dict[int, set[int]] = {i: set() for i in set(small.values())}
+    for (r, c), i in small.items():
+        for x in ((r + 1, c), (r, c + 1)):
+            j = small.get(x)
+            if j is not None and j != i:
+                near[i].add(j)
+                near[j].add(i)
+    group: dict[int, int] = {}
+    while len(group) < len(near):
+        def free(i: int) -> int:
+            return sum(j not in group for j in near[i])
+        first = min((i for i in near if i not in group), key=lambda i: (free(i), rng.random()))
+        members = [first]
+        group[first] = len(group) // k
+        while len(members) < k:
+            options = [j for i in members for j in near[i] if j not in group]
+            if not options:
+                return None
+            nxt = min(options, key=lambda j: (free(j), rng.random()))
+            members.append(nxt)
+            group[nxt] = group[first]
+    return group
+
+
+def hand_over(rng: random.Random, owner: dict[Cell, int], spots: Sequence[Cell], keep: set[Cell]) -> bool:
+    """One of the spots handed from its region to a neighbouring one, with the cells between it
+    and that region (never one of ``keep``, the planted stars), and any piece of its region
+    the run cuts off from the stars; False when no spot can be. The region keeps its stars and
+    stays one piece, so the planted answer still holds, and an answer with a star on the spot
+    now has one too many in the region it went to."""
+    for spot in rng.sample(list(spots), len(spots)):
+        mine = owner[spot]
+        before: dict[Cell, Cell | None] = {spot: None}
+        todo = [spot]
+        while todo:
+            here = todo.pop(0)
+            others = sorted({owner[x] for x in _near(here) if x in owner} - {mine})
+            if others:
+                moved = _run(owner, before, here, mine, keep)
+                if moved is not None:
+                    target = rng.choice(others)
+                    for cell in moved:
+                        owner[cell] = target
+                    return True
+                break
+            for x in _near(here):
+                if x not in before and x not in keep and owner.get(x) == mine:
+                    before[x] = here
+                    todo.append(x)
+    return False
+
+
+def _near(cell: Cell) -> tuple[Cell, ...]:
+    r, c = cell
+    return (r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)
+
+
+def _run(owner: dict[Cell, int], before: dict[Cell, Cell | None], end: Cell, mine: int,
+         keep: set[Cell]) -> set[Cell] | None:
+    """The run from ``end`` back to its start, with the pieces of the region it cuts off that
+    hold no star; None when the stars left would lie in more than one piece."""
+    run: set[Cell] = set()
+    at: Cell | None = end
+    while at is not None:
+        run.add(at)
+        at = before[at]
+    rest = {cell for cell, i in owner.items() if i == mine and cell not in run}
+    pieces = []
+    while rest:
+        start = rest.pop()
+        piece, todo = {start}, [start]
+        while todo:
+            for x in _near(todo.pop()):
+                if x in rest:
+                    rest.discard(x)
+                    piece.add(x)
+                    todo.append(x)
+        pieces.append(piece)
+    starred = [piece for piece in pieces if piece & keep]
+    if len(starred) != 1:
+        return None
+    return run.union(*(piece for piece in pieces if not piece & keep))
 
 
 # dominoes -----------------------------------------------------------------------------------
