@@ -7,8 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import SHARED
+from pzprjs_judge import judge
 
-from puzzlekit import api, backends
+from puzzlekit import api, backends, formats
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import queens, starbattle
@@ -110,3 +112,34 @@ def test_generated_puzzles_are_unique(side, level):
     assert made.puzzle.count == starbattle.stars_for(side)
     assert api.is_unique(made.puzzle)
     assert starbattle.verify(made.puzzle, made.solution) == []
+
+
+def golden():
+    path = SHARED / "pzprjs" / "goldens.jsonl"
+    if not path.is_file():
+        pytest.skip("../shared/pzprjs is absent")
+    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "starbattle")
+
+
+def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
+    record = golden()
+    genre, p = formats.read(record["url"])
+    assert genre == "starbattle" and formats.to_url(p) == record["url"]
+    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
+    assert starbattle.verify(p, answer) == []
+    assert list(api.solve(p, unique=True).solutions) == [answer]
+    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
+    for _, board in record["failchecks"]:
+        assert starbattle.verify(p, formats.read_pzprv3_solution(genre, p, board))
+
+
+def test_a_two_star_puzzle_goes_through_a_url_and_pzprjs_judges_our_answers_complete():
+    p, s = solved()
+    genre, again = formats.read(formats.to_url(p))
+    assert (genre, again.count) == ("starbattle", 2)
+    assert sorted(again.rooms().values()) == sorted(p.rooms().values())  # labels in reading order
+    assert judge(p, s)["complete"] is True
+    assert judge(p, starbattle.Solution(stars=s.stars - {(0, 1)}))["complete"] is False
+    record = golden()
+    q = formats.read(record["url"])[1]
+    assert judge(q, api.solve(q).solutions[0])["complete"] is True
