@@ -205,6 +205,17 @@ def dominosa_published(puzzle: Any, text: str) -> Any:
     return genres.get("dominosa").solution_from_json(puzzle, {"dominoes": rows_of(text)})
 
 
+def starbattle(problem: str) -> Any:
+    """Header ``R C K`` (K stars), R lines of region ids; None for a board with cells in no
+    region (``@``, ``#``), which our Star Battle does not state."""
+    lines = problem.strip().split("\n")
+    h, w, k = map(int, lines[0].split()[:3])
+    ids = rows_of(problem)
+    if any(x in ("@", "#") for row in ids for x in row):
+        return None
+    return genres.get("starbattle").Puzzle(h, w, count=k, regions=ids)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -254,6 +265,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             lambda p, t: _digits(t), _attr("digits"), sw="jigsaw_sudoku"),
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
+    SwGenre("starbattle", "starbattle", "Starbattle_dataset.json", starbattle, _shaded, _attr("stars"),
+            sw="starbattle"),
 )}
 
 
