@@ -111,16 +111,17 @@ def _pick(rng: random.Random, free: list[int], need: list[int], k: int) -> list[
     return None
 
 
-def grow_regions(rng: random.Random, n: int, seeds: Sequence[Sequence[Cell]]) -> dict[Cell, int]:
-    """Regions grown from their seed cells by random steps until they fill the n x n grid: each
+def grow_regions(rng: random.Random, height: int, width: int,
+                 seeds: Sequence[Sequence[Cell]]) -> dict[Cell, int]:
+    """Regions grown from their seed cells by random steps until they fill the grid: each
     cell's region (the index of its seeds in ``seeds``)."""
     owner = {cell: i for i, group in enumerate(seeds) for cell in group}
     frontier = list(owner.items())
-    while len(owner) < n * n and frontier:
+    while len(owner) < height * width and frontier:
         i = rng.randrange(len(frontier))
         (r, c), k = frontier[i]
         free = [x for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
-                if 0 <= x[0] < n and 0 <= x[1] < n and x not in owner]
+                if 0 <= x[0] < height and 0 <= x[1] < width and x not in owner]
         if not free:
             frontier[i] = frontier[-1]
             frontier.pop()
@@ -145,14 +146,26 @@ def star_regions(rng: random.Random, n: int, k: int, tries: int = 100) -> tuple[
         placed = random_spread(rng, n, k)
         if placed is None:
             continue
-        small = grow_regions(rng, n, [[cell] for cell in placed])
-        group = _join(rng, small, n, k)
+        small = grow_regions(rng, n, n, [[cell] for cell in placed])
+        group = _join(rng, small, k)
         if group is not None:
             return placed, {cell: group[i] for cell, i in small.items()}
     raise ValueError(f"no {k}-star placement with regions found on a {n}x{n} grid")
 
 
-def _join(rng: random.Random, small: dict[Cell, int], n: int, k: int) -> dict[int, int] | None:
+def pair_regions(rng: random.Random, height: int, width: int, cells: Sequence[Cell],
+                 tries: int = 100) -> dict[Cell, int]:
+    """Regions holding two of the cells each: a small region grown around every cell, then
+    neighbouring ones joined in twos (Norinori's regions around its shaded cells)."""
+    for _ in range(tries):
+        small = grow_regions(rng, height, width, [[cell] for cell in cells])
+        group = _join(rng, small, 2)
+        if group is not None:
+            return {cell: group[i] for cell, i in small.items()}
+    raise ValueError(f"no regions of two shaded cells each found on a {height}x{width} grid")
+
+
+def _join(rng: random.Random, small: dict[Cell, int], k: int) -> dict[int, int] | None:
     """Groups of ``k`` neighbouring small regions (small region -> group), or None when the
     greedy joining strands one: the one with the fewest free neighbours goes first."""
     near: dict[int, set[int]] = {i: set() for i in set(small.values())}
@@ -252,6 +265,25 @@ def dominoes(m: Any, lits: Mapping[Cell, Any], rule: str) -> None:
             for i, a in enumerate(near):
                 for b in near[i + 1:]:
                     m.clause((~lits[cell], ~a, ~b))
+
+
+def random_dominoes(rng: random.Random, height: int, width: int, share: float = 0.4) -> list[list[Cell]]:
+    """Dominoes at random, none side by side with another (corners may touch), until about
+    ``share`` of the cells are covered or none fits."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    spots = [(a, (a[0] + dr, a[1] + dc)) for a in cells for dr, dc in ((0, 1), (1, 0))
+             if a[0] + dr < height and a[1] + dc < width]
+    rng.shuffle(spots)
+    taken: set[Cell] = set()
+    out: list[list[Cell]] = []
+    for a, b in spots:
+        if 2 * len(out) >= share * height * width:
+            break
+        if {a, b} & taken or any(x in taken for x in (*_near(a), *_near(b))):
+            continue
+        taken |= {a, b}
+        out.append([a, b])
+    return out
 
 
 def domino_problems(cells: Iterable[Cell], what: str) -> list[str]:
