@@ -216,6 +216,12 @@ def starbattle(problem: str) -> Any:
     return genres.get("starbattle").Puzzle(h, w, count=k, regions=ids)
 
 
+def norinori(problem: str) -> Any:
+    """R lines of ``-`` (no givens), then R lines of region ids."""
+    _, _, ids = _halves(problem)
+    return genres.get("norinori").Puzzle(len(ids), len(ids[0]), regions=ids)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -267,6 +273,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             lambda p, s: s, sw="dominos"),
     SwGenre("starbattle", "starbattle", "Starbattle_dataset.json", starbattle, _shaded, _attr("stars"),
             sw="starbattle"),
+    SwGenre("norinori", "norinori", "Norinori_dataset.json", norinori, _shaded, _attr("shaded"),
+            sw="norinori"),
 )}
 
 

@@ -88,4 +88,10 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, count=len(solution.stars) // h, regions=solution.planted_regions)
 
 
+#: What was measured of the generator (``python -m benchmarks.levels --genres starbattle --sizes
+#: 6,10 --seeds 6 --first-miss``): the sides asked, and per level the sides where every request
+#: came back at it (at 10x10, two stars, most puzzles need search).
+SIDES = (6, 10)
+RELIABLE = {"scan": (6,), "pairs": (6,), "trial": (6,), "chain": (6,)}
+
 genre.export(globals())
