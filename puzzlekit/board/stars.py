@@ -153,18 +153,6 @@ def star_regions(rng: random.Random, n: int, k: int, tries: int = 100) -> tuple[
     raise ValueError(f"no {k}-star placement with regions found on a {n}x{n} grid")
 
 
-def pair_regions(rng: random.Random, height: int, width: int, cells: Sequence[Cell],
-                 tries: int = 100) -> dict[Cell, int]:
-    """Regions holding two of the cells each: a small region grown around every cell, then
-    neighbouring ones joined in twos (Norinori's regions around its shaded cells)."""
-    for _ in range(tries):
-        small = grow_regions(rng, height, width, [[cell] for cell in cells])
-        group = _join(rng, small, 2)
-        if group is not None:
-            return {cell: group[i] for cell, i in small.items()}
-    raise ValueError(f"no regions of two shaded cells each found on a {height}x{width} grid")
-
-
 def _join(rng: random.Random, small: dict[Cell, int], k: int) -> dict[int, int] | None:
     """Groups of ``k`` neighbouring small regions (small region -> group), or None when the
     greedy joining strands one: the one with the fewest free neighbours goes first."""
@@ -284,6 +272,51 @@ def random_dominoes(rng: random.Random, height: int, width: int, share: float = 
         taken |= {a, b}
         out.append([a, b])
     return out
+
+
+def forced_regions(rng: random.Random, height: int, width: int, dominoes: Sequence[Sequence[Cell]],
+                   most: int = 6) -> dict[Cell, int]:
+    """A region per domino, made so that the dominoes are settled one by one in a random order:
+    a region takes, besides its domino, only cells known empty before its turn (beside an
+    earlier domino, or with every neighbour known empty), so its domino is the only pair it can
+    shade. Cells no region can take so go to a neighbouring region at the end. Each cell's
+    region index (that of its domino in ``dominoes``)."""
+    inside = {(r, c) for r in range(height) for c in range(width)}
+    owner = {cell: i for i, pair in enumerate(dominoes) for cell in pair}
+    turn = dict(zip(range(len(dominoes)), rng.sample(range(len(dominoes)), len(dominoes))))
+    never = len(dominoes)
+    # when each empty cell is known empty: beside a settled domino, or with all its neighbours
+    # known empty
+    known = {x: min((turn[owner[y]] for y in _near(x) if y in owner), default=never)
+             for x in inside if x not in owner}
+    changed = True
+    while changed:
+        changed = False
+        for x, t in known.items():
+            if any(y in owner for y in _near(x)):
+                continue  # known when its domino is settled, not sooner
+            late = max((known[y] for y in _near(x) if y in inside), default=never)
+            if late < t:
+                known[x], changed = late, True
+    size = {i: 2 for i in range(len(dominoes))}
+    while True:
+        options = [(x, owner[y]) for x in known if x not in owner for y in _near(x)
+                   if y in owner and known[x] < turn[owner[y]] and size[owner[y]] < most]
+        if not options:
+            break
+        x, k = rng.choice(options)
+        owner[x] = k
+        size[k] += 1
+    left = [x for x in inside if x not in owner]
+    while left:
+        rng.shuffle(left)
+        for x in list(left):
+            near = [owner[y] for y in _near(x) if y in owner]
+            if near:
+                owner[x] = min(near, key=lambda k: (size[k], rng.random()))
+                size[owner[x]] += 1
+                left.remove(x)
+    return owner
 
 
 def domino_problems(cells: Iterable[Cell], what: str) -> list[str]:
