@@ -12,6 +12,7 @@ from pzprjs_judge import judge
 
 from puzzlekit import api, backends, formats
 from puzzlekit.errors import ParseError
+from puzzlekit.generate import generate
 from puzzlekit.genres import norinori
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -120,3 +121,12 @@ def test_pzprjs_judges_our_answer_complete_and_a_broken_one_not():
     p, s = solved()
     assert judge(p, s)["complete"] is True
     assert judge(p, norinori.Solution(shaded=s.shaded - {(0, 1)}))["complete"] is False
+
+
+@pytest.mark.parametrize("level", ["trial", "chain"])
+def test_generated_puzzles_are_unique(level):
+    (made,) = generate("norinori", 5, 5, level=level, seed=1, nearest=True)
+    assert api.is_unique(made.puzzle)
+    assert norinori.verify(made.puzzle, made.solution) == []
+    again = next(iter(generate("norinori", 5, 5, level=level, seed=made.seed, nearest=True)))
+    assert norinori.format(again.puzzle) == norinori.format(made.puzzle)
