@@ -80,5 +80,10 @@ def reveal(solution, h: int, w: int):
 #: Planted answers tried per puzzle (four times as many up to 100 cells): few plants give a
 #: unique puzzle (about one in seven at 5x5, one in twenty at 6x6).
 ATTEMPTS = 40
+#: What was measured of the generator (``python -m benchmarks.levels --genres norinori --sizes
+#: 5,6 --seeds 5 --first-miss``): the sides asked, and per level the sides where every request
+#: came back at it. Bigger grids rarely give a unique puzzle (7x7 takes 5-20 s, 10x10 fails).
+SIDES = (5, 6)
+RELIABLE = {"rules": (5, 6), "trial": (5, 6), "chain": (5, 6)}
 
 genre.export(globals())
