@@ -225,6 +225,23 @@ def galaxies_published(puzzle: Any, text: str) -> Any:
     return genres.get("galaxies").solution_from_json(puzzle, {"regions": rows_of(text)})
 
 
+def starbattle(problem: str) -> Any:
+    """Header ``R C K`` (K stars), R lines of region ids; None for a board with cells in no
+    region (``@``, ``#``), which our Star Battle does not state."""
+    lines = problem.strip().split("\n")
+    h, w, k = map(int, lines[0].split()[:3])
+    ids = rows_of(problem)
+    if any(x in ("@", "#") for row in ids for x in row):
+        return None
+    return genres.get("starbattle").Puzzle(h, w, count=k, regions=ids)
+
+
+def norinori(problem: str) -> Any:
+    """R lines of ``-`` (no givens), then R lines of region ids."""
+    _, _, ids = _halves(problem)
+    return genres.get("norinori").Puzzle(len(ids), len(ids[0]), regions=ids)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -278,6 +295,10 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
     SwGenre("galaxies", "galaxies", "Galaxies_dataset.json", galaxies, galaxies_published, lambda p, s: s),
+    SwGenre("starbattle", "starbattle", "Starbattle_dataset.json", starbattle, _shaded, _attr("stars"),
+            sw="starbattle"),
+    SwGenre("norinori", "norinori", "Norinori_dataset.json", norinori, _shaded, _attr("shaded"),
+            sw="norinori"),
 )}
 
 

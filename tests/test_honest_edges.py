@@ -180,7 +180,8 @@ def test_a_closed_pipe_on_a_long_listing():
 @pytest.mark.parametrize(
     "name, genre",
     [("Sudoku", "sudoku"), ("bridges", "hashi"), ("loopy", "slitherlink"), ("pearl", "masyu"),
-     ("shikaku", "patches"), ("starbattle", "queens"), ("Star Battle", "queens"), ("mashu", "masyu"),
+     ("shikaku", "patches"), ("starbattle", "starbattle"), ("Star Battle", "starbattle"),
+     ("linkedinqueens", "queens"), ("mashu", "masyu"),
      ("numlin", "numberlink"), ("hashikake", "hashi"), ("MASYU", "masyu")],
 )
 def test_community_genre_names_in_any_case(name, genre):

@@ -49,6 +49,8 @@ NAMES: tuple[str, ...] = (
     "dominosa",
     "fourcolour",
     "galaxies",
+    "starbattle",
+    "norinori",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
@@ -74,7 +76,7 @@ ALIASES: dict[str, str] = {
     "solo": "sudoku", "numberplace": "sudoku",
     "pattern": "nonogram", "picross": "nonogram", "griddlers": "nonogram", "hanjie": "nonogram",
     "paintbynumbers": "nonogram",
-    "starbattle": "queens", "linkedinqueens": "queens",
+    "linkedinqueens": "queens",
     "shikaku": "patches", "rectangles": "patches",
     "tentsandtrees": "tents", "treesandtents": "tents",
     "numberroutemaze": "tracks", "traintracks": "tracks",

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random as _random
-from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ... import grid
-from ...board import Genre, checks, layers
+from ...board import Genre, layers, stars
 from ...grid import Cell
 from .. import _common
 
@@ -97,14 +96,8 @@ def queen_key(cell: Cell) -> Hashable:
 @genre.model
 def rules(puzzle: Puzzle, m: Any) -> None:
     """The rules of docs/genres/queens.md, one block per sentence."""
-    queen = m.queens
-    for r, row in enumerate(m.rows()):
-        m.count_in(1, queen, row, f"row {r} holds one queen")
-    for c, column in enumerate(m.columns()):
-        m.count_in(1, queen, column, f"column {c} holds one queen")
-    for label, cells in puzzle.regions().items():
-        m.count_in(1, queen, cells, f"region {label} holds one queen")
-    m.no_two_touching(queen, "queens never touch")
+    # one star per row, column and region, none touching: Star Battle's rules with one star
+    stars.spread(m, m.queens, puzzle.regions(), 1, "queen")
 
 
 @genre.verify
@@ -122,20 +115,7 @@ def check(puzzle: Puzzle, solution: Any) -> list[str]:
             placed.add(cell)
     if len(placed) != n:
         problems.append(f"{len(placed)} queens placed, expected {n}")
-    per_row = Counter(r for r, _ in placed)
-    per_col = Counter(c for _, c in placed)
-    for r in range(n):
-        if per_row[r] != 1:
-            problems.append(f"row {r} holds {per_row[r]} queens, expected 1")
-    for c in range(n):
-        if per_col[c] != 1:
-            problems.append(f"column {c} holds {per_col[c]} queens, expected 1")
-    per_region = Counter(puzzle.grid[r][c] for r, c in placed)
-    for label in puzzle.regions():
-        if per_region[label] != 1:
-            problems.append(f"region {label} holds {per_region[label]} queens, expected 1")
-    touching = checks.touching_pairs(placed, diagonal=True)
-    return problems + [f"queens at {list(a)} and {list(b)} touch" for a, b in touching]
+    return problems + stars.spread_problems(placed, puzzle.regions(), n, n, 1, "queen")
 
 
 genre.export(globals())

@@ -1,0 +1,97 @@
+"""Star Battle: N stars in every row, column and region, no two touching, corners included.
+
+Queens is its one-star case: both genres call the same rules (`puzzlekit.board.stars`), and a
+Queens file, which has no ``stars:`` line, reads here as a one-star Star Battle.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...board import Genre, layers, places, stars
+from ...board.shading_rules import other_answer
+
+STAR = "★"
+
+genre = Genre(
+    "starbattle", aliases=("star battle", "two not touch"), title="Star Battle",
+    rule="N stars in every row, column and region; no two stars touch, not even diagonally",
+    clues=[stars.Count(), layers.Rooms("regions")],
+    answers=[layers.Objects("stars", key="star", absent="no_stars", mark=STAR, noun="star")],
+    sizes=(4, 30),
+)
+
+
+@genre.extend
+class Puzzle(genre.Puzzle):
+    """The stars per line and region (``count``: a ``stars:`` line, 1 when left out) and the
+    regions, a label per cell, on a square grid."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.height != self.width:
+            raise places.invalid(("regions",), f"the grid must be square: {self.height} rows of "
+                                 f"{self.width} cells")
+
+    def rooms(self) -> dict[str, list[tuple[int, int]]]:
+        """The cells of each region by label, labels in order of first appearance."""
+        return layers.Rooms.rooms(self.regions)
+
+
+@genre.model
+def rules(p, m):
+    # N stars in every row, column and region; no two touch (the rules Queens calls too)
+    stars.spread(m, m.stars, p.rooms(), p.count, "star")
+
+
+@genre.verify
+def check(p, s):
+    n = p.height
+    inside = {(r, c) for r, c in s.stars if 0 <= r < n and 0 <= c < n}
+    yield from stars.spread_problems(inside, p.rooms(), n, n, p.count, "star")
+
+
+def stars_for(n: int) -> int:
+    """The stars per line a generated n x n puzzle takes: 1 up to 7, 2 up to 12, then 3."""
+    return 1 if n < 8 else 2 if n < 13 else 3
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int):
+    """Stars apart, regions grown around them, then border cells handed to a neighbouring
+    region until no second answer turns up (each hand-over takes a cell where one puts a star)."""
+    if height != width:
+        raise ValueError(f"a Star Battle grid is square, not {height}x{width}")
+    n, k = height, stars_for(height)
+    placed, owner = stars.star_regions(rng, n, k)
+    answer = genre.Solution(stars=frozenset(placed))
+    for _ in range(10 * n):
+        puzzle = _puzzle(owner, n, k)
+        found = other_answer(genre.build(puzzle), genre.answer_of(puzzle, answer))
+        if found is None:
+            break
+        spots = [(key[1], key[2]) for key, v in found.items() if v and (key[1], key[2]) not in answer.stars]
+        if not stars.hand_over(rng, owner, spots, set(placed)):
+            break
+    object.__setattr__(answer, "planted_regions", _puzzle(owner, n, k).regions)
+    return answer
+
+
+def _puzzle(owner: dict, n: int, k: int):
+    rows = [[stars.label(owner[(r, c)]) for c in range(n)] for r in range(n)]
+    return genre.Puzzle(n, n, count=k, regions=rows)
+
+
+@genre.reveal
+def reveal(solution, h: int, w: int):
+    """The regions the planter grew; the stars per line are those of every row."""
+    return genre.Puzzle(h, w, count=len(solution.stars) // h, regions=solution.planted_regions)
+
+
+#: What was measured of the generator (``python -m benchmarks.levels --genres starbattle --sizes
+#: 6,10 --seeds 6 --first-miss``): the sides asked, and per level the sides where every request
+#: came back at it (at 10x10, two stars, most puzzles need search).
+SIDES = (6, 10)
+RELIABLE = {"scan": (6,), "pairs": (6,), "trial": (6,), "chain": (6,)}
+
+genre.export(globals())
