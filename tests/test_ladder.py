@@ -263,14 +263,14 @@ def test_each_step_cites_constraints_that_suffice_and_cannot_be_left_out(name, m
         refs = list(step.constraints)
         (key, value), = step.fixes.items()
         v, bit = _goal(model, key, value)
-        if step.kind != "reveal":
-            assert refs and explainer.holds(refs, step.rank, known, ("fix", v, bit)), f"{name}: {step}"
         if step.kind == "deduce" or (step.rank == ladder.EITHER):
             goal = ("fix", v, bit)
         elif step.kind == "contradiction" and step.direct and len(step.assumptions) == 1:
             goal = ("refute", *_goal(model, *step.assumptions[0]))
         else:
             goal = None  # several refutations: each part is irreducible for its own assumption
+        if step.kind != "reveal":
+            assert refs and _suffice(explainer, refs, step.rank, known, (v, bit), goal), f"{name}: {step}"
         assert step.irreducible or step.rank >= ladder.LINES, "shrinking is bounded from lines up only"
         # at scan the citations are irreducible for the run of one kind of count
         kinds = range(len(Reasoner(model).scans)) if step.rank == ladder.SCAN else [None]
@@ -281,6 +281,17 @@ def test_each_step_cites_constraints_that_suffice_and_cannot_be_left_out(name, m
             assert any(_irreducible(explainer, kind, refs, step.rank, known, g)
                        for kind in kinds for g in goals), f"{name}: a citation can be left out of {step}"
         known.update(step.fixes)
+
+
+def _suffice(explainer: Explainer, refs: list, rank: int, known: dict, fix: tuple,
+             goal: tuple | None) -> bool:
+    """Whether the citations reach the step's value: its level's closure fixes it, or (a
+    refutation, where ``deep`` probes on a budget that a whole closure may spend on other
+    unknowns first) they refute the assumption and, with it ruled out, the level below fixes it."""
+    if explainer.holds(refs, rank, known, ("fix", *fix)):
+        return True
+    return goal is not None and goal[0] == "refute" and explainer.holds(refs, rank, known, goal) \
+        and explainer.holds(refs, rank - 1, known, ("fix", *fix), without=((goal[1], goal[2]),))
 
 
 def _irreducible(explainer: Explainer, kind: int | None, refs: list, rank: int, known: dict,
