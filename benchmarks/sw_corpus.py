@@ -67,6 +67,12 @@ def _numbers(genre: str) -> Callable[[str], Any]:
     return convert
 
 
+def nurikabe(problem: str) -> Any:
+    """``-`` no number, ``?`` a number not shown, else an island size."""
+    rows = [[None if t == "-" else t if t == "?" else int(t) for t in row] for row in rows_of(problem)]
+    return genres.get("nurikabe").Puzzle(len(rows), len(rows[0]), numbers=rows)
+
+
 def fillomino(problem: str) -> Any:
     """``-`` empty, a number a given."""
     rows = rows_of(problem)
@@ -252,6 +258,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             lambda p, t: _digits(t), _attr("digits"), sw="killer_sudoku"),
     SwGenre("jigsawsudoku", "jigsawsudoku", "JigsawSudoku_dataset.json", jigsawsudoku,
             lambda p, t: _digits(t), _attr("digits"), sw="jigsaw_sudoku"),
+    SwGenre("nurikabe", "nurikabe", "Nurikabe_dataset.json", nurikabe, _shaded, _attr("shaded"),
+            sw="nurikabe"),
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
 )}
