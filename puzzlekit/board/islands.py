@@ -7,7 +7,8 @@ unshaded share their owner, a number owns as many cells as it says, and the cell
 owns are one connected piece. Only the cells a number can reach get a variable for it: those
 within its size of it, along a path that never passes a cell beside another number (such a
 cell, left unshaded, would join that number's island). `island_problems` checks it in plain
-Python. `no_2x2_alike` keeps every 2x2 block two-coloured.
+Python. `no_2x2_alike` keeps every 2x2 block two-coloured. A layer: `Circles`, white and
+black circles given in cells (Yin-Yang), drawn as circles.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from collections import deque
 from collections.abc import Mapping
 
 from ..ir import Edge, Lit
+from .canvas import Canvas, Layout
 from .checks import pieces, where
+from .clues import Symbols
 from .rules import BoardBuilder
 
 Cell = tuple[int, int]
@@ -173,3 +176,19 @@ def never_alone(m: BoardBuilder, lits: Mapping[Cell, Lit], rule: str) -> None:
         near = [lits[other] for other in _around(cell, m.height, m.width) if other in lits]
         with m.rule(f"{rule}: {where(cell)} has a neighbour of its group", cells=[cell]):
             m.clause((~lits[cell], *near))
+
+
+class Circles(Symbols):
+    """Circles given in some cells: ``w`` white, ``b`` black (the colour the cell takes)."""
+
+    def __init__(self, name: str = "circles", what: str = "a circle"):
+        super().__init__(name, {"w": "white", "b": "black"}, what)
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        canvas.open(self.name)
+        for cell, v in self.entries(value):
+            x, y = layout.centre(cell)
+            canvas.circle(x, y, layout.cell * 0.35, cls="circle filled" if v == "b" else "circle hollow",
+                          fill="#202020" if v == "b" else "#ffffff", stroke="#202020",
+                          stroke_width=layout.cell * 0.05)
+        canvas.close()
