@@ -73,6 +73,12 @@ def nurikabe(problem: str) -> Any:
     return genres.get("nurikabe").Puzzle(len(rows), len(rows[0]), numbers=rows)
 
 
+def yinyang(problem: str) -> Any:
+    """``-`` no circle, ``w`` a white circle, ``b`` a black one."""
+    rows = [[None if t == "-" else t for t in row] for row in rows_of(problem)]
+    return genres.get("yinyang").Puzzle(len(rows), len(rows[0]), circles=rows)
+
+
 def fillomino(problem: str) -> Any:
     """``-`` empty, a number a given."""
     rows = rows_of(problem)
@@ -260,6 +266,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             lambda p, t: _digits(t), _attr("digits"), sw="jigsaw_sudoku"),
     SwGenre("nurikabe", "nurikabe", "Nurikabe_dataset.json", nurikabe, _shaded, _attr("shaded"),
             sw="nurikabe"),
+    SwGenre("yinyang", "yinyang", "YinYang_dataset.json", yinyang, lambda p, t: _marked(t, "b"),
+            _attr("black"), sw="yin_yang"),
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
 )}
