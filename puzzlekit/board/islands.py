@@ -192,3 +192,32 @@ class Circles(Symbols):
                           fill="#202020" if v == "b" else "#ffffff", stroke="#202020",
                           stroke_width=layout.cell * 0.05)
         canvas.close()
+
+
+def two_groups(m: BoardBuilder, lits: Mapping[Cell, Lit], rule: str) -> None:
+    """What "the true cells are one group and the false cells are one group" implies on a
+    plane grid, said in clauses: no 2x2 block holds the two colours crosswise (each colour's
+    diagonal pair would have to join around the other's), and around the edge of the grid the
+    colour changes at most twice (a third change would cut one colour off)."""
+    for r in range(m.height - 1):
+        for c in range(m.width - 1):
+            a, b, x, y = (lits[cell] for cell in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)))
+            with m.rule(f"{rule}: the block at {where((r, c))} is not crosswise", cells=[(r, c)]):
+                m.clause((~a, b, x, ~y))
+                m.clause((a, ~b, ~x, y))
+    h, w = m.height, m.width
+    ring = ([(0, c) for c in range(w)] + [(r, w - 1) for r in range(1, h)]
+            + [(h - 1, c) for c in range(w - 2, -1, -1)] + [(r, 0) for r in range(h - 2, 0, -1)])
+    if len(ring) < 4:
+        return
+    with m.rule(f"{rule}: the colour changes at most twice around the edge", cells=ring):
+        changes = []
+        for i, cell in enumerate(ring):
+            p, q = lits[cell], lits[ring[(i + 1) % len(ring)]]
+            d = m.bool(("edge change", cell))
+            m.clause((~d, p, q))
+            m.clause((~d, ~p, ~q))
+            m.clause((d, ~p, q))
+            m.clause((d, p, ~q))
+            changes.append(d)
+        m.at_most(2, changes)
