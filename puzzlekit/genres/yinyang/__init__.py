@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.islands import Circles, no_2x2_alike
+from ...board.islands import Circles, no_2x2_alike, two_groups
 
 genre = Genre(
     "yinyang", aliases=("shirokuro",), title="Yin-Yang",
@@ -29,6 +29,7 @@ def rules(p, m):
     m.connected_cells(black, "the black cells form one connected group")
     m.connected_cells(white, "the white cells form one connected group", key="open")
     no_2x2_alike(m, black, "no 2x2 block is all one colour", ("black", "white"))
+    two_groups(m, black, "the black cells and the white cells are one group each")
 
 
 @genre.verify
