@@ -24,6 +24,9 @@ from .rules import BoardBuilder
 
 Cell = tuple[int, int]
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+#: The most distance literals one island gets (cells within reach times steps); beyond, its
+#: cells are one piece by the graph constraint.
+DISTANCES = 50_000
 
 
 def _around(cell: Cell, height: int, width: int) -> list[Cell]:
@@ -94,10 +97,13 @@ def numbered_islands(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappi
         if k is not None:
             with m.rule(f"{rule}: the {k} at {where(o)} has {k} cells", cells=[o]):
                 m.exactly(k, mine)
-        if k is None:
+        # an island of two cells or fewer within reach is one piece; distances cost a literal
+        # per cell and step, so a vast island (a 994 on 32x32) is one piece by cuts instead
+        steps = None if k is None else min(k, len(cells))
+        if steps is None or len(cells) * steps > DISTANCES:
             _one_piece(m, o, reached[o], owners, rule)
-        elif k > 2:  # an island of two cells or fewer within reach is one piece
-            _near_enough(m, o, k, reached[o], owners, rule)
+        elif steps > 2:
+            _near_enough(m, o, steps, reached[o], owners, rule)
     return owners
 
 
@@ -118,8 +124,9 @@ def _near_enough(m: BoardBuilder, o: Cell, k: int, reached: Mapping[Cell, int],
                  owners: Mapping[Cell, dict[Cell, Lit]], rule: str) -> None:
     """The cells ``o`` owns are one piece, as distances: ``(cell, j)`` is true when the cell is
     joined to ``o`` by at most ``j`` steps through cells it owns, and a cell it owns is within
-    ``k - 1`` steps. Clauses only (no search for cuts), so a cell too far from every path of
-    owned cells is left unowned by propagation alone."""
+    ``k - 1`` steps (``k``: the island's size, or the cells within reach when fewer). Clauses
+    only (no search for cuts), so a cell too far from every path of owned cells is left unowned
+    by propagation alone."""
     with m.rule(f"{rule}: the island of {where(o)} is one piece", cells=[o]):
         at: dict[tuple[Cell, int], Lit] = {}
         for j in range(1, k):
