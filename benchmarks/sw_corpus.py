@@ -69,6 +69,18 @@ def _numbers(genre: str) -> Callable[[str], Any]:
     return convert
 
 
+def nurikabe(problem: str) -> Any:
+    """``-`` no number, ``?`` a number not shown, else an island size."""
+    rows = [[None if t == "-" else t if t == "?" else int(t) for t in row] for row in rows_of(problem)]
+    return genres.get("nurikabe").Puzzle(len(rows), len(rows[0]), numbers=rows)
+
+
+def yinyang(problem: str) -> Any:
+    """``-`` no circle, ``w`` a white circle, ``b`` a black one."""
+    rows = [[None if t == "-" else t for t in row] for row in rows_of(problem)]
+    return genres.get("yinyang").Puzzle(len(rows), len(rows[0]), circles=rows)
+
+
 def fillomino(problem: str) -> Any:
     """``-`` empty, a number a given."""
     rows = rows_of(problem)
@@ -292,6 +304,10 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
     SwGenre("jigsawsudoku", "jigsawsudoku", "JigsawSudoku_dataset.json", jigsawsudoku,
             lambda p, t: _digits(t), _attr("digits"), sw="jigsaw_sudoku",
             ambiguous=frozenset({"653_6x6", "663_6x6", "672_6x6"})),
+    SwGenre("nurikabe", "nurikabe", "Nurikabe_dataset.json", nurikabe, _shaded, _attr("shaded"),
+            sw="nurikabe"),
+    SwGenre("yinyang", "yinyang", "YinYang_dataset.json", yinyang, lambda p, t: _marked(t, "b"),
+            _attr("black"), sw="yin_yang"),
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
     SwGenre("galaxies", "galaxies", "Galaxies_dataset.json", galaxies, galaxies_published, lambda p, s: s),

@@ -327,7 +327,7 @@ def test_other_ids_and_the_load_entry_point(tmp_path):
 
 BAD_URLS = {
     "https://puzz.link/p?": "no puzz.link genre id",
-    "https://puzz.link/p?nurikabe/5/5/abc": "unknown puzz.link genre 'nurikabe'",
+    "https://puzz.link/p?tateyoko/5/5/abc": "unknown puzz.link genre 'tateyoko'",
     "https://puzz.link/list.html?mashu/6/6/x": "should end|expected HOST/p",
     "https://example.com/x?mashu/6/6/0": "not a puzz.link puzzle address",
     "https://puzz.link/p": "nothing after '\\?'",

@@ -51,6 +51,8 @@ NAMES: tuple[str, ...] = (
     "galaxies",
     "starbattle",
     "norinori",
+    "nurikabe",
+    "yinyang",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

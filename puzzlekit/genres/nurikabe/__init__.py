@@ -1,0 +1,111 @@
+"""Nurikabe: shade cells so the shaded cells form one connected wall with no 2x2 block all
+shaded, and each piece of unshaded cells (an island) holds exactly one number, its size."""
+
+from __future__ import annotations
+
+import random
+
+from ...board import Genre, checks, layers
+from ...board.islands import island_problems, never_alone, numbered_islands
+from ...board.shading_rules import other_answer, text_grid
+
+genre = Genre(
+    "nurikabe", aliases=("islandsinthestream",), title="Nurikabe",
+    rule="shade one connected wall, no 2x2 shaded; each island holds one number, its size",
+    clues=[layers.Numbers("numbers", lo=1, hi=9999, unknown=True, what="an island size")],
+    answers=[layers.Shading("shaded")],
+    optional=(),  # a hidden number would leave its island without one: every number is shown
+)
+
+
+def _numbers(p) -> dict:
+    return {cell: None if k == layers.UNKNOWN else k for cell, k in p.clues("numbers")}
+
+
+@genre.model
+def rules(p, m):
+    shaded = m.shaded
+    numbers = _numbers(p)
+    numbered_islands(m, shaded, numbers, "each island holds one number, its size")
+    if None not in numbers.values() and p.height * p.width - sum(numbers.values()) > 1:
+        never_alone(m, shaded, "the shaded cells form one connected wall")
+    m.connected_cells(shaded, "the shaded cells form one connected wall")
+    m.no_2x2(shaded, "no 2x2 block is all shaded")
+
+
+@genre.verify
+def check(p, s):
+    h, w = p.height, p.width
+    unshaded = {(r, c) for r in range(h) for c in range(w)} - set(s.shaded)
+    yield from island_problems(unshaded, _numbers(p))
+    yield from checks.connected(s.shaded, "shaded cells")
+    yield from checks.no_2x2(s.shaded, h, w, "shaded")
+
+
+def _wall(rng: random.Random, h: int, w: int, most: int) -> set | None:
+    """Shaded cells with no 2x2 block all shaded, the wall one piece and every island at most
+    ``most`` cells: from a grid all shaded, a cell of a full 2x2 block is unshaded at a time
+    while that keeps the rules; None when a block cannot be broken."""
+    shaded = {(r, c) for r in range(h) for c in range(w)}
+    while blocks := checks.full_blocks(shaded, h, w):
+        r, c = rng.choice(blocks)
+        block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        rng.shuffle(block)
+        for cell in block:
+            rest = shaded - {cell}
+            island = max(len(p) for p in checks.pieces(_open(rest, h, w)) if cell in p)
+            if island <= most and len(checks.pieces(rest)) == 1:
+                shaded = rest
+                break
+        else:
+            return None
+    return shaded
+
+
+def _open(shaded: set, h: int, w: int) -> set:
+    return {(r, c) for r in range(h) for c in range(w)} - shaded
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int):
+    """A random wall (`_wall`) with a number in a random cell of each island; a few walls are
+    tried until no other answer fits their numbers."""
+    best = None
+    for _ in range(12):
+        shaded = _wall(rng, height, width, rng.choice((3, 4, 5, 6)))
+        if shaded is None:
+            continue
+        numbers: list[list[int | None]] = [[None] * width for _ in range(height)]
+        for piece in checks.pieces(_open(shaded, height, width)):
+            r, c = rng.choice(piece)
+            numbers[r][c] = len(piece)
+        best = genre.Solution(shaded=frozenset(shaded))
+        # the numbers are the board, not the answer: they ride along for `reveal` to show
+        object.__setattr__(best, "planted_numbers", tuple(map(tuple, numbers)))
+        puzzle = genre.Puzzle(height, width, numbers=numbers)
+        if other_answer(genre.build(puzzle), genre.answer_of(puzzle, best), nodes=2000) is None:
+            break
+    if best is None:
+        raise ValueError(f"no Nurikabe wall was found for {height}x{width}")
+    return best
+
+
+@genre.reveal
+def reveal(solution, h: int, w: int):
+    return genre.Puzzle(h, w, numbers=solution.planted_numbers)
+
+
+# what was measured of the generator (docs/generating.md, "Levels made"): the square sides
+# measured, and per level the sides where every request came back at it (6 seeds at 6x6, 4 at
+# 10x10)
+SIDES = (6, 10)
+RELIABLE = {"scan": (6, 10), "rules": (6,), "lines": (6, 10), "chain": (6, 10)}
+#: measured on the published puzzles: CP-SAT's flow is slower on every large one tried
+BACKENDS = ("sat",)
+
+genre.export(globals())
+
+
+def render(puzzle, solution=None) -> str:
+    """The grid as text, numbers right-aligned in columns, ``#`` for a shaded cell."""
+    return text_grid(puzzle.numbers, solution.shaded if solution is not None else ())

@@ -1,0 +1,84 @@
+"""Yin-Yang: colour every cell black or white, some given as circles, so that the black cells
+are one connected group, the white cells are one connected group, and no 2x2 block is all
+one colour."""
+
+from __future__ import annotations
+
+import random
+
+from ...board import Genre, checks, layers
+from ...board.islands import Circles, no_2x2_alike, two_groups
+
+genre = Genre(
+    "yinyang", aliases=("shirokuro",), title="Yin-Yang",
+    rule="colour every cell; black connected, white connected, no 2x2 block of one colour",
+    clues=[Circles("circles")],
+    answers=[layers.Shading("black", key="black", absent="white", noun="black cell")],
+)
+
+COLOUR = {"w": "white", "b": "black"}
+
+
+@genre.model
+def rules(p, m):
+    black = m.black
+    white = {cell: ~lit for cell, lit in black.items()}
+    for cell, v in p.clues("circles"):
+        with m.rule(f"the {COLOUR[v]} circle at {cell} keeps its colour", cells=[cell]):
+            m.fix(black[cell] if v == "b" else white[cell])
+    m.connected_cells(black, "the black cells form one connected group")
+    m.connected_cells(white, "the white cells form one connected group", key="open")
+    no_2x2_alike(m, black, "no 2x2 block is all one colour", ("black", "white"))
+    two_groups(m, black, "the black cells and the white cells are one group each")
+
+
+@genre.verify
+def check(p, s):
+    h, w = p.height, p.width
+    white = {(r, c) for r in range(h) for c in range(w)} - set(s.black)
+    for cell, v in p.clues("circles"):
+        if (cell in s.black) != (v == "b"):
+            yield f"the {COLOUR[v]} circle at {cell} is {COLOUR['w' if v == 'b' else 'b']}"
+    yield from checks.connected(s.black, "black cells")
+    yield from checks.connected(white, "white cells")
+    yield from checks.no_2x2(s.black, h, w, "black")
+    yield from checks.no_2x2(white, h, w, "white")
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int):
+    """Black grown from one cell: a white cell beside the black ones turns black while the
+    white cells stay one piece and no 2x2 block turns all black, until no 2x2 block is all
+    white (a few starts are tried)."""
+    every = {(r, c) for r in range(height) for c in range(width)}
+    for _ in range(100):
+        black = {rng.choice(sorted(every))}
+        while checks.full_blocks(every - black, height, width):
+            edge = sorted({(r + dr, c + dc) for r, c in black for dr, dc in checks.STEPS} & (every - black))
+            rng.shuffle(edge)
+            for cell in edge:
+                grown = black | {cell}
+                if not checks.full_blocks(grown, height, width) and len(checks.pieces(every - grown)) == 1:
+                    black = grown
+                    break
+            else:
+                break
+        if not checks.full_blocks(every - black, height, width):
+            return genre.Solution(black=frozenset(black))
+    raise ValueError(f"no Yin-Yang answer was found for {height}x{width}")
+
+
+@genre.reveal
+def reveal(solution, h: int, w: int):
+    """Every cell shows its colour as a circle."""
+    return genre.Puzzle(h, w, circles=[["b" if (r, c) in solution.black else "w" for c in range(w)]
+                                       for r in range(h)])
+
+
+# what was measured of the generator (docs/generating.md, "Levels made"): the square sides
+# measured, and per level the sides where every request came back at it (4 seeds at 6x6, 3 at
+# 10x10)
+SIDES = (6, 10)
+RELIABLE = {"rules": (6, 10), "pairs": (6,), "trial": (6,), "lines": (6,), "chain": (6,)}
+
+genre.export(globals())
