@@ -11,8 +11,8 @@ from ...board.regions import Regions, parts
 from ...clock import UNLIMITED, Deadline
 from ...ir import Model
 
-#: A region without a given number holds at most this many cells (more only where a given
-#: number is larger), as in Tatham's Filling, where a cell takes one digit.
+#: A region holds at most this many cells, as in Tatham's Filling, where a cell takes one
+#: digit; more only on cells near enough a larger given number (`caps`).
 MOST = 9
 
 #: The backends `auto` tries first: clauses (sat) proved 6 of 8 published 10x10 puzzles
