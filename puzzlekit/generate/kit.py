@@ -57,6 +57,13 @@ class KitRecipe:
         self.RELIABLE = dict(getattr(module, "RELIABLE", {}))
         # planted solutions per puzzle (`loop.ATTEMPTS`); a module may name its own
         self.ATTEMPTS = int(getattr(module, "ATTEMPTS", ATTEMPTS))
+        # a module whose clues each only add constraints on the model variables its
+        # ``clue_keys(item)`` names, in the model its ``finder_model`` builds, may have one
+        # solver asked about every set of clues (``GUARD_FINDER``, see `guard`)
+        if getattr(module, "GUARD_FINDER", False) and hasattr(module, "clue_keys"):
+            self.GUARD_FINDER = True
+            self.keys = module.clue_keys
+            self.model = getattr(module, "finder_model", module.model)
         # whether an answer reads the same on the required layers alone as with any optional
         # clue added (no answer layer found or skipped through an optional layer): a
         # counterexample is then decoded once, not once per clue it is checked against
