@@ -205,6 +205,21 @@ def dominosa_published(puzzle: Any, text: str) -> Any:
     return genres.get("dominosa").solution_from_json(puzzle, {"dominoes": rows_of(text)})
 
 
+def heyawake(problem: str) -> Any:
+    """R lines of room counts (``-`` for none) on one cell of each room, R lines of room ids
+    (a few ids stand for two rooms apart: each piece is a room, relabelled in reading order)."""
+    from puzzlekit.board.sides import room_label
+    from puzzlekit.formats.board import regions_from_walls, walls_of
+
+    lines = problem.strip().splitlines()
+    h = int(lines[0].split()[0])
+    counts, ids = [x.split() for x in lines[1:1 + h]], [x.split() for x in lines[1 + h:1 + 2 * h]]
+    pieces = regions_from_walls(h, len(ids[0]), walls_of(tuple(map(tuple, ids))))
+    rooms = [[room_label(x) for x in row] for row in pieces]
+    numbers = [[int(x) if x.isdigit() else None for x in row] for row in counts]
+    return genres.get("heyawake").Puzzle(h, len(rooms[0]), rooms=rooms, numbers=numbers)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -254,6 +269,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             lambda p, t: _digits(t), _attr("digits"), sw="jigsaw_sudoku"),
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
+    SwGenre("heyawake", "heyawake", "Heyawake_dataset.json", heyawake, _shaded, _attr("shaded"),
+            sw="heyawake"),
 )}
 
 

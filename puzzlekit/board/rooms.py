@@ -1,0 +1,185 @@
+"""Shapes of the genres played in given rooms (Heyawake, LITS): a `Rooms` layer's rooms and
+their borders, the stretches of cells that cross two borders, random divisions into rooms,
+and the tetrominoes (their shapes and the places they fit in a room).
+
+The rooms themselves are the `Rooms` clue layer (`puzzlekit.board.clues`): a label per cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .checks import pieces
+from .clues import Rooms
+from .places import invalid
+from .sides import room_label
+
+Cell = tuple[int, int]
+
+__all__ = ["TETROMINOES", "crossings", "divide", "numbered", "one_piece_each", "placements",
+           "rectangles", "room_label", "rooms", "shape_of"]
+
+
+def rooms(value: tuple) -> dict[Any, list[Cell]]:
+    """Each room's cells in reading order, rooms in order of first appearance."""
+    return Rooms.rooms(value)
+
+
+def one_piece_each(value: tuple, layer: str) -> None:
+    """Refuses (at a cell of it) a room whose cells are not one orthogonally connected piece:
+    rooms are drawn by their borders, so a label in two pieces would be two rooms."""
+    for label, cells in rooms(value).items():
+        if len(pieces(cells)) > 1:
+            r, c = cells[-1]
+            raise invalid((layer, r, c), f"the room {label} is in separate pieces")
+
+
+def numbered(numbers: tuple, value: tuple, layer: str = "numbers") -> list[tuple[Any, list[Cell], int]]:
+    """The rooms with a number, as (label, cells, number); refuses (at the second number) a
+    room with two numbers, or a number larger than its room."""
+    out = []
+    for label, cells in rooms(value).items():
+        given = [(cell, numbers[cell[0]][cell[1]]) for cell in cells if numbers[cell[0]][cell[1]] is not None]
+        if len(given) > 1:
+            raise invalid((layer, *given[1][0]), f"the room {label} has two numbers")
+        if given:
+            cell, k = given[0]
+            if isinstance(k, int) and k > len(cells):
+                raise invalid((layer, *cell), f"the {k} is more than the {len(cells)} cells of room {label}")
+            out.append((label, cells, k))
+    return out
+
+
+def crossings(value: tuple) -> list[list[Cell]]:
+    """The shortest stretches of a row or column that cross two room borders: from the last
+    cell before one border to the first cell after the next one along the line (any longer
+    stretch across two borders holds one of these)."""
+    h, w = len(value), len(value[0])
+    out = []
+    lines = [[(r, c) for c in range(w)] for r in range(h)] + [[(r, c) for r in range(h)] for c in range(w)]
+    for line in lines:
+        cuts = [i for i in range(1, len(line)) if _label(value, line[i - 1]) != _label(value, line[i])]
+        out += [line[a - 1:b + 1] for a, b in zip(cuts, cuts[1:])]
+    return out
+
+
+def _label(value: tuple, cell: Cell) -> Any:
+    return value[cell[0]][cell[1]]
+
+
+def rectangles(rng: Any, height: int, width: int, most: int = 4) -> list[list[int]]:
+    """A random division of the grid into rectangles no side longer than ``most`` (each
+    rectangle split in two at random until it fits), numbered in reading order."""
+    out = [[0] * width for _ in range(height)]
+    todo, count = [(0, 0, height, width)], 0
+    while todo:
+        r, c, h, w = todo.pop()
+        split_rows = h > most or (h > 1 and rng.random() < 0.3 and h >= w)
+        split_cols = w > most or (w > 1 and rng.random() < 0.3 and w >= h)
+        if split_rows and (not split_cols or h >= w):
+            k = rng.randint(1, h - 1)
+            todo += [(r, c, k, w), (r + k, c, h - k, w)]
+        elif split_cols:
+            k = rng.randint(1, w - 1)
+            todo += [(r, c, h, k), (r, c + k, h, w - k)]
+        else:
+            for y in range(r, r + h):
+                out[y][c:c + w] = [count] * w
+            count += 1
+    return _renumbered(out)
+
+
+def divide(rng: Any, height: int, width: int, size: int = 4) -> list[list[int]] | None:
+    """A random division into rooms of at least ``size`` cells, each one piece, numbered in
+    reading order: seeds grown in turn, then each room smaller than ``size`` merged into a
+    neighbour; None when the grid is too small."""
+    if height * width < size:
+        return None
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    seeds = rng.sample(cells, max(1, len(cells) // (size + 2)))
+    owner = {cell: i for i, cell in enumerate(seeds)}
+    edge = list(seeds)
+    while edge:
+        a = edge.pop(rng.randrange(len(edge)))
+        for b in _beside(a, height, width):
+            if b not in owner:
+                owner[b] = owner[a]
+                edge.append(b)
+    while True:
+        groups: dict[int, list[Cell]] = {}
+        for cell, i in owner.items():
+            groups.setdefault(i, []).append(cell)
+        small = [i for i, cells in groups.items() if len(cells) < size]
+        if not small:
+            break
+        i = min(small, key=lambda j: len(groups[j]))
+        near = sorted({owner[b] for a in groups[i] for b in _beside(a, height, width)} - {i})
+        into = min(near, key=lambda j: len(groups[j]))
+        for cell in groups[i]:
+            owner[cell] = into
+    return _renumbered([[owner[(r, c)] for c in range(width)] for r in range(height)])
+
+
+def _beside(cell: Cell, height: int, width: int) -> list[Cell]:
+    r, c = cell
+    return [(y, x) for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= y < height and 0 <= x < width]
+
+
+def _renumbered(grid: list[list[int]]) -> list[list[int]]:
+    """The rooms numbered 0, 1, ... in reading order of their first cells."""
+    names: dict[int, int] = {}
+    return [[names.setdefault(x, len(names)) for x in row] for row in grid]
+
+
+# tetrominoes ------------------------------------------------------------------------------------
+
+
+def _normal(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    cells = list(cells)
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+
+
+def _variants(cells: Sequence[Cell]) -> frozenset[tuple[Cell, ...]]:
+    """A shape's rotations and reflections, each moved to the origin."""
+    out, shape = set(), list(cells)
+    for _ in range(4):
+        shape = [(c, -r) for r, c in shape]
+        out |= {_normal(shape), _normal((r, -c) for r, c in shape)}
+    return frozenset(out)
+
+
+#: The four tetrominoes of LITS by letter, each with all its rotations and reflections.
+TETROMINOES: dict[str, frozenset[tuple[Cell, ...]]] = {
+    "L": _variants([(0, 0), (1, 0), (2, 0), (2, 1)]),
+    "I": _variants([(0, 0), (1, 0), (2, 0), (3, 0)]),
+    "T": _variants([(0, 0), (0, 1), (0, 2), (1, 1)]),
+    "S": _variants([(0, 1), (0, 2), (1, 0), (1, 1)]),
+}
+
+
+def shape_of(cells: Iterable[Cell]) -> str | None:
+    """The letter of the tetromino the cells form (L, I, T or S), or None (the square, or not
+    four cells in one piece)."""
+    cells = list(cells)
+    if len(cells) != 4:
+        return None
+    shape = _normal(cells)
+    return next((letter for letter, shapes in TETROMINOES.items() if shape in shapes), None)
+
+
+def placements(cells: Iterable[Cell]) -> list[tuple[str, tuple[Cell, ...]]]:
+    """Every tetromino (letter, cells in order) that fits inside the given cells."""
+    inside = set(cells)
+    out = set()
+    for letter, shapes in TETROMINOES.items():
+        for shape in shapes:
+            for r, c in inside:
+                for dr, dc in shape:  # the shape placed with each of its cells on (r, c)
+                    placed = tuple(sorted((r - dr + y, c - dc + x) for y, x in shape))
+                    if all(p in inside for p in placed):
+                        out.add((letter, placed))
+    return sorted(out)
+

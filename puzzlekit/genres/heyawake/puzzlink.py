@@ -1,0 +1,13 @@
+"""Heyawake in pzprjs: ``heyawake``, the rooms drawn by borders and each room's number on its
+first cell (number16, one per room); a solved file's last block marks shaded cells ``#``."""
+
+from __future__ import annotations
+
+from ...formats.board import Kind
+from ...formats.roomforms import RoomForm, install
+from . import NAME
+
+ROW_LINES = True
+FORM = RoomForm(Kind("heyawake", "heyawake", "Heyawake", NAME, fields=("regions", "cells")),
+                "rooms", "shaded", numbers="numbers")
+install(globals(), FORM)
