@@ -17,8 +17,8 @@ from .sides import room_label
 
 Cell = tuple[int, int]
 
-__all__ = ["TETROMINOES", "crossings", "divide", "numbered", "one_piece_each", "placements",
-           "rectangles", "room_label", "rooms", "shape_of"]
+__all__ = ["TETROMINOES", "crossings", "cuts", "divide", "numbered", "one_piece_each", "placements",
+           "rectangles", "renumbered", "room_label", "rooms", "shape_of"]
 
 
 def rooms(value: tuple) -> dict[Any, list[Cell]]:
@@ -87,7 +87,7 @@ def rectangles(rng: Any, height: int, width: int, most: int = 4) -> list[list[in
             for y in range(r, r + h):
                 out[y][c:c + w] = [count] * w
             count += 1
-    return _renumbered(out)
+    return renumbered(out)
 
 
 def divide(rng: Any, height: int, width: int, size: int = 4) -> list[list[int]] | None:
@@ -118,7 +118,36 @@ def divide(rng: Any, height: int, width: int, size: int = 4) -> list[list[int]] 
         into = min(near, key=lambda j: len(groups[j]))
         for cell in groups[i]:
             owner[cell] = into
-    return _renumbered([[owner[(r, c)] for c in range(width)] for r in range(height)])
+    return renumbered([[owner[(r, c)] for c in range(width)] for r in range(height)])
+
+
+def cuts(grid: Sequence[Sequence[int]], cell: Cell) -> list[list[list[int]]]:
+    """The divisions made by cutting the room of ``cell`` along one straight grid line across
+    it (every piece of the room then a room of its own), numbered in reading order; the last
+    one cuts the cell out alone."""
+    h, w = len(grid), len(grid[0])
+    room = grid[cell[0]][cell[1]]
+    cells = [(r, c) for r in range(h) for c in range(w) if grid[r][c] == room]
+    out = []
+    for axis in (0, 1):
+        for line in range(min(x[axis] for x in cells) + 1, max(x[axis] for x in cells) + 1):
+            out.append(_split(grid, [x for x in cells if x[axis] < line]))
+    return out + ([_split(grid, [cell])] if len(cells) > 2 else [])
+
+
+def _split(grid: Sequence[Sequence[int]], part: list[Cell]) -> list[list[int]]:
+    """The grid with each piece of ``part`` made a room of its own, and each piece of what
+    is left of its room one too."""
+    out = [list(row) for row in grid]
+    room = grid[part[0][0]][part[0][1]]
+    rest = [(r, c) for r, row in enumerate(grid) for c, x in enumerate(row)
+            if x == room and (r, c) not in part]
+    fresh = max(map(max, grid)) + 1
+    for piece in pieces(part) + pieces(rest):
+        for r, c in piece:
+            out[r][c] = fresh
+        fresh += 1
+    return renumbered(out)
 
 
 def _beside(cell: Cell, height: int, width: int) -> list[Cell]:
@@ -127,7 +156,7 @@ def _beside(cell: Cell, height: int, width: int) -> list[Cell]:
             if 0 <= y < height and 0 <= x < width]
 
 
-def _renumbered(grid: list[list[int]]) -> list[list[int]]:
+def renumbered(grid: list[list[int]]) -> list[list[int]]:
     """The rooms numbered 0, 1, ... in reading order of their first cells."""
     names: dict[int, int] = {}
     return [[names.setdefault(x, len(names)) for x in row] for row in grid]

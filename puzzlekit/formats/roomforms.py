@@ -10,11 +10,11 @@ numbers per cell (with numbers), then the shading (``#`` shaded; ``+`` and ``.``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import genres
-from ..board.sides import room_label
 from ..errors import ParseError
 from . import convert, pzprv3
 from . import urlcodes as code
@@ -27,11 +27,13 @@ __all__ = ["RoomForm", "install"]
 @dataclass(frozen=True)
 class RoomForm:
     """``rooms``: the puzzle's `Rooms` layer; ``solution``: the solution's layer of shaded
-    cells; ``numbers``: the puzzle's layer of numbers, one per room at most (None: no numbers)."""
+    cells; ``label``: the label of the i-th room (the genre's, such as `board.rooms.room_label`);
+    ``numbers``: the puzzle's layer of numbers, one per room at most (None: no numbers)."""
 
     kind: Kind
     rooms: str
     solution: str
+    label: Callable[[int], str]
     numbers: str | None = None
 
     def _firsts(self, regions: tuple) -> list[tuple[int, int]]:
@@ -101,7 +103,7 @@ class RoomForm:
     # boards and puzzles ----------------------------------------------------------------------
 
     def to_puzzle(self, board: Board) -> Any:
-        rooms = tuple(tuple(room_label(x) for x in row) for row in board.regions)
+        rooms = tuple(tuple(self.label(x) for x in row) for row in board.regions)
         fields: dict[str, Any] = {self.rooms: rooms}
         if self.numbers:
             for r, row in enumerate(board.cells):

@@ -8,6 +8,7 @@ import random
 
 from ...board import Genre, checks, layers
 from ...board import rooms as rm
+from ...board.shading_rules import other_answer
 
 genre = Genre(
     "heyawake", title="Heyawake",
@@ -67,24 +68,53 @@ def check(p, s):
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
     """Rectangular rooms; then, shortest first, each stretch that crosses two borders gets a
-    cell shaded (apart, the rest connected; new rooms when none can be), and a few more."""
-    for _ in range(200):
-        rooms = rm.rectangles(rng, height, width, most=max(2, min(height, width) // 2))
-        runs = rm.crossings(rooms)
-        rng.shuffle(runs)
-        shaded: set = set()
-        for run in sorted(runs, key=len):
+    cell shaded (apart, the rest connected) where one can be, else its first two rooms become
+    one (which only takes borders away); then more cells shaded. While another answer fits,
+    a room where the two differ is cut in two where the planted answer allows."""
+    rooms = rm.rectangles(rng, height, width, most=3)
+    runs = rm.crossings(rooms)
+    rng.shuffle(runs)
+    shaded: set = set()
+    for run in sorted(runs, key=len):
+        if not shaded & set(run):
+            shaded |= _one_more(rng, run, shaded, height, width)
+    while run := next((run for run in rm.crossings(rooms) if not shaded & set(run)), None):
+        (a, b), (c, d) = run[0], run[1]
+        rooms = [[rooms[a][b] if x == rooms[c][d] else x for x in row] for row in rooms]
+    rooms = rm.renumbered(rooms)
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    for cell in rng.sample(cells, len(cells)):
+        shaded |= _one_more(rng, [cell], shaded, height, width)
+    for _ in range(2 * (height + width)):
+        other = _another_answer(_puzzle(rooms, shaded, height, width), frozenset(shaded))
+        if other is None:
+            break
+        cut = next(filter(None, (_kept(rng, grid, shaded, height, width) for cell in rng.sample(
+            sorted(shaded ^ other), len(shaded ^ other)) for grid in rm.cuts(rooms, cell))), None)
+        if cut is None:
+            break
+        rooms, shaded = cut
+    solution = genre.Solution(shaded=frozenset(shaded))
+    # the rooms are the board, not the answer: they ride along for `reveal`
+    object.__setattr__(solution, "planted_rooms", rooms)
+    return solution
+
+
+def _kept(rng: random.Random, rooms: list, shaded: set, h: int, w: int) -> tuple[list, set] | None:
+    """The rooms and the shading with a cell shaded in each stretch the rooms make cross two
+    borders unshaded, or None when some stretch cannot take one."""
+    shaded = set(shaded)
+    for run in rm.crossings(rooms):
+        if not shaded & set(run):
+            shaded |= _one_more(rng, run, shaded, h, w)
             if not shaded & set(run):
-                shaded |= _one_more(rng, run, shaded, height, width)
-        if all(shaded & set(run) for run in runs):
-            cells = [(r, c) for r in range(height) for c in range(width)]
-            for cell in rng.sample(cells, len(cells) // 8):
-                shaded |= _one_more(rng, [cell], shaded, height, width)
-            solution = genre.Solution(shaded=frozenset(shaded))
-            # the rooms are the board, not the answer: they ride along for `reveal`
-            object.__setattr__(solution, "planted_rooms", rooms)
-            return solution
-    raise RuntimeError(f"no Heyawake answer planted on {height}x{width}")
+                return None
+    return rooms, shaded
+
+
+def _another_answer(puzzle, shaded: frozenset) -> frozenset | None:
+    found = other_answer(genre.build(puzzle), genre.answer_of(puzzle, genre.Solution(shaded=shaded)))
+    return None if found is None else frozenset((k[1], k[2]) for k, v in found.items() if v)
 
 
 def _one_more(rng: random.Random, run: list, shaded: set, h: int, w: int) -> set:
@@ -97,15 +127,19 @@ def _one_more(rng: random.Random, run: list, shaded: set, h: int, w: int) -> set
     return set()
 
 
+def _puzzle(rooms: list, shaded, h: int, w: int):
+    """Every room numbered, on its first cell, with its shaded cells."""
+    numbers = [[None] * w for _ in range(h)]
+    for cells in rm.rooms(rooms).values():
+        numbers[cells[0][0]][cells[0][1]] = sum(cell in shaded for cell in cells)
+    return genre.Puzzle(h, w, rooms=[[rm.room_label(i) for i in row] for row in rooms], numbers=numbers)
+
+
 @genre.reveal
 def reveal(solution, h: int, w: int):
     """Every room numbered, on its first cell, with its shaded cells."""
     rooms = getattr(solution, "planted_rooms", None) or [[0] * w for _ in range(h)]
-    numbers = [[None] * w for _ in range(h)]
-    for cells in rm.rooms(rooms).values():
-        numbers[cells[0][0]][cells[0][1]] = sum(cell in solution.shaded for cell in cells)
-    labels = [[rm.room_label(i) for i in row] for row in rooms]
-    return genre.Puzzle(h, w, rooms=labels, numbers=numbers)
+    return _puzzle(rooms, solution.shaded, h, w)
 
 
 genre.export(globals())

@@ -3,11 +3,12 @@ first cell (number16, one per room); a solved file's last block marks shaded cel
 
 from __future__ import annotations
 
+from ...board.rooms import room_label
 from ...formats.board import Kind
 from ...formats.roomforms import RoomForm, install
 from . import NAME
 
 ROW_LINES = True
 FORM = RoomForm(Kind("heyawake", "heyawake", "Heyawake", NAME, fields=("regions", "cells")),
-                "rooms", "shaded", numbers="numbers")
+                "rooms", "shaded", room_label, numbers="numbers")
 install(globals(), FORM)
