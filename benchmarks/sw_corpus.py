@@ -220,6 +220,20 @@ def heyawake(problem: str) -> Any:
     return genres.get("heyawake").Puzzle(h, len(rooms[0]), rooms=rooms, numbers=numbers)
 
 
+def lits(problem: str) -> Any:
+    """R lines of room ids, relabelled in reading order (each piece of an id a room); None
+    when a cell is in no room (``@``), which these rules do not state."""
+    from puzzlekit.board.sides import room_label
+    from puzzlekit.formats.board import regions_from_walls, walls_of
+
+    ids = rows_of(problem)
+    if any("@" in row for row in ids):
+        return None
+    pieces = regions_from_walls(len(ids), len(ids[0]), walls_of(tuple(map(tuple, ids))))
+    rooms = [[room_label(x) for x in row] for row in pieces]
+    return genres.get("lits").Puzzle(len(ids), len(ids[0]), rooms=rooms)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -271,6 +285,9 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             lambda p, s: s, sw="dominos"),
     SwGenre("heyawake", "heyawake", "Heyawake_dataset.json", heyawake, _shaded, _attr("shaded"),
             sw="heyawake"),
+    SwGenre("lits", "lits", "LITS_dataset.json", lits,
+            lambda p, t: frozenset((r, c) for r, row in enumerate(rows_of(t)) for c, x in enumerate(row)
+                                   if x in "LITS"), _attr("shaded"), sw="lits"),
 )}
 
 

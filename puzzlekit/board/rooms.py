@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .checks import pieces
+from .checks import connected, full_blocks, pieces
 from .clues import Rooms
 from .places import invalid
 from .sides import room_label
 
 Cell = tuple[int, int]
 
-__all__ = ["TETROMINOES", "crossings", "cuts", "divide", "numbered", "one_piece_each", "placements",
-           "rectangles", "renumbered", "room_label", "rooms", "shape_of"]
+__all__ = ["TETROMINOES", "crossed_once", "crossings", "cuts", "grow", "lay_tetrominoes",
+           "loose_room", "move_one", "numbered", "one_piece_each", "placements", "rectangles", "renumbered",
+           "room_label", "rooms", "shade_one", "shape_of"]
 
 
 def rooms(value: tuple) -> dict[Any, list[Cell]]:
@@ -90,37 +91,6 @@ def rectangles(rng: Any, height: int, width: int, most: int = 4) -> list[list[in
     return renumbered(out)
 
 
-def divide(rng: Any, height: int, width: int, size: int = 4) -> list[list[int]] | None:
-    """A random division into rooms of at least ``size`` cells, each one piece, numbered in
-    reading order: seeds grown in turn, then each room smaller than ``size`` merged into a
-    neighbour; None when the grid is too small."""
-    if height * width < size:
-        return None
-    cells = [(r, c) for r in range(height) for c in range(width)]
-    seeds = rng.sample(cells, max(1, len(cells) // (size + 2)))
-    owner = {cell: i for i, cell in enumerate(seeds)}
-    edge = list(seeds)
-    while edge:
-        a = edge.pop(rng.randrange(len(edge)))
-        for b in _beside(a, height, width):
-            if b not in owner:
-                owner[b] = owner[a]
-                edge.append(b)
-    while True:
-        groups: dict[int, list[Cell]] = {}
-        for cell, i in owner.items():
-            groups.setdefault(i, []).append(cell)
-        small = [i for i, cells in groups.items() if len(cells) < size]
-        if not small:
-            break
-        i = min(small, key=lambda j: len(groups[j]))
-        near = sorted({owner[b] for a in groups[i] for b in _beside(a, height, width)} - {i})
-        into = min(near, key=lambda j: len(groups[j]))
-        for cell in groups[i]:
-            owner[cell] = into
-    return renumbered([[owner[(r, c)] for c in range(width)] for r in range(height)])
-
-
 def cuts(grid: Sequence[Sequence[int]], cell: Cell) -> list[list[list[int]]]:
     """The divisions made by cutting the room of ``cell`` along one straight grid line across
     it (every piece of the room then a room of its own), numbered in reading order; the last
@@ -148,6 +118,38 @@ def _split(grid: Sequence[Sequence[int]], part: list[Cell]) -> list[list[int]]:
             out[r][c] = fresh
         fresh += 1
     return renumbered(out)
+
+
+def grow(rng: Any, height: int, width: int, owner: dict[Cell, int]) -> list[list[int]]:
+    """Rooms grown from the cells already owned (cell -> room), each other cell joining the
+    room of a neighbour at random, numbered in reading order."""
+    owner = dict(owner)
+    edge = list(owner)
+    while edge:
+        a = edge.pop(rng.randrange(len(edge)))
+        for b in _beside(a, height, width):
+            if b not in owner:
+                owner[b] = owner[a]
+                edge.append(b)
+    return renumbered([[owner[(r, c)] for c in range(width)] for r in range(height)])
+
+
+def move_one(rng: Any, grid: Sequence[Sequence[int]], cells: Sequence[Cell],
+             keep: int = 1) -> list[list[int]] | None:
+    """The grid with one of the cells (tried in random order) moved into a neighbouring
+    room, where its own room stays one piece of at least ``keep`` cells; None when none can."""
+    h, w = len(grid), len(grid[0])
+    for cell in rng.sample(list(cells), len(cells)):
+        room = grid[cell[0]][cell[1]]
+        left = [(r, c) for r in range(h) for c in range(w) if grid[r][c] == room and (r, c) != cell]
+        if len(left) < keep or len(pieces(left)) != 1:
+            continue
+        near = sorted({grid[r][c] for r, c in _beside(cell, h, w)} - {room})
+        if near:
+            out = [list(row) for row in grid]
+            out[cell[0]][cell[1]] = rng.choice(near)
+            return renumbered(out)
+    return None
 
 
 def _beside(cell: Cell, height: int, width: int) -> list[Cell]:
@@ -212,3 +214,76 @@ def placements(cells: Iterable[Cell]) -> list[tuple[str, tuple[Cell, ...]]]:
                         out.add((letter, placed))
     return sorted(out)
 
+
+def lay_tetrominoes(rng: Any, h: int, w: int) -> dict[Cell, int]:
+    """Tetrominoes (LITS's answers) laid at random, each touching the ones before, while one
+    fits with no 2x2 block shaded and no two of one shape side by side: cell -> its number."""
+    places = placements([(r, c) for r in range(h) for c in range(w)])
+    owner: dict = {cell: 0 for cell in rng.choice(places)[1]}
+    letter = [shape_of(owner)]
+    while True:
+        near = {b for a in owner for b in _beside(a, h, w)} - owner.keys()
+        fits = [(x, piece) for x, piece in places
+                if near.intersection(piece) and _fits(x, piece, owner, letter, h, w)]
+        if not fits:
+            return owner
+        x, piece = rng.choice(fits)
+        owner.update((cell, len(letter)) for cell in piece)
+        letter.append(x)
+
+
+def _fits(x: str, piece: tuple, owner: dict, letter: list, h: int, w: int) -> bool:
+    """Whether a tetromino can join the shaded ones: no cell taken, no equal shape beside it,
+    no 2x2 block shaded."""
+    if any(cell in owner for cell in piece):
+        return False
+    if any(letter[owner[b]] == x for a in piece for b in _beside(a, h, w) if b in owner):
+        return False
+    return not full_blocks(set(owner) | set(piece), h, w)
+
+
+def loose_room(grid: Sequence[Sequence[int]], shaded: frozenset[Cell]) -> tuple[set, set] | None:
+    """A room where another tetromino would fit as well, the other rooms as planted: the
+    cells it shades beyond the planted one, and the room's cells; or None (a LITS planter's
+    repair: such a room leaves the answer open)."""
+    h, w = len(grid), len(grid[0])
+    groups = rooms(grid)
+    owner = {cell: label for label, cells in groups.items() for cell in cells if cell in shaded}
+    letter = {label: shape_of([cell for cell in cells if cell in shaded])
+              for label, cells in groups.items()}
+    for cells in groups.values():
+        own = {cell for cell in cells if cell in shaded}
+        rest = {cell: letter[owner[cell]] for cell in shaded - own}
+        for x, piece in placements(cells):
+            if own == set(piece) or any(rest.get(b) == x for a in piece for b in _beside(a, h, w)):
+                continue
+            new = set(rest) | set(piece)
+            if not full_blocks(new, h, w) and not connected(new, "shaded cells"):
+                return set(piece) - own, set(cells)
+    return None
+
+
+# Heyawake's planting ---------------------------------------------------------------------------------
+
+
+def shade_one(rng: Any, run: list, shaded: set, h: int, w: int) -> set:
+    """A cell of the run (tried in random order) that can join the shaded cells with none side
+    by side and the rest connected, as a set (empty when none can)."""
+    for cell in rng.sample(run, len(run)):
+        near = {(cell[0] + dr, cell[1] + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+        rest = {(r, c) for r in range(h) for c in range(w)} - shaded - {cell}
+        if cell not in shaded and not near & shaded and not connected(rest, "unshaded cells"):
+            return {cell}
+    return set()
+
+
+def crossed_once(rng: Any, rooms: list, shaded: set, h: int, w: int) -> tuple[list, set] | None:
+    """The rooms and the shading with a cell shaded (`shade_one`) in each stretch that crosses
+    two borders unshaded (Heyawake's rule), or None when some stretch cannot take one."""
+    shaded = set(shaded)
+    for run in crossings(rooms):
+        if not shaded & set(run):
+            shaded |= shade_one(rng, run, shaded, h, w)
+            if not shaded & set(run):
+                return None
+    return rooms, shaded

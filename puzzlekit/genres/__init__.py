@@ -50,6 +50,7 @@ NAMES: tuple[str, ...] = (
     "fourcolour",
     "galaxies",
     "heyawake",
+    "lits",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

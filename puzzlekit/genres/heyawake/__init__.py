@@ -77,19 +77,19 @@ def plant(rng: random.Random, height: int, width: int):
     shaded: set = set()
     for run in sorted(runs, key=len):
         if not shaded & set(run):
-            shaded |= _one_more(rng, run, shaded, height, width)
+            shaded |= rm.shade_one(rng, run, shaded, height, width)
     while run := next((run for run in rm.crossings(rooms) if not shaded & set(run)), None):
         (a, b), (c, d) = run[0], run[1]
         rooms = [[rooms[a][b] if x == rooms[c][d] else x for x in row] for row in rooms]
     rooms = rm.renumbered(rooms)
     cells = [(r, c) for r in range(height) for c in range(width)]
     for cell in rng.sample(cells, len(cells)):
-        shaded |= _one_more(rng, [cell], shaded, height, width)
+        shaded |= rm.shade_one(rng, [cell], shaded, height, width)
     for _ in range(2 * (height + width)):
         other = _another_answer(_puzzle(rooms, shaded, height, width), frozenset(shaded))
         if other is None:
             break
-        cut = next(filter(None, (_kept(rng, grid, shaded, height, width) for cell in rng.sample(
+        cut = next(filter(None, (rm.crossed_once(rng, grid, shaded, height, width) for cell in rng.sample(
             sorted(shaded ^ other), len(shaded ^ other)) for grid in rm.cuts(rooms, cell))), None)
         if cut is None:
             break
@@ -100,31 +100,9 @@ def plant(rng: random.Random, height: int, width: int):
     return solution
 
 
-def _kept(rng: random.Random, rooms: list, shaded: set, h: int, w: int) -> tuple[list, set] | None:
-    """The rooms and the shading with a cell shaded in each stretch the rooms make cross two
-    borders unshaded, or None when some stretch cannot take one."""
-    shaded = set(shaded)
-    for run in rm.crossings(rooms):
-        if not shaded & set(run):
-            shaded |= _one_more(rng, run, shaded, h, w)
-            if not shaded & set(run):
-                return None
-    return rooms, shaded
-
-
 def _another_answer(puzzle, shaded: frozenset) -> frozenset | None:
     found = other_answer(genre.build(puzzle), genre.answer_of(puzzle, genre.Solution(shaded=shaded)))
     return None if found is None else frozenset((k[1], k[2]) for k, v in found.items() if v)
-
-
-def _one_more(rng: random.Random, run: list, shaded: set, h: int, w: int) -> set:
-    """A cell of the run that can be shaded (apart, the rest connected), as a set (or none)."""
-    for cell in rng.sample(run, len(run)):
-        near = {(cell[0] + dr, cell[1] + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
-        rest = {(r, c) for r in range(h) for c in range(w)} - shaded - {cell}
-        if cell not in shaded and not near & shaded and not checks.connected(rest, "unshaded cells"):
-            return {cell}
-    return set()
 
 
 def _puzzle(rooms: list, shaded, h: int, w: int):
