@@ -219,6 +219,8 @@ def lay_tetrominoes(rng: Any, h: int, w: int) -> dict[Cell, int]:
     """Tetrominoes (LITS's answers) laid at random, each touching the ones before, while one
     fits with no 2x2 block shaded and no two of one shape side by side: cell -> its number."""
     places = placements([(r, c) for r in range(h) for c in range(w)])
+    if not places:
+        raise ValueError(f"no tetromino fits in a {h}x{w} grid")
     owner: dict = {cell: 0 for cell in rng.choice(places)[1]}
     letter = [shape_of(owner)]
     while True:
