@@ -13,6 +13,7 @@ from pzprjs_judge import judge
 from puzzlekit import api, backends, formats
 from puzzlekit.board import rooms as rm
 from puzzlekit.errors import ParseError
+from puzzlekit.generate import generate
 from puzzlekit.genres import lits
 
 #: The MIP backend calls some small LITS puzzles unsolvable that every other backend solves
@@ -115,6 +116,15 @@ def test_every_installed_backend_finds_the_one_answer():
 def test_planted_answers_keep_the_rules(seed):
     solution = lits.plant(random.Random(seed), 7, 7)
     assert lits.verify(lits.reveal(solution, 7, 7), solution) == []
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_generated_puzzles_are_unique(level):
+    (made,) = generate("lits", 6, 6, level=level, seed=3, nearest=True)
+    assert api.is_unique(made.puzzle)
+    assert lits.verify(made.puzzle, made.solution) == []
+    again = next(iter(generate("lits", 6, 6, level=level, seed=made.seed, nearest=True)))
+    assert lits.format(again.puzzle) == lits.format(made.puzzle)
 
 
 def golden() -> dict:
