@@ -177,6 +177,8 @@ def binairo(problem: str) -> Any:
 
 
 #: The corpus's magnet poles as ours.
+
+
 def _poles() -> dict[str, Any]:
     mg = genres.get("magnets")
     return {"+": mg.PLUS, "-": mg.MINUS, "x": mg.BLANK}
@@ -254,6 +256,35 @@ def norinori(problem: str) -> Any:
     return genres.get("norinori").Puzzle(len(ids), len(ids[0]), regions=ids)
 
 
+def heyawake(problem: str) -> Any:
+    """R lines of room counts (``-`` for none) on one cell of each room, R lines of room ids
+    (a few ids stand for two rooms apart: each piece is a room, relabelled in reading order)."""
+    from puzzlekit.board.sides import room_label
+    from puzzlekit.formats.board import regions_from_walls, walls_of
+
+    lines = problem.strip().splitlines()
+    h = int(lines[0].split()[0])
+    counts, ids = [x.split() for x in lines[1:1 + h]], [x.split() for x in lines[1 + h:1 + 2 * h]]
+    pieces = regions_from_walls(h, len(ids[0]), walls_of(tuple(map(tuple, ids))))
+    rooms = [[room_label(x) for x in row] for row in pieces]
+    numbers = [[int(x) if x.isdigit() else None for x in row] for row in counts]
+    return genres.get("heyawake").Puzzle(h, len(rooms[0]), rooms=rooms, numbers=numbers)
+
+
+def lits(problem: str) -> Any:
+    """R lines of room ids, relabelled in reading order (each piece of an id a room); None
+    when a cell is in no room (``@``), which these rules do not state."""
+    from puzzlekit.board.sides import room_label
+    from puzzlekit.formats.board import regions_from_walls, walls_of
+
+    ids = rows_of(problem)
+    if any("@" in row for row in ids):
+        return None
+    pieces = regions_from_walls(len(ids), len(ids[0]), walls_of(tuple(map(tuple, ids))))
+    rooms = [[room_label(x) for x in row] for row in pieces]
+    return genres.get("lits").Puzzle(len(ids), len(ids[0]), rooms=rooms)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -315,6 +346,11 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             sw="starbattle"),
     SwGenre("norinori", "norinori", "Norinori_dataset.json", norinori, _shaded, _attr("shaded"),
             sw="norinori"),
+    SwGenre("heyawake", "heyawake", "Heyawake_dataset.json", heyawake, _shaded, _attr("shaded"),
+            sw="heyawake"),
+    SwGenre("lits", "lits", "LITS_dataset.json", lits,
+            lambda p, t: frozenset((r, c) for r, row in enumerate(rows_of(t)) for c, x in enumerate(row)
+                                   if x in "LITS"), _attr("shaded"), sw="lits"),
 )}
 
 

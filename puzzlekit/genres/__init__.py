@@ -53,6 +53,8 @@ NAMES: tuple[str, ...] = (
     "norinori",
     "nurikabe",
     "yinyang",
+    "heyawake",
+    "lits",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

@@ -1,0 +1,156 @@
+"""LITS: a small puzzle on every backend, each broken rule caught by verify, the file, JSON and
+state forms, the generator's answers, and the puzz.link golden judged by pzprjs too."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import SHARED
+from pzprjs_judge import judge
+
+from puzzlekit import api, backends, formats
+from puzzlekit.board import rooms as rm
+from puzzlekit.errors import ParseError
+from puzzlekit.generate import generate
+from puzzlekit.genres import lits
+
+#: The MIP backend calls some small LITS puzzles unsolvable that every other backend solves
+#: (``aaaa/bbba/baaa/baaa``, answers that verify accepts): left out of the cross-check until
+#: that is found.
+CROSSCHECK_WITHOUT = ("mip",)
+
+# Planted by the package's generator (seed 73); its answer, checked by hand against the rules:
+#   # # # # # #
+#   # · # · · ·
+#   # # # # · #
+#   · # · # · #
+#   # # # # # #
+#   # · · # · ·
+TEXT = "aabbbb\naccbdb\naccdde\nfcfdde\nfffdee\nfddddd\n"
+SHADED = frozenset({(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2),
+                    (2, 3), (2, 5), (3, 1), (3, 3), (3, 5), (4, 0), (4, 1), (4, 2), (4, 3), (4, 4), (4, 5),
+                    (5, 0), (5, 3)})
+
+
+def puzzle():
+    return lits.parse(TEXT, "li.txt")
+
+
+def solved():
+    p = puzzle()
+    result = api.solve(p, unique=True)
+    assert result.status == "solved" and result.unique is True
+    return p, result.solutions[0]
+
+
+def test_the_puzzle_has_one_answer_and_it_is_valid():
+    p, s = solved()
+    assert s.shaded == SHADED
+    assert lits.verify(p, s) == []
+
+
+def test_the_file_reads_and_writes_back():
+    p = puzzle()
+    assert len(rm.rooms(p.rooms)) == 6 and lits.parse(lits.format(p), "again") == p
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    ("aaaa\naa-a\n", "bad.txt:2:3", "expected a room label"),
+    ("aaaa\nbbba\n", "bad.txt:2:3", "the room b has 3 cells: a tetromino needs 4"),
+    ("aaaab\nbbbba\n", "bad.txt:2:5", "the room a is in separate pieces"),
+])
+def test_a_bad_file_is_refused_at_its_place(text, where, words):
+    with pytest.raises(ParseError) as caught:
+        lits.parse(text, "bad.txt")
+    assert where in str(caught.value) and words in str(caught.value)
+
+
+def test_solution_json_and_state_round_trip():
+    p, s = solved()
+    assert lits.solution_from_json(p, json.loads(json.dumps(s.to_json()))) == s
+    state = lits.state_from_json(p, {"shaded": [[0, 0]], "unshaded": [[1, 1]]})
+    assert lits.state_from_json(p, lits.state_to_json(p, state)) == state
+
+
+def test_the_tetrominoes_are_told_apart():
+    assert rm.shape_of([(0, 0), (1, 0), (2, 0), (2, 1)]) == "L"
+    assert rm.shape_of([(5, 1), (5, 2), (5, 3), (5, 4)]) == "I"
+    assert rm.shape_of([(1, 1), (1, 2), (1, 3), (0, 2)]) == "T"
+    assert rm.shape_of([(0, 0), (1, 0), (1, 1), (2, 1)]) == "S"
+    assert rm.shape_of([(0, 0), (0, 1), (1, 0), (1, 1)]) is None
+    assert sum(len(v) for v in rm.TETROMINOES.values()) == 8 + 2 + 4 + 4
+
+
+def broken(p, cells):
+    return lits.verify(p, lits.Solution(shaded=frozenset(cells)))
+
+
+def test_each_broken_rule_is_caught():
+    # a 2x4 room over a 2x4 room: the answers are cut to break one rule at a time
+    p = lits.parse("aaaa\naaaa\nbbbb\nbbbb\n", "t")
+    assert broken(p, {(1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (3, 0), (3, 1), (3, 2)}) == []
+    three = {(1, 0), (1, 1), (1, 2), (2, 0), (3, 0), (3, 1), (3, 2)}
+    assert "the room a holds 3 shaded cells, not 4" in broken(p, three)
+    assert "the shaded cells of room a are no L, I, T or S tetromino" in broken(
+        p, {(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (2, 3)})
+    assert "the 2x2 block at (0, 0) is all shaded" in broken(p, {(0, 0), (0, 1), (1, 0), (1, 1), (2, 0),
+                                                               (2, 1), (2, 2), (2, 3)})
+    assert any("shaded cells are in 2 separate pieces" in x for x in broken(
+        p, {(0, 0), (0, 1), (0, 2), (0, 3), (3, 0), (3, 1), (3, 2), (3, 3)}))
+    assert "the I tetrominoes of rooms a and b touch at (1, 0)-(2, 0)" in broken(
+        p, {(1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (2, 1), (2, 2), (2, 3)})
+
+
+def test_every_installed_backend_finds_the_one_answer():
+    p, s = solved()
+    for name, version in backends.installed().items():
+        if version:
+            result = api.solve(p, backend=name, limit=3)
+            assert result.status == "solved" and result.complete, name
+            assert list(result.solutions) == [s], name
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_planted_answers_keep_the_rules(seed):
+    solution = lits.plant(random.Random(seed), 7, 7)
+    assert lits.verify(lits.reveal(solution, 7, 7), solution) == []
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_generated_puzzles_are_unique(level):
+    (made,) = generate("lits", 6, 6, level=level, seed=3, nearest=True)
+    assert api.is_unique(made.puzzle)
+    assert lits.verify(made.puzzle, made.solution) == []
+    again = next(iter(generate("lits", 6, 6, level=level, seed=made.seed, nearest=True)))
+    assert lits.format(again.puzzle) == lits.format(made.puzzle)
+
+
+def golden() -> dict:
+    path = SHARED / "pzprjs" / "goldens-more.jsonl"
+    if not path.is_file():
+        pytest.skip("../shared/pzprjs is absent")
+    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "lits")
+
+
+def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
+    record = golden()
+    genre, p = formats.read(record["url"])
+    assert genre == "lits" and formats.to_url(p) == record["url"]
+    assert formats.read_pzprv3(record["clues_pzprv3"])[1] == p  # the borders form (pzprv3.1)
+    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
+    assert lits.verify(p, answer) == []
+    assert list(api.solve(p, unique=True).solutions) == [answer]
+    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
+    for _, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
+        assert lits.verify(p, formats.read_pzprv3_solution(genre, p, board))
+
+
+def test_pzprjs_judges_our_answers_complete_and_a_broken_one_not():
+    p, s = solved()
+    assert formats.read(formats.to_url(p)) == ("lits", p)
+    assert judge(p, s)["complete"] is True
+    genre, gp = formats.read(golden()["url"])
+    assert judge(gp, api.solve(gp).solutions[0])["complete"] is True
+    assert judge(p, lits.Solution(shaded=SHADED - {(5, 0)}))["complete"] is False
