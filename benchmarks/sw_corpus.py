@@ -285,7 +285,7 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             lambda p, s: s, sw="dominos"),
     SwGenre("kakuro", "kakuro", "Kakuro_dataset.json", kakuro,
             lambda p, t: tuple(tuple(None if x == "-" else int(x) for x in row) for row in rows_of(t)),
-            _attr("digits"), sw="kakuro"),
+            _attr("digits"), sw="kakuro", ambiguous=frozenset({"257_24x28"})),
     SwGenre("galaxies", "galaxies", "Galaxies_dataset.json", galaxies, galaxies_published, lambda p, s: s),
 )}
 
