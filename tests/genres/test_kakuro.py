@@ -36,7 +36,8 @@ def test_the_puzzle_has_one_answer_and_the_file_round_trips():
     assert kk.format(p) == TEXT
     assert p.sums[1][3] == (7, 0) and p.sums[0][0] == (0, 0) and p.sums[1][1] is None
     # every white cell holds a digit, every black one none
-    assert all((v is None) == (clue is not None) for row, sums in zip(s.digits, p.sums) for v, clue in zip(row, sums))
+    assert all((v is None) == (clue is not None)
+               for row, sums in zip(s.digits, p.sums) for v, clue in zip(row, sums))
 
 
 @pytest.mark.parametrize(("text", "where", "words"), [
