@@ -156,6 +156,13 @@ def killersudoku(problem: str) -> Any:
     return genres.get("killersudoku").Puzzle(n, n, cages=cg.tokens_of(n, n, cages))
 
 
+def kakuro(problem: str) -> Any:
+    """``-`` a black cell, ``0`` a white one, ``down,right`` sums (either may be left out)."""
+    rows = [[None if t == "0" else (0, 0) if t == "-" else tuple(int(x or 0) for x in t.split(","))
+             for t in row] for row in rows_of(problem)]
+    return genres.get("kakuro").Puzzle(len(rows), len(rows[0]), sums=rows)
+
+
 def jigsawsudoku(problem: str) -> Any:
     """R lines of givens or ``-``, R lines of region ids (relabelled A, B, ... as they appear)."""
     n, given, ids = _halves(problem)
@@ -341,6 +348,9 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             _attr("black"), sw="yin_yang"),
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
+    SwGenre("kakuro", "kakuro", "Kakuro_dataset.json", kakuro,
+            lambda p, t: tuple(tuple(None if x == "-" else int(x) for x in row) for row in rows_of(t)),
+            _attr("digits"), sw="kakuro", ambiguous=frozenset({"257_24x28"})),
     SwGenre("galaxies", "galaxies", "Galaxies_dataset.json", galaxies, galaxies_published, lambda p, s: s),
     SwGenre("starbattle", "starbattle", "Starbattle_dataset.json", starbattle, _shaded, _attr("stars"),
             sw="starbattle"),

@@ -60,3 +60,6 @@ __all__ += ["Arrows", "Order"]
 from .dots import Dots  # noqa: E402  (dots on the doubled grid: Galaxies)
 
 __all__ += ["Dots"]
+from .sums import Fill, Sums  # noqa: E402  (black cells with run sums, digits in the white ones: Kakuro)
+
+__all__ += ["Fill", "Sums"]

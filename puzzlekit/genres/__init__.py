@@ -33,6 +33,7 @@ NAMES: tuple[str, ...] = (
     "futoshiki",
     "skyscrapers",
     "magnets",
+    "kakuro",
     "kenken",
     "gokigen",
     "hitori",

@@ -1,0 +1,113 @@
+"""Kakuro: a small puzzle on every backend, its file and JSON, verify per rule, generation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from puzzlekit import api, backends, render
+from puzzlekit.errors import ParseError
+from puzzlekit.generate import generate
+from puzzlekit.genres import kakuro as kk
+
+# a 7x7 made by our generator
+TEXT = """\
+X   16\\ 3\\  X   X   X   X
+\\11 .   .   7\\  14\\ X   X
+\\15 .   .   .   .   29\\ X
+X   X   \\11 .   .   .   X
+X   X   \\15 .   .   .   11\\
+X   X   X   X   \\16 .   .
+X   X   X   X   \\12 .   .
+"""
+
+
+def solved():
+    p = kk.parse(TEXT, "k.txt")
+    result = api.solve(p, unique=True)
+    assert result.status == "solved" and result.unique is True
+    return p, result.solutions[0]
+
+
+def test_the_puzzle_has_one_answer_and_the_file_round_trips():
+    p, s = solved()
+    assert kk.verify(p, s) == []
+    assert kk.format(p) == TEXT
+    assert p.sums[1][3] == (7, 0) and p.sums[0][0] == (0, 0) and p.sums[1][1] is None
+    # every white cell holds a digit, every black one none
+    assert all((v is None) == (clue is not None)
+               for row, sums in zip(s.digits, p.sums) for v, clue in zip(row, sums))
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    (TEXT.replace("\\11 .", "\\11 7", 1), "bad.txt:2:5", "expected '.' (white), 'X' (black) or sums"),
+    (TEXT.replace("\\11 .", "\\46 .", 1), "bad.txt:2:1", "sums 1-45"),
+    (TEXT.replace("29\\ X", "29\\ 4\\", 1), "bad.txt:3:25", "the sum 4 at (2, 6) has no white cell below it"),
+])
+def test_a_bad_file_is_refused_at_its_place(text, where, words):
+    with pytest.raises(ParseError) as caught:
+        kk.parse(text, "bad.txt")
+    assert where in str(caught.value) and words in str(caught.value)
+
+
+def _broken(p, rows):
+    return kk.verify(p, kk.Solution(digits=tuple(map(tuple, rows))))
+
+
+def test_each_broken_rule_is_caught():
+    p, s = solved()
+    rows = [list(row) for row in s.digits]
+    sums = [[*row] for row in rows]
+    sums[1][1], sums[1][2] = sums[1][2], sums[1][1]  # the across run keeps its sum, the columns do not
+    problems = _broken(p, sums)
+    assert "the run down from (0, 1) adds up to" in " ".join(problems)
+    assert not any("right from (1, 0)" in x for x in problems)
+    twice = [[*row] for row in rows]
+    twice[5][5] = twice[5][6]
+    assert "the run right from (5, 4) repeats a digit" in _broken(p, twice)
+    empty = [[*row] for row in rows]
+    empty[1][1] = None
+    assert "the white cell (1, 1) holds no digit" in _broken(p, empty)
+    black = [[*row] for row in rows]
+    black[0][0] = 5
+    assert "the black cell (0, 0) holds the digit 5" in _broken(p, black)
+
+
+def test_json_and_state_round_trip():
+    p, s = solved()
+    data = json.loads(json.dumps(s.to_json()))
+    assert data["digits"][0] == [None] * 7
+    assert kk.solution_from_json(p, data) == s
+    state = kk.state_from_json(p, {"digits": [[None] * 7, [None, 5] + [None] * 5] + [[None] * 7] * 5})
+    assert state == {("digit", 1, 1): 5}
+    assert kk.state_from_json(p, kk.state_to_json(p, state)) == state
+    with pytest.raises(ParseError, match="takes no digit"):
+        kk.state_from_json(p, {"digits": [[5] + [None] * 6] + [[None] * 7] * 6})
+    with pytest.raises(ParseError, match="expected a digit 1-9 or null"):
+        kk.solution_from_json(p, {"digits": [[10] * 7] * 7})
+
+
+def test_every_installed_backend_finds_the_one_answer():
+    p, s = solved()
+    for name, version in backends.installed().items():
+        if version:
+            result = api.solve(p, backend=name, limit=3)
+            assert result.status == "solved" and result.complete, name
+            assert list(result.solutions) == [s], name
+
+
+def test_the_picture_draws_black_cells_sums_and_digits():
+    p, s = solved()
+    picture = render.svg(p, s)
+    blacks = sum(v is not None for row in p.sums for v in row)
+    assert picture.count('class="block"') == blacks
+    assert picture.count('class="clue"') == sum(bool(x) for row in p.sums for v in row if v for x in v)
+    assert picture.count('class="digit"') == 7 * 7 - blacks
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_generated_puzzles_are_unique(level):
+    made = next(iter(generate("kakuro", 6, 6, seed=2, level=level, nearest=True)))
+    assert api.is_unique(made.puzzle)
+    assert kk.verify(made.puzzle, made.solution) == []
