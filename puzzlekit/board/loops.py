@@ -1,0 +1,103 @@
+"""Loops through cell centres that leave some cells out (Yajilin, Country Road).
+
+`ArrowNumbers` is a clue layer: a number with an arrow, ``2W`` (two, pointing west), in some
+cells; ``?W`` an arrow without its number. `on_loop` gives each cell a literal "the loop
+passes through this cell" over a `Lines` answer, with the loop's degrees: 0 or 2 at every cell,
+0 at the cells given. `visited` and `room_crossings` are the checks' plain-Python readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..ir import Lit
+from .base import Cell
+from .canvas import Canvas, Layout
+from .clues import CellClues
+
+#: The four arrows, as a compass letter, and their row and column steps.
+STEPS: dict[str, tuple[int, int]] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+GLYPHS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+
+
+def arrow(value: str) -> tuple[int | None, str]:
+    """The number (None for ``?``) and the direction of an arrow clue such as ``2W``."""
+    head, d = value[:-1], value[-1]
+    return (None if head == "?" else int(head)), d
+
+
+def ray(cell: Cell, d: str, height: int, width: int) -> list[Cell]:
+    """The cells an arrow in ``cell`` points at, nearest first, to the edge of the grid."""
+    dr, dc = STEPS[d]
+    out, (r, c) = [], (cell[0] + dr, cell[1] + dc)
+    while 0 <= r < height and 0 <= c < width:
+        out.append((r, c))
+        r, c = r + dr, c + dc
+    return out
+
+
+class ArrowNumbers(CellClues):
+    """A number and an arrow in some cells (see the module docstring)."""
+
+    def __init__(self, name: str = "arrows", what: str = "an arrow clue"):
+        super().__init__(name, what)
+        self.whitespace = True  # tokens of two or more characters, separated by spaces
+
+    def read_token(self, text: str) -> Any:
+        head, d = text[:-1], text[-1:]
+        if d in STEPS and (head == "?" or (head.isdigit() and head.isascii() and len(head) <= 3)):
+            return f"{int(head) if head != '?' else '?'}{d}"
+        raise ValueError(self.expected())
+
+    def expected(self) -> str:
+        return f"{self.what}: a number or '?' then N, E, S or W ('2W'), or '.'"
+
+    def marks(self, value: tuple) -> dict[Cell, str]:
+        return {cell: GLYPHS[v[-1]] for cell, v in self.entries(value)}
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        """The number with its arrow beside it, white on a dark cell."""
+        canvas.open(self.name)
+        for cell, v in self.entries(value):
+            x, y = layout.centre(cell)
+            text = v[:-1].replace("?", "") + GLYPHS[v[-1]]
+            canvas.text(x, y, text, layout.cell * 0.42, cls="clue",
+                        fill="#FFFFFF" if cell in dark else "#000000")
+        canvas.close()
+
+
+def on_loop(m: Any, lines: Mapping[tuple[Cell, Cell], Lit], off: Iterable[Cell], rule: str) -> dict[Cell, Lit]:
+    """Literals "the loop passes through this cell" for every cell not in ``off``; the loop's
+    degree is 0 or 2 everywhere and 0 in the ``off`` cells (tagged ``rule``, the reason)."""
+    off = set(off)
+    out: dict[Cell, Lit] = {}
+    for cell in m.cells():
+        at = m.lines_at(cell, lines)
+        if cell in off:
+            with m.rule(f"{rule}: the loop does not enter {cell}", cells=[cell]):
+                for lit in at:
+                    m.fix(~lit)
+            continue
+        m.degree(cell, lines, (0, 2), f"the loop enters and leaves {cell} once, or not at all")
+        x = out[cell] = m.bool(("on", cell))
+        with m.rule(f"the loop visits {cell} when a line touches it", cells=[cell]):
+            m.clause([~x, *at])
+            for lit in at:
+                m.clause([x, ~lit])
+    return out
+
+
+def visited(edges: Iterable[tuple[Cell, Cell]]) -> set[Cell]:
+    """The cells a set of lines touches."""
+    return {cell for edge in edges for cell in edge}
+
+
+def room_crossings(edges: Iterable[tuple[Cell, Cell]], room: Mapping[Cell, Any]) -> dict[Any, int]:
+    """How many lines cross each room's border (a loop entering once crosses it twice)."""
+    out: dict[Any, int] = {}
+    for a, b in edges:
+        if room[a] != room[b]:
+            out[room[a]] = out.get(room[a], 0) + 1
+            out[room[b]] = out.get(room[b], 0) + 1
+    return out
