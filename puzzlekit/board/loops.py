@@ -67,7 +67,8 @@ class ArrowNumbers(CellClues):
         canvas.close()
 
 
-def on_loop(m: Any, lines: Mapping[tuple[Cell, Cell], Lit], off: Iterable[Cell], rule: str) -> dict[Cell, Lit]:
+def on_loop(m: Any, lines: Mapping[tuple[Cell, Cell], Lit], off: Iterable[Cell],
+            rule: str) -> dict[Cell, Lit]:
     """Literals "the loop passes through this cell" for every cell not in ``off``; the loop's
     degree is 0 or 2 everywhere and 0 in the ``off`` cells (tagged ``rule``, the reason)."""
     off = set(off)

@@ -4,14 +4,14 @@ arrow clue counts the shaded cells in its direction."""
 from __future__ import annotations
 
 from ...board import Genre, checks, layers, places
-from .. import _common
 from ...board.loops import ArrowNumbers, arrow, on_loop, ray, visited
+from .. import _common
 
 CLUE = "X"
 
 genre = Genre(
     "yajilin", title="Yajilin",
-    rule="shade cells apart; one loop through every other cell; an arrow counts the shaded cells it points at",
+    rule="shade cells apart; one loop through every other cell; an arrow counts the shaded cells ahead",
     clues=[layers.Symbols("blocks", {CLUE: "clue cell"}, what="a clue cell"),
            ARROWS := ArrowNumbers("arrows")],
     answers=[layers.Lines("edges", words=("the loop runs between {a} and {b}",
