@@ -225,6 +225,26 @@ def galaxies_published(puzzle: Any, text: str) -> Any:
     return genres.get("galaxies").solution_from_json(puzzle, {"regions": rows_of(text)})
 
 
+def yajilin(problem: str) -> Any:
+    """``-``, a clue such as ``2s`` (count, then n/e/s/w), or ``x``: a clue cell without one."""
+    rows = rows_of(problem)
+    arrows = [[None if t in "-x" else t[:-1] + t[-1].upper() for t in row] for row in rows]
+    blocks = [[None if t == "-" else "X" for t in row] for row in rows]
+    return genres.get("yajilin").Puzzle(len(rows), len(rows[0]), blocks=blocks, arrows=arrows)
+
+
+def loop_edges(puzzle: Any, text: str) -> frozenset:
+    """A published loop, each cell's two exits as letters (``ns``, ``se``, ...), as edges."""
+    steps = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
+    out = set()
+    for r, row in enumerate(rows_of(text)):
+        for c, t in enumerate(row):
+            for letter in t if len(t) == 2 and set(t) <= set(steps) else "":
+                dr, dc = steps[letter]
+                out.add(tuple(sorted([(r, c), (r + dr, c + dc)])))
+    return frozenset(out)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -278,6 +298,7 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
     SwGenre("galaxies", "galaxies", "Galaxies_dataset.json", galaxies, galaxies_published, lambda p, s: s),
+    SwGenre("yajilin", "yajilin", "Yajilin_dataset.json", yajilin, loop_edges, _attr("edges"), sw="yajilin"),
 )}
 
 

@@ -102,3 +102,39 @@ def room_crossings(edges: Iterable[tuple[Cell, Cell]], room: Mapping[Cell, Any])
             out[room[a]] = out.get(room[a], 0) + 1
             out[room[b]] = out.get(room[b], 0) + 1
     return out
+
+
+def _arc_ok(inside: set[Cell], block: Cell) -> bool:
+    """Whether adding ``block`` keeps the union of blocks a disk: its border meets the union in
+    one arc that holds a side (neither a lone corner nor the whole border)."""
+    i, j = block
+    n, e, s, w = ((i - 1, j) in inside, (i, j + 1) in inside, (i + 1, j) in inside, (i, j - 1) in inside)
+    ne, se, sw, nw = ((i - 1, j + 1) in inside, (i + 1, j + 1) in inside, (i + 1, j - 1) in inside,
+                      (i - 1, j - 1) in inside)
+    ring = [nw or n or w, n, ne or n or e, e, se or e or s, s, sw or s or w, w]
+    if all(ring) or not any(ring[1::2]):
+        return False
+    return sum(ring[k] and not ring[k - 1] for k in range(8)) == 1
+
+
+def random_loop(rng: Any, height: int, width: int, share: float = 0.5) -> frozenset[tuple[Cell, Cell]]:
+    """A random simple loop through cell centres: the border of a random disk of 2x2 blocks of
+    cells grown block by block to about ``share`` of the blocks."""
+    blocks = [(i, j) for i in range(height - 1) for j in range(width - 1)]
+    inside = {rng.choice(blocks)}
+    goal = max(1, int(share * len(blocks)))
+    for _ in range(len(blocks) * 20):
+        if len(inside) >= goal:
+            break
+        i, j = rng.choice(sorted(inside))
+        b = rng.choice([(i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)])
+        if 0 <= b[0] < height - 1 and 0 <= b[1] < width - 1 and b not in inside and _arc_ok(inside, b):
+            inside.add(b)
+    edges = set()
+    for r in range(height):
+        for c in range(width):
+            if c + 1 < width and (((r - 1, c) in inside) != ((r, c) in inside)):
+                edges.add(((r, c), (r, c + 1)))
+            if r + 1 < height and (((r, c - 1) in inside) != ((r, c) in inside)):
+                edges.add(((r, c), (r + 1, c)))
+    return frozenset(edges)

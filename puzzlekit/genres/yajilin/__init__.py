@@ -4,7 +4,7 @@ arrow clue counts the shaded cells in its direction."""
 from __future__ import annotations
 
 from ...board import Genre, checks, layers, places
-from ...board.loops import ArrowNumbers, arrow, on_loop, ray, visited
+from ...board.loops import ArrowNumbers, arrow, on_loop, random_loop, ray, visited
 from .. import _common
 
 CLUE = "X"
@@ -71,6 +71,29 @@ def check(p, s):
         n = sum(c in shaded for c in ray(cell, d, h, w))
         if k is not None and n != k:
             yield f"the arrow {v} at {cell} points at {n} shaded cells, not {k}"
+
+
+@genre.plant
+def plant(rng, height: int, width: int):
+    """A random loop whose left-out cells can be shaded apart where they are not clue cells."""
+    return genre.Solution(edges=random_loop(rng, height, width, rng.uniform(0.4, 0.7)))
+
+
+@genre.reveal
+def reveal(solution, h: int, w: int):
+    """The cells off the loop shaded apart in reading order, the rest clue cells; each clue's
+    arrow along its longest ray, with the count of shaded cells there."""
+    on, shaded, rows = visited(solution.edges), set(), [[None] * w for _ in range(h)]
+    for r in range(h):
+        for c in range(w):
+            if (r, c) not in on and not {(r - 1, c), (r, c - 1)} & shaded:
+                shaded.add((r, c))
+    for r in range(h):
+        for c in range(w):
+            if (r, c) not in on and (r, c) not in shaded:
+                d = max("NESW", key=lambda d: len(ray((r, c), d, h, w)))
+                rows[r][c] = f"{sum(x in shaded for x in ray((r, c), d, h, w))}{d}"
+    return genre.Puzzle(h, w, blocks=[[CLUE if v else None for v in row] for row in rows], arrows=rows)
 
 
 genre.export(globals())
