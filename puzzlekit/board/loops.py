@@ -121,6 +121,8 @@ def random_loop(rng: Any, height: int, width: int, share: float = 0.5) -> frozen
     """A random simple loop through cell centres: the border of a random disk of 2x2 blocks of
     cells grown block by block to about ``share`` of the blocks."""
     blocks = [(i, j) for i in range(height - 1) for j in range(width - 1)]
+    if not blocks:
+        return frozenset()  # one row or column holds no loop
     inside = {rng.choice(blocks)}
     goal = max(1, int(share * len(blocks)))
     for _ in range(len(blocks) * 20):
