@@ -130,3 +130,14 @@ def test_our_puzzle_round_trips_through_a_url_and_pzprjs_judges_our_answer_compl
     assert judge(p, s)["complete"] is True
     genre, q = formats.read(golden()["url"])
     assert judge(q, api.solve(q).solutions[0])["complete"] is True
+
+
+@pytest.mark.parametrize("level", ["pairs", "trial"])
+def test_generated_puzzles_are_unique(level):
+    from puzzlekit.generate import generate
+
+    (made,) = generate("yajilin", 6, 6, level=level, seed=3, nearest=True)
+    assert api.is_unique(made.puzzle)
+    assert yajilin.verify(made.puzzle, made.solution) == []
+    again = next(iter(generate("yajilin", 6, 6, level=level, seed=made.seed, nearest=True)))
+    assert yajilin.format(again.puzzle) == yajilin.format(made.puzzle)
