@@ -140,3 +140,21 @@ def random_loop(rng: Any, height: int, width: int, share: float = 0.5) -> frozen
             if r + 1 < height and (((r, c - 1) in inside) != ((r, c) in inside)):
                 edges.add(((r, c), (r + 1, c)))
     return frozenset(edges)
+
+
+def loop_order(edges: Iterable[tuple[Cell, Cell]]) -> list[Cell]:
+    """The cells of a single loop in the order it visits them, from its first cell."""
+    nbrs: dict[Cell, list[Cell]] = {}
+    for a, b in edges:
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    if not nbrs:
+        return []
+    start = min(nbrs)
+    out, prev, here = [start], None, start
+    while True:
+        nxt = next((x for x in nbrs[here] if x != prev), None)
+        if nxt is None or nxt == start:
+            return out
+        out.append(nxt)
+        prev, here = here, nxt
