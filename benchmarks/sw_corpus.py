@@ -233,6 +233,18 @@ def yajilin(problem: str) -> Any:
     return genres.get("yajilin").Puzzle(len(rows), len(rows[0]), blocks=blocks, arrows=arrows)
 
 
+def countryroad(problem: str) -> Any:
+    """R rows of counts (``-`` none), then R rows of room ids; None for a puzzle with cells in
+    no room (``@``), which our rules do not state."""
+    rows = rows_of(problem)
+    h = len(rows) // 2
+    numbers, rooms = rows[:h], rows[h:]
+    if any("@" in row for row in rooms):
+        return None
+    counts = [[None if t == "-" else int(t) for t in r] for r in numbers]
+    return genres.get("countryroad").Puzzle(h, len(rooms[0]), rooms=rooms, numbers=counts)
+
+
 def loop_edges(puzzle: Any, text: str) -> frozenset:
     """A published loop, each cell's two exits as letters (``ns``, ``se``, ...), as edges."""
     steps = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
@@ -298,6 +310,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
     SwGenre("galaxies", "galaxies", "Galaxies_dataset.json", galaxies, galaxies_published, lambda p, s: s),
+    SwGenre("countryroad", "countryroad", "CountryRoad_dataset.json", countryroad, loop_edges,
+            _attr("edges"), sw="country_road"),
     SwGenre("yajilin", "yajilin", "Yajilin_dataset.json", yajilin, loop_edges, _attr("edges"), sw="yajilin"),
 )}
 
