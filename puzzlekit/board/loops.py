@@ -8,12 +8,13 @@ passes through this cell" over a `Lines` answer, with the loop's degrees: 0 or 2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..ir import Lit
 from .base import Cell
 from .canvas import Canvas, Layout
+from .checks import pieces
 from .clues import CellClues
 
 #: The four arrows, as a compass letter, and their row and column steps.
@@ -158,3 +159,34 @@ def loop_order(edges: Iterable[tuple[Cell, Cell]]) -> list[Cell]:
             return out
         out.append(nxt)
         prev, here = here, nxt
+
+
+def border_pairs(rooms: Sequence[Sequence[Any]]) -> list[tuple[Cell, Cell]]:
+    """The pairs of neighbouring cells in different rooms (a grid of room labels)."""
+    h, w = len(rooms), len(rooms[0])
+    return [((r, c), (y, x)) for r in range(h) for c in range(w) for y, x in ((r, c + 1), (r + 1, c))
+            if y < h and x < w and rooms[r][c] != rooms[y][x]]
+
+
+def rooms_along(edges: Iterable[tuple[Cell, Cell]], height: int, width: int, rng: Any,
+                sizes: tuple[int, int] = (2, 6)) -> list[list[str]]:
+    """Room labels cut from a loop: stretches of ``sizes`` cells along it, then each group of
+    cells it leaves out joined whole to a room beside it (so the loop passes every room once
+    and no two cells left out touch across rooms)."""
+    order = loop_order(edges)
+    shift = rng.randrange(len(order)) if order else 0
+    order = order[shift:] + order[:shift]
+    label: dict[Cell, int] = {}
+    while order:
+        size = rng.randint(*sizes)
+        label.update((cell, len(set(label.values()))) for cell in order[:size])
+        order = order[size:]
+    rest = [(r, c) for r in range(height) for c in range(width) if (r, c) not in label]
+    while rest:
+        for group in pieces(rest):
+            near = [label[n] for r, c in group for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                    if n in label]
+            if near or not label:
+                label.update((cell, near[0] if near else 0) for cell in group)
+        rest = [cell for cell in rest if cell not in label]
+    return [[str(label[(r, c)]) for c in range(width)] for r in range(height)]
