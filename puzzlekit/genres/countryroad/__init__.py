@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.loops import loop_order, on_loop, random_loop, room_crossings, visited
+from ...board.loops import border_pairs, on_loop, random_loop, room_crossings, rooms_along, visited
 
 genre = Genre(
     "countryroad", aliases=("country",), title="Country Road",
@@ -19,13 +19,6 @@ genre = Genre(
 )
 
 
-def _borders(p) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """The pairs of neighbouring cells in different rooms."""
-    g = p.rooms
-    return [((r, c), n) for r in range(p.height) for c in range(p.width) for n in ((r, c + 1), (r + 1, c))
-            if n[0] < p.height and n[1] < p.width and g[r][c] != g[n[0]][n[1]]]
-
-
 @genre.model
 def rules(p, m):
     on = on_loop(m, m.edges, (), "")
@@ -33,7 +26,7 @@ def rules(p, m):
     rooms = layers.Rooms.rooms(p.rooms)
     room = {cell: label for label, cells in rooms.items() for cell in cells}
     crossing: dict[str, list] = {label: [] for label in rooms}
-    for a, b in _borders(p):
+    for a, b in border_pairs(p.rooms):
         crossing[room[a]].append(m.edges[(a, b)])
         crossing[room[b]].append(m.edges[(a, b)])
         with m.rule(f"the cells {a} and {b} of different rooms are not both left out", cells=[a, b]):
@@ -66,7 +59,7 @@ def check(p, s):
         n = sum(c in on for c in rooms[room[cell]])
         if n != k:
             yield f"the {k} at {cell} counts {n} cells of its room on the loop"
-    for a, b in _borders(p):
+    for a, b in border_pairs(p.rooms):
         if a not in on and b not in on:
             yield f"the cells {a} and {b} of different rooms are both left out of the loop"
 
@@ -79,33 +72,12 @@ def plant(rng: random.Random, height: int, width: int):
 
 @genre.reveal
 def reveal(solution, h: int, w: int):
-    """Rooms cut from the loop in stretches of 2 to 6 cells (at random, seeded by the loop), each
-    cell left out joined to a room beside it with the rest of its group; every room's count."""
-    rng = random.Random(str(sorted(solution.edges)))
-    order = loop_order(solution.edges)
-    shift = rng.randrange(len(order)) if order else 0
-    order = order[shift:] + order[:shift]
-    label: dict = {}
-    room = 0
-    while order:
-        size = rng.randint(2, 6)
-        label.update((cell, room) for cell in order[:size])
-        order, room = order[size:], room + 1
-    rest = [(r, c) for r in range(h) for c in range(w) if (r, c) not in label]
-    while rest:  # a group of cells left out joins a room beside it whole
-        for group in checks.pieces(rest):
-            near = [label[n] for r, c in group for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                    if n in label]
-            if near or not label:
-                label.update((cell, near[0] if near else 0) for cell in group)
-        rest = [cell for cell in rest if cell not in label]
-    rows = [[str(label[(r, c)]) for c in range(w)] for r in range(h)]
-    on = visited(solution.edges)
-    numbers = [[None] * w for _ in range(h)]
-    for _, cells in layers.Rooms.rooms(rows).items():
-        r, c = cells[0]
-        numbers[r][c] = sum(x in on for x in cells) or None
-    return genre.Puzzle(h, w, rooms=rows, numbers=numbers)
+    """Rooms cut along the loop (at random, seeded by the loop), and every room's count."""
+    rooms = rooms_along(solution.edges, h, w, random.Random(str(sorted(solution.edges))))
+    on, numbers = visited(solution.edges), [[None] * w for _ in range(h)]
+    for cells in layers.Rooms.rooms(rooms).values():
+        numbers[cells[0][0]][cells[0][1]] = sum(x in on for x in cells) or None
+    return genre.Puzzle(h, w, rooms=rooms, numbers=numbers)
 
 
 genre.export(globals())

@@ -14,44 +14,24 @@ from ...formats.board import UNKNOWN, Answer, Board, Kind
 from . import NAME, Puzzle, Solution
 
 KINDS = (Kind("country", "country", "Country Road", NAME, fields=("regions", "cells"), flags="e"),)
-ALIASES = {"countryroad": "country"}
 ROW_LINES = True
-
-
-def _tops(regions) -> list[tuple[int, int]]:
-    """Each room's first cell in reading order, rooms in the order of their numbers."""
-    tops: dict[int, tuple[int, int]] = {}
-    for r, row in enumerate(regions):
-        for c, x in enumerate(row):
-            tops.setdefault(x, (r, c))
-    return [tops[x] for x in sorted(tops)]
-
-
-def _cells(rows: int, cols: int, tops, values) -> tuple:
-    cells = [[None] * cols for _ in range(rows)]
-    for (r, c), v in zip(tops, values):
-        cells[r][c] = v
-    return tuple(tuple(row) for row in cells)
 
 
 def decode(empty: Board, data: str) -> tuple[Board, int]:
     walls, at = code.read_borders(data, empty.rows, empty.cols)
     regions = b.regions_from_walls(empty.rows, empty.cols, walls)
-    tops = _tops(regions)
-    values, at = code.read_number16(data, len(tops), at)
-    cells = _cells(empty.rows, empty.cols, tops, values)
+    cells, at = code.read_room_number16(data, regions, at)
     return replace(empty, regions=regions, walls=walls, cells=cells), at
 
 
 def encode(board: Board) -> str:
     walls = board.walls or b.walls_of(board.regions)
-    values = [board.cells[r][c] for r, c in _tops(board.regions)]
-    return code.write_borders(board.rows, board.cols, walls) + code.write_number16(values)
+    numbers = code.write_room_number16(board.regions, board.cells)
+    return code.write_borders(board.rows, board.cols, walls) + numbers
 
 
 def read(lines: pzprv3.Lines, board: Board, minor: int) -> tuple[Board, Answer]:
-    rows, cols = board.rows, board.cols
-    flags = pzprv3.flags(lines)
+    rows, cols, flags = board.rows, board.cols, pzprv3.flags(lines)
     lines.number("the number of rooms", 1)
     ids = lines.block(rows, cols, "the rooms", pzprv3.number)
     cells = lines.block(rows, cols, "the numbers", pzprv3.clue)
@@ -64,8 +44,7 @@ def read(lines: pzprv3.Lines, board: Board, minor: int) -> tuple[Board, Answer]:
 
 def write(board: Board, answer: Answer) -> list[str]:
     head = [board.flags] if board.flags else []
-    count = 1 + max(x for row in board.regions for x in row)
-    body = [str(count)] + [pzprv3.line(list(row)) for row in board.regions]
+    body = [str(1 + max(map(max, board.regions)))] + [pzprv3.line(list(row)) for row in board.regions]
     body += [pzprv3.line([pzprv3.token(v) for v in row]) for row in board.cells]
     body += pzprv3.blocks(board.rows, board.cols, lambda p, q: int((p, q) in answer.lines))
     return head + body + [pzprv3.line([0] * board.cols) for _ in range(board.rows)]
@@ -73,11 +52,7 @@ def write(board: Board, answer: Answer) -> list[str]:
 
 def to_puzzle(board: Board) -> Puzzle:
     convert.no_flags(board, {"e": "cells left out touching across rooms"})
-    numbers = [[None if v is None or v == UNKNOWN else v for v in row] for row in board.cells]
-    for r, row in enumerate(board.cells):
-        for c, v in enumerate(row):
-            if v is not None and v != UNKNOWN and v < 1:
-                raise ParseError(f"the number {v} at {convert.where(r, c)}: the loop visits every room")
+    numbers = [[None if v == UNKNOWN else v for v in row] for row in board.cells]
     rooms = [[str(x) for x in row] for row in board.regions]
     return Puzzle(board.rows, board.cols, rooms=rooms, numbers=numbers)
 
@@ -85,17 +60,15 @@ def to_puzzle(board: Board) -> Puzzle:
 def to_board(puzzle: Puzzle) -> Board:
     h, w = puzzle.height, puzzle.width
     regions = b.regions_from_walls(h, w, b.walls_of(puzzle.rooms))
-    counts = 1 + max(x for row in regions for x in row)
-    if counts != len({label for row in puzzle.rooms for label in row}):
+    if 1 + max(map(max, regions)) != len(set().union(*map(set, puzzle.rooms))):
         raise ParseError("a room in separate pieces: puzz.link draws rooms by walls, each one piece")
-    values: dict[int, int] = {}
-    for (r, c), k in puzzle.clues("numbers"):
-        if regions[r][c] in values:
-            raise ParseError(f"two numbers in the room of {convert.where(r, c)}: puzz.link has one a room")
-        values[regions[r][c]] = k
-    tops = _tops(regions)
-    return Board("country", h, w, regions=regions,
-                 cells=_cells(h, w, tops, [values.get(i) for i in range(len(tops))]))
+    values = {regions[r][c]: k for (r, c), k in puzzle.clues("numbers")}
+    if len(values) < len(puzzle.clues("numbers")):
+        raise ParseError("two numbers in one room: puzz.link keeps one number a room")
+    cells = [[None] * w for _ in range(h)]
+    for i, (r, c) in enumerate(code.room_tops(regions)):
+        cells[r][c] = values.get(i)
+    return Board("country", h, w, regions=regions, cells=tuple(map(tuple, cells)))
 
 
 def to_solution(puzzle: Puzzle, answer: Answer) -> Solution:

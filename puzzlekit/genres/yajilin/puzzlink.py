@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ...errors import ParseError
 from ...formats import convert, pzprv3
+from ...formats import urlcodes as code
 from ...formats.board import UNKNOWN, Answer, Board, Kind
 from ...formats.puzzlink import grid
 from . import CLUE, NAME, Puzzle, Solution
@@ -20,46 +21,12 @@ NUMBER = {v: k for k, v in LETTER.items()}
 
 
 def decode(empty: Board, data: str) -> tuple[Board, int]:
-    """pzprjs's ArrowNumber16: ``dn`` (direction, hex digit), ``d.`` (no number), ``(d+5)nn``,
-    ``-dnnn``; a letter skips cells."""
-    cells: list = [None] * (empty.rows * empty.cols)
-    at = i = 0
-    while at < len(data) and i < len(cells):
-        ch = data[at]
-        if ch in "01234" and at + 1 < len(data):
-            nxt = data[at + 1]
-            cells[i] = (int(ch), UNKNOWN if nxt == "." else int(nxt, 16))
-            at += 2
-        elif ch in "56789":
-            cells[i] = (int(ch) - 5, int(data[at + 1:at + 3], 16))
-            at += 3
-        elif ch == "-":
-            cells[i] = (int(data[at + 1]), int(data[at + 2:at + 5], 16))
-            at += 5
-        elif "a" <= ch <= "z":
-            i += int(ch, 36) - 10
-            at += 1
-        else:
-            raise ParseError(f"unexpected {ch!r} at position {at} of the yajilin clues")
-        i += 1
+    cells, at = code.read_arrow_number16(data, empty.rows * empty.cols)
     return replace(empty, cells=grid(cells, empty.cols)), at
 
 
 def encode(board: Board) -> str:
-    out, gap = "", 0
-    for row in board.cells:
-        for v in row:
-            if v is None:
-                gap += 1
-                if gap == 26:
-                    out, gap = out + "z", 0
-                continue
-            d, n = v
-            text = (f"{d}." if n == UNKNOWN else f"{d}{n:x}" if n < 16 else f"{d + 5}{n:02x}" if n < 256
-                    else f"-{d}{n:03x}")
-            out += (chr(ord("a") + gap - 1) if gap else "") + text
-            gap = 0
-    return out + (chr(ord("a") + gap - 1) if gap else "")
+    return code.write_arrow_number16([v for row in board.cells for v in row])
 
 
 def _clue(token: str) -> object:
