@@ -95,13 +95,26 @@ def visited(edges: Iterable[tuple[Cell, Cell]]) -> set[Cell]:
     return {cell for edge in edges for cell in edge}
 
 
-def room_crossings(edges: Iterable[tuple[Cell, Cell]], room: Mapping[Cell, Any]) -> dict[Any, int]:
-    """How many lines cross each room's border (a loop entering once crosses it twice)."""
+def room_crossings(edges: Iterable[tuple[Cell, Cell]], rooms: Sequence[Sequence[Any]]) -> dict[Any, int]:
+    """How many lines cross each room's border (a grid of room labels; a loop entering a room
+    once crosses it twice)."""
     out: dict[Any, int] = {}
     for a, b in edges:
-        if room[a] != room[b]:
-            out[room[a]] = out.get(room[a], 0) + 1
-            out[room[b]] = out.get(room[b], 0) + 1
+        x, y = rooms[a[0]][a[1]], rooms[b[0]][b[1]]
+        if x != y:
+            out[x] = out.get(x, 0) + 1
+            out[y] = out.get(y, 0) + 1
+    return out
+
+
+def room_counts(rooms: Sequence[Sequence[Any]], edges: Iterable[tuple[Cell, Cell]]) -> list[list[int | None]]:
+    """A grid with each room's count of cells on the loop in its first cell (None for 0)."""
+    on, out = visited(edges), [[None] * len(rooms[0]) for _ in rooms]
+    firsts: dict[Any, Cell] = {}
+    for r, row in enumerate(rooms):
+        for c, label in enumerate(row):
+            (r0, c0) = firsts.setdefault(label, (r, c))
+            out[r0][c0] = (out[r0][c0] or 0) + ((r, c) in on) or None
     return out
 
 
@@ -190,3 +203,13 @@ def rooms_along(edges: Iterable[tuple[Cell, Cell]], height: int, width: int, rng
                 label.update((cell, near[0] if near else 0) for cell in group)
         rest = [cell for cell in rest if cell not in label]
     return [[str(label[(r, c)]) for c in range(width)] for r in range(height)]
+
+
+def crossing_lines(lines: Mapping[tuple[Cell, Cell], Lit],
+                   rooms: Sequence[Sequence[Any]]) -> dict[Any, list[Lit]]:
+    """Each room's lines across its border (a grid of room labels), by label."""
+    out: dict[Any, list[Lit]] = {label: [] for row in rooms for label in row}
+    for a, b in border_pairs(rooms):
+        out[rooms[a[0]][a[1]]].append(lines[(a, b)])
+        out[rooms[b[0]][b[1]]].append(lines[(a, b)])
+    return out

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ...board import Genre, checks, layers
-from ...board.loops import border_pairs, on_loop, random_loop, room_crossings, rooms_along, visited
+from ...board import Genre, checks, layers, loops
 
 genre = Genre(
     "countryroad", aliases=("country",), title="Country Road",
@@ -21,24 +20,19 @@ genre = Genre(
 
 @genre.model
 def rules(p, m):
-    on = on_loop(m, m.edges, (), "")
+    on = loops.on_loop(m, m.edges, (), "")
     m.one_loop(m.edges, "the loop is one closed loop that never crosses or branches")
     rooms = layers.Rooms.rooms(p.rooms)
-    room = {cell: label for label, cells in rooms.items() for cell in cells}
-    crossing: dict[str, list] = {label: [] for label in rooms}
-    for a, b in border_pairs(p.rooms):
-        crossing[room[a]].append(m.edges[(a, b)])
-        crossing[room[b]].append(m.edges[(a, b)])
+    crossing = loops.crossing_lines(m.edges, p.rooms)
+    for a, b in loops.border_pairs(p.rooms):
         with m.rule(f"the cells {a} and {b} of different rooms are not both left out", cells=[a, b]):
             m.clause([on[a], on[b]])
     for label, cells in m.deadline.paced(rooms.items(), 64):
         with m.rule(f"the loop enters and leaves room {label} exactly once", cells=cells):
-            if len(rooms) > 1:
-                m.exactly(2, crossing[label])
-            else:
-                m.at_least(1, [on[c] for c in cells])
+            # a grid of one room has no border: the loop is somewhere in it
+            m.exactly(2, crossing[label]) if len(rooms) > 1 else m.at_least(1, [on[c] for c in cells])
     for cell, k in p.clues("numbers"):
-        cells = rooms[room[cell]]
+        cells = rooms[p.rooms[cell[0]][cell[1]]]
         with m.rule(f"the {k} at {cell} counts {k} cells of its room on the loop", cells=cells):
             m.exactly(k, [on[c] for c in cells])
 
@@ -47,19 +41,17 @@ def rules(p, m):
 def check(p, s):
     yield from checks.one_loop(s.edges)
     rooms = layers.Rooms.rooms(p.rooms)
-    room = {cell: label for label, cells in rooms.items() for cell in cells}
-    crossings, on = room_crossings(s.edges, room), visited(s.edges)
-    for label in rooms:
-        n = crossings.get(label, 0)
+    crossings, on = loops.room_crossings(s.edges, p.rooms), loops.visited(s.edges)
+    for label, n in ((label, crossings.get(label, 0)) for label in rooms):
         if len(rooms) > 1 and n == 0:
             yield f"the loop never visits room {label}"
         elif n > 2:
             yield f"the loop enters room {label} {n // 2} times"
     for cell, k in p.clues("numbers"):
-        n = sum(c in on for c in rooms[room[cell]])
+        n = sum(c in on for c in rooms[p.rooms[cell[0]][cell[1]]])
         if n != k:
             yield f"the {k} at {cell} counts {n} cells of its room on the loop"
-    for a, b in border_pairs(p.rooms):
+    for a, b in loops.border_pairs(p.rooms):
         if a not in on and b not in on:
             yield f"the cells {a} and {b} of different rooms are both left out of the loop"
 
@@ -67,17 +59,14 @@ def check(p, s):
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
     """A random loop (the rooms are cut from it in `reveal`)."""
-    return genre.Solution(edges=random_loop(rng, height, width, rng.uniform(0.4, 0.8)))
+    return genre.Solution(edges=loops.random_loop(rng, height, width, rng.uniform(0.4, 0.8)))
 
 
 @genre.reveal
 def reveal(solution, h: int, w: int):
     """Rooms cut along the loop (at random, seeded by the loop), and every room's count."""
-    rooms = rooms_along(solution.edges, h, w, random.Random(str(sorted(solution.edges))))
-    on, numbers = visited(solution.edges), [[None] * w for _ in range(h)]
-    for cells in layers.Rooms.rooms(rooms).values():
-        numbers[cells[0][0]][cells[0][1]] = sum(x in on for x in cells) or None
-    return genre.Puzzle(h, w, rooms=rooms, numbers=numbers)
+    rooms = loops.rooms_along(solution.edges, h, w, random.Random(str(sorted(solution.edges))))
+    return genre.Puzzle(h, w, rooms=rooms, numbers=loops.room_counts(rooms, solution.edges))
 
 
 genre.export(globals())

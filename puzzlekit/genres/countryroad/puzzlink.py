@@ -1,6 +1,5 @@
-"""Country Road in pzprjs: ``country`` (the rooms drawn by walls, then one number16 per room in
-the order of their first cells, written in the room's first cell; pflag ``e``: cells left out
-may touch, not a rule of ours). A room of ours must be one piece, with at most one number."""
+"""Country Road in pzprjs: ``country`` (rooms by walls, a number16 per room in its first cell;
+pflag ``e``: cells left out may touch, not our rule). A room is one piece with one number."""
 
 from __future__ import annotations
 
