@@ -141,3 +141,20 @@ def test_our_puzzle_round_trips_through_a_url_and_pzprjs_judges_our_answer_compl
     assert formats.to_url(q) == url and q.numbers == p.numbers  # the rooms come back renamed
     assert pieces(q) == pieces(p)
     assert judge(p, s)["complete"] is True
+
+
+@pytest.mark.corpus
+def test_pzprjs_judges_our_answers_to_published_puzzles_complete(corpus):
+    from pzprjs_judge import judge
+
+    from benchmarks import sw_corpus
+
+    spec = sw_corpus.GENRES["countryroad"]
+    found = sw_corpus.entries(corpus, "countryroad")
+    data = {k: e for k, e in found.items() if sw_corpus.size(e["problem"])[0] <= 12}  # small ones: quick
+    for key, entry in sw_corpus.sample(data, 5):
+        p = spec.convert(entry["problem"])
+        if p is None:
+            continue
+        (s,) = api.solve(p, unique=True).solutions
+        assert judge(p, s)["complete"] is True, key

@@ -141,3 +141,20 @@ def test_generated_puzzles_are_unique(level):
     assert yajilin.verify(made.puzzle, made.solution) == []
     again = next(iter(generate("yajilin", 6, 6, level=level, seed=made.seed, nearest=True)))
     assert yajilin.format(again.puzzle) == yajilin.format(made.puzzle)
+
+
+@pytest.mark.corpus
+def test_pzprjs_judges_our_answers_to_published_puzzles_complete(corpus):
+    from pzprjs_judge import judge
+
+    from benchmarks import sw_corpus
+
+    spec = sw_corpus.GENRES["yajilin"]
+    found = sw_corpus.entries(corpus, "yajilin")
+    data = {k: e for k, e in found.items() if sw_corpus.size(e["problem"])[0] <= 12}  # small ones: quick
+    for key, entry in sw_corpus.sample(data, 5):
+        p = spec.convert(entry["problem"])
+        if p is None:
+            continue
+        (s,) = api.solve(p, unique=True).solutions
+        assert judge(p, s)["complete"] is True, key
