@@ -8,7 +8,7 @@ after them; a character that does not belong raises `CodeError` with its offset,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..grid import CellEdge
 from .board import UNKNOWN
@@ -401,12 +401,16 @@ def room_tops(regions: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
 
 def read_room_number16(data: str, regions: Sequence[Sequence[int]], at: int = 0) -> tuple[tuple, int]:
     """The cells (R x C, None: no number) with each room's number in its first cell."""
-    tops = room_tops(regions)
-    values, at = read_number16(data, len(tops), at)
-    cells = [[None] * len(regions[0]) for _ in regions]
-    for (r, c), v in zip(tops, values):
-        cells[r][c] = v
-    return tuple(tuple(row) for row in cells), at
+    values, at = read_number16(data, len(room_tops(regions)), at)
+    return room_cells(regions, values.__getitem__), at
+
+
+def room_cells(regions: Sequence[Sequence[int]], value: Callable[[int], int | None]) -> tuple:
+    """The cells (R x C, None: no number) with ``value(room)`` in each room's first cell."""
+    cells: list[list[int | None]] = [[None] * len(regions[0]) for _ in regions]
+    for i, (r, c) in enumerate(room_tops(regions)):
+        cells[r][c] = value(i)
+    return tuple(tuple(row) for row in cells)
 
 
 def write_room_number16(regions: Sequence[Sequence[int]], cells: Sequence[Sequence[int | None]]) -> str:
