@@ -24,9 +24,8 @@ def decode(empty: Board, data: str) -> tuple[Board, int]:
 
 
 def encode(board: Board) -> str:
-    walls = board.walls or b.walls_of(board.regions)
     numbers = code.write_room_number16(board.regions, board.cells)
-    return code.write_borders(board.rows, board.cols, walls) + numbers
+    return code.write_borders(board.rows, board.cols, board.walls or b.walls_of(board.regions)) + numbers
 
 
 def read(lines: pzprv3.Lines, board: Board, minor: int) -> tuple[Board, Answer]:
@@ -64,10 +63,7 @@ def to_board(puzzle: Puzzle) -> Board:
     values = {regions[r][c]: k for (r, c), k in puzzle.clues("numbers")}
     if len(values) < len(puzzle.clues("numbers")):
         raise ParseError("two numbers in one room: puzz.link keeps one number a room")
-    cells = [[None] * w for _ in range(h)]
-    for i, (r, c) in enumerate(code.room_tops(regions)):
-        cells[r][c] = values.get(i)
-    return Board("country", h, w, regions=regions, cells=tuple(map(tuple, cells)))
+    return Board("country", h, w, regions=regions, cells=code.room_cells(regions, values.get))
 
 
 def to_solution(puzzle: Puzzle, answer: Answer) -> Solution:
