@@ -41,8 +41,10 @@ def ray(cell: Cell, d: str, height: int, width: int) -> list[Cell]:
 class ArrowNumbers(CellClues):
     """A number and an arrow in some cells (see the module docstring)."""
 
-    def __init__(self, name: str = "arrows", what: str = "an arrow clue"):
+    def __init__(self, name: str = "arrows", what: str = "an arrow clue", light: bool = False):
+        """``light``: drawn white, as on a dark clue cell (a `Symbols` layer's square)."""
         super().__init__(name, what)
+        self.light = light
         self.whitespace = True  # tokens of two or more characters, separated by spaces
 
     def read_token(self, text: str) -> Any:
@@ -64,7 +66,7 @@ class ArrowNumbers(CellClues):
             x, y = layout.centre(cell)
             text = v[:-1].replace("?", "") + GLYPHS[v[-1]]
             canvas.text(x, y, text, layout.cell * 0.42, cls="clue",
-                        fill="#FFFFFF" if cell in dark else "#000000")
+                        fill="#FFFFFF" if self.light or cell in dark else "#000000")
         canvas.close()
 
 

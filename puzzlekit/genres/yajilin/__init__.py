@@ -13,7 +13,7 @@ genre = Genre(
     "yajilin", title="Yajilin",
     rule="shade cells apart; one loop through every other cell; an arrow counts the shaded cells ahead",
     clues=[layers.Symbols("blocks", {CLUE: "clue cell"}, what="a clue cell"),
-           ARROWS := ArrowNumbers("arrows")],
+           ARROWS := ArrowNumbers("arrows", light=True)],
     answers=[layers.Lines("edges", words=("the loop runs between {a} and {b}",
                                           "the loop does not run between {a} and {b}"))],
     optional=("arrows",),
