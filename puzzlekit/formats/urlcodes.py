@@ -387,29 +387,33 @@ def write_arrow_number16(values: Sequence[tuple[int, int] | None]) -> str:
     return out + (B36[gap + 9] if gap else "")
 
 
-# numbers per room (pzprjs's RoomNumber16: a number16 per room, in its first cell) ----------
+# numbers per room (pzprjs's RoomNumber16: a number16 per room, in its top cell) ----------
 
 
 def room_tops(regions: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
-    """Each room's first cell in reading order, rooms in the order of their numbers."""
+    """Each room's top cell as pzprjs picks it (its leftmost column, the topmost cell there),
+    rooms in the order of their numbers (of their first cells in reading order)."""
     tops: dict[int, tuple[int, int]] = {}
     for r, row in enumerate(regions):
         for c, x in enumerate(row):
-            tops.setdefault(x, (r, c))
+            if x not in tops or (c, r) < tops[x][::-1]:
+                tops[x] = (r, c)
     return [tops[x] for x in sorted(tops)]
 
 
 def read_room_number16(data: str, regions: Sequence[Sequence[int]], at: int = 0) -> tuple[tuple, int]:
-    """The cells (R x C, None: no number) with each room's number in its first cell."""
-    values, at = read_number16(data, len(room_tops(regions)), at)
-    return room_cells(regions, values.__getitem__), at
+    """The cells (R x C, None: no number) with each room's number in its top cell."""
+    tops = room_tops(regions)
+    values, at = read_number16(data, len(tops), at)
+    by_room = {regions[r][c]: v for (r, c), v in zip(tops, values)}
+    return room_cells(regions, by_room.get), at
 
 
 def room_cells(regions: Sequence[Sequence[int]], value: Callable[[int], int | None]) -> tuple:
-    """The cells (R x C, None: no number) with ``value(room)`` in each room's first cell."""
+    """The cells (R x C, None: no number) with ``value(room)`` in each room's top cell."""
     cells: list[list[int | None]] = [[None] * len(regions[0]) for _ in regions]
-    for i, (r, c) in enumerate(room_tops(regions)):
-        cells[r][c] = value(i)
+    for r, c in room_tops(regions):
+        cells[r][c] = value(regions[r][c])
     return tuple(tuple(row) for row in cells)
 
 

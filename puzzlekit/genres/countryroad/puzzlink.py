@@ -1,4 +1,4 @@
-"""Country Road in pzprjs: ``country`` (rooms by walls, a number16 per room in its first cell;
+"""Country Road in pzprjs: ``country`` (rooms by walls, a number16 per room in its top cell;
 pflag ``e``: cells left out may touch, not our rule). A room is one piece with one number."""
 
 from __future__ import annotations
@@ -9,10 +9,11 @@ from ...errors import ParseError
 from ...formats import board as b
 from ...formats import convert, pzprv3
 from ...formats import urlcodes as code
-from ...formats.board import UNKNOWN, Answer, Board, Kind
+from ...formats.board import Answer, Board, Kind
 from . import NAME, Puzzle, Solution
 
-KINDS = (Kind("country", "country", "Country Road", NAME, fields=("regions", "cells"), flags="e"),)
+KINDS = (Kind("country", "country", "Country Road", NAME, fields=("regions", "cells"), flags="e",
+              version="pzprv3.2"),)
 ROW_LINES = True
 
 
@@ -29,28 +30,41 @@ def encode(board: Board) -> str:
 
 
 def read(lines: pzprv3.Lines, board: Board, minor: int) -> tuple[Board, Answer]:
-    rows, cols, flags = board.rows, board.cols, pzprv3.flags(lines)
-    lines.number("the number of rooms", 1)
-    ids = lines.block(rows, cols, "the rooms", pzprv3.number)
+    """Files before 3.2: the room count and ids; from 3.2: a flags line and the walls."""
+    rows, cols = board.rows, board.cols
+    if minor >= 2:
+        flags = "e" if lines.word("the flags") == "country_empty" else ""
+        h = lines.block(rows, cols - 1, "the vertical walls", pzprv3.WALL)
+        v = lines.block(rows - 1, cols, "the horizontal walls", pzprv3.WALL)
+        walls = pzprv3.edges(h, v)
+    else:
+        flags = pzprv3.flags(lines)
+        lines.number("the number of rooms", 1)
+        ids = lines.block(rows, cols, "the rooms", pzprv3.number)
+        walls = b.walls_of(pzprv3.grid(ids))
+    regions = b.regions_from_walls(rows, cols, walls)
     cells = lines.block(rows, cols, "the numbers", pzprv3.clue)
     h = lines.block(rows, cols - 1, "the horizontal lines", pzprv3.LINE)
     v = lines.block(rows - 1, cols, "the vertical lines", pzprv3.LINE)
-    regions = b.regions_from_walls(rows, cols, b.walls_of(pzprv3.grid(ids)))
     answer = Answer(lines=pzprv3.edges(h, v))
-    return replace(board, flags=flags, regions=regions, cells=pzprv3.grid(cells)), answer
+    return replace(board, flags=flags, regions=regions, walls=walls, cells=pzprv3.grid(cells)), answer
 
 
 def write(board: Board, answer: Answer) -> list[str]:
-    head = [board.flags] if board.flags else []
-    body = [str(1 + max(map(max, board.regions)))] + [pzprv3.line(list(row)) for row in board.regions]
+    walls = board.walls or b.walls_of(board.regions)
+    body = ["country_empty" if "e" in board.flags else ""]
+    body += pzprv3.blocks(board.rows, board.cols, lambda p, q: int((p, q) in walls))
     body += [pzprv3.line([pzprv3.token(v) for v in row]) for row in board.cells]
     body += pzprv3.blocks(board.rows, board.cols, lambda p, q: int((p, q) in answer.lines))
-    return head + body + [pzprv3.line([0] * board.cols) for _ in range(board.rows)]
+    return body + [pzprv3.line([0] * board.cols) for _ in range(board.rows)]
 
 
 def to_puzzle(board: Board) -> Puzzle:
     convert.no_flags(board, {"e": "cells left out touching across rooms"})
-    numbers = [[None if v == UNKNOWN else v for v in row] for row in board.cells]
+    if board.walls and board.walls != b.walls_of(board.regions):
+        raise ParseError("a wall inside a room: puzzlekit's rooms are divided by their borders only")
+    numbers = convert.values(board, "the room number")  # 0 for none; '?' refused
+    numbers = [[v or None for v in row] for row in numbers]
     rooms = [[str(x) for x in row] for row in board.regions]
     return Puzzle(board.rows, board.cols, rooms=rooms, numbers=numbers)
 
