@@ -9,8 +9,7 @@ from ...board import Genre, checks, layers, loops
 
 genre = Genre(
     "countryroad", aliases=("country",), title="Country Road", optional=("numbers",),
-    rule="one loop through every room once; a number counts its room's cells on the loop; "
-         "cells left out in different rooms never touch",
+    rule="one loop through each room once; numbers count visited cells; left-out cells apart across rooms",
     clues=[layers.Rooms("rooms"), layers.Numbers("numbers", lo=1, hi=999, what="a cell count")],
     answers=[layers.Lines("edges", words=("the loop runs between {a} and {b}",
                                           "the loop does not run between {a} and {b}"))],
@@ -28,7 +27,6 @@ def rules(p, m):
             m.clause([on[a], on[b]])
     for label, cells in m.deadline.paced(rooms.items(), 64):
         with m.rule(f"the loop enters and leaves room {label} exactly once", cells=cells):
-            # a grid of one room has no border: the loop is somewhere in it
             m.exactly(2, crossing[label]) if len(rooms) > 1 else m.at_least(1, [on[c] for c in cells])
     for cell, k in p.clues("numbers"):
         cells = rooms[p.rooms[cell[0]][cell[1]]]
@@ -67,8 +65,8 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, rooms=rooms, numbers=loops.room_counts(rooms, solution.edges))
 
 
-# what the generator made (docs/generating.md, "Levels made"): sides measured, and per level
-SIDES = (7,)  # the sides where at least 95% of the requests came back at it
+# measured (docs/generating.md, "Levels made"): per level the sides 95% of requests reached
+SIDES = (7,)
 RELIABLE = {"scan": (7,), "trial": (7,), "lines": (7,), "chain": (7,)}
 
 genre.export(globals())

@@ -30,18 +30,9 @@ def encode(board: Board) -> str:
 
 
 def read(lines: pzprv3.Lines, board: Board, minor: int) -> tuple[Board, Answer]:
-    """Files before 3.2: the room count and ids; from 3.2: a flags line and the walls."""
     rows, cols = board.rows, board.cols
-    if minor >= 2:
-        flags = "e" if lines.word("the flags") == "country_empty" else ""
-        h = lines.block(rows, cols - 1, "the vertical walls", pzprv3.WALL)
-        v = lines.block(rows - 1, cols, "the horizontal walls", pzprv3.WALL)
-        walls = pzprv3.edges(h, v)
-    else:
-        flags = pzprv3.flags(lines)
-        lines.number("the number of rooms", 1)
-        ids = lines.block(rows, cols, "the rooms", pzprv3.number)
-        walls = b.walls_of(pzprv3.grid(ids))
+    flags = ("e" if lines.word("the flags") == "country_empty" else "") if minor >= 2 else pzprv3.flags(lines)
+    walls = pzprv3.room_walls(lines, rows, cols, minor)
     regions = b.regions_from_walls(rows, cols, walls)
     cells = lines.block(rows, cols, "the numbers", pzprv3.clue)
     h = lines.block(rows, cols - 1, "the horizontal lines", pzprv3.LINE)
@@ -63,8 +54,7 @@ def to_puzzle(board: Board) -> Puzzle:
     convert.no_flags(board, {"e": "cells left out touching across rooms"})
     if board.walls and board.walls != b.walls_of(board.regions):
         raise ParseError("a wall inside a room: puzzlekit's rooms are divided by their borders only")
-    numbers = convert.values(board, "the room number")  # 0 for none; '?' refused
-    numbers = [[v or None for v in row] for row in numbers]
+    numbers = [[v or None for v in row] for row in convert.values(board, "the room number")]  # '?' refused
     rooms = [[str(x) for x in row] for row in board.regions]
     return Puzzle(board.rows, board.cols, rooms=rooms, numbers=numbers)
 
