@@ -36,6 +36,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "skyscrapers": (5,), "magnets": (6,), "undead": (4,), "kenken": (6,), "killersudoku": (9,),
     "jigsawsudoku": (9,), "gokigen": (8,), "mosaic": (10,), "fillomino": (7,), "signpost": (4,),
     "starbattle": (6, 10), "norinori": (5, 6),
+    "yajilin": (7,), "countryroad": (7,),
 }
 #: The share of requests a level must hit to be offered.
 RELIABLE = 0.95

@@ -292,6 +292,38 @@ def lits(problem: str) -> Any:
     return genres.get("lits").Puzzle(len(ids), len(ids[0]), rooms=rooms)
 
 
+def yajilin(problem: str) -> Any:
+    """``-``, a clue such as ``2s`` (count, then n/e/s/w), or ``x``: a clue cell without one."""
+    rows = rows_of(problem)
+    arrows = [[None if t in "-x" else t[:-1] + t[-1].upper() for t in row] for row in rows]
+    blocks = [[None if t == "-" else "X" for t in row] for row in rows]
+    return genres.get("yajilin").Puzzle(len(rows), len(rows[0]), blocks=blocks, arrows=arrows)
+
+
+def countryroad(problem: str) -> Any:
+    """R rows of counts (``-`` none), then R rows of room ids; None for a puzzle with cells in
+    no room (``@``), which our rules do not state."""
+    rows = rows_of(problem)
+    h = len(rows) // 2
+    numbers, rooms = rows[:h], rows[h:]
+    if any("@" in row for row in rooms):
+        return None
+    counts = [[None if t == "-" else int(t) for t in r] for r in numbers]
+    return genres.get("countryroad").Puzzle(h, len(rooms[0]), rooms=rooms, numbers=counts)
+
+
+def loop_edges(puzzle: Any, text: str) -> frozenset:
+    """A published loop, each cell's two exits as letters (``ns``, ``se``, ...), as edges."""
+    steps = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
+    out = set()
+    for r, row in enumerate(rows_of(text)):
+        for c, t in enumerate(row):
+            for letter in t if len(t) == 2 and set(t) <= set(steps) else "":
+                dr, dc = steps[letter]
+                out.add(tuple(sorted([(r, c), (r + dr, c + dc)])))
+    return frozenset(out)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -361,6 +393,9 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
     SwGenre("lits", "lits", "LITS_dataset.json", lits,
             lambda p, t: frozenset((r, c) for r, row in enumerate(rows_of(t)) for c, x in enumerate(row)
                                    if x in "LITS"), _attr("shaded"), sw="lits"),
+    SwGenre("countryroad", "countryroad", "CountryRoad_dataset.json", countryroad, loop_edges,
+            _attr("edges"), sw="country_road"),
+    SwGenre("yajilin", "yajilin", "Yajilin_dataset.json", yajilin, loop_edges, _attr("edges"), sw="yajilin"),
 )}
 
 

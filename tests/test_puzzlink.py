@@ -129,6 +129,16 @@ FAILCODES: dict[str, dict[str, tuple[str, str]]] = {
         "bdDeadEnd": ("read", r"ends inside a region \(a dead end\)"),
     },
 }
+FAILCODES["country"] = {
+    "lnBranch": ("verify", r"the line branches at"),
+    "lnCross": ("verify", r"the line branches at"),
+    "bkPassTwice": ("verify", r"the loop enters room .* times"),
+    "bkLineNe": ("verify", r"counts \d+ cells of its room|never visits room"),
+    "bkNoLine": ("verify", r"the loop never visits room"),
+    "cbNoLine": ("verify", r"of different rooms are both left out of the loop"),
+    "lnDeadEnd": ("verify", r"the line ends at"),
+    "lnPlLoop": ("verify", r"separate pieces, not one loop"),
+}
 FAILCODES["arukone"] = {
     **FAILCODES["numlin"],
     "brNoLine": ("verify", r"no line leaves number"),  # arukone's has a body with no lines

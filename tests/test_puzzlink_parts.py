@@ -68,5 +68,5 @@ def test_an_unknown_id_is_refused_by_name(text):
 
 
 def test_an_id_near_ours_is_refused_with_the_reason():
-    with pytest.raises(ParseError, match="'country' is not one puzzlekit solves: Country Road"):
-        formats.read("https://puzz.link/p?country/3/3/0")
+    with pytest.raises(ParseError, match="'trainstations' is not one puzzlekit solves: Train Stations"):
+        formats.read("https://puzz.link/p?trainstations/3/3/0")

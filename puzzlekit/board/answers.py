@@ -373,8 +373,9 @@ class Lines(Layer):
         canvas.open(self.name)
         for a, b in sorted(value):
             (x1, y1), (x2, y2) = layout.centre(a), layout.centre(b)
-            canvas.line(x1, y1, x2, y2, cls=self.key, stroke=STATE if player else "#0072B2",
-                        stroke_width=layout.cell * 0.14, stroke_linecap="round")
+            canvas.line(x1, y1, x2, y2, cls=f"{self.key} state" if player else self.key,
+                        stroke=STATE if player else "#0072B2", stroke_width=layout.cell * 0.14,
+                        stroke_linecap="round")
         canvas.close()
 
     def draw_absent(self, canvas: Canvas, layout: Layout, edges: list[tuple[Cell, Cell]]) -> None:

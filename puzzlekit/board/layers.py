@@ -55,8 +55,9 @@ from .regions import Regions  # noqa: E402  (a division of the grid into regions
 __all__ += ["Regions"]
 
 from .arrows import Arrows, Order  # noqa: E402  (compass arrows in cells; cells numbered along a path)
+from .loops import ArrowNumbers  # noqa: E402  (a number with an arrow: Yajilin)
 
-__all__ += ["Arrows", "Order"]
+__all__ += ["Arrows", "ArrowNumbers", "Order"]
 from .dots import Dots  # noqa: E402  (dots on the doubled grid: Galaxies)
 
 __all__ += ["Dots"]

@@ -201,3 +201,16 @@ def write(board: Board, answer: Answer | None = None) -> str:
     head += [str(board.rows)] if kind.square else [str(board.rows), str(board.cols)]
     body = b.part(kind.pid).write(board, answer or Answer())
     return "".join(text + "\n" for text in head + body)
+
+
+def room_walls(lines: Lines, rows: int, cols: int, minor: int) -> frozenset[CellEdge]:
+    """A file's rooms as walls: from version 3.2 an H and a V block of walls, before it the
+    number of rooms and a block of room ids."""
+    if minor >= 2:
+        h = lines.block(rows, cols - 1, "the vertical walls", WALL)
+        return edges(h, lines.block(rows - 1, cols, "the horizontal walls", WALL))
+    lines.number("the number of rooms", 1)
+    ids = lines.block(rows, cols, "the rooms", number)
+    return frozenset((a, b) for r in range(rows) for c in range(cols) for a, b in
+                     (((r, c), (r, c + 1)), ((r, c), (r + 1, c)))
+                     if b[0] < rows and b[1] < cols and ids[r][c] != ids[b[0]][b[1]])

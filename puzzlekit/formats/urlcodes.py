@@ -8,7 +8,7 @@ after them; a character that does not belong raises `CodeError` with its offset,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..grid import CellEdge
 from .board import UNKNOWN
@@ -337,3 +337,85 @@ def read_binary(data: str, count: int, at: int = 0) -> tuple[list[bool], int]:
 def write_binary(bits: Sequence[bool]) -> str:
     chunks = (bits[i:i + 5] for i in range(0, len(bits), 5))
     return "".join(B32[sum(16 >> k for k, b in enumerate(chunk) if b)] for chunk in chunks)
+
+
+# arrow numbers (pzprjs's ArrowNumber16: Yajilin) ------------------------------------------
+
+
+def read_arrow_number16(data: str, count: int, at: int = 0) -> tuple[list[tuple[int, int] | None], int]:
+    """``count`` items, each None or ``(direction, number)`` (direction 0 none, 1 up, 2 down,
+    3 left, 4 right; number -2 for none): ``dn`` a hex digit, ``d.`` no number, ``(d+5)hh``,
+    ``-dhhh``; a letter ``a``-``z`` skips one to 26 cells."""
+    out: list[tuple[int, int] | None] = []
+    while len(out) < count and at < len(data):
+        ch = data[at]
+        try:
+            if ch in "01234":
+                nxt = data[at + 1]
+                out.append((int(ch), UNKNOWN if nxt == "." else int(nxt, 16)))
+                at += 2
+            elif ch in "56789":
+                out.append((int(ch) - 5, int(data[at + 1:at + 3], 16)))
+                at += 3
+            elif ch == "-":
+                out.append((int(data[at + 1]), int(data[at + 2:at + 5], 16)))
+                at += 5
+            elif "a" <= ch <= "z":
+                out.extend([None] * min(int(ch, 36) - 9, count - len(out)))
+                at += 1
+            else:
+                raise ValueError
+        except (ValueError, IndexError):
+            raise CodeError(f"unexpected character {ch!r} in the arrow clues", at) from None
+    out.extend([None] * (count - len(out)))
+    return out, at
+
+
+def write_arrow_number16(values: Sequence[tuple[int, int] | None]) -> str:
+    out, gap = "", 0
+    for v in values:
+        if v is None:
+            gap += 1
+            if gap == 26:
+                out, gap = out + "z", 0
+            continue
+        d, n = v
+        text = (f"{d}." if n == UNKNOWN else f"{d}{n:x}" if n < 16 else f"{d + 5}{n:02x}" if n < 256
+                else f"-{d}{n:03x}")
+        out += (B36[gap + 9] if gap else "") + text
+        gap = 0
+    return out + (B36[gap + 9] if gap else "")
+
+
+# numbers per room (pzprjs's RoomNumber16: a number16 per room, in its top cell) ----------
+
+
+def room_tops(regions: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """Each room's top cell as pzprjs picks it (its leftmost column, the topmost cell there),
+    rooms in the order of their numbers (of their first cells in reading order)."""
+    tops: dict[int, tuple[int, int]] = {}
+    for r, row in enumerate(regions):
+        for c, x in enumerate(row):
+            if x not in tops or (c, r) < tops[x][::-1]:
+                tops[x] = (r, c)
+    return [tops[x] for x in sorted(tops)]
+
+
+def read_room_number16(data: str, regions: Sequence[Sequence[int]], at: int = 0) -> tuple[tuple, int]:
+    """The cells (R x C, None: no number) with each room's number in its top cell."""
+    tops = room_tops(regions)
+    values, at = read_number16(data, len(tops), at)
+    by_room = {regions[r][c]: v for (r, c), v in zip(tops, values)}
+    return room_cells(regions, by_room.get), at
+
+
+def room_cells(regions: Sequence[Sequence[int]], value: Callable[[int], int | None]) -> tuple:
+    """The cells (R x C, None: no number) with ``value(room)`` in each room's top cell."""
+    cells: list[list[int | None]] = [[None] * len(regions[0]) for _ in regions]
+    for r, c in room_tops(regions):
+        cells[r][c] = value(regions[r][c])
+    return tuple(tuple(row) for row in cells)
+
+
+def write_room_number16(regions: Sequence[Sequence[int]], cells: Sequence[Sequence[int | None]]) -> str:
+    return write_number16([cells[r][c] for r, c in room_tops(regions)])

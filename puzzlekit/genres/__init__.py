@@ -56,6 +56,8 @@ NAMES: tuple[str, ...] = (
     "yinyang",
     "heyawake",
     "lits",
+    "yajilin",
+    "countryroad",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

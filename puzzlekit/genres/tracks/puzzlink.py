@@ -1,7 +1,7 @@
-"""Tracks has no pzprjs form; two pzprjs genres look near it and are refused by name."""
+"""Tracks has no pzprjs form; a pzprjs genre that looks near it is refused by name (Country Road,
+once refused here too, is a genre of ours now)."""
 
 NO_FORM = "pzprjs has no genre for Tatham's Tracks (trainstations and country are other genres)"
 OTHERS = {
     "trainstations": "Train Stations is not Tracks (its stations are numbered and the loop may cross)",
-    "country": "Country Road is another genre (a loop through rooms), not Tracks",
 }
