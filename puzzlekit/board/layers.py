@@ -60,3 +60,7 @@ __all__ += ["Arrows", "Order"]
 from .dots import Dots  # noqa: E402  (dots on the doubled grid: Galaxies)
 
 __all__ += ["Dots"]
+
+from .sight import Circles  # noqa: E402  (circles in cells: Nurimisaki's capes)
+
+__all__ += ["Circles"]
