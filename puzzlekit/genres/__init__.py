@@ -49,6 +49,7 @@ NAMES: tuple[str, ...] = (
     "dominosa",
     "fourcolour",
     "galaxies",
+    "nurimisaki",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
