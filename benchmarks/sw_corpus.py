@@ -225,6 +225,14 @@ def galaxies_published(puzzle: Any, text: str) -> Any:
     return genres.get("galaxies").solution_from_json(puzzle, {"regions": rows_of(text)})
 
 
+def nurimisaki(problem: str) -> Any:
+    """``-`` a cell without a circle, ``?`` a circle without a number, else a circle's number."""
+    rows = rows_of(problem)
+    circles = [[None if t == "-" else "o" for t in row] for row in rows]
+    numbers = [[int(t) if t.isdigit() else None for t in row] for row in rows]
+    return genres.get("nurimisaki").Puzzle(len(rows), len(rows[0]), circles=circles, numbers=numbers)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -278,6 +286,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
     SwGenre("dominosa", "dominosa", "Dominos_dataset.json", dominosa, dominosa_published,
             lambda p, s: s, sw="dominos"),
     SwGenre("galaxies", "galaxies", "Galaxies_dataset.json", galaxies, galaxies_published, lambda p, s: s),
+    SwGenre("nurimisaki", "nurimisaki", "Nurimisaki_dataset.json", nurimisaki, _shaded, _attr("shaded"),
+            sw="nurimisaki"),
 )}
 
 
