@@ -76,21 +76,31 @@ def check(p, s):
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """A maze: cells shaded in random order while the rest stays connected and no 2x2 block
-    turns all shaded, until no 2x2 block is all unshaded (a few tries)."""
+    """A maze grown from a random cell, a random cell of its edge at a time, each new cell
+    touching one unshaded cell (so no 2x2 block turns all unshaded and the dead ends are many);
+    then a cell of each 2x2 block left all shaded is unshaded where that makes no 2x2 unshaded."""
     cells = [(r, c) for r in range(height) for c in range(width)]
     for _ in range(50):
-        shaded: set = set()
-        rng.shuffle(cells)
-        for cell in cells:
-            shaded.add(cell)
-            unshaded = set(cells) - shaded
-            if checks.full_blocks(shaded, height, width) or checks.connected(unshaded, "") \
-                    or any(neighbours_in(n, unshaded) == 0 for n in unshaded):
-                shaded.discard(cell)
-        unshaded = set(cells) - shaded
-        if not checks.full_blocks(unshaded, height, width) and len(unshaded) > 1:
-            return genre.Solution(shaded=frozenset(shaded))
+        open_ = {rng.choice(cells)}
+        edge = list(open_)
+        while edge:
+            r, c = cell = edge[rng.randrange(len(edge))]
+            grow = [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= n[0] < height
+                    and 0 <= n[1] < width and n not in open_ and neighbours_in(n, open_) == 1]
+            if not grow:
+                edge.remove(cell)
+                continue
+            open_.add(new := rng.choice(grow))
+            edge.append(new)
+        for r, c in checks.full_blocks(set(cells) - open_, height, width):
+            block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            rng.shuffle(block)
+            if any(x in open_ for x in block):
+                continue
+            open_ |= next(({x} for x in block if neighbours_in(x, open_)
+                           and not checks.full_blocks(open_ | {x}, height, width)), set())
+        if not checks.full_blocks(set(cells) - open_, height, width) and len(open_) > 1:
+            return genre.Solution(shaded=frozenset(cells) - open_)
     raise RuntimeError(f"no Nurimisaki answer planted on {height}x{width}")
 
 
