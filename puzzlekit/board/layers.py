@@ -64,3 +64,7 @@ __all__ += ["Dots"]
 from .sight import Circles  # noqa: E402  (circles in cells: Nurimisaki's capes)
 
 __all__ += ["Circles"]
+
+from .triangles import Triangles  # noqa: E402  (half-cell triangles in cells: Shakashaka)
+
+__all__ += ["Triangles"]
