@@ -50,6 +50,7 @@ NAMES: tuple[str, ...] = (
     "fourcolour",
     "galaxies",
     "nurimisaki",
+    "shakashaka",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
