@@ -73,7 +73,8 @@ def check(p, s):
 def plant(rng: random.Random, height: int, width: int):
     """White rectangles placed at random on a black grid: a turned one fills a square box with
     triangles along its sides (the box's corners left black), an upright one is white cells
-    kept from touching another upright one; the cells left over stay black."""
+    kept from touching another upright one; a cell left over turns white where every white
+    area stays a rectangle, else stays black."""
     at: dict = {}
     for _ in range(4 * height * width):
         turned = rng.random() < 0.6
@@ -90,6 +91,13 @@ def plant(rng: random.Random, height: int, width: int):
         elif not any(at.get(n) == NONE for r, c in box
                      for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n not in box):
             at.update({cell: NONE for cell in box})
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    for cell in rng.sample(cells, len(cells)):  # a black cell left over turns white where it may
+        if at.get(cell, WALL) == WALL:
+            trial = {**{k: at.get(k, WALL) for k in cells}, cell: NONE}
+            if not rectangle_problems({k for k, v in trial.items() if v == WALL},
+                                      {k: 0 if v == WALL else v for k, v in trial.items()}):
+                at[cell] = NONE
     walls = [[WALL if at.get((r, c), WALL) == WALL else None for c in range(width)] for r in range(height)]
     triangles = tuple(tuple(0 if at.get((r, c), WALL) == WALL else at[(r, c)] for c in range(width))
                       for r in range(height))
