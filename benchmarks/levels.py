@@ -35,7 +35,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "lightup": (7,), "hitori": (5,), "kurodoko": (7,), "futoshiki": (5,), "binairo": (8,), "tango": (6,),
     "skyscrapers": (5,), "magnets": (6,), "undead": (4,), "kenken": (6,), "killersudoku": (9,),
     "jigsawsudoku": (9,), "gokigen": (8,), "mosaic": (10,), "fillomino": (7,), "signpost": (4,),
-    "nurimisaki": (6, 10), "shakashaka": (6,),
+    "nurimisaki": (6, 8, 10), "shakashaka": (6,),
 }
 #: The share of requests a level must hit to be offered.
 RELIABLE = 0.95

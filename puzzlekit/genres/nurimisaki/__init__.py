@@ -118,7 +118,7 @@ def reveal(solution, h: int, w: int):
 # what was measured of the generator (docs/generating.md, "Levels made": python -m
 # benchmarks.levels --seeds 10 --first-miss): the square sides measured, and per level the
 # sides where every request came back at it (10x10 made "lines" for 9 requests in 10)
-SIDES = (6, 10)
-RELIABLE = {"lines": (6,), "chain": (6, 10)}
+SIDES = (6, 8, 10)
+RELIABLE = {"lines": (6, 8), "chain": (6, 8, 10)}
 
 genre.export(globals())
