@@ -12,7 +12,7 @@ from ...board.shading_rules import sees_exactly
 from ...board.sight import dead_ends, neighbours_in
 
 genre = Genre(
-    "nurimisaki", aliases=("cape",), title="Nurimisaki",
+    "nurimisaki", title="Nurimisaki",
     rule="shade cells, the rest connected and no 2x2 alike; the dead ends are the circles, "
          "a number counts the cells its cape sees",
     clues=[layers.Circles("circles"), layers.Numbers("numbers", lo=1, hi=999, what="a number")],
@@ -22,8 +22,7 @@ genre = Genre(
 
 
 def circled(p) -> set:
-    """The circled cells: those of the circles block, and every numbered cell (a number
-    stands in a circle)."""
+    """The circled cells: the circles block's and every numbered cell (a number is circled)."""
     return {cell for cell, _ in p.clues("circles")} | {cell for cell, _ in p.clues("numbers")}
 
 
@@ -76,9 +75,8 @@ def check(p, s):
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """A maze grown from a random cell, a random cell of its edge at a time, each new cell
-    touching one unshaded cell (so no 2x2 block turns all unshaded and the dead ends are many);
-    then a cell of each 2x2 block left all shaded is unshaded where that makes no 2x2 unshaded."""
+    """A maze grown a random edge cell at a time, each new cell touching one unshaded cell (no
+    2x2 unshaded, many dead ends); then a cell of each 2x2 block left all shaded is unshaded."""
     cells = [(r, c) for r in range(height) for c in range(width)]
     for _ in range(50):
         open_ = {rng.choice(cells)}
@@ -115,9 +113,7 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, circles=circles, numbers=numbers)
 
 
-# what was measured of the generator (docs/generating.md, "Levels made": python -m
-# benchmarks.levels --seeds 10 --first-miss): the square sides measured, and per level the
-# sides where every request came back at it (10x10 made "lines" for 9 requests in 10)
+# measured by benchmarks.levels (10 seeds): the sides, and per level where it came every time
 SIDES = (6, 8, 10)
 RELIABLE = {"lines": (6, 8), "chain": (6, 8, 10)}
 
