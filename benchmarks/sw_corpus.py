@@ -324,6 +324,29 @@ def loop_edges(puzzle: Any, text: str) -> frozenset:
     return frozenset(out)
 
 
+def nurimisaki(problem: str) -> Any:
+    """``-`` a cell without a circle, ``?`` a circle without a number, else a circle's number."""
+    rows = rows_of(problem)
+    circles = [[None if t == "-" else "o" for t in row] for row in rows]
+    numbers = [[int(t) if t.isdigit() else None for t in row] for row in rows]
+    return genres.get("nurimisaki").Puzzle(len(rows), len(rows[0]), circles=circles, numbers=numbers)
+
+
+def shakashaka(problem: str) -> Any:
+    """``-`` a white cell, ``x`` (or ``5``, in some puzzles) a black cell, ``0``-``4`` a numbered
+    black cell (checked on the published answers: a ``5`` has any count beside it)."""
+    rows = rows_of(problem)
+    walls = [[None if t == "-" else "X" for t in row] for row in rows]
+    numbers = [[int(t) if t in "01234" else None for t in row] for row in rows]
+    return genres.get("shakashaka").Puzzle(len(rows), len(rows[0]), walls=walls, numbers=numbers)
+
+
+def shakashaka_published(puzzle: Any, text: str) -> Any:
+    """The corner each triangle fills (``nw``, ``ne``, ``sw``, ``se``; ``-`` none) as our values."""
+    codes = {"-": 0, "nw": 1, "ne": 2, "sw": 3, "se": 4}
+    return tuple(tuple(codes[t] for t in row) for row in rows_of(text)[:puzzle.height])
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -396,6 +419,10 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
     SwGenre("countryroad", "countryroad", "CountryRoad_dataset.json", countryroad, loop_edges,
             _attr("edges"), sw="country_road"),
     SwGenre("yajilin", "yajilin", "Yajilin_dataset.json", yajilin, loop_edges, _attr("edges"), sw="yajilin"),
+    SwGenre("nurimisaki", "nurimisaki", "Nurimisaki_dataset.json", nurimisaki, _shaded, _attr("shaded"),
+            sw="nurimisaki"),
+    SwGenre("shakashaka", "shakashaka", "Shakashaka_dataset.json", shakashaka, shakashaka_published,
+            _attr("triangles")),
 )}
 
 

@@ -7,7 +7,7 @@ unshaded share their owner, a number owns as many cells as it says, and the cell
 owns are one connected piece. Only the cells a number can reach get a variable for it: those
 within its size of it, along a path that never passes a cell beside another number (such a
 cell, left unshaded, would join that number's island). `island_problems` checks it in plain
-Python. `no_2x2_alike` keeps every 2x2 block two-coloured. A layer: `Circles`, white and
+Python. `no_2x2_alike` keeps every 2x2 block two-coloured. A layer: `ColouredCircles`, white and
 black circles given in cells (Yin-Yang), drawn as circles.
 """
 
@@ -185,7 +185,7 @@ def never_alone(m: BoardBuilder, lits: Mapping[Cell, Lit], rule: str) -> None:
             m.clause((~lits[cell], *near))
 
 
-class Circles(Symbols):
+class ColouredCircles(Symbols):
     """Circles given in some cells: ``w`` white, ``b`` black (the colour the cell takes)."""
 
     def __init__(self, name: str = "circles", what: str = "a circle"):

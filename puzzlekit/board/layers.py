@@ -64,3 +64,11 @@ __all__ += ["Dots"]
 from .sums import Fill, Sums  # noqa: E402  (black cells with run sums, digits in the white ones: Kakuro)
 
 __all__ += ["Fill", "Sums"]
+
+from .sight import Circles  # noqa: E402  (circles in cells: Nurimisaki's capes)
+
+__all__ += ["Circles"]
+
+from .triangles import Triangles  # noqa: E402  (half-cell triangles in cells: Shakashaka)
+
+__all__ += ["Triangles"]

@@ -58,6 +58,8 @@ NAMES: tuple[str, ...] = (
     "lits",
     "yajilin",
     "countryroad",
+    "nurimisaki",
+    "shakashaka",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

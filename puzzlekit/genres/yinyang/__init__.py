@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.islands import Circles, no_2x2_alike, two_groups
+from ...board.islands import ColouredCircles, no_2x2_alike, two_groups
 
 genre = Genre(
     "yinyang", aliases=("shirokuro",), title="Yin-Yang",
     rule="colour every cell; black connected, white connected, no 2x2 block of one colour",
-    clues=[Circles("circles")],
+    clues=[ColouredCircles("circles")],
     answers=[layers.Shading("black", key="black", absent="white", noun="black cell")],
 )
 

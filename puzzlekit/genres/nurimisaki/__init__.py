@@ -1,0 +1,120 @@
+"""Nurimisaki: shade cells, the unshaded ones connected, no 2x2 block all shaded or all
+unshaded; the dead ends of the unshaded area are exactly the circles, and a circle's number
+counts the unshaded cells it sees toward its one neighbour, itself included."""
+
+from __future__ import annotations
+
+import random
+
+from ...board import Genre, checks, layers
+from ...board.rules import where
+from ...board.shading_rules import sees_exactly
+from ...board.sight import dead_ends, neighbours_in
+
+genre = Genre(
+    "nurimisaki", title="Nurimisaki",
+    rule="shade cells, the rest connected and no 2x2 alike; the dead ends are the circles, "
+         "a number counts the cells its cape sees",
+    clues=[layers.Circles("circles"), layers.Numbers("numbers", lo=1, hi=999, what="a number")],
+    answers=[layers.Shading("shaded")],
+    optional=("numbers",),
+)
+
+
+def circled(p) -> set:
+    """The circled cells: the circles block's and every numbered cell (a number is circled)."""
+    return {cell for cell, _ in p.clues("circles")} | {cell for cell, _ in p.clues("numbers")}
+
+
+@genre.model
+def rules(p, m):
+    shaded = m.shaded
+    unshaded = {cell: ~lit for cell, lit in shaded.items()}
+    capes = circled(p)
+    m.connected_cells(unshaded, "the unshaded cells form one connected group", key="open")
+    m.no_2x2(shaded, "no 2x2 block is all shaded")
+    m.no_2x2(unshaded, "no 2x2 block is all unshaded")
+    for cell in m.deadline.paced(sorted(shaded), 256):
+        around = [unshaded[n] for n in m.neighbours(cell)]
+        if cell in capes:
+            with m.rule(f"the circle at {where(cell)} is unshaded with one unshaded neighbour", cells=[cell]):
+                m.fix(unshaded[cell])
+                m.exactly(1, around)
+        else:
+            # an unshaded cell without a circle is no dead end: two of its neighbours unshaded
+            with m.rule(f"the uncircled cell {where(cell)} is shaded or no dead end", cells=[cell]):
+                for i in range(len(around)):
+                    m.clause([shaded[cell], *around[:i], *around[i + 1:]])
+    for cell, k in p.clues("numbers"):
+        # the circle's other three directions see nothing, so all it sees lies toward its neighbour
+        with m.rule(f"the {k} at {where(cell)} sees {k} unshaded cells, itself included", cells=[cell]):
+            sees_exactly(m, cell, unshaded, k - 1)
+
+
+@genre.verify
+def check(p, s):
+    h, w = p.height, p.width
+    unshaded = {(r, c) for r in range(h) for c in range(w)} - set(s.shaded)
+    capes = circled(p)
+    for cell in sorted(capes & set(s.shaded)):
+        yield f"the circle at {cell} is shaded"
+    yield from checks.connected(unshaded, "unshaded cells")
+    yield from checks.no_2x2(s.shaded, h, w, "shaded")
+    yield from checks.no_2x2(unshaded, h, w, "unshaded")
+    for cell in sorted(capes & unshaded):
+        if neighbours_in(cell, unshaded) != 1:
+            yield f"the circle at {cell} has {neighbours_in(cell, unshaded)} unshaded neighbours, not one"
+    for cell in dead_ends(unshaded):
+        if cell not in capes:
+            yield f"the unshaded cell {cell} is a dead end without a circle"
+    for cell, k in p.clues("numbers"):
+        seen = 1 + checks.seen(cell, unshaded, h, w)
+        if cell in unshaded and seen != k:
+            yield f"the {k} at {cell} sees {seen} unshaded cells, itself included"
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int):
+    """A maze grown a random edge cell at a time, each new cell touching one unshaded cell (no
+    2x2 unshaded, many dead ends); then a cell of each 2x2 block left all shaded is unshaded."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    for _ in range(50):
+        open_ = {rng.choice(cells)}
+        edge = list(open_)
+        while edge:
+            r, c = cell = edge[rng.randrange(len(edge))]
+            grow = [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= n[0] < height
+                    and 0 <= n[1] < width and n not in open_ and neighbours_in(n, open_) == 1]
+            if not grow:
+                edge.remove(cell)
+                continue
+            open_.add(new := rng.choice(grow))
+            edge.append(new)
+        for r, c in checks.full_blocks(set(cells) - open_, height, width):
+            block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            rng.shuffle(block)
+            if any(x in open_ for x in block):
+                continue
+            open_ |= next(({x} for x in block if neighbours_in(x, open_)
+                           and not checks.full_blocks(open_ | {x}, height, width)), set())
+        if not checks.full_blocks(set(cells) - open_, height, width) and len(open_) > 1:
+            return genre.Solution(shaded=frozenset(cells) - open_)
+    raise RuntimeError(f"no Nurimisaki answer planted on {height}x{width}")
+
+
+@genre.reveal
+def reveal(solution, h: int, w: int):
+    """Every dead end is circled and shows the cells it sees."""
+    unshaded = {(r, c) for r in range(h) for c in range(w)} - set(solution.shaded)
+    ends = set(dead_ends(unshaded))
+    circles = [["o" if (r, c) in ends else None for c in range(w)] for r in range(h)]
+    numbers = [[1 + checks.seen((r, c), unshaded, h, w) if (r, c) in ends else None for c in range(w)]
+               for r in range(h)]
+    return genre.Puzzle(h, w, circles=circles, numbers=numbers)
+
+
+# measured by benchmarks.levels (10 seeds): the sides, and per level where it came every time
+SIDES = (6, 8, 10)
+RELIABLE = {"lines": (6, 8), "chain": (6, 8, 10)}
+
+genre.export(globals())

@@ -1,0 +1,156 @@
+"""Nurimisaki: a small puzzle on every backend, each broken rule caught by verify, the file,
+JSON and state forms, the generator, the puzz.link golden and pzprjs's own checker."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+from conftest import SHARED
+from pzprjs_judge import judge
+
+from benchmarks import sw_corpus
+from puzzlekit import api, backends, formats
+from puzzlekit.backends import cpsat
+from puzzlekit.errors import ParseError
+from puzzlekit.generate import generate
+from puzzlekit.genres import nurimisaki
+
+# Made by the package's generator (seed 1); its answer, checked by hand against the rules:
+#   3 # # · 2 #
+#   · # · · # #
+#   · · · # 3 #
+#   # # · · · #
+#   # · · # 3 #
+#   # 2 # # # #
+TEXT = "o...o.\n......\n....o.\n......\n....o.\n.o....\n3...2.\n......\n....3.\n......\n....3.\n.2....\n"
+SHADED = frozenset({(0, 1), (0, 2), (0, 5), (1, 1), (1, 4), (1, 5), (2, 3), (2, 5), (3, 0), (3, 1), (3, 5),
+                    (4, 0), (4, 3), (4, 5), (5, 0), (5, 2), (5, 3), (5, 4), (5, 5)})
+
+
+def puzzle():
+    return nurimisaki.parse(TEXT, "nm.txt")
+
+
+def solved():
+    p = puzzle()
+    result = api.solve(p, unique=True)
+    assert result.status == "solved" and result.unique is True
+    return p, result.solutions[0]
+
+
+def test_the_puzzle_has_one_answer_and_it_is_valid():
+    p, s = solved()
+    assert s.shaded == SHADED
+    assert nurimisaki.verify(p, s) == []
+
+
+def test_the_file_reads_and_writes_back():
+    p = puzzle()
+    assert p.clues("numbers") == [((0, 0), 3), ((0, 4), 2), ((2, 4), 3), ((4, 4), 3), ((5, 1), 2)]
+    assert [cell for cell, _ in p.clues("circles")] == [(0, 0), (0, 4), (2, 4), (4, 4), (5, 1)]
+    assert nurimisaki.parse(nurimisaki.format(p), "again") == p
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    ("o.\n.x\n..\n..\n", "bad.txt:2:2", "expected 'o' (circle) or '.'"),
+    ("o.\n..\n0.\n..\n", "bad.txt:3:1", "expected a number 1-999"),
+    ("o.\n..\n..\n...\n", "bad.txt:4:", "ragged grid"),
+])
+def test_a_bad_file_is_refused_at_its_place(text, where, words):
+    with pytest.raises(ParseError) as caught:
+        nurimisaki.parse(text, "bad.txt")
+    assert where in str(caught.value) and words in str(caught.value)
+
+
+def test_solution_json_and_state_round_trip():
+    p, s = solved()
+    assert nurimisaki.solution_from_json(p, json.loads(json.dumps(s.to_json()))) == s
+    state = nurimisaki.state_from_json(p, {"shaded": [[0, 1]], "unshaded": [[0, 0]]})
+    assert nurimisaki.state_from_json(p, nurimisaki.state_to_json(p, state)) == state
+
+
+def broken(p, cells):
+    return nurimisaki.verify(p, nurimisaki.Solution(shaded=frozenset(cells)))
+
+
+def test_each_broken_rule_is_caught():
+    p, _ = solved()
+    assert "the circle at (0, 0) is shaded" in broken(p, SHADED | {(0, 0)})
+    assert any("unshaded cells are in 2 separate pieces" in x for x in broken(p, SHADED | {(2, 0)}))
+    assert "the 2x2 block at (0, 1) is all shaded" in broken(p, SHADED | {(1, 2)})
+    assert "the 2x2 block at (1, 2) is all unshaded" in broken(p, SHADED - {(2, 3)})
+    assert "the circle at (4, 4) has 2 unshaded neighbours, not one" in broken(p, SHADED - {(4, 5)})
+    assert "the unshaded cell (4, 5) is a dead end without a circle" in broken(p, SHADED - {(4, 5)})
+    wrong = nurimisaki.parse(TEXT.replace("3...2.\n", "4...2.\n"), "w")
+    assert broken(wrong, SHADED) == ["the 4 at (0, 0) sees 3 unshaded cells, itself included"]
+
+
+def test_every_installed_backend_finds_the_one_answer():
+    p, s = solved()
+    for name, version in backends.installed().items():
+        if version:
+            result = api.solve(p, backend=name, limit=3)
+            assert result.status == "solved" and result.complete, name
+            assert list(result.solutions) == [s], name
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_generated_puzzles_are_unique(level):
+    (made,) = generate("nurimisaki", 6, 6, level=level, seed=3, nearest=True)
+    assert api.is_unique(made.puzzle)
+    assert nurimisaki.verify(made.puzzle, made.solution) == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_model_finds_every_answer_brute_force_finds(seed):
+    p = nurimisaki.random_puzzle(random.Random(seed), 3, 4, keep=0.5)
+    cells = [(r, c) for r in range(3) for c in range(4)]
+    brute = {frozenset(s) for n in range(len(cells) + 1) for s in itertools.combinations(cells, n)
+             if not nurimisaki.verify(p, nurimisaki.Solution(shaded=frozenset(s)))}
+    result = cpsat.solve(nurimisaki.model(p), limit=5000)
+    assert result.complete
+    assert {nurimisaki.decode(p, a).shaded for a in result.solutions} == brute
+
+
+# --- puzz.link -------------------------------------------------------------------------------
+
+
+def golden() -> dict:
+    path = SHARED / "pzprjs" / "goldens-more.jsonl"
+    if not path.is_file():
+        pytest.skip("../shared/pzprjs is absent")
+    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "nurimisaki")
+
+
+def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
+    record = golden()
+    genre, p = formats.read(record["url"])
+    assert genre == "nurimisaki" and formats.to_url(p) == record["url"]
+    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
+    assert nurimisaki.verify(p, answer) == []
+    assert list(api.solve(p, unique=True).solutions) == [answer]
+    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
+    for _, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
+        assert nurimisaki.verify(p, formats.read_pzprv3_solution(genre, p, board))
+    assert judge(p, answer)["complete"]
+
+
+def test_our_answer_is_complete_for_pzprjs_and_round_trips_through_a_url():
+    p, s = solved()
+    assert formats.read(formats.to_url(p)) == ("nurimisaki", p)
+    assert judge(p, s)["complete"]
+
+
+@pytest.mark.corpus
+def test_pzprjs_judges_our_answers_to_published_puzzles_complete(corpus):
+    # a sample of five (a run of fifty, spread over the keys, was judged complete too)
+    spec = sw_corpus.GENRES["nurimisaki"]
+    data = {k: e for k, e in sw_corpus.entries(corpus, "nurimisaki").items()
+            if spec.convert(e["problem"]).height <= 12}  # the small ones, for time
+    assert data
+    for key, entry in sw_corpus.sample(data, 5):
+        p = spec.convert(entry["problem"])
+        assert judge(p, api.solve(p).solutions[0])["complete"] is True, key
