@@ -242,6 +242,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _interrupted() -> int:
+    # A solver object cut off half-built by Ctrl-C can fail in its finalizer as the program
+    # ends (Z3's do), which Python would print as a traceback after our line: the command was
+    # interrupted, so what its leftovers do on the way out is not the user's concern.
+    sys.unraisablehook = lambda unraisable: None
     try:
         print("puzzlekit: interrupted", file=sys.stderr)
     except (KeyboardInterrupt, OSError):  # a second Ctrl-C, or standard error gone
