@@ -8,6 +8,7 @@ import random
 
 from ...board import Genre, layers
 from ...board import sums as sm
+from ...board.shading_rules import other_answer
 
 genre = Genre(
     "kakuro", aliases=("crosssums", "kakkuro"), title="Kakuro",
@@ -104,16 +105,13 @@ def _used(grid: list[list[int | None]], white: list[list[bool]], r: int, c: int)
 def plant(rng: random.Random, height: int, width: int):
     """White runs of 2-9 cells filled with random digits, none twice in a run; while the sums
     allow another answer, a cell where the other differs takes another digit or turns black."""
-    from ... import api  # the solvers sit above the genres: asked only when a puzzle is planted
-
     while True:
         white = [[r > 0 and c > 0 and rng.random() > 0.15 for c in range(width)] for r in range(height)]
         _tidy(white, rng)
         grid = _fill(rng, white)
         for _ in range(3 * height * width if grid is not None else 0):
             solution = genre.Solution(digits=tuple(map(tuple, grid)))
-            found = api.solve(reveal(solution, height, width), limit=2, backend="sat").solutions
-            other = next((x.digits for x in found if x != solution), None)
+            other = _another(reveal(solution, height, width), solution)
             if other is None:
                 if sum(map(sum, white)) >= height * width // 4:
                     return solution
@@ -127,6 +125,12 @@ def plant(rng: random.Random, height: int, width: int):
             white[r][c] = False
             _tidy(white, rng)
             grid = [[v if white[y][x] else None for x, v in enumerate(row)] for y, row in enumerate(grid)]
+
+
+def _another(puzzle, solution):
+    """Another answer's digits the sums allow (the generator proves the last one unique)."""
+    found = other_answer(genre.build(puzzle), genre.answer_of(puzzle, solution))
+    return None if found is None else genre.decode(puzzle, found).digits
 
 
 @genre.reveal
