@@ -499,13 +499,14 @@ ODD = [(1, 3), (3, 1), (2, 5), (5, 2)]
 
 def shapes(name: str) -> list[tuple[int, int]]:
     """A kit genre's shapes come from its declaration: squares from its smallest side up when
-    its planter makes only squares, the odd shapes otherwise."""
+    its planter makes only squares, the odd shapes otherwise (and its smallest oblong, for a
+    genre too big for every odd shape)."""
     module = genres.get(name)
     if name in SHAPES or getattr(module, "GENRE", None) is None:
         return SHAPES.get(name, ODD)
     lo = kit_declaration(module).sizes[0]
     if plants(module, lo, lo + 1):
-        return ODD
+        return ODD + [(lo, lo + 1)] if lo > 2 else ODD
     return [(lo, lo), (lo + 2, lo + 2)]
 
 

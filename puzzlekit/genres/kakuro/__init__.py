@@ -105,6 +105,8 @@ def _used(grid: list[list[int | None]], white: list[list[bool]], r: int, c: int)
 def plant(rng: random.Random, height: int, width: int):
     """White runs of 2-9 cells filled with random digits, none twice in a run; while the sums
     allow another answer, a cell where the other differs takes another digit or turns black."""
+    if min(height, width) < 3:  # the first row and column are black: no run of two fits
+        raise ValueError("a Kakuro is planted on 3 rows and 3 columns or more")
     while True:
         white = [[r > 0 and c > 0 and rng.random() > 0.15 for c in range(width)] for r in range(height)]
         _tidy(white, rng)
