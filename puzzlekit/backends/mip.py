@@ -394,6 +394,11 @@ class _Session(base.Session):
                 return "unknown", None
             highs.setOptionValue("time_limit", left)
         highs.run()
+        if highs.getModelStatus() == highspy.HighsModelStatus.kSolveError:
+            # HiGHS's presolve sometimes ends in an error on a small, feasible problem (a 6x6
+            # Heyawake, a 4x4 LITS); the same problem without presolve solves
+            highs.setOptionValue("presolve", "off")
+            highs.run()
         if highs.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
             return "unsat", None
         if highs.getInfo().primal_solution_status != highspy.kSolutionStatusFeasible:

@@ -30,6 +30,7 @@ from types import ModuleType
 from typing import Any
 
 from ..board import layers as L
+from ..ladder import givens
 from . import shapes
 
 
@@ -99,6 +100,12 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     else:
         played = {"t": layer.look if layer.look in ("shade", "diagonal") else "object"}
         s = shapes.cells_out(value, h, w)
+        # cells the clues make present (Yin-Yang's black circles): shown and locked, as the
+        # hints never name them
+        given = sorted(key[1:] for key, v in givens(module.model(puzzle)).items()
+                       if v == 1 and len(key) == 3 and key[0] == layer.key)
+        if given:
+            played["f"] = [list(cell) for cell in given]
     kit = {"title": module.GENRE.title, "clues": clues, "answer": played}
     return {"g": module.NAME, "h": h, "w": w, "kit": kit, "s": s}
 

@@ -71,7 +71,10 @@
         if (x.t === "numbers") x.e.forEach(function (q) { p.givens[q[0] * p.w + q[1]] = 1; delete p.sol[ck(q[0], q[1])]; });
       });
     } else if (a.t === "lines") { p.kind = "edges"; p.sol = edgesFrom(p.s, p.h, p.w); }
-    else { p.kind = "cells"; p.look = a.t; p.sol = cellsFrom(p.s, p.h, p.w); }
+    else {
+      p.kind = "cells"; p.look = a.t; p.sol = cellsFrom(p.s, p.h, p.w);
+      if (a.f) { p.fixed = {}; a.f.forEach(function (q) { p.fixed[ck(q[0], q[1])] = 1; }); }
+    }
   }
   function drawKit() {
     var out = "", dark = {}, labels = null;
