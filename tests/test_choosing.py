@@ -22,7 +22,7 @@ MEASURED = {
     "tents": ("sat", "cpsat", "z3"), "patches": ("cpsat", "sat"), "wend": ("sat", "search", "cpsat"),
     "swend": ("sat", "search", "cpsat"), "fillomino": ("sat", "cpsat"),
     "kenken": ("sat", "cpsat"), "skyscrapers": ("sat", "cpsat"), "magnets": ("sat", "cpsat"),
-    "killersudoku": ("sat", "cpsat"), "palisade": ("sat", "cpsat"),
+    "killersudoku": ("sat", "cpsat"), "palisade": ("sat", "cpsat"), "nurikabe": ("sat",),
 }
 
 

@@ -302,7 +302,7 @@ def test_level_names_and_aliases():
 
 def test_refusals_name_the_problem():
     with pytest.raises(UnknownName, match="unknown genre"):
-        generate("kakuro", 5, 5)
+        generate("tateyoko", 5, 5)
     with pytest.raises(UnknownName, match="unknown genre"):
         generate("no such genre", 5, 5)
     with pytest.raises(ValueError, match="no sudoku puzzle needs the level 'lines'"):

@@ -116,8 +116,8 @@ def test_a_genre_from_outside_the_package_with_a_recipe_in_its_folder_is_generat
 
 
 def test_an_unknown_genre_is_refused_as_unknown():
-    with pytest.raises(UnknownName, match="unknown genre 'kakuro'"):
-        recipe("kakuro")
+    with pytest.raises(UnknownName, match="unknown genre 'tateyoko'"):
+        recipe("tateyoko")
 
 
 def genre_imports(source: str, words: set[str]) -> list[str]:

@@ -215,7 +215,7 @@ def two_groups(m: BoardBuilder, lits: Mapping[Cell, Lit], rule: str) -> None:
     h, w = m.height, m.width
     ring = ([(0, c) for c in range(w)] + [(r, w - 1) for r in range(1, h)]
             + [(h - 1, c) for c in range(w - 2, -1, -1)] + [(r, 0) for r in range(h - 2, 0, -1)])
-    if len(ring) < 4:
+    if len(ring) < 4 or min(h, w) < 2:  # a single row or column has no edge to go around
         return
     with m.rule(f"{rule}: the colour changes at most twice around the edge", cells=ring):
         changes = []
