@@ -107,10 +107,10 @@ def test_the_picture_draws_black_cells_sums_and_digits():
     assert picture.count('class="digit"') == 7 * 7 - blacks
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
-def test_generated_puzzles_are_unique(level):
-    made = next(iter(generate("kakuro", 6, 6, seed=2, level=level, nearest=True)))
-    assert api.is_unique(made.puzzle)
+@pytest.mark.parametrize("level", sorted(kk.RELIABLE))
+def test_generated_puzzles_are_unique_at_each_level_made(level):
+    made = next(iter(generate("kakuro", 6, 6, seed=2, level=level)))
+    assert api.is_unique(made.puzzle) and made.grade.level == level
     assert kk.verify(made.puzzle, made.solution) == []
 
 
