@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ...board import Genre, layers
-from ...board.fleet import (CLASSIC, PARTS, Fleet, ShipParts, fleet_for, fleet_of, fleet_problems,
-                            part_of, part_rules, plant_fleet, ship_rules)
+from ...board import Genre, fleet, layers
 
 
 def _counts(axis: str) -> layers.LineCounts:
@@ -19,7 +17,7 @@ genre = Genre(
     "battleship", aliases=("bimaru", "battleships", "solitairebattleship"), title="Battleship",
     rule="place the fleet: straight ships, never touching, not even at a corner; the numbers "
          "count the ship cells of their row or column, and the given parts are matched",
-    clues=[_counts("cols"), _counts("rows"), Fleet("fleet", CLASSIC), ShipParts("parts")],
+    clues=[_counts("cols"), _counts("rows"), fleet.Fleet("fleet", fleet.CLASSIC), fleet.ShipParts("parts")],
     answers=[layers.Shading("ships", key="ship", absent="water", noun="ship cell")],
     optional=("parts",),
 )
@@ -32,8 +30,8 @@ def _cells(k: int) -> str:
 @genre.model
 def rules(p, m):
     ships = m.ships
-    part_rules(m, ships, p.clues("parts"))
-    ship_rules(m, ships, p.fleet)
+    fleet.part_rules(m, ships, p.clues("parts"))
+    fleet.ship_rules(m, ships, p.fleet)
     for c, k in enumerate(p.cols):
         if k is not None:
             m.count_in(k, ships, [(r, c) for r in range(p.height)], f"column {c} holds {_cells(k)}")
@@ -49,10 +47,11 @@ def check(p, s):
     if outside:
         yield f"ship cells outside the {h}x{w} grid: {', '.join(map(str, outside))}"
     for cell, v in p.clues("parts"):
-        found = part_of(cell, s.ships)
+        found = fleet.part_of(cell, s.ships)
         if found != v:
-            yield f"the given {PARTS[v]} at {cell} is {PARTS[found] if found else 'a bent ship'} in the answer"
-    yield from fleet_problems(s.ships, p.fleet, h, w)
+            was = fleet.PARTS[found] if found else "a bent ship"
+            yield f"the part given at {cell}, {fleet.PARTS[v]}, is {was} in the answer"
+    yield from fleet.fleet_problems(s.ships, p.fleet, h, w)
     for c, k in enumerate(p.cols):
         n = sum(1 for r in range(h) if (r, c) in s.ships)
         if k is not None and n != k:
@@ -65,17 +64,16 @@ def check(p, s):
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """The classic fleet scaled to the grid (`fleet_for`), a ship fewer each time it does not fit."""
-    fleet = list(fleet_for(height, width))
+    """The classic fleet scaled to the grid (`fleet.fleet_for`), a ship fewer each time it does not fit."""
+    ships_of = list(fleet.fleet_for(height, width))
     while True:
-        ships = plant_fleet(rng, height, width, fleet)
+        ships = fleet.plant_fleet(rng, height, width, ships_of)
         if ships is not None:
             return genre.Solution(ships=ships)
-        longest = len(fleet)
-        fleet[longest - 1] -= 1
-        while fleet and fleet[-1] == 0:
-            fleet.pop()
-        if not fleet:
+        ships_of[-1] -= 1  # one ship of the longest fewer
+        while ships_of and ships_of[-1] == 0:
+            ships_of.pop()
+        if not ships_of:
             raise ValueError(f"a {height}x{width} grid holds no fleet")
 
 
@@ -85,8 +83,13 @@ def reveal(solution, h: int, w: int):
     ships = solution.ships
     return genre.Puzzle(
         h, w, cols=[sum((r, c) in ships for r in range(h)) for c in range(w)],
-        rows=[sum((r, c) in ships for c in range(w)) for r in range(h)], fleet=fleet_of(ships),
-        parts=[[part_of((r, c), ships) for c in range(w)] for r in range(h)])
+        rows=[sum((r, c) in ships for c in range(w)) for r in range(h)], fleet=fleet.fleet_of(ships),
+        parts=[[fleet.part_of((r, c), ships) for c in range(w)] for r in range(h)])
+
+
+#: What was measured of the generator (``python -m benchmarks.levels --sizes 6,10 --seeds 5``).
+SIDES = (6, 10)
+RELIABLE = {"scan": (6, 10), "rules": (6, 10), "pairs": (6, 10), "trial": (6, 10)}
 
 
 genre.export(globals())
