@@ -83,6 +83,11 @@ class Fleet(Layer):
     def with_entries(self, height: int, width: int, entries: Iterable[tuple[int, Any]]) -> tuple[int, ...]:
         return next((v for _, v in entries), self.default)
 
+    def pack_clue(self, value: tuple[int, ...]) -> dict[str, Any]:
+        """A pack page shows the fleet as a tally: each length, then its number of ships."""
+        return {"n": self.name, "t": "tally", "words": [str(n + 1) for n in range(len(value))],
+                "e": list(value)}
+
     def draw(self, canvas: Canvas, layout: Layout, value: tuple[int, ...], dark: set[Cell]) -> None:
         """The fleet in the top left corner, longest ships first: ``1x4``, ``2x3`` ..."""
         canvas.open(self.name)
