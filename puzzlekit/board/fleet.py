@@ -143,27 +143,32 @@ def ship_rules(m: Any, ships: Mapping[Cell, Any], fleet: Sequence[int]) -> None:
             window = line[i:i + longest + 1]
             with m.rule(f"no ship is longer than {longest} cells: {window[0]} to {window[-1]}", cells=window):
                 m.clause([~ships[cell] for cell in window])
-    starts: dict[int, list[Any]] = {n: [] for n in range(1, longest + 1)}
-    for (r, c) in m.deadline.paced(sorted(ships), 256):
-        for n in range(1, longest + 1):
-            ways = [(0, 1)] if n == 1 else [(0, 1), (1, 0)]
-            for dr, dc in ways:
-                run = [(r + dr * i, c + dc * i) for i in range(n)]
-                if not all(cell in ships for cell in run):
-                    continue
-                ends = [(r - dr, c - dc), (r + dr * n, c + dc * n)]
-                if n == 1:
-                    ends = [(r + y, c + x) for y, x in STEPS]
-                lits = [ships[cell] for cell in run] + [~ships[e] for e in ends if e in ships]
-                with m.rule(f"the fleet: a ship of length {n} at {(r, c)}", cells=run):
-                    x = m.bool(("ship_at", n, dr, r, c))
-                    for lit in lits:
-                        m.clause((~x, lit))
-                    m.clause([x, *(~lit for lit in lits)])
-                starts[n].append(x)
-    for n, found in starts.items():
-        with m.rule(f"the fleet has {ships_word(fleet[n - 1], n)}"):
-            m.exactly(fleet[n - 1], found)
+    # Ships are straight and apart, so each has one head (no ship above it or to its left), and
+    # a run of n or more cells across (down) from a cell with none before it is one ship of n
+    # or more: the fleet fixes how many of each there are (definitions tagged with the rule).
+    heads = []
+    with m.rule(f"the fleet has {sum(fleet)} ships"):
+        for (r, c) in sorted(ships):
+            before = [~ships[b] for b in ((r - 1, c), (r, c - 1)) if b in ships]
+            x = m.bool(("ship_head", r, c))
+            for lit in (ships[(r, c)], *before):
+                m.clause((~x, lit))
+            m.clause([x, ~ships[(r, c)], *(~lit for lit in before)])
+            heads.append(x)
+        m.exactly(sum(fleet), heads)
+    runs = {(r, c, d): ships[(r, c)] if (r - d[0], c - d[1]) not in ships else
+            m.both(("ship_run", 1, d, r, c), ships[(r, c)], ~ships[(r - d[0], c - d[1])])
+            for (r, c) in sorted(ships) for d in ((0, 1), (1, 0))}
+    for n in range(2, longest + 1):
+        k = sum(fleet[n - 1:])
+        with m.rule(f"the fleet has {k} ship{'' if k == 1 else 's'} of {n} cells or more"):
+            longer = {}
+            for (r, c, d), lit in runs.items():
+                end = (r + d[0] * (n - 1), c + d[1] * (n - 1))
+                if end in ships:
+                    longer[(r, c, d)] = m.both(("ship_run", n, d, r, c), lit, ships[end])
+            m.exactly(k, list(longer.values()))
+        runs = longer
     total = sum(k * (n + 1) for n, k in enumerate(fleet))
     with m.rule(f"the fleet's ships cover {total} cells"):
         m.exactly(total, [ships[cell] for cell in sorted(ships)])
