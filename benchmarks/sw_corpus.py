@@ -83,6 +83,16 @@ def battleship_published(puzzle: Any, text: str) -> frozenset:
     return frozenset((r, c) for r, row in enumerate(rows_of(text)) for c, t in enumerate(row) if t != "-")
 
 
+def minesweeper(problem: str) -> Any:
+    """Header ``R C M`` (M: the mines); ``-`` unknown, a digit a count, ``#`` a cell without a
+    mine (read as unknown: the genre has no such mark)."""
+    lines = problem.strip().split("\n")
+    rows = [[int(t) if t.isdigit() else None for t in row] for row in rows_of(problem)]
+    head = lines[0].split()
+    return genres.get("minesweeper").Puzzle(len(rows), len(rows[0]), numbers=rows,
+                                            total=int(head[2]) if len(head) > 2 else None)
+
+
 def nurikabe(problem: str) -> Any:
     """``-`` no number, ``?`` a number not shown, else an island size."""
     rows = [[None if t == "-" else t if t == "?" else int(t) for t in row] for row in rows_of(problem)]
@@ -439,6 +449,9 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             _attr("triangles")),
     SwGenre("battleship", "battleship", "Battleship_dataset.json", battleship, battleship_published,
             _attr("ships"), sw="battleship"),
+    SwGenre("minesweeper", "minesweeper", "Minesweeper_dataset.json", minesweeper,
+            lambda p, t: _marked(t, "x"), _attr("mines"), sw="minesweeper",
+            ambiguous=frozenset({"89_13x13", "90_15x15"})),  # their '#' cells, read as unknown
 )}
 
 
