@@ -60,6 +60,8 @@ NAMES: tuple[str, ...] = (
     "countryroad",
     "nurimisaki",
     "shakashaka",
+    "battleship",
+    "minesweeper",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
