@@ -72,3 +72,7 @@ __all__ += ["Circles"]
 from .triangles import Triangles  # noqa: E402  (half-cell triangles in cells: Shakashaka)
 
 __all__ += ["Triangles"]
+
+from .caves import CircledNumbers  # noqa: E402  (numbers in circles: Kurotto)
+
+__all__ += ["CircledNumbers"]
