@@ -371,6 +371,18 @@ def shakashaka_published(puzzle: Any, text: str) -> Any:
     return tuple(tuple(codes[t] for t in row) for row in rows_of(text)[:puzzle.height])
 
 
+def cave(problem: str) -> Any:
+    """``-`` no number, ``?`` a number not shown, else the cave cells a number sees."""
+    rows = [[None if t == "-" else t if t == "?" else int(t) for t in row] for row in rows_of(problem)]
+    return genres.get("cave").Puzzle(len(rows), len(rows[0]), numbers=rows)
+
+
+def cave_published(puzzle: Any, text: str) -> Any:
+    """``x`` marks the cave; the shaded cells are the others."""
+    return frozenset((r, c) for r, row in enumerate(rows_of(text)[:puzzle.height]) for c, t in enumerate(row)
+                     if t != "x")
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -452,6 +464,7 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
     SwGenre("minesweeper", "minesweeper", "Minesweeper_dataset.json", minesweeper,
             lambda p, t: _marked(t, "x"), _attr("mines"), sw="minesweeper",
             ambiguous=frozenset({"89_13x13", "90_15x15"})),  # their '#' cells, read as unknown
+    SwGenre("cave", "cave", "Cave_dataset.json", cave, cave_published, _attr("shaded"), sw="cave"),
 )}
 
 

@@ -75,3 +75,7 @@ __all__ += ["Triangles"]
 from .fleet import Fleet, ShipParts  # noqa: E402  (a fleet of ships and given ship parts: Battleship)
 
 __all__ += ["Fleet", "ShipParts"]
+
+from .caves import CircledNumbers  # noqa: E402  (numbers in circles: Kurotto)
+
+__all__ += ["CircledNumbers"]
