@@ -69,6 +69,7 @@ from .sight import Circles  # noqa: E402  (circles in cells: Nurimisaki's capes)
 
 __all__ += ["Circles"]
 
+from .around import RunClues  # noqa: E402  (runs of shaded cells listed around a cell: Tapa)
 from .triangles import Triangles  # noqa: E402  (half-cell triangles in cells: Shakashaka)
 
-__all__ += ["Triangles"]
+__all__ += ["RunClues", "Triangles"]
