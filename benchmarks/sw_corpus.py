@@ -347,6 +347,13 @@ def shakashaka_published(puzzle: Any, text: str) -> Any:
     return tuple(tuple(codes[t] for t in row) for row in rows_of(text)[:puzzle.height])
 
 
+def creek(problem: str) -> Any:
+    """The ``(R + 1) x (C + 1)`` grid corners: ``-`` none, else a number 0-4."""
+    rows = rows_of(problem)
+    corners = [[None if t == "-" else int(t) for t in row] for row in rows]
+    return genres.get("creek").Puzzle(len(rows) - 1, len(rows[0]) - 1, corners=corners)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -423,6 +430,7 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             sw="nurimisaki"),
     SwGenre("shakashaka", "shakashaka", "Shakashaka_dataset.json", shakashaka, shakashaka_published,
             _attr("triangles")),
+    SwGenre("creek", "creek", "Creek_dataset.json", creek, _shaded, _attr("shaded"), sw="creek"),
 )}
 
 
