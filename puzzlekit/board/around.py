@@ -52,8 +52,8 @@ class RunClues(CellClues):
         canvas.open(self.name)
         for cell, v in self.entries(value):
             x, y = layout.centre(cell)
-            size = layout.cell * (0.55 if len(v) == 1 else 0.42 if len(v) == 2 else 0.3)
-            canvas.text(x, y, " ".join(v) if len(v) > 2 else v, size, cls="clue", fill=INK)
+            size = layout.cell * (0.55 if len(v) == 1 else 0.36 if len(v) == 2 else 0.24)
+            canvas.text(x, y, " ".join(v), size, cls="clue", fill=INK)
         canvas.close()
 
 
@@ -178,3 +178,16 @@ def corner_count(corner: tuple[int, int], shaded: Iterable[Cell], height: int, w
     """How many of the cells touching a corner are shaded, in a decoded answer."""
     shaded = shaded if isinstance(shaded, (set, frozenset)) else set(shaded)
     return sum(cell in shaded for cell in corner_cells(corner, height, width))
+
+
+def corner_text(corners: tuple, shaded: Iterable[Cell] | None, height: int, width: int) -> str:
+    """The grid as text: corner rows (a number, or ``+``) between rows of cells (``#`` shaded,
+    ``·`` not; blank without an answer)."""
+    shaded = None if shaded is None else set(shaded)
+    out = []
+    for r in range(height + 1):
+        out.append(" ".join("+" if v is None else str(v) for v in corners[r]))
+        if r < height:
+            cells = [" " if shaded is None else "#" if (r, c) in shaded else "·" for c in range(width)]
+            out.append(" " + " ".join(cells))
+    return "\n".join(out)
