@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.around import corner_cells, corner_count
+from ...board.around import corner_cells, corner_count, corner_text
 
 genre = Genre(
     "creek", title="Creek",
@@ -74,3 +74,9 @@ def reveal(solution, h: int, w: int):
 
 
 genre.export(globals())
+
+
+def render(puzzle, solution=None) -> str:
+    """The grid as text: corner rows (a number, or ``+``) between rows of cells."""
+    shaded = None if solution is None else solution.shaded
+    return corner_text(puzzle.corners, shaded, puzzle.height, puzzle.width)
