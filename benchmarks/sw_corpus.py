@@ -383,6 +383,13 @@ def cave_published(puzzle: Any, text: str) -> Any:
                      if t != "x")
 
 
+def creek(problem: str) -> Any:
+    """The ``(R + 1) x (C + 1)`` grid corners: ``-`` none, else a number 0-4."""
+    rows = rows_of(problem)
+    corners = [[None if t == "-" else int(t) for t in row] for row in rows]
+    return genres.get("creek").Puzzle(len(rows) - 1, len(rows[0]) - 1, corners=corners)
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -465,6 +472,7 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             lambda p, t: _marked(t, "x"), _attr("mines"), sw="minesweeper",
             ambiguous=frozenset({"89_13x13", "90_15x15"})),  # their '#' cells, read as unknown
     SwGenre("cave", "cave", "Cave_dataset.json", cave, cave_published, _attr("shaded"), sw="cave"),
+    SwGenre("creek", "creek", "Creek_dataset.json", creek, _shaded, _attr("shaded"), sw="creek"),
 )}
 
 

@@ -79,3 +79,7 @@ __all__ += ["Fleet", "ShipParts"]
 from .caves import CircledNumbers  # noqa: E402  (numbers in circles: Kurotto)
 
 __all__ += ["CircledNumbers"]
+
+from .around import RunClues  # noqa: E402  (runs of shaded cells listed around a cell: Tapa)
+
+__all__ += ["RunClues"]

@@ -63,6 +63,8 @@ NAMES: tuple[str, ...] = (
     "battleship",
     "minesweeper",
     "cave",
+    "tapa",
+    "creek",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
