@@ -72,6 +72,7 @@ __all__ += ["Circles"]
 from .triangles import Triangles  # noqa: E402  (half-cell triangles in cells: Shakashaka)
 
 __all__ += ["Triangles"]
+
 from .fleet import Fleet, ShipParts  # noqa: E402  (a fleet of ships and given ship parts: Battleship)
 
 __all__ += ["Fleet", "ShipParts"]
