@@ -72,3 +72,7 @@ __all__ += ["Circles"]
 from .triangles import Triangles  # noqa: E402  (half-cell triangles in cells: Shakashaka)
 
 __all__ += ["Triangles"]
+
+from .beams import Fireflies  # noqa: E402  (fireflies with a mouth: Hotaru Beam)
+
+__all__ += ["Fireflies"]
