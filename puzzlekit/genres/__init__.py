@@ -65,6 +65,7 @@ NAMES: tuple[str, ...] = (
     "cave",
     "tapa",
     "creek",
+    "firefly",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
