@@ -84,6 +84,7 @@ __all__ += ["CircledNumbers"]
 from .around import RunClues  # noqa: E402  (runs of shaded cells listed around a cell: Tapa)
 
 __all__ += ["RunClues"]
+
 from .beams import Fireflies  # noqa: E402  (fireflies with a mouth: Hotaru Beam)
 
 __all__ += ["Fireflies"]
