@@ -156,9 +156,9 @@ def ship_rules(m: Any, ships: Mapping[Cell, Any], fleet: Sequence[int]) -> None:
             m.clause([x, ~ships[(r, c)], *(~lit for lit in before)])
             heads.append(x)
         m.exactly(sum(fleet), heads)
-    runs = {(r, c, d): ships[(r, c)] if (r - d[0], c - d[1]) not in ships else
-            m.both(("ship_run", 1, d, r, c), ships[(r, c)], ~ships[(r - d[0], c - d[1])])
-            for (r, c) in sorted(ships) for d in ((0, 1), (1, 0))}
+        runs = {(r, c, d): ships[(r, c)] if (r - d[0], c - d[1]) not in ships else
+                m.both(("ship_run", 1, d, r, c), ships[(r, c)], ~ships[(r - d[0], c - d[1])])
+                for (r, c) in sorted(ships) for d in ((0, 1), (1, 0))}
     for n in range(2, longest + 1):
         k = sum(fleet[n - 1:])
         with m.rule(f"the fleet has {k} ship{'' if k == 1 else 's'} of {n} cells or more"):
