@@ -122,8 +122,7 @@ class ShipParts(Symbols):
                 dy, dx = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}[v]
                 bx, by = x - dx * s, y - dy * s  # the square side's middle
                 px, py = -dy * s, dx * s  # half that side, across the ship
-                sweep = 1 if dx + dy < 0 else 0
-                canvas.path(f"M {bx + px} {by + py} L {x + px} {y + py} A {s} {s} 0 0 {sweep} "
+                canvas.path(f"M {bx + px} {by + py} L {x + px} {y + py} A {s} {s} 0 0 0 "
                             f"{x - px} {y - py} L {bx - px} {by - py} Z", cls="part", fill=INK)
         canvas.close()
 
