@@ -122,8 +122,7 @@ class ShipParts(Symbols):
                 dy, dx = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}[v]
                 bx, by = x - dx * s, y - dy * s  # the square side's middle
                 px, py = -dy * s, dx * s  # half that side, across the ship
-                sweep = 1 if dx + dy < 0 else 0
-                canvas.path(f"M {bx + px} {by + py} L {x + px} {y + py} A {s} {s} 0 0 {sweep} "
+                canvas.path(f"M {bx + px} {by + py} L {x + px} {y + py} A {s} {s} 0 0 0 "
                             f"{x - px} {y - py} L {bx - px} {by - py} Z", cls="part", fill=INK)
         canvas.close()
 
@@ -156,9 +155,9 @@ def ship_rules(m: Any, ships: Mapping[Cell, Any], fleet: Sequence[int]) -> None:
             m.clause([x, ~ships[(r, c)], *(~lit for lit in before)])
             heads.append(x)
         m.exactly(sum(fleet), heads)
-    runs = {(r, c, d): ships[(r, c)] if (r - d[0], c - d[1]) not in ships else
-            m.both(("ship_run", 1, d, r, c), ships[(r, c)], ~ships[(r - d[0], c - d[1])])
-            for (r, c) in sorted(ships) for d in ((0, 1), (1, 0))}
+        runs = {(r, c, d): ships[(r, c)] if (r - d[0], c - d[1]) not in ships else
+                m.both(("ship_run", 1, d, r, c), ships[(r, c)], ~ships[(r - d[0], c - d[1])])
+                for (r, c) in sorted(ships) for d in ((0, 1), (1, 0))}
     for n in range(2, longest + 1):
         k = sum(fleet[n - 1:])
         with m.rule(f"the fleet has {k} ship{'' if k == 1 else 's'} of {n} cells or more"):

@@ -87,9 +87,11 @@ def reveal(solution, h: int, w: int):
         parts=[[fleet.part_of((r, c), ships) for c in range(w)] for r in range(h)])
 
 
-#: What was measured of the generator (``python -m benchmarks.levels --sizes 6,10 --seeds 5``).
+#: What was measured of the generator (``python -m benchmarks.levels --sizes 6,10 --seeds 5``);
+#: scan and pairs came back at 10x10 too, but slowly (a minute or more), so there they are
+#: offered only as the nearest.
 SIDES = (6, 10)
-RELIABLE = {"scan": (6, 10), "rules": (6, 10), "pairs": (6, 10), "trial": (6, 10)}
+RELIABLE = {"scan": (6,), "rules": (6, 10), "pairs": (6,), "trial": (6, 10)}
 
 
 genre.export(globals())
