@@ -347,6 +347,23 @@ def shakashaka_published(puzzle: Any, text: str) -> Any:
     return tuple(tuple(codes[t] for t in row) for row in rows_of(text)[:puzzle.height])
 
 
+def easyasabc(problem: str) -> Any:
+    """``R C L`` (letters a..L), the letters top, bottom, left, right (``-`` none), the givens."""
+    head, rows = problem.split()[:3], [[], *rows_of(problem)]
+    n, k = int(head[0]), ord(head[2]) - ord("a") + 1
+
+    def letters(line: list[str]) -> tuple:
+        return tuple(None if x == "-" else ord(x) - ord("a") + 1 for x in line)
+
+    return genres.get("easyasabc").Puzzle(n, n, letters=k, top=letters(rows[1]), bottom=letters(rows[2]),
+                                          left=letters(rows[3]), right=letters(rows[4]),
+                                          givens=tuple(letters(line) for line in rows[5:5 + n]))
+
+
+def easyasabc_published(puzzle: Any, text: str) -> Any:
+    return tuple(tuple(0 if x == "-" else ord(x) - ord("a") + 1 for x in row) for row in rows_of(text))
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -423,6 +440,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             sw="nurimisaki"),
     SwGenre("shakashaka", "shakashaka", "Shakashaka_dataset.json", shakashaka, shakashaka_published,
             _attr("triangles")),
+    SwGenre("easyasabc", "easyasabc", "ABCEndView_dataset.json", easyasabc, easyasabc_published,
+            _attr("grid"), sw="abc_end_view", ambiguous=frozenset({"161_5x5", "167_6x6", "178_7x7"})),
 )}
 
 
