@@ -364,6 +364,12 @@ def easyasabc_published(puzzle: Any, text: str) -> Any:
     return tuple(tuple(0 if x == "-" else ord(x) - ord("a") + 1 for x in row) for row in rows_of(text))
 
 
+def kakurasu(problem: str) -> Any:
+    """The column sums, then the row sums (``-`` none)."""
+    cols, rows = ([None if x == "-" else int(x) for x in line] for line in rows_of(problem)[:2])
+    return genres.get("kakurasu").Puzzle(tuple(cols), tuple(rows))
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -442,6 +448,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             _attr("triangles")),
     SwGenre("easyasabc", "easyasabc", "ABCEndView_dataset.json", easyasabc, easyasabc_published,
             _attr("grid"), sw="abc_end_view", ambiguous=frozenset({"161_5x5", "167_6x6", "178_7x7"})),
+    SwGenre("kakurasu", "kakurasu", "Kakurasu_dataset.json", kakurasu, _shaded, _attr("shaded"),
+            sw="kakurasu"),
 )}
 
 
