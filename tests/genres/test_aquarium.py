@@ -8,7 +8,7 @@ import json
 import pytest
 from conftest import EXAMPLES
 
-from puzzlekit import api, backends, genres
+from puzzlekit import api, backends, formats, genres
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import aquarium as aq
@@ -99,3 +99,25 @@ def test_generate_makes_a_unique_puzzle(level):
 def test_the_example_has_one_answer():
     p = aq.parse((EXAMPLES / "aquarium01.txt").read_text(), "aquarium01.txt")
     assert api.solve(p, unique=True).unique is True
+
+
+# --- puzz.link (pzprjs has no golden and no checker for Aquarium here: round trips only) -------
+
+#: pzprjs's own test board (test/script/aquarium.js), with the pflag of per-tank levels
+PZPRJS = "https://puzz.link/p?aquarium/r/4/4/bu8i90/i3213g"
+
+
+def test_urls_and_pzprv3_boards_round_trip():
+    p, s = solved()
+    url = formats.to_url(p)
+    assert url.startswith("https://puzz.link/p?aquarium/r/4/4/")
+    assert formats.read(url) == ("aquarium", p)
+    assert formats.read_pzprv3(formats.write_pzprv3(p, s)) == ("aquarium", p, s)
+    genre, q = formats.read(PZPRJS)
+    assert formats.to_url(q) == PZPRJS
+    assert q.cols == (None, None, None, 3) and q.rows == (2, 1, 3, None) and len(q.rooms()) == 4
+
+
+def test_a_board_levelled_per_pool_is_refused():
+    with pytest.raises(ParseError, match="levels the water of each connected pool"):
+        formats.read(PZPRJS.replace("/r/", "/"))

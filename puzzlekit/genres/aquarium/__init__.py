@@ -12,6 +12,8 @@ from puzzlekit.board.places import invalid
 from puzzlekit.board.rooms import grow
 from puzzlekit.board.sides import room_label
 
+__all__ = ["room_label"]  # the puz.link part labels its tanks the same way
+
 
 def _counts(axis: str) -> layers.LineCounts:
     word = "row" if axis == "rows" else "column"
