@@ -72,6 +72,15 @@ class LetterCount(Size):
     def with_entries(self, height: int, width: int, entries: Any) -> int | None:
         return next((v for _, v in entries), None)
 
+    def draw(self, canvas: Canvas, layout: Layout, value: int | None, dark: set[Cell]) -> None:
+        """The letters in play, ``(A-C)``, above the grid's top right corner (as pzprjs shows
+        them); nothing when every cell holds a letter."""
+        if value is not None:
+            canvas.open(self.name)
+            canvas.text(layout.x(layout.width) - layout.cell * 0.5, layout.y(0) - layout.cell * 1.1,
+                        f"(A-{letter(value)})", layout.cell * 0.3, cls="letters")
+            canvas.close()
+
 
 class LetterClues(Numbers):
     """Letters given in some cells, ``.`` elsewhere; held as numbers (``A`` = 1)."""
