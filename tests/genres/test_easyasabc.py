@@ -167,3 +167,16 @@ def test_pzprjs_judges_our_answers_to_published_puzzles_complete(corpus):
     for key, entry in sw_corpus.sample(data, 5):
         p = spec.convert(entry["problem"])
         assert judge(p, api.solve(p).solutions[0])["complete"] is True, key
+
+
+def test_as_many_letters_as_the_side_fill_every_cell():
+    # letters A-C on a 3x3 grid: a Latin square, the outside letter is the end cell's letter
+    p = abc.parse("letters: 3\ntop: A ? ?\nbottom: ? ? ?\nleft: ? B ?\nright: ? ? B\n...\n...\n...\n")
+    assert p.letters is None and "letters" not in abc.format(p)
+    result = api.solve(p, unique=True)
+    assert result.unique is True
+    (s,) = result.solutions
+    assert s.grid[0][0] == 1 and s.grid[1][0] == 2 and s.grid[2][2] == 2
+    assert all(v for row in s.grid for v in row)
+    turned = abc.Solution(grid=((3, 1, 2), (2, 3, 1), (1, 2, 3)))
+    assert "the A above column 0 sees C first" in abc.verify(p, turned)
