@@ -6,7 +6,7 @@ in some cells, `Letters` the answer: a letter or nothing in every cell. All thre
 letter as its number, ``A`` = 1 (0 in `Letters`: an empty cell), and show it as the letter.
 `first_seen` is the rule "the first letter met from this end is v", `first_letter` its check.
 `weighted_sum` is the rule "the true cells' weights add up to k", `level_rules` "each tank's
-water has one level", and `level_problems` checks it.
+water has one level", and `level_problems` checks it; `Water` is shading drawn blue.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..textio import error
+from .answers import Shading
 from .base import UNKNOWN, Cell
-from .canvas import STATE, Canvas, Layout, draw_dot
+from .canvas import OKABE_ITO, STATE, Canvas, Layout, draw_dot
 from .clues import Numbers
 from .regions import Size
 from .sides import Heights, Side
@@ -133,6 +134,19 @@ class Letters(Heights):
         return f"an empty cell at {at}" if value == 0 else f"the letter {letter(value)} at {at}"
 
 
+class Water(Shading):
+    """Full cells (Aquarium's water): `Shading` drawn in water's blue rather than black."""
+
+    def draw(self, canvas: Canvas, layout: Layout, value: Any, player: bool = False) -> None:
+        if player:
+            super().draw(canvas, layout, value, player)
+            return
+        canvas.open(self.name)
+        for r, c in sorted(value):
+            canvas.rect(layout.x(c), layout.y(r), layout.cell, layout.cell, cls=self.key, fill=OKABE_ITO[1])
+        canvas.close()
+
+
 def first_seen(m: Any, variables: Sequence[Any], v: int) -> None:
     """The first non-zero value among the integer ``variables`` (nearest first) is ``v``:
     a cell holding another letter has a letter before it."""
@@ -186,4 +200,4 @@ def level_problems(full: set[Cell] | frozenset[Cell], cells: Sequence[Cell], nam
 
 
 __all__ = ["ABC", "LetterClues", "LetterCount", "LetterSide", "Letters", "first_letter", "first_seen",
-           "letter", "level_problems", "level_rules", "tank_rows", "weighted_sum"]
+           "letter", "level_problems", "level_rules", "tank_rows", "Water", "weighted_sum"]

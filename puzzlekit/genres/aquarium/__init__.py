@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from puzzlekit.board import Genre, layers
-from puzzlekit.board.edges import level_problems, level_rules, tank_rows
+from puzzlekit.board.edges import Water, level_problems, level_rules, tank_rows
 from puzzlekit.board.places import invalid
 from puzzlekit.board.rooms import grow
 from puzzlekit.board.sides import room_label
@@ -26,7 +26,7 @@ genre = Genre(
     title="Aquarium",
     rule="fill each tank with water up to one level; the numbers count the full cells of their lines",
     clues=[_counts("cols"), _counts("rows"), layers.Rooms("tanks", what="a tank label")],
-    answers=[layers.Shading("water", key="water", absent="dry", noun="full cell")],
+    answers=[Water("water", key="water", absent="dry", noun="full cell")],
     optional=("cols", "rows"),
     sizes=(2, 30),
 )
