@@ -69,6 +69,30 @@ def _numbers(genre: str) -> Callable[[str], Any]:
     return convert
 
 
+def battleship(problem: str) -> Any:
+    """Header ``R C k1 k2 ...`` (ships of each length); the column counts, the row counts
+    (``-``: none); the givens: ``-`` unknown, ``x`` water, ``o``, ``n`` ``s`` ``e`` ``w``, ``m``."""
+    lines = [line.split() for line in problem.strip().split("\n")]
+    counts = [[None if t == "-" else int(t) for t in line] for line in lines[1:3]]
+    parts = [[None if t == "-" else t for t in line] for line in lines[3:]]
+    return genres.get("battleship").Puzzle(len(parts), len(parts[0]), cols=counts[0], rows=counts[1],
+                                           fleet=[int(k) for k in lines[0][2:]], parts=parts)
+
+
+def battleship_published(puzzle: Any, text: str) -> frozenset:
+    return frozenset((r, c) for r, row in enumerate(rows_of(text)) for c, t in enumerate(row) if t != "-")
+
+
+def minesweeper(problem: str) -> Any:
+    """Header ``R C M`` (M: the mines); ``-`` unknown, a digit a count, ``#`` a cell without a
+    mine (read as unknown: the genre has no such mark)."""
+    lines = problem.strip().split("\n")
+    rows = [[int(t) if t.isdigit() else None for t in row] for row in rows_of(problem)]
+    head = lines[0].split()
+    return genres.get("minesweeper").Puzzle(len(rows), len(rows[0]), numbers=rows,
+                                            total=int(head[2]) if len(head) > 2 else None)
+
+
 def nurikabe(problem: str) -> Any:
     """``-`` no number, ``?`` a number not shown, else an island size."""
     rows = [[None if t == "-" else t if t == "?" else int(t) for t in row] for row in rows_of(problem)]
@@ -347,6 +371,25 @@ def shakashaka_published(puzzle: Any, text: str) -> Any:
     return tuple(tuple(codes[t] for t in row) for row in rows_of(text)[:puzzle.height])
 
 
+def cave(problem: str) -> Any:
+    """``-`` no number, ``?`` a number not shown, else the cave cells a number sees."""
+    rows = [[None if t == "-" else t if t == "?" else int(t) for t in row] for row in rows_of(problem)]
+    return genres.get("cave").Puzzle(len(rows), len(rows[0]), numbers=rows)
+
+
+def cave_published(puzzle: Any, text: str) -> Any:
+    """``x`` marks the cave; the shaded cells are the others."""
+    return frozenset((r, c) for r, row in enumerate(rows_of(text)[:puzzle.height]) for c, t in enumerate(row)
+                     if t != "x")
+
+
+def creek(problem: str) -> Any:
+    """The ``(R + 1) x (C + 1)`` grid corners: ``-`` none, else a number 0-4."""
+    rows = rows_of(problem)
+    corners = [[None if t == "-" else int(t) for t in row] for row in rows]
+    return genres.get("creek").Puzzle(len(rows) - 1, len(rows[0]) - 1, corners=corners)
+
+
 def easyasabc(problem: str) -> Any:
     """``R C L`` (letters a..L), the letters top, bottom, left, right (``-`` none), the givens."""
     head, rows = problem.split()[:3], [[], *rows_of(problem)]
@@ -446,6 +489,13 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             sw="nurimisaki"),
     SwGenre("shakashaka", "shakashaka", "Shakashaka_dataset.json", shakashaka, shakashaka_published,
             _attr("triangles")),
+    SwGenre("battleship", "battleship", "Battleship_dataset.json", battleship, battleship_published,
+            _attr("ships"), sw="battleship"),
+    SwGenre("minesweeper", "minesweeper", "Minesweeper_dataset.json", minesweeper,
+            lambda p, t: _marked(t, "x"), _attr("mines"), sw="minesweeper",
+            ambiguous=frozenset({"89_13x13", "90_15x15"})),  # their '#' cells, read as unknown
+    SwGenre("cave", "cave", "Cave_dataset.json", cave, cave_published, _attr("shaded"), sw="cave"),
+    SwGenre("creek", "creek", "Creek_dataset.json", creek, _shaded, _attr("shaded"), sw="creek"),
     SwGenre("easyasabc", "easyasabc", "ABCEndView_dataset.json", easyasabc, easyasabc_published,
             _attr("grid"), sw="abc_end_view", ambiguous=frozenset({"161_5x5", "167_6x6", "178_7x7"})),
     SwGenre("kakurasu", "kakurasu", "Kakurasu_dataset.json", kakurasu, _shaded, _attr("shaded"),

@@ -106,7 +106,7 @@ def _reader(stream: Any, out: queue.Queue) -> None:
 
 
 def peer_batch(cmd: list[str], genre: str, problems: list[tuple[str, str]], time_limit: float,
-               grace: float = 5.0, give_up: int = 3) -> dict[str, dict]:
+               grace: float = 5.0, give_up: int = 3, kind: str = "") -> dict[str, dict]:
     """Every problem through a peer's batch runner: its ``puzzle`` events by key. A puzzle that
     overruns ``time_limit + grace`` is a timeout: the process is killed and a new one resumes
     after it. After ``give_up`` timeouts in a row the rest are ``skipped`` (counted unsolved)."""
@@ -119,7 +119,7 @@ def peer_batch(cmd: list[str], genre: str, problems: list[tuple[str, str]], time
             for key, _ in todo:
                 found[key] = {"key": key, "status": "skipped", "note": f"after {give_up} timeouts in a row"}
             return found
-        job = {"genre": genre, "problems": todo, "time_limit": time_limit, "resumed": resumed}
+        job = {"genre": genre, "kind": kind, "problems": todo, "time_limit": time_limit, "resumed": resumed}
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, text=True)
         assert proc.stdin is not None and proc.stdout is not None
@@ -185,9 +185,7 @@ def peer_rows(program: str, genre: str, data: dict[str, dict], time_limit: float
               where: Path) -> list[dict]:
     """The peer's rows on every puzzle of the genre (none when it has no such genre)."""
     if program == "sw":
-        from .sw_runner import TYPES
-
-        if genre not in TYPES:
+        if not sw_corpus.GENRES[genre].sw:
             return []
         cmd = [sys.executable, "-I", str(SW_RUNNER), os.fspath(where)]
     else:
@@ -197,7 +195,7 @@ def peer_rows(program: str, genre: str, data: dict[str, dict], time_limit: float
             return []
         cmd = [sys.executable, "-I", str(MPS_RUNNER), os.fspath(where)]
     problems = [(key, data[key]["problem"]) for key in sorted(data)]
-    events = peer_batch(cmd, genre, problems, time_limit)
+    events = peer_batch(cmd, genre, problems, time_limit, kind=sw_corpus.GENRES[genre].sw)
     rows = []
     for key in sorted(data):
         e = events.get(key, {"status": "error", "note": "no answer"})

@@ -25,12 +25,12 @@ prints one line per event, each ``RESULT {json}``:
 The benchmark harness (`benchmarks.runner.sw_row`) converts each answer to puzzlekit's
 ``Solution`` and checks it with the genre's own ``verify``.
 
-A batch job (``problems`` instead of ``grid``: a list of ``[key, text]``) serves the genres of
-`TYPES`, whose input convention is the corpus's problem text itself (their ``puzzlekit.solve``
-parses it): after the warm-up it prints ``{"event": "puzzle", "key", "status", "total_s",
-"grid"}`` per puzzle, one timed solve each (parsing, building, solving, reading the answer),
-then ``{"event": "done"}``. `benchmarks.sw_dataset` runs it and compares the grids with the
-published answers.
+A batch job (``problems`` instead of ``grid``: a list of ``[key, text]``, and ``kind``, their
+name of the genre, `benchmarks.sw_corpus`'s ``sw``) serves the genres whose input convention is
+the corpus's problem text itself (their ``puzzlekit.solve`` parses it): after the warm-up it
+prints ``{"event": "puzzle", "key", "status", "total_s", "grid"}`` per puzzle, one timed solve
+each (parsing, building, solving, reading the answer), then ``{"event": "done"}``.
+`benchmarks.sw_dataset` runs it and compares the grids with the published answers.
 """
 
 from __future__ import annotations
@@ -47,10 +47,6 @@ from typing import Any
 SOLVERS = {"masyu": ("masyu", "MasyuSolver"), "sudoku": ("sudoku", "SudokuSolver"),
            "slitherlink": ("slitherlink", "SlitherlinkSolver"), "tents": ("tent", "TentSolver"),
            "patches": ("shikaku", "ShikakuSolver")}
-#: Genres read from their own problem text (the corpus's ``problem``): our name -> their type.
-TYPES = {"lightup": "akari", "hitori": "hitori", "kurodoko": "kuromasu", "skyscrapers": "skyscraper",
-         "kenken": "ken_ken", "binairo": "binairo", "magnets": "magnetic", "mosaic": "mosaic",
-         "killersudoku": "killer_sudoku", "jigsawsudoku": "jigsaw_sudoku", "dominosa": "dominos"}
 #: Their status strings, as ours.
 STATUS = {"Optimal": "solved", "Feasible": "solved", "Infeasible": "unsolvable", "Timeout": "timeout",
           "Unknown": "timeout"}
@@ -104,7 +100,7 @@ def batch(sw_dir: str, job: dict[str, Any]) -> int:
     try:
         load_package(sw_dir)
         package = importlib.import_module("puzzlekit")
-        kind = TYPES[job["genre"]]
+        kind = job["kind"]
         _, first = job["problems"][0]
         package.solve(first, kind, {"time_limit_sec": 10.0})  # untimed warm-up
     except Exception as exc:

@@ -39,3 +39,16 @@ def verdict(text: str) -> dict[str, Any]:
 def judge(puzzle: Any, solution: Any) -> dict[str, Any]:
     """pzprjs's verdict on our answer to a puzzle."""
     return verdict(formats.write_pzprv3(puzzle, solution))
+
+
+def golden(pid: str) -> dict[str, Any]:
+    """pzprjs's test record of one genre (its URL, solved board and failcheck boards); skips
+    the test when the shared folder is absent."""
+    for name in ("goldens-more.jsonl", "goldens.jsonl"):
+        path = SHARED / "pzprjs" / name
+        if not path.is_file():
+            pytest.skip("../shared/pzprjs is absent")
+        for record in map(json.loads, path.read_text().splitlines()):
+            if record["pid"] == pid:
+                return record
+    raise LookupError(f"pzprjs has no test record of {pid!r}")

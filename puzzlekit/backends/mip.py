@@ -61,6 +61,10 @@ OPTIONS: dict[str, base.Option] = {
 SUPPORTS = frozenset({"Count", "Clause"})
 _GRACE = 0.5  # seconds CBC may overrun its time limit before the watchdog kills it
 _NO_PROBING = 1 << 15  # HiGHS's presolve_rule_off bit for probing
+#: HiGHS's presolve_rule_off bit for parallel rows and columns: with it on, HiGHS 1.16 called a
+#: feasible 4x4 LITS infeasible (its tie test between parallel columns fixes a binary wrongly),
+#: and a false "infeasible" would make a second solution vanish from a uniqueness proof
+_NO_PARALLEL = 1 << 13
 _PROBING_LIMIT = 100_000  # columns above which HiGHS presolves without probing
 
 
@@ -364,10 +368,10 @@ class _Session(base.Session):
         columns = [x for v in self.model.vars for x in self.columns[v.index].values()]
         index = {x: i for i, x in enumerate(columns)}
         n = len(columns)
-        if n > _PROBING_LIMIT:
-            # probing in presolve outlasts the time limit on large problems (a 64x64 sudoku:
-            # 31 s on a 12 s limit); below the limit it pays (a 15x15 nonogram: 11x faster)
-            highs.setOptionValue("presolve_rule_off", _NO_PROBING)
+        # probing in presolve outlasts the time limit on large problems (a 64x64 sudoku:
+        # 31 s on a 12 s limit); below the limit it pays (a 15x15 nonogram: 11x faster)
+        rules_off = _NO_PARALLEL | (_NO_PROBING if n > _PROBING_LIMIT else 0)
+        highs.setOptionValue("presolve_rule_off", rules_off)
         every = np.arange(n, dtype=np.int32)
         highs.addVars(n, np.zeros(n), np.ones(n))
         highs.changeColsIntegrality(n, every, np.full(n, highspy.HighsVarType.kInteger))

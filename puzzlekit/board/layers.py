@@ -75,3 +75,19 @@ __all__ += ["Circles"]
 from .triangles import Triangles  # noqa: E402  (half-cell triangles in cells: Shakashaka)
 
 __all__ += ["Triangles"]
+
+from .fleet import Fleet, ShipParts  # noqa: E402  (a fleet of ships and given ship parts: Battleship)
+
+__all__ += ["Fleet", "ShipParts"]
+
+from .caves import CircledNumbers  # noqa: E402  (numbers in circles: Kurotto)
+
+__all__ += ["CircledNumbers"]
+
+from .around import RunClues  # noqa: E402  (runs of shaded cells listed around a cell: Tapa)
+
+__all__ += ["RunClues"]
+
+from .beams import Fireflies  # noqa: E402  (fireflies with a mouth: Hotaru Beam)
+
+__all__ += ["Fireflies"]

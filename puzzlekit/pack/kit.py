@@ -61,6 +61,8 @@ def answer(module: ModuleType, solution: Any) -> Any:
 
 
 def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
+    if hasattr(layer, "pack_clue"):  # a layer that says how a page shows it (a fleet as a tally)
+        return layer.pack_clue(value)
     if isinstance(layer, L.LineCounts):
         side = {"side": layer.side} if isinstance(layer, L.Side) else {}  # top, bottom, left, right
         return {"n": layer.name, "t": "counts", "axis": layer.axis, **side, "e": list(value)}

@@ -26,7 +26,7 @@ from models import (  # tests/ is on the path, like bruteforce
 
 from puzzlekit.backends import cpsat, mip
 from puzzlekit.errors import BackendUnavailable, UnknownName
-from puzzlekit.genres import hashi, masyu
+from puzzlekit.genres import hashi, lits, masyu
 from puzzlekit.ir import Model, ModelBuilder
 
 #: Seconds past a time limit a run may take to end: generous, so a busy machine does not
@@ -125,6 +125,17 @@ HAS_HIGHS = importlib.util.find_spec("highspy") is not None
 def test_highs_without_highspy_says_what_to_install():
     with pytest.raises(BackendUnavailable, match="pip install highspy"):
         mip.solve(counts_model(), solver="highs")
+
+
+@pytest.mark.skipif(not HAS_HIGHS, reason="highspy is not installed")
+def test_highs_finds_every_answer_its_parallel_column_presolve_lost():
+    # HiGHS's presolve rule for parallel rows and columns called this feasible LITS model
+    # infeasible; switched off, HiGHS counts what CP-SAT counts
+    model = lits.model(lits.parse("aaaa\nbbba\nbaaa\nbaaa\n"))
+    highs = mip.solve(model, limit=100, solver="highs")
+    assert highs.complete
+    assert answers(highs) == answers(cpsat.solve(model, limit=100))
+    assert len(answers(highs)) == 5
 
 
 @pytest.mark.skipif(not HAS_HIGHS, reason="highspy is not installed")

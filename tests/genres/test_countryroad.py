@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SHARED
+from pzprjs_judge import golden
 
 from puzzlekit import api, backends, formats
 from puzzlekit.board.layers import Rooms
@@ -108,15 +108,8 @@ def test_generated_puzzles_are_unique(level):
     assert countryroad.verify(made.puzzle, made.solution) == []
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "country")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("country")
     genre, p = formats.read(record["url"])
     assert genre == "countryroad" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])

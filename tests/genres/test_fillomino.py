@@ -8,7 +8,7 @@ import os
 import subprocess
 
 import pytest
-from conftest import SHARED
+from pzprjs_judge import golden
 
 from puzzlekit import api, backends, formats, render
 from puzzlekit.board.regions import labels, split_joins
@@ -143,15 +143,8 @@ def test_tatham_ids_refuse_bad_ones():
         tatham.read("5x5", "3d5551a5b5a23a55d0")
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.exists():
-        pytest.skip("../shared/pzprjs is not present")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "fillomino")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("fillomino")
     genre, p = formats.read(record["url"])
     assert genre == "fillomino" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])

@@ -8,8 +8,7 @@ import json
 import random
 
 import pytest
-from conftest import SHARED
-from pzprjs_judge import judge, node
+from pzprjs_judge import golden, judge, node
 
 from puzzlekit import api, backends, formats, render
 from puzzlekit.board.regions import labels
@@ -139,15 +138,8 @@ def test_a_cell_left_out_belongs_to_no_region():
 # --- puzz.link -------------------------------------------------------------------------------
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "tentaisho")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("tentaisho")
     genre, p = formats.read(record["url"])
     assert genre == "galaxies" and formats.to_url(p) == record["url"]
     assert formats.read(record["clues_pzprv3"]) == (genre, p)

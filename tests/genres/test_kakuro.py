@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from pzprjs_judge import golden, judge
 
-from puzzlekit import api, backends, render
+from puzzlekit import api, backends, formats, render
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import kakuro as kk
@@ -106,8 +107,41 @@ def test_the_picture_draws_black_cells_sums_and_digits():
     assert picture.count('class="digit"') == 7 * 7 - blacks
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
-def test_generated_puzzles_are_unique(level):
-    made = next(iter(generate("kakuro", 6, 6, seed=2, level=level, nearest=True)))
-    assert api.is_unique(made.puzzle)
+@pytest.mark.parametrize("level", sorted(kk.RELIABLE))
+def test_generated_puzzles_are_unique_at_each_level_made(level):
+    made = next(iter(generate("kakuro", 6, 6, seed=2, level=level)))
+    assert api.is_unique(made.puzzle) and made.grade.level == level
     assert kk.verify(made.puzzle, made.solution) == []
+
+
+def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
+    record = golden("kakuro")
+    genre, p = formats.read(record["url"])
+    assert genre == "kakuro" and formats.to_url(p) == record["url"]
+    assert formats.read_pzprv3(record["clues_pzprv3"])[1] == p  # -1 and 0 both read as no sum
+    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
+    assert kk.verify(p, answer) == []
+    assert list(api.solve(p, unique=True).solutions) == [answer]
+    assert formats.write_pzprv3(p, answer).split("\n")[4:] == record["solved"].split("/")[4:]
+    for code, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
+        assert kk.verify(p, formats.read_pzprv3_solution(genre, p, board)), code
+
+
+def test_pzprjs_judges_our_answers_complete_and_a_broken_one_not():
+    p, s = solved()
+    assert formats.read(formats.to_url(p)) == ("kakuro", p)
+    assert judge(p, s)["complete"] is True
+    genre, gp = formats.read(golden("kakuro")["url"])
+    assert judge(gp, api.solve(gp).solutions[0])["complete"] is True
+    broken = [list(row) for row in s.digits]
+    broken[1][1], broken[1][2] = broken[1][2], broken[1][1]  # the down runs no longer add up
+    assert judge(p, kk.Solution(digits=tuple(map(tuple, broken))))["complete"] is False
+
+
+def test_a_puzzle_whose_runs_start_at_the_edge_gets_a_frame_on_puzzlink():
+    p, s = solved()
+    inner = kk.Puzzle(p.height - 1, p.width - 1, sums=[list(row[1:]) for row in p.sums[1:]])
+    genre, back = formats.read(formats.to_url(inner))
+    assert genre == "kakuro" and (back.height, back.width) == (p.height, p.width)
+    assert [row[1:] for row in back.sums[1:]] == list(inner.sums)  # the same runs, without sums
+    assert set(back.sums[0]) | {row[0] for row in back.sums} == {(0, 0)}

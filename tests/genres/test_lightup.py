@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SHARED
+from pzprjs_judge import golden
 from tatham_live import fresh_ids, needs
 
 from puzzlekit import api, backends, formats
@@ -152,15 +152,8 @@ def test_tatham_ids_round_trip_and_bad_ones_are_refused():
 # --- puzz.link -------------------------------------------------------------------------------
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "lightup")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("lightup")
     genre, p = formats.read(record["url"])
     assert genre == "lightup" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])

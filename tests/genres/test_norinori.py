@@ -7,8 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import SHARED
-from pzprjs_judge import judge
+from pzprjs_judge import golden, judge
 
 from puzzlekit import api, backends, formats
 from puzzlekit.errors import ParseError
@@ -96,15 +95,8 @@ def test_every_installed_backend_finds_the_one_answer():
             assert list(result.solutions) == [s], name
 
 
-def golden():
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "norinori")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("norinori")
     genre, p = formats.read(record["url"])
     assert genre == "norinori" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])

@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SHARED
-from pzprjs_judge import judge
+from pzprjs_judge import golden, judge
 
 from benchmarks import sw_corpus
 from puzzlekit import api, backends, formats
@@ -119,15 +118,8 @@ def test_generated_puzzles_are_unique(level):
 # --- puzz.link -------------------------------------------------------------------------------
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "shakashaka")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("shakashaka")
     genre, p = formats.read(record["url"])
     assert genre == "shakashaka" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])
@@ -138,7 +130,7 @@ def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
 
 
 def test_pzprjs_broken_boards_are_refused_or_caught():
-    for _, board in golden()["failchecks"][1:]:  # the first is an empty board
+    for _, board in golden("shakashaka")["failchecks"][1:]:  # the first is an empty board
         try:
             _, p, answer = formats.read_pzprv3(board)
         except ParseError:

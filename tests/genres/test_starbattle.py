@@ -7,8 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import SHARED
-from pzprjs_judge import judge
+from pzprjs_judge import golden, judge
 
 from puzzlekit import api, backends, formats
 from puzzlekit.errors import ParseError
@@ -114,15 +113,8 @@ def test_generated_puzzles_are_unique(side, level):
     assert starbattle.verify(made.puzzle, made.solution) == []
 
 
-def golden():
-    path = SHARED / "pzprjs" / "goldens.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "starbattle")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("starbattle")
     genre, p = formats.read(record["url"])
     assert genre == "starbattle" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])
@@ -140,6 +132,6 @@ def test_a_two_star_puzzle_goes_through_a_url_and_pzprjs_judges_our_answers_comp
     assert sorted(again.rooms().values()) == sorted(p.rooms().values())  # labels in reading order
     assert judge(p, s)["complete"] is True
     assert judge(p, starbattle.Solution(stars=s.stars - {(0, 1)}))["complete"] is False
-    record = golden()
+    record = golden("starbattle")
     q = formats.read(record["url"])[1]
     assert judge(q, api.solve(q).solutions[0])["complete"] is True

@@ -1,0 +1,199 @@
+"""Caves and shaded groups: walls that reach the grid's edge (Cave), and numbers that add up the
+shaded groups they touch (Kurotto); the rule and check shapes those genres share.
+
+`edge_connected` models "every true cell joins the grid's edge through true cells" (a graph
+constraint through one node outside the grid, joined to every border cell); `edge_problems`
+checks it. `no_crossed_2x2` forbids a 2x2 block of two diagonal pairs, one of each colour:
+with one colour connected and the other reaching the edge that block cannot stand (the path
+joining one pair closes a ring around a cell of the other), so it is a redundant rule that
+propagation reads at once. `touching_groups` models "the shaded groups beside a cell add up to
+its number", `touching_total` reads it. A layer: `CircledNumbers`, numbers (or ``?``) drawn in
+a circle. `plant_cave` plants a shading of both kinds of connection.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any
+
+from ..ir import Edge, Lit
+from .canvas import INK, Canvas, Layout
+from .checks import pieces, where
+from .clues import Numbers
+from .rules import BoardBuilder
+
+Cell = tuple[int, int]
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+OUTSIDE = ("outside",)
+#: The most distance literals one number's group gets (cells within reach times steps);
+#: beyond, its group is one piece by the graph constraint.
+DISTANCES = 50_000
+
+
+def _around(cell: Cell, height: int, width: int) -> list[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in STEPS if 0 <= r + dr < height and 0 <= c + dc < width]
+
+
+def _on_edge(cell: Cell, height: int, width: int) -> bool:
+    return cell[0] in (0, height - 1) or cell[1] in (0, width - 1)
+
+
+class CircledNumbers(Numbers):
+    """Numbers in some cells, each drawn in a circle (``?``: a circle without a number)."""
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        canvas.open(self.name)
+        for cell, v in self.entries(value):
+            x, y = layout.centre(cell)
+            canvas.circle(x, y, layout.cell * 0.4, cls="circle", fill="#FFFFFF", stroke=INK, stroke_width=1.5)
+            if v != "?":
+                canvas.text(x, y, str(v), layout.cell * 0.5, cls="clue", fill=INK)
+        canvas.close()
+
+
+# --- walls that reach the edge ---------------------------------------------------------------
+
+
+def edge_connected(m: BoardBuilder, lits: Mapping[Cell, Lit], rule: str, key: str = "wall") -> None:
+    """Every cell whose literal is true joins the grid's edge through true cells: the true cells
+    and a node outside the grid, joined to each border cell that is true, are one piece."""
+    h, w = m.height, m.width
+    with m.rule(rule):
+        edges = []
+        for cell in sorted(lits):
+            for other in ((cell[0], cell[1] + 1), (cell[0] + 1, cell[1])):
+                if other in lits:
+                    edges.append(Edge(cell, other, m.both((key, cell, other), lits[cell], lits[other])))
+            if _on_edge(cell, h, w):
+                edges.append(Edge(OUTSIDE, cell, lits[cell]))
+        m.connected([(OUTSIDE, None), *((cell, lits[cell]) for cell in sorted(lits))], edges)
+
+
+def no_crossed_2x2(m: BoardBuilder, lits: Mapping[Cell, Lit], rule: str) -> None:
+    """No 2x2 block has its diagonal pairs in different colours (true on one, false on the other)."""
+    for r in range(m.height - 1):
+        for c in range(m.width - 1):
+            a, b, d, e = (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
+            if all(cell in lits for cell in (a, b, d, e)):
+                with m.rule(f"{rule}: the block at {where(a)}", cells=[a, b, d, e]):
+                    m.clause([~lits[a], ~lits[e], lits[b], lits[d]])
+                    m.clause([lits[a], lits[e], ~lits[b], ~lits[d]])
+
+
+def edge_problems(cells: Iterable[Cell], height: int, width: int, what: str) -> list[str]:
+    """A problem for each piece of the cells that touches no edge of the grid."""
+    out = []
+    for piece in sorted(pieces(cells)):
+        if not any(_on_edge(x, height, width) for x in piece):
+            size = f"{len(piece)} cell{'' if len(piece) == 1 else 's'}"
+            out.append(f"the {what} at {where(piece[0])} ({size}) does not reach the edge of the grid")
+    return out
+
+
+def plant_cave(rng: Any, height: int, width: int, share: float = 0.45) -> frozenset[Cell]:
+    """About ``share`` of the cells shaded, the unshaded ones one piece and every shaded piece
+    reaching the edge: cells are shaded one at a time, each on the border or beside a shaded
+    cell, when the unshaded cells stay one piece."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    shaded: set[Cell] = set()
+    goal = int(share * len(cells))
+    for _ in range(20 * len(cells)):
+        if len(shaded) >= goal:
+            break
+        cell = rng.choice(cells)
+        if cell in shaded or not (_on_edge(cell, height, width)
+                                  or any(n in shaded for n in _around(cell, height, width))):
+            continue
+        rest = set(cells) - shaded - {cell}
+        if rest and len(pieces(rest)) == 1:
+            shaded.add(cell)
+    return frozenset(shaded)
+
+
+# --- numbers adding up the shaded groups they touch -----------------------------------------
+
+
+def _reach(o: Cell, k: int, blocked: Collection[Cell], height: int, width: int) -> dict[Cell, int]:
+    """The cells within ``k`` steps of ``o`` by paths that never enter a blocked cell."""
+    dist = {o: 0}
+    queue = deque([o])
+    while queue:
+        cell = queue.popleft()
+        if dist[cell] >= k:
+            continue
+        for other in _around(cell, height, width):
+            if other not in dist and other not in blocked:
+                dist[other] = dist[cell] + 1
+                queue.append(other)
+    return dist
+
+
+def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mapping[Cell, int],
+                    blocked: Collection[Cell], rule: str) -> None:
+    """The shaded groups beside each numbered cell (never shaded itself) hold as many cells as
+    its number. Per number, ``("group", o, cell)`` is "the cell is shaded and joined to ``o``
+    through shaded cells": a shaded neighbour of a joined cell is joined, exactly ``k`` cells are
+    joined, and a joined cell is within ``k`` steps of ``o`` through joined cells (distances,
+    or a graph constraint past `DISTANCES`). ``blocked``: cells never shaded (every number)."""
+    h, w = m.height, m.width
+    for o, k in m.deadline.paced(sorted(numbers.items()), 16):
+        dist = _reach(o, k, blocked, h, w)
+        joined = {cell: m.bool(("group", o, cell)) for cell in sorted(dist) if cell != o}
+        with m.rule(f"{rule}: the {k} at {where(o)}", cells=[o]):
+            for cell, x in joined.items():
+                m.implies(x, shaded[cell])
+            for cell in sorted(dist):
+                unless = [] if cell == o else [~joined[cell]]
+                for other in _around(cell, h, w):
+                    if other == o or other in blocked:
+                        continue
+                    # a shaded cell beside the group is in it; past the reach it would be too big
+                    m.clause([*unless, ~shaded[other], *([joined[other]] if other in joined else [])])
+            m.exactly(k, list(joined.values()))
+            if len(joined) * k > DISTANCES:
+                edges = [Edge(a, b, m.both(("joint", o, a, b), joined[a], joined[b]))
+                         for a in joined for b in _around(a, h, w) if b in joined and a < b]
+                edges += [Edge(o, b, joined[b]) for b in _around(o, h, w) if b in joined]
+                m.connected([(o, None), *joined.items()], edges)
+            elif k > 1:
+                _within(m, o, k, dist, joined)
+
+
+def _within(m: BoardBuilder, o: Cell, k: int, dist: Mapping[Cell, int], joined: Mapping[Cell, Lit]) -> None:
+    """A joined cell is at most ``k`` steps from ``o`` through joined cells: ``("near", o, cell,
+    j)`` is true when it is at most ``j``, which needs the cell joined and, for ``j > 1``, the
+    cell or a neighbour at most ``j - 1`` (a neighbour of ``o`` is 1)."""
+    h, w = m.height, m.width
+    at: dict[tuple[Cell, int], Lit] = {}
+    for j in range(1, k + 1):
+        for cell, d in sorted(dist.items()):
+            if cell == o or d > j:
+                continue
+            x = at[cell, j] = m.bool(("near", o, cell, j))
+            m.implies(x, joined[cell])
+            if d == 1:
+                continue  # beside o: joined is near enough
+            ways = [at[cell, j - 1]] if (cell, j - 1) in at else []
+            ways += [at[n, j - 1] for n in _around(cell, h, w) if (n, j - 1) in at]
+            m.clause([~x, *ways])
+    for cell, x in joined.items():
+        m.implies(x, at[cell, k])
+
+
+def touching_total(cell: Cell, shaded: Collection[Cell], groups: Mapping[Cell, int] | None = None) -> int:
+    """The cells of the distinct shaded groups beside a cell (``groups``: each shaded cell's
+    group by its first cell, worked out once by `group_index`)."""
+    groups = group_index(shaded) if groups is None else groups
+    r, c = cell
+    seen: dict[int, int] = {}
+    for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        if n in groups:
+            seen[groups[n][0]] = groups[n][1]
+    return sum(seen.values())
+
+
+def group_index(shaded: Collection[Cell]) -> dict[Cell, tuple[int, int]]:
+    """Each shaded cell's group: its number among the pieces and its size."""
+    return {x: (i, len(piece)) for i, piece in enumerate(pieces(shaded)) for x in piece}
