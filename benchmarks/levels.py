@@ -39,6 +39,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "yajilin": (7,), "countryroad": (7,),
     "nurimisaki": (6, 8, 10), "shakashaka": (6,),
     "firefly": (7,),
+    "easyasabc": (5, 6), "kakurasu": (6, 8), "aquarium": (6, 10),
 }
 #: The share of requests a level must hit to be offered.
 RELIABLE = 0.95

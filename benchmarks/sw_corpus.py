@@ -390,6 +390,29 @@ def creek(problem: str) -> Any:
     return genres.get("creek").Puzzle(len(rows) - 1, len(rows[0]) - 1, corners=corners)
 
 
+def easyasabc(problem: str) -> Any:
+    """``R C L`` (letters a..L), the letters top, bottom, left, right (``-`` none), the givens."""
+    head, rows = problem.split()[:3], [[], *rows_of(problem)]
+    n, k = int(head[0]), ord(head[2]) - ord("a") + 1
+
+    def letters(line: list[str]) -> tuple:
+        return tuple(None if x == "-" else ord(x) - ord("a") + 1 for x in line)
+
+    return genres.get("easyasabc").Puzzle(n, n, letters=k, top=letters(rows[1]), bottom=letters(rows[2]),
+                                          left=letters(rows[3]), right=letters(rows[4]),
+                                          givens=tuple(letters(line) for line in rows[5:5 + n]))
+
+
+def easyasabc_published(puzzle: Any, text: str) -> Any:
+    return tuple(tuple(0 if x == "-" else ord(x) - ord("a") + 1 for x in row) for row in rows_of(text))
+
+
+def kakurasu(problem: str) -> Any:
+    """The column sums, then the row sums (``-`` none)."""
+    cols, rows = ([None if x == "-" else int(x) for x in line] for line in rows_of(problem)[:2])
+    return genres.get("kakurasu").Puzzle(tuple(cols), tuple(rows))
+
+
 @dataclass(frozen=True)
 class SwGenre:
     """How one genre is read from the corpus and compared with its published answer."""
@@ -473,6 +496,10 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             ambiguous=frozenset({"89_13x13", "90_15x15"})),  # their '#' cells, read as unknown
     SwGenre("cave", "cave", "Cave_dataset.json", cave, cave_published, _attr("shaded"), sw="cave"),
     SwGenre("creek", "creek", "Creek_dataset.json", creek, _shaded, _attr("shaded"), sw="creek"),
+    SwGenre("easyasabc", "easyasabc", "ABCEndView_dataset.json", easyasabc, easyasabc_published,
+            _attr("grid"), sw="abc_end_view", ambiguous=frozenset({"161_5x5", "167_6x6", "178_7x7"})),
+    SwGenre("kakurasu", "kakurasu", "Kakurasu_dataset.json", kakurasu, _shaded, _attr("shaded"),
+            sw="kakurasu"),
 )}
 
 

@@ -34,7 +34,9 @@ def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:
     between = [getattr(puzzle, layer.name) for layer in genre.grids if hasattr(layer, "marks_of")]
     if between:  # marks between neighbours stand in the gaps between the cells
         return interleaved(h, w, marks, [pair for value in between for pair in value])
-    rows = {side_of(layer): getattr(puzzle, layer.name) for layer in genre.headers if side_of(layer)}
+    # a layer may show its values otherwise than as numbers (letters: Easy as ABC)
+    rows = {side_of(layer): getattr(layer, "shown", tuple)(getattr(puzzle, layer.name))
+            for layer in genre.headers if side_of(layer)}
     left = "left" in rows
 
     def across(counts: tuple) -> str:  # a line of column counts, one character each

@@ -50,6 +50,9 @@ __all__ += ["Corners", "Slants"]
 from .sides import GivenMarks, Heights, Marks, Side, Tally  # noqa: E402  (clues outside the grid on its four sides)
 
 __all__ += ["GivenMarks", "Heights", "Marks", "Side", "Tally"]
+from .edges import LetterClues, Letters, LetterSide  # noqa: E402  (letters at the edges: Easy as ABC)
+
+__all__ += ["LetterClues", "Letters", "LetterSide"]
 from .regions import Regions  # noqa: E402  (a division of the grid into regions)
 
 __all__ += ["Regions"]

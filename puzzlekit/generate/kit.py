@@ -111,7 +111,7 @@ class KitRecipe:
             entries[name].append((index if len(index) == 2 else index[0], value))
         values = {name: self.layers[name].with_entries(height, width, found)
                   for name, found in entries.items()}
-        return self.module.Puzzle(height, width, **values)
+        return self.genre.make(height, width, values)  # a genre sized by its line counts takes no size
 
     def _with(self, plant: Plant, item: Item | None) -> Any:
         """The puzzle of the required layers and ``item`` (None: no clue), made once per plant:
@@ -153,7 +153,7 @@ class KitRecipe:
                     value = getattr(puzzle, name)
                     values[name] = value if layer.header else _turned(layer, value, t)
             h, w = t.shape(puzzle.height, puzzle.width)
-            return self.module.Puzzle(h, w, **values, **transformed(puzzle, around, t))
+            return self.genre.make(h, w, {**values, **transformed(puzzle, around, t)})
         axes = {layer.axis for layer in self.layers.values() if hasattr(layer, "axis")}
         if len(axes) == 1 and t.transpose:  # counts on one side only stay on that side
             t = Transform(False, t.flip_rows, t.flip_cols)
@@ -179,7 +179,7 @@ class KitRecipe:
             for axis, new in (("rows", new_rows), ("cols", new_cols)):
                 if axis in counts:
                     values[counts[axis][0]] = new
-        return self.module.Puzzle(h, w, **values)
+        return self.genre.make(h, w, values)
 
 
 def _turned(layer: Any, value: Any, t: Transform) -> Any:

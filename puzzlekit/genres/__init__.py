@@ -66,6 +66,9 @@ NAMES: tuple[str, ...] = (
     "tapa",
     "creek",
     "firefly",
+    "easyasabc",
+    "kakurasu",
+    "aquarium",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
