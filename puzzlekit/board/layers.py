@@ -72,3 +72,7 @@ __all__ += ["Circles"]
 from .triangles import Triangles  # noqa: E402  (half-cell triangles in cells: Shakashaka)
 
 __all__ += ["Triangles"]
+
+from .blocks import Elbows  # noqa: E402  (L-block corners and arm ends: Sashigane)
+
+__all__ += ["Elbows"]
