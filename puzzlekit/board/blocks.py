@@ -90,27 +90,24 @@ def l_blocks(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], rule: str) -> Roles
         for d in STEPS:
             if m.inside(step(cell, d)):
                 roles[cell][d] = m.bool(("towards", cell, d))
-    with m.rule(f"{rule}: every cell is a corner or on an arm leading to one"):
-        for lits in roles.values():
-            m.exactly(1, lits.values())
-    for (a, b), j in joins.items():
-        there, back = ("E", "W") if a[0] == b[0] else ("S", "N")
-        with m.rule(f"{rule}: {a} and {b} are one block exactly when one leads to the other", cells=[a, b]):
-            m.clause((~j, roles[a][there], roles[b][back]))
-            m.implies(roles[a][there], j)
-            m.implies(roles[b][back], j)
+    # one rule per cell: its role, its sides' joins, its arm or its corner (a rule on its own
+    # then reads a cell whole, so the easy levels are reachable)
     for cell, lits in roles.items():
-        with m.rule(f"{rule}: an arm through {cell} runs straight to its corner", cells=[cell]):
+        with m.rule(f"{rule}: {cell} is a corner or on an arm running straight to one", cells=[cell]):
+            m.exactly(1, lits.values())
             for d, lit in lits.items():
                 if d == CORNER:
                     continue
-                ahead = roles[step(cell, d)]
+                other = step(cell, d)
+                j = joins[(cell, other)] if (cell, other) in joins else joins[(other, cell)]
+                m.clause((~j, lit, *([roles[other][OPPOSITE[d]]] if OPPOSITE[d] in roles[other] else [])))
+                m.implies(lit, j)
+                ahead = roles[other]
                 m.clause((~lit, ahead[CORNER], *([ahead[d]] if d in ahead else [])))
                 for e in STEPS:  # only the cell behind may lead into an arm's cell
                     if e not in (d, OPPOSITE[d]) and OPPOSITE[e] in roles.get(step(cell, e), {}):
                         m.clause((~lit, ~roles[step(cell, e)][OPPOSITE[e]]))
-        with m.rule(f"{rule}: a corner at {cell} has one arm up or down and one left or right", cells=[cell]):
-            for pair in (("N", "S"), ("E", "W")):
+            for pair in (("N", "S"), ("E", "W")):  # a corner: one arm up or down, one left or right
                 into = [roles[step(cell, d)][OPPOSITE[d]] for d in pair if d in lits]
                 m.clause((~lits[CORNER], *into))
                 if len(into) == 2:
