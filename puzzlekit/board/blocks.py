@@ -169,3 +169,193 @@ def elbow_problems(parts: Iterable[list[Cell]], marks: Mapping[Cell, str]) -> li
             elif mark in STEPS and (cell, mark) not in ends:
                 out.append(f"the arrow at {cell} is not at an arm's end pointing to the corner")
     return out
+
+
+# --- regions of two congruent halves (Double Choco) --------------------------------------------
+
+#: The eight turns and mirrorings of a step (row, column).
+TURNS = ((1, 0, 0, 1), (0, 1, -1, 0), (-1, 0, 0, -1), (0, -1, 1, 0),
+         (1, 0, 0, -1), (-1, 0, 0, 1), (0, 1, 1, 0), (0, -1, -1, 0))
+
+
+def turned(k: int, dr: int, dc: int) -> tuple[int, int]:
+    """A step turned (or mirrored) by the ``k``-th of `TURNS`."""
+    a, b, c, d = TURNS[k]
+    return a * dr + b * dc, c * dr + d * dc
+
+
+#: The turn that undoes each turn.
+BACK = [next(b for b in range(8) if all(turned(b, *turned(k, *v)) == v for v in ((1, 0), (0, 1))))
+        for k in range(8)]
+
+
+def twin_halves(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: Iterable[Cell], rule: str,
+                sizes: Mapping[Cell, int] | None = None, most: int | None = None) -> None:
+    """Every region of the joins is one piece of white cells and one of grey cells, of one
+    shape (turned or mirrored); ``sizes``: a given half's size by a cell of it; ``most``: the
+    largest half (None: any).
+
+    The halves are the pieces of joins between cells of one colour (`regions.rooted`, sized as
+    Fillomino's regions). Each white cell has a grey partner, each grey cell one white partner;
+    joined white cells' partners lie as the cells do, turned one way (one isometry per white
+    half), and grey cells are joined exactly when their partners are, so a white half's
+    partners are a whole grey half: its twin. A white and a grey cell side by side are joined
+    exactly when the grey one is in the white one's twin, and every half touches its twin."""
+    from .regions import rooted, sized  # (regions imports nothing from here)
+
+    grey = set(grey)
+    cells = sorted(m.cells())
+    whites = [x for x in cells if x not in grey]
+    greys = [y for y in cells if y in grey]
+    top = min(most or len(cells), len(cells))
+
+    def join(a: Cell, b: Cell) -> Lit:
+        return joins[(a, b)] if (a, b) in joins else joins[(b, a)]
+
+    same = {pair: j for pair, j in joins.items() if (pair[0] in grey) == (pair[1] in grey)}
+    cross = {pair: j for pair, j in joins.items() if pair not in same}
+    half = rooted(m, same, top, f"{rule}: each half is one piece", key="half-")
+    size = {cell: m.int(("size", cell), 1, top) for cell in cells}
+    sized(m, half, size, f"{rule}: a half's number is its size")
+    with m.rule(f"{rule}: the cells of a half, and two halves of a region, have one size"):
+        for (a, b), j in joins.items():
+            for v in range(1, top + 1):
+                m.clause((~j, ~m.eq(size[a], v), m.eq(size[b], v)))
+                m.clause((~j, m.eq(size[a], v), ~m.eq(size[b], v)))
+    for x, k in (sizes or {}).items():
+        with m.rule(f"{rule}: the {k} at {x} is in a half of {k} cells", cells=[x]):
+            if k <= top:
+                m.fix(m.eq(size[x], k))
+            else:  # no half that large fits
+                m.fix(m.eq(size[x], 1))
+                m.fix(~m.eq(size[x], 1))
+    pair = {(x, y): m.bool(("partner", x, y)) for x in whites for y in greys
+            if abs(x[0] - y[0]) + abs(x[1] - y[1]) < 2 * top}
+    turn = {x: [m.bool(("turn", x, k)) for k in range(8)] for x in whites}
+    with m.rule(f"{rule}: every cell has one partner of the other colour"):
+        for x in whites:
+            m.exactly(1, [pair[(x, y)] for y in greys if (x, y) in pair])
+            m.exactly(1, turn[x])
+        for y in greys:
+            m.exactly(1, [pair[(x, y)] for x in whites if (x, y) in pair])
+        for (x, y), lit in pair.items():  # partners have one size
+            for v in range(1, top + 1):
+                m.clause((~lit, ~m.eq(size[x], v), m.eq(size[y], v)))
+    with m.rule(f"{rule}: the halves' cells lie alike"):
+        for a in whites:
+            for b in (c for c in ((a[0] + 1, a[1]), (a[0], a[1] + 1)) if c in turn):
+                j = join(a, b)
+                for k in range(8):
+                    m.clause((~j, ~turn[a][k], turn[b][k]))
+                    m.clause((~j, ~turn[b][k], turn[a][k]))
+                for x, x2 in ((a, b), (b, a)):
+                    d = (x2[0] - x[0], x2[1] - x[1])
+                    for y in greys:
+                        if (x, y) not in pair:
+                            continue
+                        for k in range(8):
+                            dr, dc = turned(k, *d)
+                            y2 = (y[0] + dr, y[1] + dc)
+                            _follow(m, (~j, ~turn[x][k], ~pair[(x, y)]), pair.get((x2, y2)),
+                                    joins.get((y, y2), joins.get((y2, y))) if y2 in grey else None)
+        for a in greys:  # grey cells joined: their partners lie alike, and are joined
+            for b in (c for c in ((a[0] + 1, a[1]), (a[0], a[1] + 1)) if c in grey):
+                j = join(a, b)
+                for y, y2 in ((a, b), (b, a)):
+                    d = (y2[0] - y[0], y2[1] - y[1])
+                    for x in whites:
+                        if (x, y) not in pair:
+                            continue
+                        for k in range(8):
+                            dr, dc = turned(BACK[k], *d)
+                            x2 = (x[0] + dr, x[1] + dc)
+                            _follow(m, (~j, ~turn[x][k], ~pair[(x, y)]), pair.get((x2, y2)),
+                                    joins.get((x, x2), joins.get((x2, x))) if x2 in turn else None)
+    with m.rule(f"{rule}: a white and a grey cell side by side are one region when the grey one is in "
+                "the white one's twin"):
+        for (a, b), j in cross.items():
+            x, y = (a, b) if b in grey else (b, a)
+            for (x0, y2), lit in pair.items():
+                if x0 != x:
+                    continue
+                for o, inside in half[y2].items():
+                    there = half[y].get(o)
+                    m.clause((~j, ~lit, ~inside, *([there] if there is not None else [])))
+                    if there is not None:
+                        m.clause((j, ~lit, ~inside, ~there))
+    with m.rule(f"{rule}: every half touches its twin"):
+        sides: dict[Cell, list[Lit]] = {}
+        for (a, b), j in cross.items():
+            sides.setdefault(a, []).append(j)
+            sides.setdefault(b, []).append(j)
+        touches = {x: m.bool(("touches", x)) for x in sides}
+        for x, lits in sides.items():
+            m.clause((~touches[x], *lits))
+        by_root: dict[Cell, list[Lit]] = {}
+        for x, owned in half.items():
+            if x in touches:
+                for h, inside in owned.items():
+                    by_root.setdefault(h, []).append(m.both(("touch", x, h), inside, touches[x]))
+        for h in cells:
+            m.clause((~half[h][h], *by_root.get(h, [])))
+
+
+def _follow(m: Any, head: tuple, partner: Lit | None, joined: Lit | None) -> None:
+    """``head`` false, or both the partner and the join hold (neither exists: ``head`` false)."""
+    if partner is None or joined is None:
+        m.clause(head)
+        return
+    m.clause((*head, partner))
+    m.clause((*head, joined))
+
+
+def halves_of(part: Iterable[Cell], grey: Iterable[Cell]) -> tuple[list[list[Cell]], list[list[Cell]]]:
+    """A region's white pieces and grey pieces (each a list of cells)."""
+    grey = set(grey)
+    cells = set(part)
+    out: tuple[list, list] = ([], [])
+    seen: set = set()
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        colour = start in grey
+        piece, stack = [], [start]
+        seen.add(start)
+        while stack:
+            r, c = stack.pop()
+            piece.append((r, c))
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in cells and nb not in seen and (nb in grey) == colour:
+                    seen.add(nb)
+                    stack.append(nb)
+        out[colour].append(sorted(piece))
+    return out
+
+
+def congruent(a: Iterable[Cell], b: Iterable[Cell]) -> bool:
+    """Whether two sets of cells are one shape, turned or mirrored."""
+    def normal(cells: Iterable[tuple[int, int]]) -> frozenset:
+        cells = list(cells)
+        r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+        return frozenset((r - r0, c - c0) for r, c in cells)
+    target = normal(b)
+    return any(normal(turned(k, r, c) for r, c in a) == target for k in range(8))
+
+
+def twin_problems(parts: Iterable[list[Cell]], grey: Iterable[Cell], sizes: Mapping[Cell, int]) -> list[str]:
+    """Each region one white piece and one grey piece of one shape; a number the size of its
+    piece."""
+    out = []
+    for part in parts:
+        white, dark = halves_of(part, grey)
+        if len(white) != 1 or len(dark) != 1:
+            out.append(f"the region at {part[0]} has {len(white)} white and {len(dark)} grey pieces, "
+                       "not one of each")
+            continue
+        if not congruent(white[0], dark[0]):
+            out.append(f"the region at {part[0]} has halves of different shapes")
+        for piece in (white[0], dark[0]):
+            for cell in piece:
+                if cell in sizes and sizes[cell] != len(piece):
+                    out.append(f"the {sizes[cell]} at {cell} is in a half of {len(piece)} cells")
+    return out
