@@ -37,7 +37,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "jigsawsudoku": (9,), "gokigen": (8,), "mosaic": (10,), "fillomino": (7,), "signpost": (4,),
     "starbattle": (6, 10), "norinori": (5, 6),
     "yajilin": (7,), "countryroad": (7,),
-    "nurimisaki": (6, 8, 10), "shakashaka": (6,),
+    "nurimisaki": (6, 8, 10), "shakashaka": (6,), "sashigane": (6, 10),
 }
 #: The share of requests a level must hit to be offered.
 RELIABLE = 0.95
