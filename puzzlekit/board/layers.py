@@ -91,3 +91,7 @@ __all__ += ["RunClues"]
 from .beams import Fireflies  # noqa: E402  (fireflies with a mouth: Hotaru Beam)
 
 __all__ += ["Fireflies"]
+
+from .blocks import Elbows  # noqa: E402  (L-block corners and arm ends: Sashigane)
+
+__all__ += ["Elbows"]

@@ -185,10 +185,11 @@ Division = dict[Cell, dict[Hashable, Lit]]
 
 
 def divide(m: ModelBuilder, joins: Mapping[Pair, Lit], owners: Mapping[Cell, Iterable[Hashable]],
-           rule: str) -> Division:
+           rule: str, key: str = "") -> Division:
     """One owner per cell, among ``owners[cell]``: two neighbours are joined exactly when they
-    have one owner. Returns the literal "``cell`` belongs to ``owner``" by cell and owner."""
-    member: Division = {cell: {o: m.bool(("owner", cell, o)) for o in owned}
+    have one owner. Returns the literal "``cell`` belongs to ``owner``" by cell and owner
+    (``key``: a prefix of the variables' names, for a second division in one model)."""
+    member: Division = {cell: {o: m.bool((key + "owner", cell, o)) for o in owned}
                         for cell, owned in owners.items()}
     with m.rule(f"{rule}: every cell is in one region"):
         for lits in member.values():
@@ -207,7 +208,7 @@ def divide(m: ModelBuilder, joins: Mapping[Pair, Lit], owners: Mapping[Cell, Ite
 
 
 def rooted(m: Any, joins: Mapping[Pair, Lit], most: int, rule: str,
-           limit: Mapping[Cell, int] | None = None) -> Division:
+           limit: Mapping[Cell, int] | None = None, key: str = "") -> Division:
     """A division into regions of at most ``most`` cells (``limit``: fewer for some cells), each
     owned by its first cell (its root, row by row). A region is one piece: every cell but the
     root is joined to a neighbour one step nearer the root."""
@@ -215,12 +216,12 @@ def rooted(m: Any, joins: Mapping[Pair, Lit], most: int, rule: str,
     cap = {cell: min(most, (limit or {}).get(cell, most)) for cell in cells}
     owners = {x: [y for y in cells if y <= x and abs(x[0] - y[0]) + abs(x[1] - y[1]) < min(cap[x], cap[y])]
               for x in cells}
-    member = divide(m, joins, owners, rule)
+    member = divide(m, joins, owners, rule, key)
     near: dict[Cell, list[tuple[Cell, Lit]]] = {cell: [] for cell in cells}
     for (a, b), j in joins.items():
         near[a].append((b, j))
         near[b].append((a, j))
-    step = {cell: m.int(("step", cell), 0, cap[cell] - 1) for cell in cells}
+    step = {cell: m.int((key + "step", cell), 0, cap[cell] - 1) for cell in cells}
     with m.rule(f"{rule}: each region is one piece"):
         for x in cells:
             for y, lit in member[x].items():
@@ -229,7 +230,7 @@ def rooted(m: Any, joins: Mapping[Pair, Lit], most: int, rule: str,
             m.clause((~m.eq(step[x], 0), member[x][x]))
             m.clause((m.eq(step[x], 0), ~member[x][x]))
             for k in range(1, cap[x]):
-                on = [m.both(("nearer", x, z, k), j, m.eq(step[z], k - 1))
+                on = [m.both((key + "nearer", x, z, k), j, m.eq(step[z], k - 1))
                       for z, j in near[x] if cap[z] > k - 1]
                 m.clause((~m.eq(step[x], k), *on))
     return member

@@ -69,6 +69,7 @@ NAMES: tuple[str, ...] = (
     "easyasabc",
     "kakurasu",
     "aquarium",
+    "sashigane",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

@@ -1,0 +1,151 @@
+"""Double Choco: divide the grid into regions, each a white half and a grey half of one shape
+(turned or mirrored); a number is the size of the half it stands in.
+
+Not yet in `genres.NAMES`: the model (`blocks.twin_halves`) solves and proves uniqueness on
+every backend but csp and search, but its rules are too wide for the ladder to deduce from, so
+hints and grades find nothing before search, and the generator is slow."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from ...board import Genre, layers, regions
+from ...board.blocks import TURNS, congruent, turned, twin_halves, twin_problems
+from ...board.regions import Regions, parts
+
+GREY = "g"
+
+genre = Genre(
+    "doublechoco", aliases=("dbchoco", "double choco"), title="Double Choco",
+    rule="divide into regions of a white and a grey half of one shape; a number is its half's size",
+    clues=[layers.Symbols("colours", {GREY: "grey"}, what="a grey cell"),
+           layers.Numbers("numbers", lo=1, hi=999, unknown=True)],
+    answers=[Regions("regions")],
+    optional=("numbers",),
+)
+
+
+def grey_cells(p) -> set:
+    return {cell for cell, _ in p.clues("colours")}
+
+
+def sizes(p) -> dict:
+    return {cell: k for cell, k in p.clues("numbers") if isinstance(k, int)}
+
+
+#: The largest half the model takes, unless a larger number is given (the generator's halves
+#: have at most 5 cells).
+MOST = 8
+
+
+def most(p) -> int:
+    return max([MOST, *sizes(p).values()])
+
+
+@genre.model
+def rules(p, m):
+    twin_halves(m, m.regions, grey_cells(p), "divide the grid into regions of two halves alike", sizes(p),
+                most(p))
+
+
+@genre.verify
+def check(p, s):
+    yield from regions.split_joins(s.regions, p.height, p.width)
+    yield from twin_problems(parts(s.regions, p.height, p.width), grey_cells(p), sizes(p))
+
+
+def _piece(rng: random.Random, start, free: set, k: int) -> list:
+    piece = [start]
+    while len(piece) < k:
+        near = [(r + dr, c + dc) for r, c in piece for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                if (r + dr, c + dc) in free and (r + dr, c + dc) not in piece]
+        if not near:
+            break
+        piece.append(rng.choice(near))
+    return piece
+
+
+def _twin(rng: random.Random, piece: list, free: set) -> list | None:
+    """A turned copy of the piece on free cells beside it, or None."""
+    rest = free - set(piece)
+    options = []
+    for k in range(len(TURNS)):
+        shape = [turned(k, r, c) for r, c in piece]
+        for r, c in rest:
+            dr, dc = r - shape[0][0], c - shape[0][1]
+            copy = [(a + dr, b + dc) for a, b in shape]
+            if all(x in rest for x in copy) and any(
+                    (a + e, b + f) in piece for a, b in copy for e, f in ((0, 1), (1, 0), (0, -1), (-1, 0))):
+                options.append(copy)
+    return rng.choice(options) if options else None
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int):
+    """Regions laid one at a time over the first free cell: a random piece and a copy beside it."""
+    if height * width < 2 or height * width % 2:
+        raise ValueError(f"a {height}x{width} grid holds no division into regions of two halves "
+                         "(its cells are too few or odd in number)")
+    cells = {(r, c) for r in range(height) for c in range(width)}
+    for _ in range(2000):
+        free, owner = set(cells), {}
+        while free:
+            start = min(free)
+            for _ in range(20):
+                piece = _piece(rng, start, free, rng.choice((1, 2, 2, 3, 3, 4, 5)))
+                twin = _twin(rng, piece, free)
+                if twin:
+                    break
+            else:
+                break
+            for x in piece + twin:
+                owner[x] = start
+            free -= set(piece) | set(twin)
+        if not free:
+            pairs = layers.Lines().pairs(height, width)
+            joins = frozenset((a, b) for a, b in pairs if owner[a] == owner[b])
+            return genre.Solution(regions=joins)
+    raise ValueError(f"no division of a {height}x{width} grid into regions of two halves found")
+
+
+def _split(part: list) -> tuple[list, list]:
+    """Two connected halves of one shape, the first holding the region's first cell."""
+    first, rest, k = part[0], part[1:], len(part) // 2
+    for others in itertools.combinations(rest, k - 1):
+        one = [first, *others]
+        two = [x for x in part if x not in one]
+        if _connected(one) and _connected(two) and congruent(one, two):
+            return one, two
+    raise ValueError(f"the region at {first} has no two halves of one shape")
+
+
+def _connected(cells: list) -> bool:
+    todo, seen = [cells[0]], {cells[0]}
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
+
+
+@genre.reveal
+def reveal(solution, h: int, w: int):
+    """Each region split into halves (its first cell white in every other region), every
+    half numbered."""
+    colours = [[None] * w for _ in range(h)]
+    numbers = [[None] * w for _ in range(h)]
+    for i, part in enumerate(parts(solution.regions, h, w)):
+        one, two = _split(part)
+        white, dark = (one, two) if i % 2 == 0 else (two, one)
+        for r, c in dark:
+            colours[r][c] = GREY
+        for half in (white, dark):
+            r, c = half[len(half) // 2]
+            numbers[r][c] = len(half)
+    return genre.Puzzle(h, w, colours=colours, numbers=numbers)
+
+
+genre.export(globals())
