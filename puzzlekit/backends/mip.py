@@ -61,10 +61,11 @@ OPTIONS: dict[str, base.Option] = {
 SUPPORTS = frozenset({"Count", "Clause"})
 _GRACE = 0.5  # seconds CBC may overrun its time limit before the watchdog kills it
 _NO_PROBING = 1 << 15  # HiGHS's presolve_rule_off bit for probing
-#: HiGHS's presolve_rule_off bit for parallel rows and columns: with it on, HiGHS 1.16 called a
-#: feasible 4x4 LITS infeasible (its tie test between parallel columns fixes a binary wrongly),
-#: and a false "infeasible" would make a second solution vanish from a uniqueness proof
-_NO_PARALLEL = 1 << 13
+#: HiGHS's presolve_rule_off bits for parallel rows and columns and for enumeration: with either
+#: on, HiGHS 1.16 called feasible problems infeasible (a 4x4 LITS, a 6x6 Cave; without presolve,
+#: or with both off, it solves them), and a false "infeasible" would hide a second answer from
+#: a uniqueness proof
+_UNSOUND_RULES = (1 << 13) | (1 << 16)
 _PROBING_LIMIT = 100_000  # columns above which HiGHS presolves without probing
 
 
@@ -370,7 +371,7 @@ class _Session(base.Session):
         n = len(columns)
         # probing in presolve outlasts the time limit on large problems (a 64x64 sudoku:
         # 31 s on a 12 s limit); below the limit it pays (a 15x15 nonogram: 11x faster)
-        rules_off = _NO_PARALLEL | (_NO_PROBING if n > _PROBING_LIMIT else 0)
+        rules_off = _UNSOUND_RULES | (_NO_PROBING if n > _PROBING_LIMIT else 0)
         highs.setOptionValue("presolve_rule_off", rules_off)
         every = np.arange(n, dtype=np.int32)
         highs.addVars(n, np.zeros(n), np.ones(n))

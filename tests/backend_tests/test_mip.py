@@ -26,7 +26,7 @@ from models import (  # tests/ is on the path, like bruteforce
 
 from puzzlekit.backends import cpsat, mip
 from puzzlekit.errors import BackendUnavailable, UnknownName
-from puzzlekit.genres import hashi, lits, masyu
+from puzzlekit.genres import cave, hashi, lits, masyu
 from puzzlekit.ir import Model, ModelBuilder
 
 #: Seconds past a time limit a run may take to end: generous, so a busy machine does not
@@ -128,14 +128,21 @@ def test_highs_without_highspy_says_what_to_install():
 
 
 @pytest.mark.skipif(not HAS_HIGHS, reason="highspy is not installed")
-def test_highs_finds_every_answer_its_parallel_column_presolve_lost():
-    # HiGHS's presolve rule for parallel rows and columns called this feasible LITS model
-    # infeasible; switched off, HiGHS counts what CP-SAT counts
-    model = lits.model(lits.parse("aaaa\nbbba\nbaaa\nbaaa\n"))
+@pytest.mark.parametrize("genre, text, count", [
+    (lits, "aaaa\nbbba\nbaaa\nbaaa\n", 5),
+    (cave, "......\n......\n..6...\n.7....\n.....2\n.5....\n", None),
+])
+def test_highs_finds_every_answer_its_presolve_lost(genre, text, count):
+    # two of HiGHS's presolve rules called these feasible models infeasible; switched off,
+    # HiGHS counts what CP-SAT counts
+    model = genre.model(genre.parse(text))
+    if count is None:  # many answers: that there is one
+        assert mip.solve(model, limit=1, solver="highs").status == "solved"
+        return
     highs = mip.solve(model, limit=100, solver="highs")
     assert highs.complete
     assert answers(highs) == answers(cpsat.solve(model, limit=100))
-    assert len(answers(highs)) == 5
+    assert len(answers(highs)) == count
 
 
 @pytest.mark.skipif(not HAS_HIGHS, reason="highspy is not installed")
