@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SHARED
-from pzprjs_judge import judge
+from pzprjs_judge import golden, judge
 
 from benchmarks import sw_corpus
 from puzzlekit import api, backends, formats
@@ -116,15 +115,8 @@ def test_the_planter_refuses_nothing_it_can_fill_and_shrinks_the_fleet():
     assert battleship.verify(battleship.reveal(s, 1, 3), s) == []
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "battleship")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("battleship")
     genre, p = formats.read(record["url"])
     assert genre == "battleship" and formats.to_url(p) == record["url"] and p == puzzle()
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])
@@ -135,7 +127,7 @@ def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
 
 
 def test_pzprjs_broken_boards_are_caught():
-    record = golden()
+    record = golden("battleship")
     genre, p = formats.read(record["url"])
     for code, board in record["failchecks"]:
         assert battleship.verify(p, formats.read_pzprv3_solution(genre, p, board)), code

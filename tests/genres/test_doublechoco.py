@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from conftest import SHARED
+from pzprjs_judge import golden
 
 from puzzlekit import backends
 from puzzlekit.backends import sat
@@ -124,15 +124,8 @@ def test_a_grid_of_odd_area_is_refused_by_the_planter():
 # --- puzz.link (the part's own functions: the genre is not in the registry yet) -------------------
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "dbchoco")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("dbchoco")
     empty = Board("dbchoco", record["rows"], record["cols"])
     board, _ = puzzlink.decode(empty, record["url_body"].split("/", 2)[2])
     p = puzzlink.to_puzzle(board)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import EXAMPLES, SHARED
-from pzprjs_judge import judge
+from conftest import EXAMPLES
+from pzprjs_judge import golden, judge
 
 from benchmarks import sw_corpus
 from puzzlekit import api, backends, formats, genres
@@ -130,15 +130,8 @@ def test_the_example_has_one_answer():
 # --- puzz.link ---------------------------------------------------------------------------------
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "easyasabc")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("easyasabc")
     genre, p = formats.read(record["url"])
     assert genre == "easyasabc" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])

@@ -8,8 +8,7 @@ import json
 import random
 
 import pytest
-from conftest import SHARED
-from pzprjs_judge import judge
+from pzprjs_judge import golden, judge
 
 from puzzlekit import api, backends, formats
 from puzzlekit.backends import cpsat
@@ -136,15 +135,8 @@ def test_a_grid_no_l_fits_is_refused_by_the_planter():
 # --- puzz.link -------------------------------------------------------------------------------
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "sashigane")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("sashigane")
     genre, p = formats.read(record["url"])
     assert genre == "sashigane" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])
