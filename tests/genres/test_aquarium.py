@@ -7,8 +7,9 @@ import json
 
 import pytest
 from conftest import EXAMPLES
+from kit_checks import every_backend_finds
 
-from puzzlekit import api, backends, formats, genres
+from puzzlekit import api, formats, genres
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import aquarium as aq
@@ -73,12 +74,7 @@ def test_each_broken_rule_is_caught():
 
 
 def test_every_installed_backend_finds_the_one_answer():
-    p, s = solved()
-    for name, version in backends.installed().items():
-        if version:
-            result = api.solve(p, backend=name, limit=3)
-            assert result.status == "solved" and result.complete, name
-            assert list(result.solutions) == [s], name
+    every_backend_finds(*solved())
 
 
 def test_grade_hint_and_picture():

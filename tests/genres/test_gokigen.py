@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 from conftest import SHARED
+from kit_checks import every_backend_finds
 
-from puzzlekit import api, backends, genres, render
+from puzzlekit import api, genres, render
 from puzzlekit.errors import ParseError
 from puzzlekit.formats import convert, puzzlink, pzprv3
 from puzzlekit.generate import generate
@@ -97,12 +98,7 @@ def test_each_broken_rule_is_caught():
 
 
 def test_every_installed_backend_finds_the_one_answer():
-    p, s = solved()
-    for name, version in backends.installed().items():
-        if version:
-            result = api.solve(p, backend=name, limit=3)
-            assert result.status == "solved" and result.complete, name
-            assert list(result.solutions) == [s], name
+    every_backend_finds(*solved())
 
 
 def test_hint_and_picture():

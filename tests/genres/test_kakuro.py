@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from kit_checks import every_backend_finds
 from pzprjs_judge import golden, judge
 
-from puzzlekit import api, backends, formats, render
+from puzzlekit import api, formats, render
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import kakuro as kk
@@ -90,12 +91,7 @@ def test_json_and_state_round_trip():
 
 
 def test_every_installed_backend_finds_the_one_answer():
-    p, s = solved()
-    for name, version in backends.installed().items():
-        if version:
-            result = api.solve(p, backend=name, limit=3)
-            assert result.status == "solved" and result.complete, name
-            assert list(result.solutions) == [s], name
+    every_backend_finds(*solved())
 
 
 def test_the_picture_draws_black_cells_sums_and_digits():

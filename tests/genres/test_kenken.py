@@ -8,8 +8,9 @@ import shutil
 import subprocess
 
 import pytest
+from kit_checks import every_backend_finds
 
-from puzzlekit import api, backends, render
+from puzzlekit import api, render
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import kenken
@@ -98,12 +99,7 @@ def test_json_and_state_round_trip():
 
 
 def test_every_installed_backend_finds_the_one_answer():
-    p, s = solved()
-    for name, version in backends.installed().items():
-        if version:
-            result = api.solve(p, backend=name, limit=3)
-            assert result.status == "solved" and result.complete, name
-            assert list(result.solutions) == [s], name
+    every_backend_finds(*solved())
 
 
 def test_picture_and_pack():

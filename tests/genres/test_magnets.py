@@ -11,8 +11,9 @@ import subprocess
 
 import pytest
 from conftest import SHARED
+from kit_checks import every_backend_finds
 
-from puzzlekit import api, backends, formats
+from puzzlekit import api, formats
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import magnets as mg
@@ -105,12 +106,7 @@ def test_a_single_cell_holds_no_magnet():
 
 
 def test_every_installed_backend_finds_the_one_answer():
-    p, s = solved()
-    for name, version in backends.installed().items():
-        if version:
-            result = api.solve(p, backend=name, limit=3)
-            assert result.status == "solved" and result.complete, name
-            assert list(result.solutions) == [s], name
+    every_backend_finds(*solved())
 
 
 def test_grade_hint_and_picture():

@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from kit_checks import every_backend_finds
 from pzprjs_judge import golden, judge
 
 from benchmarks import sw_corpus
-from puzzlekit import api, backends, formats
+from puzzlekit import api, formats
 from puzzlekit.board.triangles import rectangle_problems, turned_rectangle
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
@@ -100,12 +101,7 @@ def test_a_turned_rectangle_is_a_rectangle_and_a_cut_one_is_not(p, q):
 
 
 def test_every_installed_backend_finds_the_one_answer():
-    p, s = solved()
-    for name, version in backends.installed().items():
-        if version:
-            result = api.solve(p, backend=name, limit=3)
-            assert result.status == "solved" and result.complete, name
-            assert list(result.solutions) == [s], name
+    every_backend_finds(*solved())
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])

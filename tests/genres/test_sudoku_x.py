@@ -9,8 +9,9 @@ import os
 import subprocess
 
 import pytest
+from kit_checks import every_backend_finds
 
-from puzzlekit import api, backends, render
+from puzzlekit import api, render
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import sudoku
 from puzzlekit.genres.sudoku import tatham
@@ -61,12 +62,7 @@ def test_verify_names_each_broken_diagonal():
 
 
 def test_every_installed_backend_finds_the_one_answer():
-    p, s = solved()
-    for name, version in backends.installed().items():
-        if version:
-            result = api.solve(p, backend=name, limit=3)
-            assert result.status == "solved" and result.complete, name
-            assert list(result.solutions) == [s], name
+    every_backend_finds(*solved())
 
 
 def test_json_picture_and_pack():
