@@ -72,3 +72,7 @@ __all__ += ["Circles"]
 from .triangles import Triangles  # noqa: E402  (half-cell triangles in cells: Shakashaka)
 
 __all__ += ["Triangles"]
+
+from .numbers import Numbering, RoomDigits  # noqa: E402  (digits 1..n in rooms; a numbered path: Hidato)
+
+__all__ += ["Numbering", "RoomDigits"]
