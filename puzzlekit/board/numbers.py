@@ -50,42 +50,46 @@ def _sides(cell: Cell, height: int, width: int) -> list[Cell]:
 class RoomDigits(Digits):
     """A digit in every cell, 1 to the size of its room (of the ``rooms`` clue layer). Without
     a puzzle the largest value is the number of cells; on one (``on``) it is the largest
-    room's size, and each cell's variable stops at its own room's size."""
+    room's size, every cell's variable runs that far, and `once_per_room` keeps each cell
+    within its own room's size (so a player's digit too big for its room is a wrong one, not
+    one the answer cannot hold)."""
 
     def __init__(self, name: str = "digits", rooms: str = "rooms", key: str = "digit"):
         super().__init__(name, 1, None, key)
         self.rooms = rooms
-        self.sizes: dict[Cell, int] | None = None
+        self.most: int | None = None
 
     def on(self, puzzle: Any) -> RoomDigits:
         bound = copy.copy(self)
-        bound.sizes = {cell: len(cells) for cells in Rooms.rooms(getattr(puzzle, self.rooms)).values()
-                       for cell in cells}
+        bound.most = max(len(cells) for cells in Rooms.rooms(getattr(puzzle, self.rooms)).values())
         return bound
 
     def top(self, height: int, width: int) -> int:
-        return max(self.sizes.values()) if self.sizes else height * width
+        return self.most if self.most is not None else height * width
 
-    def variables(self, m: Any, height: int, width: int) -> dict[Cell, Var]:
-        if self.sizes is None:
-            return super().variables(m, height, width)
-        cells = ((r, c) for r in range(height) for c in range(width))
-        return {cell: m.int((self.key, *cell), 1, self.sizes[cell]) for cell in cells}
+
+def room_sizes(rooms: Mapping[str, Sequence[Cell]]) -> dict[Cell, int]:
+    """Each cell's room size."""
+    return {cell: len(cells) for cells in rooms.values() for cell in cells}
 
 
 def once_per_room(m: Any, digits: Mapping[Cell, Var], rooms: Mapping[str, Sequence[Cell]]) -> None:
-    """Each room of n cells holds 1..n once (its cells' variables run 1..n: all different)."""
+    """Each room of n cells holds 1..n once: no digit above n, all different."""
     for label, cells in rooms.items():
         with m.rule(f"the room {label} holds 1-{len(cells)} once", cells=list(cells)):
             m.all_different([digits[cell] for cell in cells])
+            for cell in cells:
+                for v in range(len(cells) + 1, digits[cell].hi + 1):
+                    m.fix(~m.eq(digits[cell], v))
 
 
-def ripple(m: Any, digits: Mapping[Cell, Var], height: int, width: int) -> None:
-    """Two equal digits k in one row or column stand more than k cells apart."""
+def ripple(m: Any, digits: Mapping[Cell, Var], height: int, width: int, sizes: Mapping[Cell, int]) -> None:
+    """Two equal digits k in one row or column stand more than k cells apart (``sizes``: each
+    cell's largest digit)."""
     for a in m.deadline.paced(sorted(digits), 64):
         for dr, dc in ((0, 1), (1, 0)):
             line = "row" if dr == 0 else "column"
-            hi = digits[a].hi
+            hi = sizes[a]
             near = [(a[0] + dr * d, a[1] + dc * d) for d in range(1, hi + 1)]
             near = [b for b in near if b[0] < height and b[1] < width]
             if not near:
@@ -93,7 +97,7 @@ def ripple(m: Any, digits: Mapping[Cell, Var], height: int, width: int) -> None:
             with m.rule(f"a digit k at {where(a)} has no other k within k cells along its {line}",
                         cells=[a, *near]):
                 for d, b in enumerate(near, 1):
-                    for k in range(d, min(hi, digits[b].hi) + 1):
+                    for k in range(d, min(hi, sizes[b]) + 1):
                         m.clause((~m.eq(digits[a], k), ~m.eq(digits[b], k)))
 
 
@@ -150,11 +154,12 @@ def ripple_problems(grid: Sequence[Sequence[int]]) -> list[str]:
 
 
 def touching_problems(grid: Sequence[Sequence[int]]) -> list[str]:
-    """A problem for each two equal digits that touch, diagonals included."""
+    """A problem for each two equal digits that touch, diagonals included (0, an empty cell,
+    is no digit)."""
     h, w = len(grid), len(grid[0])
     return [f"the {grid[r][c]}s at {where((r, c))} and {where((y, x))} touch"
             for r in range(h) for c in range(w) for y, x in touching((r, c), h, w)
-            if (y, x) > (r, c) and grid[y][x] == grid[r][c]]
+            if (y, x) > (r, c) and grid[y][x] == grid[r][c] != 0]
 
 
 def plant_rooms(rng: random.Random, height: int, width: int, goals: Sequence[int],
@@ -271,7 +276,7 @@ class Numbering(Fill):
 
     def on(self, puzzle: Any) -> Numbering:
         bound = copy.copy(self)
-        bound.count = puzzle.height * puzzle.width - len(getattr(puzzle, self.off))
+        bound.count = puzzle.height * puzzle.width - len(puzzle.clues(self.off))
         return bound
 
     def top(self, height: int, width: int) -> int:
@@ -349,4 +354,4 @@ def king_path(rng: random.Random, height: int, width: int, closed: Collection[Ce
 
 __all__ = ["KING", "Numbering", "RoomDigits", "king_path", "never_touching",
            "once_per_room", "path_of_steps", "plant_rooms", "ripple", "ripple_reach", "ripple_problems",
-           "room_problems", "step_problems", "touch_reach", "touching", "touching_problems"]
+           "room_problems", "room_sizes", "step_problems", "touch_reach", "touching", "touching_problems"]

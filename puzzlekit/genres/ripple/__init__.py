@@ -26,7 +26,7 @@ class Puzzle(genre.Puzzle):
     def __post_init__(self) -> None:
         super().__post_init__()
         rm.one_piece_each(self.rooms, "rooms")
-        size = {cell: len(cells) for cells in self.room_cells().values() for cell in cells}
+        size = nb.room_sizes(self.room_cells())
         for (r, c), v in self.clues("givens"):
             if v > size[(r, c)]:
                 raise invalid(("givens", r, c), f"the given {v} is more than its room's {size[(r, c)]} cells")
@@ -39,7 +39,7 @@ class Puzzle(genre.Puzzle):
 @genre.model
 def rules(p: Any, m: Any) -> None:
     nb.once_per_room(m, m.digits, p.room_cells())
-    nb.ripple(m, m.digits, p.height, p.width)
+    nb.ripple(m, m.digits, p.height, p.width, nb.room_sizes(p.room_cells()))
     for cell, v in p.clues("givens"):
         with m.rule(f"the given {v} at {checks.where(cell)} stays", cells=[cell]):
             m.fix(m.eq(m.digits[cell], v))
