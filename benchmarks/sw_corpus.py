@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlekit import genres
+from puzzlekit.board.cages import labels as cage_labels
 
 
 def rows_of(text: str) -> list[list[str]]:
@@ -173,6 +174,27 @@ def jigsawsudoku(problem: str) -> Any:
             names.setdefault(key, string.ascii_uppercase[len(names)])
     regions = tuple("".join(names[key] for key in row) for row in ids)
     return genres.get("jigsawsudoku").Puzzle(n, n, givens=givens, regions=regions)
+
+
+def _rooms(ids: list[list[str]]) -> tuple:
+    """Region ids relabelled A, B, ... (then two letters) as they appear in reading order."""
+    names: dict[str, str] = {}
+    for row in ids:
+        for key in row:
+            names.setdefault(key, "")
+    for key, label in zip(names, cage_labels(len(names))):
+        names[key] = label
+    return tuple(tuple(names[key] for key in row) for row in ids)
+
+
+def _room_digits(genre: str) -> Callable[[str], Any]:
+    """R lines of givens or ``-``, then R lines of region ids (Ripple Effect, Suguru)."""
+    def convert(problem: str) -> Any:
+        rows = rows_of(problem)
+        h = len(rows) // 2
+        givens = [[int(x) if x.isdigit() else None for x in row] for row in rows[:h]]
+        return genres.get(genre).Puzzle(h, len(rows[0]), givens=givens, rooms=_rooms(rows[h:]))
+    return convert
 
 
 def binairo(problem: str) -> Any:
@@ -423,6 +445,10 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             sw="nurimisaki"),
     SwGenre("shakashaka", "shakashaka", "Shakashaka_dataset.json", shakashaka, shakashaka_published,
             _attr("triangles")),
+    SwGenre("ripple", "ripple", "Hakyuu_dataset.json", _room_digits("ripple"), lambda p, t: _digits(t),
+            _attr("digits"), sw="hakyuu"),
+    SwGenre("suguru", "suguru", "Suguru_dataset.json", _room_digits("suguru"), lambda p, t: _digits(t),
+            _attr("digits"), sw="suguru"),
 )}
 
 
