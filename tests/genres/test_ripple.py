@@ -122,3 +122,14 @@ def test_pzprjs_judges_our_answers_complete_and_a_broken_one_not():
     assert judge(gp, api.solve(gp).solutions[0])["complete"] is True
     wrong = ripple.Solution(digits=tuple(tuple(1 for _ in row) for row in DIGITS))
     assert judge(p, wrong)["complete"] is False
+
+
+@pytest.mark.corpus
+def test_pzprjs_judges_our_answers_to_published_puzzles_complete(corpus):
+    from benchmarks import sw_corpus
+
+    spec = sw_corpus.GENRES["ripple"]
+    for key, entry in sw_corpus.sample(sw_corpus.entries(corpus, "ripple"), 5):
+        p = spec.convert(entry["problem"])
+        (solution,) = api.solve(p, time_limit=60).solutions
+        assert judge(p, solution)["complete"] is True, key
