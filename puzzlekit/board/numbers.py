@@ -297,18 +297,23 @@ class Numbering(Fill):
         return tuple(tuple(row) for row in rows)
 
 
-def path_of_steps(m: Any, numbers: Mapping[Cell, Var], height: int, width: int) -> None:
-    """Each number k < N has k + 1 in a touching cell (and k > 1 has k - 1)."""
+def path_of_steps(m: Any, numbers: Mapping[Cell, Var], height: int, width: int,
+                  allowed: Mapping[Cell, Collection[int]] | None = None) -> None:
+    """Each number k < N has k + 1 in a touching cell (and k > 1 has k - 1). ``allowed``: the
+    numbers each cell may hold, when other rules fix the rest false (no clause is written for
+    a number its cell cannot hold, nor a literal for a neighbour that cannot hold it)."""
     n = len(numbers)
+    can = allowed or {cell: range(1, n + 1) for cell in numbers}
+    lit = {cell: {k: m.eq(numbers[cell], k) for k in can[cell]} for cell in numbers}
     for a in m.deadline.paced(sorted(numbers), 32):
         near = [b for b in touching(a, height, width) if b in numbers]
         with m.rule(f"the number in {where(a)} has the next one (and the one before) in a touching cell",
                     cells=[a, *near]):
-            for k in range(1, n + 1):
+            for k, here in lit[a].items():
                 if k < n:
-                    m.clause([~m.eq(numbers[a], k), *(m.eq(numbers[b], k + 1) for b in near)])
+                    m.clause([~here, *(lit[b][k + 1] for b in near if k + 1 in lit[b])])
                 if k > 1:
-                    m.clause([~m.eq(numbers[a], k), *(m.eq(numbers[b], k - 1) for b in near)])
+                    m.clause([~here, *(lit[b][k - 1] for b in near if k - 1 in lit[b])])
 
 
 def step_problems(grid: Sequence[Sequence[int | None]]) -> list[str]:
