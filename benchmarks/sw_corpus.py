@@ -197,6 +197,13 @@ def _room_digits(genre: str) -> Callable[[str], Any]:
     return convert
 
 
+def hidato(problem: str) -> Any:
+    """``-`` an open cell without a number, else the given number (no blocked cells)."""
+    rows = [[int(x) if x.isdigit() else None for x in row] for row in rows_of(problem)]
+    blocks = [[None] * len(rows[0])] * len(rows)
+    return genres.get("hidato").Puzzle(len(rows), len(rows[0]), givens=rows, blocks=blocks)
+
+
 def binairo(problem: str) -> Any:
     """``1`` for a 0, ``2`` for a 1, ``-`` empty (read with the default rules)."""
     lines = problem.strip().splitlines()
@@ -449,6 +456,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             _attr("digits"), sw="hakyuu"),
     SwGenre("suguru", "suguru", "Suguru_dataset.json", _room_digits("suguru"), lambda p, t: _digits(t),
             _attr("digits"), sw="suguru"),
+    SwGenre("hidato", "hidato", "Hidoku_dataset.json", hidato, lambda p, t: _digits(t), _attr("numbers"),
+            sw="hidoku"),
 )}
 
 

@@ -62,6 +62,7 @@ NAMES: tuple[str, ...] = (
     "shakashaka",
     "ripple",
     "suguru",
+    "hidato",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
