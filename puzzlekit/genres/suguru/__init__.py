@@ -78,4 +78,10 @@ def reveal(solution: Any, h: int, w: int) -> Any:
     return genre.Puzzle(h, w, givens=solution.digits, rooms=solution.planted_rooms)
 
 
+# what was measured of the generator (``python -m benchmarks.levels --genres suguru --sizes
+# 6,10 --seeds 3 --first-miss``): the square sides measured, and per level the sides where
+# every request came back at it
+SIDES = (6, 10)
+RELIABLE = {"scan": (6, 10), "pairs": (6, 10), "trial": (6, 10), "chain": (6, 10)}
+
 genre.export(globals())
