@@ -122,4 +122,10 @@ def reveal(solution: Any, h: int, w: int) -> Any:
     return genre.Puzzle(h, w, givens=solution.numbers, blocks=blocks)
 
 
+# what was measured of the generator (``python -m benchmarks.levels --genres hidato --sizes 6
+# --seeds 3 --first-miss``): the square sides measured, and per level the sides where every
+# request came back at it
+SIDES = (6,)
+RELIABLE = {"rules": (6,), "trial": (6,)}
+
 genre.export(globals())
