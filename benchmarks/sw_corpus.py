@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlekit import genres
+from puzzlekit.board.cages import labels as cage_labels
 
 
 def rows_of(text: str) -> list[list[str]]:
@@ -197,6 +198,34 @@ def jigsawsudoku(problem: str) -> Any:
             names.setdefault(key, string.ascii_uppercase[len(names)])
     regions = tuple("".join(names[key] for key in row) for row in ids)
     return genres.get("jigsawsudoku").Puzzle(n, n, givens=givens, regions=regions)
+
+
+def _rooms(ids: list[list[str]]) -> tuple:
+    """Region ids relabelled A, B, ... (then two letters) as they appear in reading order."""
+    names: dict[str, str] = {}
+    for row in ids:
+        for key in row:
+            names.setdefault(key, "")
+    for key, label in zip(names, cage_labels(len(names))):
+        names[key] = label
+    return tuple(tuple(names[key] for key in row) for row in ids)
+
+
+def _room_digits(genre: str) -> Callable[[str], Any]:
+    """R lines of givens or ``-``, then R lines of region ids (Ripple Effect, Suguru)."""
+    def convert(problem: str) -> Any:
+        rows = rows_of(problem)
+        h = len(rows) // 2
+        givens = [[int(x) if x.isdigit() else None for x in row] for row in rows[:h]]
+        return genres.get(genre).Puzzle(h, len(rows[0]), givens=givens, rooms=_rooms(rows[h:]))
+    return convert
+
+
+def hidato(problem: str) -> Any:
+    """``-`` an open cell without a number, else the given number (no blocked cells)."""
+    rows = [[int(x) if x.isdigit() else None for x in row] for row in rows_of(problem)]
+    blocks = [[None] * len(rows[0])] * len(rows)
+    return genres.get("hidato").Puzzle(len(rows), len(rows[0]), givens=rows, blocks=blocks)
 
 
 def binairo(problem: str) -> Any:
@@ -500,6 +529,12 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             _attr("grid"), sw="abc_end_view", ambiguous=frozenset({"161_5x5", "167_6x6", "178_7x7"})),
     SwGenre("kakurasu", "kakurasu", "Kakurasu_dataset.json", kakurasu, _shaded, _attr("shaded"),
             sw="kakurasu"),
+    SwGenre("ripple", "ripple", "Hakyuu_dataset.json", _room_digits("ripple"), lambda p, t: _digits(t),
+            _attr("digits"), sw="hakyuu"),
+    SwGenre("suguru", "suguru", "Suguru_dataset.json", _room_digits("suguru"), lambda p, t: _digits(t),
+            _attr("digits"), sw="suguru"),
+    SwGenre("hidato", "hidato", "Hidoku_dataset.json", hidato, lambda p, t: _digits(t), _attr("numbers"),
+            sw="hidoku"),
 )}
 
 

@@ -95,3 +95,7 @@ __all__ += ["Fireflies"]
 from .blocks import Elbows  # noqa: E402  (L-block corners and arm ends: Sashigane)
 
 __all__ += ["Elbows"]
+
+from .numbers import Numbering, RoomDigits  # noqa: E402  (digits 1..n in rooms; a numbered path: Hidato)
+
+__all__ += ["Numbering", "RoomDigits"]

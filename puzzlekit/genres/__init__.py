@@ -70,6 +70,9 @@ NAMES: tuple[str, ...] = (
     "kakurasu",
     "aquarium",
     "sashigane",
+    "ripple",
+    "suguru",
+    "hidato",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

@@ -1,0 +1,131 @@
+"""Hidato (Hidoku): number the open cells 1..N so that consecutive numbers stand in touching
+cells, diagonals included; the given numbers stay and blocked cells take none."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...board import Genre, checks, layers
+from ...board import numbers as nb
+from ...board.places import invalid
+
+#: The backends `auto` tries first: clauses (sat) solved the published 7x7 to 10x10 puzzles in
+#: about half a second where CP-SAT took up to several seconds.
+BACKENDS = ("sat", "cpsat")
+
+genre = Genre(
+    "hidato", aliases=("hidoku",), title="Hidato",
+    rule="number the open cells 1..N, each next number in a touching cell (diagonals too)",
+    clues=[layers.Numbers("givens", lo=1, hi=9999, spaced=True, aligned=True),
+           layers.Symbols("blocks", {"X": "blocked"}, "a blocked cell")],
+    answers=[layers.Numbering("numbers", off="blocks")],
+    optional=("givens",), sizes=(2, 30),
+)
+
+
+@genre.extend
+class Puzzle(genre.Puzzle):
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        blocked = self.blocked()
+        n = self.height * self.width - len(blocked)
+        seen: dict[int, tuple[int, int]] = {}
+        for (r, c), v in self.clues("givens"):
+            if (r, c) in blocked:
+                raise invalid(("givens", r, c), f"the given {v} stands on a blocked cell")
+            if v > n:
+                raise invalid(("givens", r, c), f"the given {v} is more than the {n} open cells")
+            if v in seen:
+                raise invalid(("givens", r, c), f"the given {v} stands twice (also at {seen[v]})")
+            seen[v] = (r, c)
+
+    def blocked(self) -> frozenset[tuple[int, int]]:
+        """The blocked cells."""
+        return frozenset(cell for cell, _ in self.clues("blocks"))
+
+
+def allowed(p: Any) -> dict[tuple[int, int], set[int]]:
+    """The numbers each open cell may hold: a given its own, another cell none given and none
+    closer to a given's number than its steps from it (a cell d king's steps from the v holds
+    no number within d - 1 of v)."""
+    blocked = p.blocked()
+    open_cells = [(r, c) for r in range(p.height) for c in range(p.width) if (r, c) not in blocked]
+    n, givens = len(open_cells), p.clues("givens")
+    out = {}
+    for x in open_cells:
+        keep = set(range(1, n + 1)) - {v for _, v in givens}
+        for g, v in givens:
+            d = max(abs(x[0] - g[0]), abs(x[1] - g[1]))
+            keep = {v} if d == 0 else keep - set(range(v - d + 1, v + d))
+        out[x] = keep
+    return out
+
+
+@genre.model
+def rules(p: Any, m: Any, narrow: bool = True) -> None:
+    """``narrow=False``: no cell is narrowed by its distance from the givens."""
+    num = m.numbers
+    with m.rule("each number 1..N stands in one open cell"):
+        m.all_different(list(num.values()))
+    can = allowed(p) if narrow else None
+    for cell, v in p.clues("givens"):
+        with m.rule(f"the given {v} at {checks.where(cell)} stays", cells=[cell]):
+            m.fix(m.eq(num[cell], v))
+    # (implied: a cell d steps from a given v holds no number within d - 1 of v)
+    for x in m.deadline.paced(sorted(num) if can else [], 64):
+        if x not in {g for g, _ in p.clues("givens")}:
+            with m.rule(f"{checks.where(x)} holds no number closer to a given than its steps from it",
+                        cells=[x]):
+                for k in range(1, num[x].hi + 1):
+                    if k not in can[x]:
+                        m.fix(~m.eq(num[x], k))
+    nb.path_of_steps(m, num, p.height, p.width, can)
+
+
+@genre.verify
+def check(p: Any, s: Any) -> Any:
+    for (r, c), v in p.clues("givens"):
+        if s.numbers[r][c] != v:
+            yield f"the given {v} at ({r}, {c}) holds {s.numbers[r][c]}"
+    blocked = p.blocked()
+    for r, row in enumerate(s.numbers):
+        for c, v in enumerate(row):
+            if ((r, c) in blocked) != (v is None):
+                yield f"the {'blocked' if v is not None else 'open'} cell ({r}, {c}) holds " \
+                      f"{'a number' if v is not None else 'no number'}"
+    yield from nb.step_problems(s.numbers)
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int) -> Any:
+    """A random path of king's steps through every open cell, with a few cells blocked (none
+    when no path through the rest turns up)."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    for attempt in range(20):
+        blocks = set(rng.sample(cells, rng.randint(0, len(cells) // 12))) if attempt < 10 else set()
+        path = nb.king_path(rng, height, width, blocks, tries=10)
+        if path is not None:
+            order = {cell: i + 1 for i, cell in enumerate(path)}
+            return genre.Solution(numbers=tuple(tuple(order.get((r, c)) for c in range(width))
+                                                for r in range(height)))
+    # a snake through the rows always fits
+    snake = [(r, c if r % 2 == 0 else width - 1 - c) for r in range(height) for c in range(width)]
+    order = {cell: i + 1 for i, cell in enumerate(snake)}
+    return genre.Solution(numbers=tuple(tuple(order[(r, c)] for c in range(width)) for r in range(height)))
+
+
+@genre.reveal
+def reveal(solution: Any, h: int, w: int) -> Any:
+    """Every number given, the cells without one blocked."""
+    blocks = tuple(tuple("X" if v is None else None for v in row) for row in solution.numbers)
+    return genre.Puzzle(h, w, givens=solution.numbers, blocks=blocks)
+
+
+# what was measured of the generator (``python -m benchmarks.levels --genres hidato --sizes 6
+# --seeds 3 --first-miss``): the square sides measured, and per level the sides where every
+# request came back at it
+SIDES = (6,)
+RELIABLE = {"rules": (6,), "trial": (6,)}
+
+genre.export(globals())

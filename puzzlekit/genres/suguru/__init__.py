@@ -1,0 +1,87 @@
+"""Suguru (Tectonic): a room of n cells holds 1..n once each; equal digits never touch, not even
+at a corner; the given digits stay."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...board import Genre, checks, layers
+from ...board import cages as cg
+from ...board import numbers as nb
+from ...board import rooms as rm
+from ...board.places import invalid
+
+genre = Genre(
+    "suguru", aliases=("tectonic",), title="Suguru",
+    rule="a room of n cells holds 1-n once; equal digits never touch, diagonals included",
+    clues=[layers.Numbers("givens", lo=1, hi=99), layers.Rooms("rooms")],
+    answers=[layers.RoomDigits("digits", rooms="rooms")],
+    optional=("givens",), sizes=(2, 60),
+)
+
+
+@genre.extend
+class Puzzle(genre.Puzzle):
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        rm.one_piece_each(self.rooms, "rooms")
+        size = nb.room_sizes(self.room_cells())
+        for (r, c), v in self.clues("givens"):
+            if v > size[(r, c)]:
+                raise invalid(("givens", r, c), f"the given {v} is more than its room's {size[(r, c)]} cells")
+
+    def room_cells(self) -> dict[str, list[tuple[int, int]]]:
+        """Each room's cells, by label."""
+        return layers.Rooms.rooms(self.rooms)
+
+
+@genre.model
+def rules(p: Any, m: Any) -> None:
+    nb.once_per_room(m, m.digits, p.room_cells())
+    nb.never_touching(m, m.digits, p.height, p.width)
+    for cell, v in p.clues("givens"):
+        with m.rule(f"the given {v} at {checks.where(cell)} stays", cells=[cell]):
+            m.fix(m.eq(m.digits[cell], v))
+
+
+@genre.verify
+def check(p: Any, s: Any) -> Any:
+    for (r, c), v in p.clues("givens"):
+        if s.digits[r][c] != v:
+            yield f"the given {v} at ({r}, {c}) holds {s.digits[r][c]}"
+    yield from nb.room_problems(s.digits, p.room_cells())
+    yield from nb.touching_problems(s.digits)
+
+
+#: The room sizes the planter draws from.
+GOALS = (2, 3, 4, 4, 5, 5, 5)
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int) -> Any:
+    """Random rooms of `GOALS` cells and their digits."""
+    rooms, digit = nb.plant_rooms(rng, height, width, GOALS, nb.touch_reach)
+    rooms.sort()  # labelled in reading order of their first cells
+    labels = cg.labels(len(rooms))
+    owner = {cell: labels[i] for i, cells in enumerate(rooms) for cell in cells}
+    answer = genre.Solution(digits=tuple(tuple(digit[(r, c)] for c in range(width)) for r in range(height)))
+    # the rooms go with the answer to `reveal`
+    object.__setattr__(answer, "planted_rooms", tuple(tuple(owner[(r, c)] for c in range(width))
+                                                      for r in range(height)))
+    return answer
+
+
+@genre.reveal
+def reveal(solution: Any, h: int, w: int) -> Any:
+    """The rooms the planter drew, every digit given."""
+    return genre.Puzzle(h, w, givens=solution.digits, rooms=solution.planted_rooms)
+
+
+# what was measured of the generator (``python -m benchmarks.levels --genres suguru --sizes
+# 6,10 --seeds 3 --first-miss``): the square sides measured, and per level the sides where
+# every request came back at it
+SIDES = (6, 10)
+RELIABLE = {"scan": (6, 10), "pairs": (6, 10), "trial": (6, 10), "chain": (6, 10)}
+
+genre.export(globals())
