@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SHARED
-from pzprjs_judge import judge
+from pzprjs_judge import golden, judge
 
 from puzzlekit import api, backends, formats
 from puzzlekit.errors import ParseError
@@ -95,15 +94,8 @@ def test_generated_puzzles_are_unique(level):
     assert suguru.verify(made.puzzle, made.solution) == []
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "suguru")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("suguru")
     genre, p = formats.read(record["url"])
     assert genre == "suguru" and formats.to_url(p) == record["url"]
     assert formats.read_pzprv3(record["clues_pzprv3"])[1] == p
@@ -119,7 +111,7 @@ def test_pzprjs_judges_our_answers_complete_and_a_broken_one_not():
     p, s = solved()
     assert formats.read(formats.to_url(p)) == ("suguru", p)
     assert judge(p, s)["complete"] is True
-    _, gp = formats.read(golden()["url"])
+    _, gp = formats.read(golden("suguru")["url"])
     assert judge(gp, api.solve(gp).solutions[0])["complete"] is True
     wrong = suguru.Solution(digits=tuple(tuple(1 for _ in row) for row in DIGITS))
     assert judge(p, wrong)["complete"] is False
