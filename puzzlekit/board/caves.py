@@ -152,6 +152,9 @@ def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappin
                     # a shaded cell beside the group is in it; past the reach it would be too big
                     m.clause([*unless, ~shaded[other], *([joined[other]] if other in joined else [])])
             m.exactly(k, list(joined.values()))
+            for cell, x in joined.items():  # a joined cell has a joined neighbour, or o (implied, quick)
+                if dist[cell] > 1:
+                    m.clause([~x, *(joined[n] for n in _around(cell, h, w) if n in joined)])
             if len(joined) * k > DISTANCES:
                 edges = [Edge(a, b, m.both(("joint", o, a, b), joined[a], joined[b]))
                          for a in joined for b in _around(a, h, w) if b in joined and a < b]
@@ -174,10 +177,14 @@ def _within(m: BoardBuilder, o: Cell, k: int, dist: Mapping[Cell, int], joined: 
             x = at[cell, j] = m.bool(("near", o, cell, j))
             m.implies(x, joined[cell])
             if d == 1:
-                continue  # beside o: joined is near enough
+                m.implies(joined[cell], x)  # beside o: joined is near enough
+                continue
             ways = [at[cell, j - 1]] if (cell, j - 1) in at else []
             ways += [at[n, j - 1] for n in _around(cell, h, w) if (n, j - 1) in at]
             m.clause([~x, *ways])
+            # and the other way, so the distances are a function of the joined cells
+            for way in ways:
+                m.clause([~way, ~joined[cell], x])
     for cell, x in joined.items():
         m.implies(x, at[cell, k])
 
