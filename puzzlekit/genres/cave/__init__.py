@@ -9,7 +9,7 @@ import random
 from ...board import Genre, checks, layers
 from ...board.caves import edge_connected, edge_problems, no_crossed_2x2, plant_cave
 from ...board.rules import where
-from ...board.shading_rules import sees_exactly
+from ...board.shading_rules import sees_exactly, text_grid
 
 genre = Genre(
     "cave", aliases=("bag", "corral"), title="Cave",
@@ -71,3 +71,8 @@ def reveal(solution, h: int, w: int):
 
 
 genre.export(globals())
+
+
+def render(puzzle, solution=None) -> str:
+    """The grid as text, numbers right-aligned in columns, ``#`` shaded, ``·`` other cells."""
+    return text_grid(puzzle.numbers, solution.shaded if solution is not None else ())
