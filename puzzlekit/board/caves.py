@@ -136,12 +136,13 @@ def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappin
     its number. Per number, ``("group", o, cell)`` is "the cell is shaded and joined to ``o``
     through shaded cells": a shaded neighbour of a joined cell is joined, exactly ``k`` cells are
     joined, and a joined cell is within ``k`` steps of ``o`` through joined cells (distances,
-    or a graph constraint past `DISTANCES`). ``blocked``: cells never shaded (every number)."""
+    or a graph constraint past `DISTANCES`). ``blocked``: cells never shaded (every number).
+    ``rule`` is worded per number: ``{k}`` its number, ``{cell}`` its place, ``{s}`` a plural's s."""
     h, w = m.height, m.width
     for o, k in m.deadline.paced(sorted(numbers.items()), 16):
         dist = _reach(o, k, blocked, h, w)
         joined = {cell: m.bool(("group", o, cell)) for cell in sorted(dist) if cell != o}
-        with m.rule(f"{rule}: the {k} at {where(o)}", cells=[o]):
+        with m.rule(rule.format(k=k, cell=where(o), s="" if k == 1 else "s"), cells=[o]):
             for cell, x in joined.items():
                 m.implies(x, shaded[cell])
             for cell in sorted(dist):

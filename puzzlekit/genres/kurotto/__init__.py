@@ -30,7 +30,7 @@ def rules(p, m):
             m.fix(~shaded[cell])
     with m.rule("some cell is shaded"):
         m.clause(list(shaded.values()))
-    touching_groups(m, shaded, _numbers(p), circles, "a number is the size of the shaded groups touching it")
+    touching_groups(m, shaded, _numbers(p), circles, "the {k} at {cell} touches shaded groups of {k} cell{s}")
 
 
 @genre.verify
