@@ -109,6 +109,8 @@ def plant_cave(rng: Any, height: int, width: int, share: float = 0.45) -> frozen
         rest = set(cells) - shaded - {cell}
         if rest and len(pieces(rest)) == 1:
             shaded.add(cell)
+    if not shaded:
+        raise ValueError(f"no cave with a wall fits a {height}x{width} grid")
     return frozenset(shaded)
 
 
