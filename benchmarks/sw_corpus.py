@@ -377,6 +377,12 @@ def loop_edges(puzzle: Any, text: str) -> frozenset:
     return frozenset(out)
 
 
+def kurotto(problem: str) -> Any:
+    """``-`` no circle, ``o`` a circle without a number, else a circle's number."""
+    rows = [[None if t == "-" else "?" if t == "o" else int(t) for t in row] for row in rows_of(problem)]
+    return genres.get("kurotto").Puzzle(len(rows), len(rows[0]), numbers=rows)
+
+
 def nurimisaki(problem: str) -> Any:
     """``-`` a cell without a circle, ``?`` a circle without a number, else a circle's number."""
     rows = rows_of(problem)
@@ -535,6 +541,8 @@ GENRES: dict[str, SwGenre] = {g.genre: g for g in (
             _attr("digits"), sw="suguru"),
     SwGenre("hidato", "hidato", "Hidoku_dataset.json", hidato, lambda p, t: _digits(t), _attr("numbers"),
             sw="hidoku"),
+    SwGenre("kurotto", "kurotto", "Kurotto_dataset.json", kurotto, _shaded, _attr("shaded"), sw="kurotto",
+            ambiguous=frozenset({"223_10x10", "227_10x10"})),
 )}
 
 

@@ -109,6 +109,8 @@ def plant_cave(rng: Any, height: int, width: int, share: float = 0.45) -> frozen
         rest = set(cells) - shaded - {cell}
         if rest and len(pieces(rest)) == 1:
             shaded.add(cell)
+    if not shaded:
+        raise ValueError(f"no cave with a wall fits a {height}x{width} grid")
     return frozenset(shaded)
 
 
@@ -136,12 +138,13 @@ def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappin
     its number. Per number, ``("group", o, cell)`` is "the cell is shaded and joined to ``o``
     through shaded cells": a shaded neighbour of a joined cell is joined, exactly ``k`` cells are
     joined, and a joined cell is within ``k`` steps of ``o`` through joined cells (distances,
-    or a graph constraint past `DISTANCES`). ``blocked``: cells never shaded (every number)."""
+    or a graph constraint past `DISTANCES`). ``blocked``: cells never shaded (every number).
+    ``rule`` is worded per number: ``{k}`` its number, ``{cell}`` its place, ``{s}`` a plural's s."""
     h, w = m.height, m.width
     for o, k in m.deadline.paced(sorted(numbers.items()), 16):
         dist = _reach(o, k, blocked, h, w)
         joined = {cell: m.bool(("group", o, cell)) for cell in sorted(dist) if cell != o}
-        with m.rule(f"{rule}: the {k} at {where(o)}", cells=[o]):
+        with m.rule(rule.format(k=k, cell=where(o), s="" if k == 1 else "s"), cells=[o]):
             for cell, x in joined.items():
                 m.implies(x, shaded[cell])
             for cell in sorted(dist):
@@ -152,6 +155,9 @@ def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappin
                     # a shaded cell beside the group is in it; past the reach it would be too big
                     m.clause([*unless, ~shaded[other], *([joined[other]] if other in joined else [])])
             m.exactly(k, list(joined.values()))
+            for cell, x in joined.items():  # a joined cell has a joined neighbour, or o (implied, quick)
+                if dist[cell] > 1:
+                    m.clause([~x, *(joined[n] for n in _around(cell, h, w) if n in joined)])
             if len(joined) * k > DISTANCES:
                 edges = [Edge(a, b, m.both(("joint", o, a, b), joined[a], joined[b]))
                          for a in joined for b in _around(a, h, w) if b in joined and a < b]
@@ -174,10 +180,14 @@ def _within(m: BoardBuilder, o: Cell, k: int, dist: Mapping[Cell, int], joined: 
             x = at[cell, j] = m.bool(("near", o, cell, j))
             m.implies(x, joined[cell])
             if d == 1:
-                continue  # beside o: joined is near enough
+                m.implies(joined[cell], x)  # beside o: joined is near enough
+                continue
             ways = [at[cell, j - 1]] if (cell, j - 1) in at else []
             ways += [at[n, j - 1] for n in _around(cell, h, w) if (n, j - 1) in at]
             m.clause([~x, *ways])
+            # and the other way, so the distances are a function of the joined cells
+            for way in ways:
+                m.clause([~way, ~joined[cell], x])
     for cell, x in joined.items():
         m.implies(x, at[cell, k])
 

@@ -73,6 +73,7 @@ NAMES: tuple[str, ...] = (
     "ripple",
     "suguru",
     "hidato",
+    "kurotto",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).

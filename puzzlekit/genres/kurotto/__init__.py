@@ -1,0 +1,77 @@
+"""Kurotto: shade cells; a circle stays unshaded, and a number in a circle is the total size of
+the shaded groups touching it (each orthogonally connected group beside it counted once)."""
+
+from __future__ import annotations
+
+import random
+
+from ...board import Genre, layers
+from ...board.caves import group_index, touching_groups, touching_total
+from ...board.shading_rules import text_grid
+
+genre = Genre(
+    "kurotto", title="Kurotto",
+    rule="shade cells; a circle stays unshaded, its number the size of the shaded groups touching it",
+    clues=[layers.CircledNumbers("numbers", lo=0, hi=999, unknown=True, what="a circle's number")],
+    answers=[layers.Shading("shaded")],
+)
+
+
+def _numbers(p) -> dict:
+    return {cell: k for cell, k in p.clues("numbers") if k != layers.UNKNOWN}
+
+
+@genre.model
+def rules(p, m):
+    shaded = m.shaded
+    circles = {cell for cell, _ in p.clues("numbers")}
+    for cell in sorted(circles):
+        with m.rule(f"the circle at {cell} stays unshaded", cells=[cell]):
+            m.fix(~shaded[cell])
+    with m.rule("some cell is shaded"):
+        m.clause(list(shaded.values()))
+    touching_groups(m, shaded, _numbers(p), circles, "the {k} at {cell} touches shaded groups of {k} cell{s}")
+
+
+@genre.verify
+def check(p, s):
+    for cell, _ in p.clues("numbers"):
+        if cell in s.shaded:
+            yield f"the circle at {cell} is shaded"
+    if not s.shaded:
+        yield "no cell is shaded"
+    groups = group_index(s.shaded)
+    for cell, k in _numbers(p).items():
+        total = touching_total(cell, s.shaded, groups)
+        if cell not in s.shaded and total != k:
+            yield f"the {k} at {cell} touches shaded groups of {total} cells"
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int):
+    """About two cells in five shaded at random (at least one)."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    shaded = {cell for cell in cells if rng.random() < 0.4} or {rng.choice(cells)}
+    return genre.Solution(shaded=frozenset(shaded))
+
+
+@genre.reveal
+def reveal(solution, h: int, w: int):
+    """Every unshaded cell is a circle with the size of the shaded groups it touches."""
+    groups = group_index(solution.shaded)
+    rows = [[None if (r, c) in solution.shaded else touching_total((r, c), solution.shaded, groups)
+             for c in range(w)] for r in range(h)]
+    return genre.Puzzle(h, w, numbers=rows)
+
+
+# measured by benchmarks.levels (6 seeds, stopping at a level's first miss): the sides, and per
+# level the sides where it came every time
+SIDES = (6,)
+RELIABLE = {"rules": (6,), "pairs": (6,), "trial": (6,), "chain": (6,), "either": (6,), "deep": (6,)}
+
+genre.export(globals())
+
+
+def render(puzzle, solution=None) -> str:
+    """The grid as text, numbers right-aligned in columns, ``#`` shaded, ``·`` other cells."""
+    return text_grid(puzzle.numbers, solution.shaded if solution is not None else ())
