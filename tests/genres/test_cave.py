@@ -8,8 +8,7 @@ import json
 import random
 
 import pytest
-from conftest import SHARED
-from pzprjs_judge import judge
+from pzprjs_judge import golden, judge
 
 from benchmarks import sw_corpus
 from puzzlekit import api, backends, formats
@@ -121,15 +120,8 @@ def test_the_model_finds_every_answer_brute_force_finds(seed):
 # --- puzz.link -------------------------------------------------------------------------------
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "cave")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("cave")
     genre, p = formats.read(record["url"])
     assert genre == "cave" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])
