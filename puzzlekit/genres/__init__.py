@@ -60,6 +60,7 @@ NAMES: tuple[str, ...] = (
     "countryroad",
     "nurimisaki",
     "shakashaka",
+    "simpleloop",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
