@@ -12,7 +12,7 @@ from typing import Any
 
 from .base import Cell
 from .checks import degrees
-from .loops import random_loop
+from .loops import loop_order, random_loop
 
 Edge = tuple[Cell, Cell]
 
@@ -55,10 +55,17 @@ def _moves(edges: set[Edge], height: int, width: int) -> list[tuple[set[Edge], s
     return out
 
 
-def _left(move: tuple[set[Edge], set[Edge]]) -> set[Cell]:
-    """The cells a move takes off the loop."""
-    taken, put = move
-    return {cell for e in taken for cell in e} - {cell for e in put for cell in e}
+def grown_loop(rng: Any, height: int, width: int, share: float) -> set[Edge]:
+    """A random loop pushed out by bumps over two cells until it visits about ``share`` of the
+    cells (or no bump is left)."""
+    edges = set(random_loop(rng, height, width, rng.uniform(0.3, 0.6)))
+    while len(edges) < share * height * width:
+        bumps = [m for m in _moves(edges, height, width) if len(m[1]) > len(m[0])]
+        if not bumps:
+            break
+        taken, put = rng.choice(bumps)
+        edges = (edges - taken) | put
+    return edges
 
 
 def lone_loop(rng: Any, height: int, width: int, another: Callable[[frozenset[Edge]], Any],
@@ -84,3 +91,103 @@ def lone_loop(rng: Any, height: int, width: int, another: Callable[[frozenset[Ed
         else:
             missed += 1
     return frozenset(edges)
+
+
+def _runs(indices: set[int], n: int) -> int:
+    """How many runs of cyclically consecutive numbers (of ``0..n-1``) a set holds."""
+    return sum((i - 1) % n not in indices for i in indices) if len(indices) < n else 1
+
+
+def twice_rooms(rng: Any, edges: Iterable[Edge], height: int, width: int,
+                sizes: tuple[int, int] = (1, 3)) -> list[list[str]] | None:
+    """Room labels a loop enters exactly twice each (Double Back): the loop cut in stretches of
+    ``sizes`` cells, stretches side by side (not one after the other) paired into rooms, a
+    stretch left over joined to the room of the stretch before or after it, the cells off the
+    loop joined whole to a room beside them; None when the stretches do not pair up."""
+    order = loop_order(edges)
+    if not order:
+        return None
+    shift = rng.randrange(len(order))
+    order = order[shift:] + order[:shift]
+    stretches: list[list[Cell]] = []
+    while order:
+        size = rng.randint(*sizes)
+        stretches.append(order[:size])
+        order = order[size:]
+    n = len(stretches)
+    if n < 4:
+        return None
+    where = {cell: i for i, part in enumerate(stretches) for cell in part}
+    beside: dict[int, set[int]] = {i: set() for i in range(n)}
+    for (r, c), i in where.items():
+        for j in (where.get(x) for x in ((r + 1, c), (r, c + 1), (r - 1, c), (r, c - 1))):
+            if j is not None and (i - j) % n not in (0, 1, n - 1):
+                beside[i].add(j)
+                beside[j].add(i)
+    room: dict[int, set[int]] = {}
+    for i in rng.sample(range(n), n):
+        free = sorted(j for j in beside[i] if j not in room)
+        if i not in room and free:
+            j = rng.choice(free)
+            room[i] = room[j] = {i, j}
+    for _ in range(n):
+        left = [i for i in range(n) if i not in room]
+        if not left:
+            break
+        for i in left:
+            for j in rng.sample([(i - 1) % n, (i + 1) % n], 2):
+                if j in room and _runs(room[j] | {i}, n) == 2:
+                    room[j].add(i)
+                    room[i] = room[j]
+                    break
+    if len(room) < n:
+        return None
+    ids: dict[int, int] = {}
+    label = {cell: ids.setdefault(id(room[i]), len(ids)) for cell, i in where.items()}
+    return _attach(label, height, width)
+
+
+def _attach(label: dict[Cell, int], height: int, width: int) -> list[list[str]]:
+    """Labels for every cell: each group of unlabelled cells joined whole to a room beside it."""
+    from .checks import pieces
+
+    rest = [(r, c) for r in range(height) for c in range(width) if (r, c) not in label]
+    while rest:
+        for group in pieces(rest):
+            near = [label[x] for r, c in group for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                    if x in label]
+            if near:
+                label.update((cell, near[0]) for cell in group)
+        rest = [cell for cell in rest if cell not in label]
+    return [[str(label[(r, c)]) for c in range(width)] for r in range(height)]
+
+
+def move_cell(rng: Any, rooms: list[list[str]], edges: Iterable[Edge], near: Iterable[Cell],
+              crossings: int = 4, against: Iterable[Edge] = ()) -> list[list[str]] | None:
+    """The rooms with one cell of ``near`` (a cell at a room's border) given to the room beside
+    it, every room still one piece that the loop ``edges`` crosses ``crossings`` times, and
+    some room that the loop ``against`` (when given) does not; None when there is no such move."""
+    from .checks import pieces
+    from .loops import room_crossings
+
+    h, w, edges, against = len(rooms), len(rooms[0]), list(edges), list(against)
+    cells = [c for c in near if 0 <= c[0] < h and 0 <= c[1] < w]
+    for r, c in rng.sample(cells, len(cells)):
+        old = rooms[r][c]
+        others = {rooms[y][x] for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                  if 0 <= y < h and 0 <= x < w and rooms[y][x] != old}
+        for new in rng.sample(sorted(others), len(others)):
+            trial = [list(row) for row in rooms]
+            trial[r][c] = new
+            rest = [(y, x) for y in range(h) for x in range(w) if trial[y][x] == old]
+            if not rest or len(pieces(rest)) > 1:
+                continue
+            counts = room_crossings(edges, trial)
+            if counts.get(old, 0) != crossings or counts.get(new, 0) != crossings:
+                continue
+            if against:
+                theirs = room_crossings(against, trial)  # the other rooms are as they were
+                if all(theirs.get(x, 0) == crossings for x in (old, new)):
+                    continue
+            return trial
+    return None
