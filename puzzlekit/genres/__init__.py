@@ -61,6 +61,7 @@ NAMES: tuple[str, ...] = (
     "nurimisaki",
     "shakashaka",
     "simpleloop",
+    "doubleback",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
