@@ -72,3 +72,7 @@ __all__ += ["Circles"]
 from .triangles import Triangles  # noqa: E402  (half-cell triangles in cells: Shakashaka)
 
 __all__ += ["Triangles"]
+
+from .mazes import MazeMarks  # noqa: E402  (start, goal, circles and triangles of a maze: Nurimaze)
+
+__all__ += ["MazeMarks"]

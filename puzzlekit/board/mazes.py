@@ -7,11 +7,15 @@ no other loop through the same cells replaces, by local moves on a random loop.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ..ir import Edge as GraphEdge
+from ..ir import Lit
 from .base import Cell
-from .checks import degrees
+from .canvas import INK, Canvas, Layout
+from .checks import degrees, pieces
+from .clues import Symbols
 from .loops import loop_order, random_loop
 
 Edge = tuple[Cell, Cell]
@@ -149,8 +153,6 @@ def twice_rooms(rng: Any, edges: Iterable[Edge], height: int, width: int,
 
 def _attach(label: dict[Cell, int], height: int, width: int) -> list[list[str]]:
     """Labels for every cell: each group of unlabelled cells joined whole to a room beside it."""
-    from .checks import pieces
-
     rest = [(r, c) for r in range(height) for c in range(width) if (r, c) not in label]
     while rest:
         for group in pieces(rest):
@@ -167,7 +169,6 @@ def move_cell(rng: Any, rooms: list[list[str]], edges: Iterable[Edge], near: Ite
     """The rooms with one cell of ``near`` (a cell at a room's border) given to the room beside
     it, every room still one piece that the loop ``edges`` crosses ``crossings`` times, and
     some room that the loop ``against`` (when given) does not; None when there is no such move."""
-    from .checks import pieces
     from .loops import room_crossings
 
     h, w, edges, against = len(rooms), len(rooms[0]), list(edges), list(against)
@@ -191,3 +192,133 @@ def move_cell(rng: Any, rooms: list[list[str]], edges: Iterable[Edge], near: Ite
                     continue
             return trial
     return None
+
+
+# Nurimaze: a maze of unshaded cells ----------------------------------------------------------
+
+
+class MazeMarks(Symbols):
+    """Marks in some cells of a maze: ``S`` and ``G`` (its start and goal, drawn as letters),
+    ``o`` (a circle) and ``^`` (a triangle), as the genre's ``symbols`` pick them."""
+
+    def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
+        canvas.open(self.name)
+        size = layout.cell * 0.3
+        for cell, v in self.entries(value):
+            x, y = layout.centre(cell)
+            if v == "o":
+                canvas.circle(x, y, size, cls="circle", fill="none", stroke=INK, stroke_width=1.5)
+            elif v == "^":
+                canvas.polygon([(x, y - size), (x - size, y + size * 0.8), (x + size, y + size * 0.8)],
+                               cls="triangle", fill="none", stroke=INK, stroke_width=1.5)
+            else:
+                canvas.text(x, y, v, layout.cell * 0.5, cls="clue")
+        canvas.close()
+
+
+def tree(m: Any, lits: Mapping[Cell, Lit], rule: str, key: str = "tree") -> dict[tuple[Cell, Cell], Lit]:
+    """The true cells form one connected group without a loop (a tree; at least one cell must
+    be true): connected, with one link between neighbours fewer than cells. The links, by pair."""
+    links: dict[tuple[Cell, Cell], Lit] = {}
+    with m.rule(rule):
+        for cell in sorted(lits):
+            for other in ((cell[0], cell[1] + 1), (cell[0] + 1, cell[1])):
+                if other in lits:
+                    links[(cell, other)] = m.both((key, cell, other), lits[cell], lits[other])
+        edges = [GraphEdge(a, b, x) for (a, b), x in links.items()]
+        m.connected([(cell, lits[cell]) for cell in sorted(lits)], edges)
+        m.count([(1, x) for x in links.values()] + [(-1, x) for _, x in sorted(lits.items())], "==", -1)
+    return links
+
+
+def route(m: Any, lits: Mapping[Cell, Lit], start: Cell, goal: Cell, rule: str) -> dict[Cell, Lit]:
+    """Literals "on the way from ``start`` to ``goal``" through the true cells, which must form a
+    tree (`tree`): steps between true neighbours, one at each end and 0 or 2 at every other
+    cell, make one path there (in a tree nothing else has those degrees)."""
+    steps: dict[tuple[Cell, Cell], Lit] = {}
+    on: dict[Cell, Lit] = {}
+    with m.rule(rule, cells=[start, goal]):
+        for a in sorted(lits):
+            for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
+                if b in lits:
+                    x = steps[(a, b)] = m.bool(("way", a, b))
+                    m.implies(x, lits[a])
+                    m.implies(x, lits[b])
+        for cell in sorted(lits):
+            at = [x for pair, x in steps.items() if cell in pair]
+            if cell in (start, goal):
+                m.exactly(1, at)
+                on[cell] = lits[cell]
+            else:
+                x = on[cell] = m.bool(("on way", cell))
+                m.count([(1, y) for y in at] + [(-2, x)], "==", 0)
+    return on
+
+
+def way(cells: Iterable[Cell], start: Cell, goal: Cell) -> list[Cell] | None:
+    """The cells of a shortest path from ``start`` to ``goal`` through ``cells`` (the only one
+    in a tree), or None when there is none."""
+    cells, back = set(cells), {start: start}
+    todo = [start] if start in cells else []
+    for here in todo:
+        (r, c) = here
+        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if n in cells and n not in back:
+                back[n] = here
+                todo.append(n)
+    if goal not in back:
+        return None
+    out = [goal]
+    while out[-1] != start:
+        out.append(back[out[-1]])
+    return out[::-1]
+
+
+def loops_in(cells: Iterable[Cell]) -> int:
+    """How many independent loops the cells' neighbour links hold (0 for a forest)."""
+    cells = set(cells)
+    links = sum(((r, c + 1) in cells) + ((r + 1, c) in cells) for r, c in cells)
+    return links - len(cells) + len(pieces(cells))
+
+
+def maximal_tree(rng: Any, height: int, width: int) -> set[Cell]:
+    """A random tree of cells that no cell can join without closing a loop or reaching it twice:
+    grown from a random cell one cell at a time, each with exactly one neighbour in the tree."""
+    start = (rng.randrange(height), rng.randrange(width))
+    inside = {start}
+
+    def count(cell: Cell) -> int:
+        r, c = cell
+        return sum(n in inside for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)))
+
+    edge = {(r, c) for r in range(height) for c in range(width) if count((r, c)) == 1}
+    while edge:
+        cell = rng.choice(sorted(edge))
+        inside.add(cell)
+        r, c = cell
+        for n in ((r, c), (r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= n[0] < height and 0 <= n[1] < width and n not in inside and count(n) == 1:
+                edge.add(n)
+            else:
+                edge.discard(n)
+    return inside
+
+
+def colour_rooms(rng: Any, shaded: set[Cell], height: int, width: int, most: int = 3) -> list[list[str]]:
+    """Rooms of one to ``most`` cells of one colour (shaded or not), grown from random cells."""
+    label: dict[Cell, int] = {}
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    for seed in rng.sample(cells, len(cells)):
+        if seed in label:
+            continue
+        room, size = [seed], rng.randint(1, most)
+        label[seed] = n = len(set(label.values()))
+        while len(room) < size:
+            near = [x for r, c in room for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+                    if x in set(cells) and x not in label and (x in shaded) == (seed in shaded)]
+            if not near:
+                break
+            x = rng.choice(near)
+            label[x] = n
+            room.append(x)
+    return [[str(label[(r, c)]) for c in range(width)] for r in range(height)]

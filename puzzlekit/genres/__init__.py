@@ -62,6 +62,7 @@ NAMES: tuple[str, ...] = (
     "shakashaka",
     "simpleloop",
     "doubleback",
+    "nurimaze",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
