@@ -49,6 +49,7 @@ def rules(p, m):
         with m.rule(f"the {v} at {cell} stays unshaded", cells=[cell]):
             m.fix(open_[cell])
     m.no_2x2(shaded, "no 2x2 block is all shaded")
+    m.no_2x2(open_, "no 2x2 block is all unshaded")  # the tree forbids it too, less plainly
     mazes.tree(m, open_, "the unshaded cells form one connected tree, without a loop")
     on = mazes.route(m, open_, p.end("S"), p.end("G"), "the way from S to G")
     for cell, v in p.clues("marks"):
