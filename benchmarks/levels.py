@@ -38,7 +38,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "starbattle": (6, 10), "norinori": (5, 6),
     "yajilin": (7,), "countryroad": (7,),
     "nurimisaki": (6, 8, 10), "shakashaka": (6,),
-    "simpleloop": (7, 10),
+    "simpleloop": (7, 10), "doubleback": (7, 10), "nurimaze": (6, 10),
 }
 #: The share of requests a level must hit to be offered.
 RELIABLE = 0.95
