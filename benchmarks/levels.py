@@ -41,6 +41,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "sashigane": (6, 10),
     "firefly": (7,),
     "easyasabc": (5, 6), "kakurasu": (6, 8), "aquarium": (6, 10),
+    "simpleloop": (7, 10), "doubleback": (7, 10), "nurimaze": (6, 10),
 }
 #: The share of requests a level must hit to be offered.
 RELIABLE = 0.95

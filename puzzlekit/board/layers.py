@@ -99,3 +99,7 @@ __all__ += ["Elbows"]
 from .numbers import Numbering, RoomDigits  # noqa: E402  (digits 1..n in rooms; a numbered path: Hidato)
 
 __all__ += ["Numbering", "RoomDigits"]
+
+from .mazes import MazeMarks  # noqa: E402  (start, goal, circles and triangles of a maze: Nurimaze)
+
+__all__ += ["MazeMarks"]

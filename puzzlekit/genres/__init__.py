@@ -74,6 +74,9 @@ NAMES: tuple[str, ...] = (
     "suguru",
     "hidato",
     "kurotto",
+    "simpleloop",
+    "doubleback",
+    "nurimaze",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
