@@ -43,3 +43,9 @@ def test_a_level_a_kit_genre_does_not_offer_is_refused(name):
         pytest.skip(f"{name} offers every level at {side}x{side}")
     with pytest.raises(ValueError, match="not offered"):
         next(iter(generate(name, side, side, missing[0], seed=1)))
+
+
+def test_the_levels_benchmark_has_sides_for_each_kit_genre_that_declares_levels():
+    from benchmarks.levels import SIZES  # its run without --sizes reads them
+
+    assert [name for name in measured() if not SIZES.get(name)] == []
