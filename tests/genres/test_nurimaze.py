@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SHARED
+from pzprjs_judge import golden
 
 from puzzlekit import api, backends, formats
 from puzzlekit.errors import ParseError
@@ -106,15 +106,8 @@ def test_every_installed_backend_finds_the_one_answer():
             assert list(result.solutions) == [s], name
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "nurimaze")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("nurimaze")
     genre, p = formats.read(record["url"])
     assert genre == "nurimaze" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])
@@ -140,7 +133,7 @@ def test_our_puzzle_round_trips_through_a_url_and_pzprjs_judges_our_answers_comp
     assert list(api.solve(q, unique=True).solutions) == [s]
     assert judge(p, s)["complete"] is True
     assert judge(p, shaded(*(SHADED - {(2, 4)})))["complete"] is False
-    genre, g = formats.read(golden()["url"])
+    genre, g = formats.read(golden("nurimaze")["url"])
     assert judge(g, api.solve(g).solutions[0])["complete"] is True
 
 
