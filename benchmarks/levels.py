@@ -38,7 +38,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "starbattle": (6, 10), "norinori": (5, 6),
     "yajilin": (7,), "countryroad": (7,),
     "nurimisaki": (6, 8, 10), "shakashaka": (6,),
-    "firefly": (7,),
+    "firefly": (7,), "geradeweg": (7,),
 }
 #: The share of requests a level must hit to be offered.
 RELIABLE = 0.95

@@ -61,6 +61,7 @@ NAMES: tuple[str, ...] = (
     "nurimisaki",
     "shakashaka",
     "firefly",
+    "geradeweg",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
