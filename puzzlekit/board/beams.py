@@ -370,7 +370,8 @@ def straight_runs(m: Any, lines: Mapping[Edge, Lit], cell: Cell, k: int | None, 
         while edge(here, ahead(here, d)) in lines:
             steps.append(lines[edge(here, ahead(here, d))])
             here = ahead(here, d)
-        reach[d] = [None, *m.prefixes(("reach", cell, d), steps)]  # None: no step needed
+        with m.rule(rule, cells=[cell]):  # the reach's definitions belong to the rule (hints cite them)
+            reach[d] = [None, *m.prefixes(("reach", cell, d), steps)]  # None: no step needed
         after[d] = [*steps, None]  # None: the edge of the grid stops the run
 
     def taken(d: str, n: int) -> list[Lit]:
