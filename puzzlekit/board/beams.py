@@ -330,3 +330,66 @@ def _shortest(rng: random.Random, root: Cell, d: str, mouths: dict, used: set, t
                 back[n] = here
                 todo.append(n)
     return None
+
+
+# --- Geradeweg: the straight runs of a loop through a cell ------------------------------------------
+
+
+def runs_through(edges: Iterable[Edge], cell: Cell) -> dict[str, int]:
+    """How many steps the lines run straight from a cell towards each side (0 where none)."""
+    edges = edges if isinstance(edges, (set, frozenset)) else set(edges)
+    out = {}
+    for d in STEPS:
+        here, n = cell, 0
+        while edge(here, ahead(here, d)) in edges:
+            here, n = ahead(here, d), n + 1
+        out[d] = n
+    return out
+
+
+def run_problems(edges: Iterable[Edge], cell: Cell, k: int | None) -> list[str]:
+    """The broken rule of `straight_runs` at a cell, in words."""
+    arms = runs_through(edges, cell)
+    across, down = arms["W"] + arms["E"], arms["N"] + arms["S"]
+    if k is None:
+        return [f"the runs through the ? at {cell} are {across} and {down} long"] if across and down and \
+            across != down else []
+    return [f"the run of {n} steps {how} through the {k} at {cell} is not {k} long"
+            for n, how in ((across, "across"), (down, "up and down")) if n and n != k]
+
+
+def straight_runs(m: Any, lines: Mapping[Edge, Lit], cell: Cell, k: int | None, rule: str) -> None:
+    """Each straight run of lines through ``cell`` is ``k`` steps long: across its row and up
+    and down its column, both sides of the cell together (a run that turns at the cell is its
+    one side); with ``k`` None the two runs at a turn are equally long. Told by the run's reach
+    each way: all of the first ``n`` steps taken (``reach[d][n]``), the next one not."""
+    reach: dict[str, list[Lit | None]] = {}
+    after: dict[str, list[Lit | None]] = {}
+    for d in STEPS:
+        steps, here = [], cell
+        while edge(here, ahead(here, d)) in lines:
+            steps.append(lines[edge(here, ahead(here, d))])
+            here = ahead(here, d)
+        with m.rule(rule, cells=[cell]):  # the reach's definitions belong to the rule (hints cite them)
+            reach[d] = [None, *m.prefixes(("reach", cell, d), steps)]  # None: no step needed
+        after[d] = [*steps, None]  # None: the edge of the grid stops the run
+
+    def taken(d: str, n: int) -> list[Lit]:
+        """The clause literals that rule out "at least ``n`` steps towards ``d``"."""
+        return [] if reach[d][n] is None else [~reach[d][n]]  # type: ignore[operator]
+
+    def exactly(d: str, n: int) -> list[Lit]:
+        """The clause literals that rule out "exactly ``n`` steps towards ``d``"."""
+        return taken(d, n) + ([] if after[d][n] is None else [after[d][n]])  # type: ignore[list-item]
+
+    across = (("W", "E"), ("N", "S"))
+    with m.rule(rule, cells=[cell]):
+        for d1, d2 in across if k is not None else (("W", "N"), ("W", "S"), ("E", "N"), ("E", "S")):
+            for a in range(len(reach[d1])):
+                for b in range(len(reach[d2])):
+                    if k is not None and a + b not in (0, k) and a + b <= k:
+                        m.clause([*exactly(d1, a), *exactly(d2, b)])
+                    elif k is not None and a + b == k + 1:  # longer: the steps alone are too many
+                        m.clause([*taken(d1, a), *taken(d2, b)])
+                    elif k is None and a and b and a != b:
+                        m.clause([*exactly(d1, a), *exactly(d2, b)])

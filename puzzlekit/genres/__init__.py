@@ -77,6 +77,7 @@ NAMES: tuple[str, ...] = (
     "simpleloop",
     "doubleback",
     "nurimaze",
+    "geradeweg",
 )
 
 #: Names that stand for another genre's module with settings: name -> (module, settings).
