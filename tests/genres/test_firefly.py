@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SHARED
+from pzprjs_judge import golden
 
 from puzzlekit import api, backends, formats
 from puzzlekit.errors import ParseError
@@ -105,15 +105,8 @@ def test_every_installed_backend_finds_the_one_answer():
             assert list(result.solutions) == [s], name
 
 
-def golden() -> dict:
-    path = SHARED / "pzprjs" / "goldens-more.jsonl"
-    if not path.is_file():
-        pytest.skip("../shared/pzprjs is absent")
-    return next(r for r in map(json.loads, path.read_text().splitlines()) if r["pid"] == "firefly")
-
-
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden()
+    record = golden("firefly")
     genre, p = formats.read(record["url"])
     assert genre == "firefly" and formats.to_url(p) == record["url"]
     answer = formats.read_pzprv3_solution(genre, p, record["solved"])
@@ -135,7 +128,7 @@ def test_our_puzzle_round_trips_through_a_url_and_pzprjs_judges_our_answer_compl
     p, s = solved()
     assert formats.read(formats.to_url(p)) == ("firefly", p)
     assert judge(p, s)["complete"] is True
-    genre, q = formats.read(golden()["url"])
+    genre, q = formats.read(golden("firefly")["url"])
     assert judge(q, api.solve(q).solutions[0])["complete"] is True
 
 
