@@ -8,10 +8,11 @@ import json
 import random
 
 import pytest
+from kit_checks import every_backend_finds
 from pzprjs_judge import golden, judge
 
 from benchmarks import sw_corpus
-from puzzlekit import api, backends, formats
+from puzzlekit import api, formats
 from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
@@ -91,12 +92,7 @@ def test_each_broken_rule_is_caught():
 
 
 def test_every_installed_backend_finds_the_one_answer():
-    p, s = solved()
-    for name, version in backends.installed().items():
-        if version:
-            result = api.solve(p, backend=name, limit=3)
-            assert result.status == "solved" and result.complete, name
-            assert list(result.solutions) == [s], name
+    every_backend_finds(*solved())
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])

@@ -8,8 +8,9 @@ import json
 import random
 
 import pytest
+from kit_checks import every_backend_finds
 
-from puzzlekit import api, backends
+from puzzlekit import api
 from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
@@ -88,12 +89,7 @@ def test_each_broken_rule_is_caught():
 
 
 def test_every_installed_backend_finds_the_one_answer():
-    p, s = solved()
-    for name, version in backends.installed().items():
-        if version:
-            result = api.solve(p, backend=name, limit=3)
-            assert result.status == "solved" and result.complete, name
-            assert list(result.solutions) == [s], name
+    every_backend_finds(*solved())
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from kit_checks import every_backend_finds
 from pzprjs_judge import golden
 
-from puzzlekit import api, backends, formats
+from puzzlekit import api, formats
 from puzzlekit.errors import ParseError
 from puzzlekit.genres import nurimaze
 
@@ -98,12 +99,7 @@ def test_the_way_rules_are_caught():
 
 
 def test_every_installed_backend_finds_the_one_answer():
-    p, s = solved()
-    for name, version in backends.installed().items():
-        if version:
-            result = api.solve(p, backend=name, limit=3)
-            assert result.status == "solved" and result.complete, name
-            assert list(result.solutions) == [s], name
+    every_backend_finds(*solved())
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
