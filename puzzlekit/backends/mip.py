@@ -399,10 +399,18 @@ class _Session(base.Session):
                 return "unknown", None
             highs.setOptionValue("time_limit", left)
         highs.run()
-        if highs.getModelStatus() == highspy.HighsModelStatus.kSolveError:
+        doubtful = (highspy.HighsModelStatus.kSolveError, highspy.HighsModelStatus.kInfeasible)
+        if highs.getModelStatus() in doubtful:
             # HiGHS's presolve sometimes ends in an error on a small, feasible problem (a 6x6
-            # Heyawake, a 4x4 LITS); the same problem without presolve solves
+            # Heyawake) or calls it infeasible (a 3x3 Fillomino, a 4x4 LITS, a 6x6 Cave), so
+            # "infeasible" is believed only from a run without presolve
+            left = deadline.left()
+            if left is not None and left <= 0:
+                return "unknown", None
             highs.setOptionValue("presolve", "off")
+            if left is not None:
+                highs.setOptionValue("time_limit", left)
+            highs.clearSolver()
             highs.run()
         if highs.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
             return "unsat", None
