@@ -84,6 +84,16 @@ def _clue(layer: L.Layer, value: Any) -> dict[str, Any]:
     return {"n": layer.name, "t": kind, "e": [[r, c, v] for (r, c), v in layer.entries(value)]}
 
 
+def _given(played: dict[str, Any], module: ModuleType, puzzle: Any, key: str, entry: Any) -> None:
+    """The entries the clues make present (Yin-Yang's black circles, the line out of a
+    firefly's mouth) as ``played["f"]``: shown and locked on the page, as the hints never name
+    them."""
+    stated = givens(module.model(puzzle))
+    given = sorted(k[1:] for k, v in stated.items() if v == 1 and len(k) == 3 and k[0] == key)
+    if given:
+        played["f"] = [entry(*k) for k in given]
+
+
 def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     """One puzzle and its solution as the pack's JSON object (see the module docstring)."""
     layer = playable_layer(module)
@@ -99,15 +109,11 @@ def encode(module: ModuleType, puzzle: Any, solution: Any) -> dict[str, Any]:
     elif isinstance(layer, L.Lines):
         played = {"t": "lines"}
         s = shapes.edges_out(value, h, w)
+        _given(played, module, puzzle, layer.key, lambda a, b: [*a, *b])
     else:
         played = {"t": layer.look if layer.look in ("shade", "diagonal") else "object"}
         s = shapes.cells_out(value, h, w)
-        # cells the clues make present (Yin-Yang's black circles): shown and locked, as the
-        # hints never name them
-        given = sorted(key[1:] for key, v in givens(module.model(puzzle)).items()
-                       if v == 1 and len(key) == 3 and key[0] == layer.key)
-        if given:
-            played["f"] = [list(cell) for cell in given]
+        _given(played, module, puzzle, layer.key, lambda r, c: [r, c])
     kit = {"title": module.GENRE.title, "clues": clues, "answer": played}
     return {"g": module.NAME, "h": h, "w": w, "kit": kit, "s": s}
 

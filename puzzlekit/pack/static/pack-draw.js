@@ -70,7 +70,10 @@
       p.kit.clues.forEach(function (x) {  // a number clue's cell is given: no entry there
         if (x.t === "numbers") x.e.forEach(function (q) { p.givens[q[0] * p.w + q[1]] = 1; delete p.sol[ck(q[0], q[1])]; });
       });
-    } else if (a.t === "lines") { p.kind = "edges"; p.sol = edgesFrom(p.s, p.h, p.w); }
+    } else if (a.t === "lines") {
+      p.kind = "edges"; p.sol = edgesFrom(p.s, p.h, p.w);
+      if (a.f) { p.fixed = {}; a.f.forEach(function (q) { p.fixed[ek([q[0], q[1]], [q[2], q[3]])] = 1; }); }
+    }
     else {
       p.kind = "cells"; p.look = a.t; p.sol = cellsFrom(p.s, p.h, p.w);
       if (a.f) { p.fixed = {}; a.f.forEach(function (q) { p.fixed[ck(q[0], q[1])] = 1; }); }
@@ -206,6 +209,10 @@
 
   function drawEdges(cls, colour) {
     var out = "";
+    Object.keys(P.fixed || {}).forEach(function (key) {  // lines the clues give: drawn, locked
+      var e = nums(key);
+      out += line(cx(e[1]), cy(e[0]), cx(e[3]), cy(e[2]), "given " + cls);
+    });
     Object.keys(state).forEach(function (key) {
       var e = nums(key), k = colour && colour[key], paint = k && !flagged[key] ? ' style="stroke:' + LINES[(k - 1) % LINES.length] + '"' : "";
       if (state[key] === 1) out += line(cx(e[1]), cy(e[0]), cx(e[3]), cy(e[2]), "entry " + cls + (k ? " n" + k : "") + wrong(key), paint);
