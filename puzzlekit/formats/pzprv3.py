@@ -2,7 +2,7 @@
 
 The lines are ``pzprv3[.N]``, the genre id, rows, columns (Sudoku: one size line), then the
 body; every body line holds tokens separated by spaces, with a trailing space. The same text
-may come with ``/`` in place of the line breaks (as puz.link URLs and the pzprjs tests hold
+may come with ``/`` in place of the line breaks (as puzz.link URLs and the pzprjs tests hold
 it). Rows come before columns here, unlike in URLs. `read` gives a `Board` and an `Answer`;
 `write` the text pzprjs writes (newer layouts: Slitherlink as pzprv3.1).
 """

@@ -12,7 +12,7 @@ from puzzlekit.board.places import invalid
 from puzzlekit.board.rooms import grow
 from puzzlekit.board.sides import room_label
 
-__all__ = ["room_label"]  # the puz.link part labels its tanks the same way
+__all__ = ["room_label"]  # the puzz.link part labels its tanks the same way
 
 
 def _counts(axis: str) -> layers.LineCounts:

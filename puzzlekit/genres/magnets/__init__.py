@@ -1,4 +1,4 @@
-"""Magnets: each given domino (a label on two cells side by side; a cell alone holds none; puz.link's
+"""Magnets: each given domino (a label on two cells side by side; a cell alone holds none; puzz.link's
 larger regions hold one or none) is a magnet (+ and -) or blank; like poles never touch side by
 side; outside numbers count the + (left, top) and - (right, bottom) of a line; given poles stay."""
 
