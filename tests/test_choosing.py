@@ -23,6 +23,7 @@ MEASURED = {
     "swend": ("sat", "search", "cpsat"), "fillomino": ("sat", "cpsat"),
     "kenken": ("sat", "cpsat"), "skyscrapers": ("sat", "cpsat"), "magnets": ("sat", "cpsat"),
     "killersudoku": ("sat", "cpsat"), "palisade": ("sat", "cpsat"), "nurikabe": ("sat",),
+    "hidato": ("sat", "cpsat"), "kakurasu": ("cpsat", "sat"),
 }
 
 
