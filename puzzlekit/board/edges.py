@@ -107,8 +107,13 @@ class Letters(Heights):
         super().__init__(name, 1, hi, key, tallest=letters)
 
     def on(self, puzzle: Any) -> Letters:
-        bound, out = super().on(puzzle), copy.copy(self)
-        out.lo, out.hi = bound.lo, bound.hi
+        bound = super().on(puzzle)
+        return self._bounded(bound.lo, bound.hi)
+
+    def _bounded(self, lo: int, hi: int) -> Letters:
+        """This layer with the letters the puzzle takes (``lo`` 0: a cell may stay empty)."""
+        out = copy.copy(self)
+        vars(out).update(lo=lo, hi=hi)
         return out
 
     def marks(self, value: tuple) -> dict[Cell, str]:

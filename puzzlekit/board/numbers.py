@@ -54,15 +54,15 @@ class RoomDigits(Digits):
     within its own room's size (so a player's digit too big for its room is a wrong one, not
     one the answer cannot hold)."""
 
-    def __init__(self, name: str = "digits", rooms: str = "rooms", key: str = "digit"):
+    def __init__(self, name: str = "digits", rooms: str = "rooms", key: str = "digit",
+                 most: int | None = None):
         super().__init__(name, 1, None, key)
         self.rooms = rooms
-        self.most: int | None = None
+        self.most = most
 
     def on(self, puzzle: Any) -> RoomDigits:
-        bound = copy.copy(self)
-        bound.most = max(len(cells) for cells in Rooms.rooms(getattr(puzzle, self.rooms)).values())
-        return bound
+        most = max(len(cells) for cells in Rooms.rooms(getattr(puzzle, self.rooms)).values())
+        return RoomDigits(self.name, self.rooms, self.key, most)
 
     def top(self, height: int, width: int) -> int:
         return self.most if self.most is not None else height * width

@@ -136,7 +136,7 @@ def decode(module: ModuleType, data: dict[str, Any]) -> tuple[Any, Any]:
             values[layer.name] = tuple(tuple(item["e"][r * w:(r + 1) * w]) for r in range(h))
         else:
             values[layer.name] = layer.with_entries(h, w, [((r, c), v) for r, c, v in item["e"]])
-    puzzle = module.Puzzle(h, w, **values)
+    puzzle = module.GENRE.make(h, w, values)  # a genre sized by its line counts takes no size
     if data["kit"]["answer"]["t"] == "digits":
         return puzzle, tuple(tuple(row) for row in data["s"])
     if data["kit"]["answer"]["t"] == "lines":
