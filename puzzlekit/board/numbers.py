@@ -24,9 +24,11 @@ from typing import Any
 from ..ir import Var
 from .answers import Digits
 from .base import Cell
+from .cages import labels
 from .checks import where
 from .clues import Rooms
 from .places import SOLUTION, invalid, is_int, rows_of, shown
+from .rooms import one_piece_each
 from .sums import Fill
 
 KING = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
@@ -360,3 +362,41 @@ def king_path(rng: random.Random, height: int, width: int, closed: Collection[Ce
 __all__ = ["KING", "Numbering", "RoomDigits", "king_path", "never_touching",
            "once_per_room", "path_of_steps", "plant_rooms", "ripple", "ripple_reach", "ripple_problems",
            "room_problems", "room_sizes", "step_problems", "touch_reach", "touching", "touching_problems"]
+
+
+# the shared parts of genres whose rooms of n cells hold 1..n (Ripple Effect, Suguru) ----------
+
+
+def check_room_givens(puzzle: Any) -> None:
+    """Each room one piece, no given digit larger than its room (a puzzle's own check)."""
+    one_piece_each(puzzle.rooms, "rooms")
+    size = room_sizes(Rooms.rooms(puzzle.rooms))
+    for (r, c), v in puzzle.clues("givens"):
+        if v > size[(r, c)]:
+            raise invalid(("givens", r, c), f"the given {v} is more than its room's {size[(r, c)]} cells")
+
+
+def given_rules(m: Any, digits: Mapping[Cell, Var], givens: Any) -> None:
+    """Each given digit stays."""
+    for cell, v in givens:
+        with m.rule(f"the given {v} at {where(cell)} stays", cells=[cell]):
+            m.fix(m.eq(digits[cell], v))
+
+
+def given_problems(givens: Any, digits: Sequence[Sequence[int | None]]) -> list[str]:
+    """The given digits the answer does not hold."""
+    return [f"the given {v} at ({r}, {c}) holds {digits[r][c]}" for (r, c), v in givens if digits[r][c] != v]
+
+
+def planted_rooms(genre: Any, rng: random.Random, height: int, width: int, goals: Sequence[int],
+                  reach: Any) -> Any:
+    """A planted answer (`plant_rooms`) with its rooms riding along for the genre's reveal
+    (``planted_rooms``: each cell's room label, rooms labelled in reading order)."""
+    rooms, digit = plant_rooms(rng, height, width, goals, reach)
+    rooms.sort()
+    names = labels(len(rooms))
+    owner = {cell: names[i] for i, cells in enumerate(rooms) for cell in cells}
+    answer = genre.Solution(digits=tuple(tuple(digit[(r, c)] for c in range(width)) for r in range(height)))
+    object.__setattr__(answer, "planted_rooms", tuple(tuple(owner[(r, c)] for c in range(width))
+                                                      for r in range(height)))
+    return answer

@@ -6,11 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...board import Genre, checks, layers
-from ...board import cages as cg
+from ...board import Genre, layers
 from ...board import numbers as nb
-from ...board import rooms as rm
-from ...board.places import invalid
 
 genre = Genre(
     "ripple", aliases=("ripple effect", "hakyuu"), title="Ripple Effect",
@@ -25,11 +22,7 @@ genre = Genre(
 class Puzzle(genre.Puzzle):
     def __post_init__(self) -> None:
         super().__post_init__()
-        rm.one_piece_each(self.rooms, "rooms")
-        size = nb.room_sizes(self.room_cells())
-        for (r, c), v in self.clues("givens"):
-            if v > size[(r, c)]:
-                raise invalid(("givens", r, c), f"the given {v} is more than its room's {size[(r, c)]} cells")
+        nb.check_room_givens(self)
 
     def room_cells(self) -> dict[str, list[tuple[int, int]]]:
         """Each room's cells, by label."""
@@ -40,16 +33,12 @@ class Puzzle(genre.Puzzle):
 def rules(p: Any, m: Any) -> None:
     nb.once_per_room(m, m.digits, p.room_cells())
     nb.ripple(m, m.digits, p.height, p.width, nb.room_sizes(p.room_cells()))
-    for cell, v in p.clues("givens"):
-        with m.rule(f"the given {v} at {checks.where(cell)} stays", cells=[cell]):
-            m.fix(m.eq(m.digits[cell], v))
+    nb.given_rules(m, m.digits, p.clues("givens"))
 
 
 @genre.verify
 def check(p: Any, s: Any) -> Any:
-    for (r, c), v in p.clues("givens"):
-        if s.digits[r][c] != v:
-            yield f"the given {v} at ({r}, {c}) holds {s.digits[r][c]}"
+    yield from nb.given_problems(p.clues("givens"), s.digits)
     yield from nb.room_problems(s.digits, p.room_cells())
     yield from nb.ripple_problems(s.digits)
 
@@ -61,15 +50,7 @@ GOALS = (1, 2, 3, 3, 4, 4, 5, 5)
 @genre.plant
 def plant(rng: random.Random, height: int, width: int) -> Any:
     """Random rooms of `GOALS` cells and their digits."""
-    rooms, digit = nb.plant_rooms(rng, height, width, GOALS, nb.ripple_reach)
-    rooms.sort()  # labelled in reading order of their first cells
-    labels = cg.labels(len(rooms))
-    owner = {cell: labels[i] for i, cells in enumerate(rooms) for cell in cells}
-    answer = genre.Solution(digits=tuple(tuple(digit[(r, c)] for c in range(width)) for r in range(height)))
-    # the rooms go with the answer to `reveal`
-    object.__setattr__(answer, "planted_rooms", tuple(tuple(owner[(r, c)] for c in range(width))
-                                                      for r in range(height)))
-    return answer
+    return nb.planted_rooms(genre, rng, height, width, GOALS, nb.ripple_reach)
 
 
 @genre.reveal
