@@ -4,11 +4,10 @@ unique-rows setting, and Tatham's Unruly game IDs."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 
 import pytest
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, genres
 from puzzlekit.errors import ParseError
@@ -130,15 +129,8 @@ def test_tatham_ids_read_and_write():
 LEVELS = ["6x6de", "6x6dn", "8x8ude", "8x8udn"]  # his two levels, plain and with unique rows
 
 
-@pytest.mark.skipif(shutil.which("/usr/games/sgt-unruly") is None, reason="sgt-unruly is not installed")
+@needs("unruly")
 @pytest.mark.parametrize("params", LEVELS)
 def test_his_fresh_ids_read_solve_and_write_back(params):
-    out = subprocess.run(["/usr/games/sgt-unruly", "--generate", "2", params],
-                         capture_output=True, text=True, timeout=120, check=True).stdout.split()
-    assert len(out) == 2
-    for gid in out:
-        p = tatham.read(*gid.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.status == "solved" and result.unique is True, gid
-        assert bi.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == gid
+    for game_id in generated("unruly", params):
+        solved_and_written_back(game_id, tatham, bi.verify)

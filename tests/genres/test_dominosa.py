@@ -4,10 +4,9 @@ every backend, the generator, and Tatham's Dominosa IDs of every level fresh fro
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 
 import pytest
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, backends
 from puzzlekit.board.regions import labels
@@ -23,7 +22,6 @@ CROSSCHECK_SHAPES = [(2, 3), (3, 4), (4, 5), (5, 6)]
 
 #: Tatham's 3:21320203221030101133, as a file
 TEXT = "21320\n20322\n10301\n01133\n"
-SGT = "/usr/games/sgt-dominosa"
 
 
 def solved():
@@ -85,16 +83,11 @@ def test_generated_puzzles_are_unique():
         assert api.is_unique(g.puzzle) and dominosa.verify(g.puzzle, g.solution) == []
 
 
-@pytest.mark.skipif(not os.path.exists(SGT), reason="sgt-dominosa is not installed")
+@needs("dominosa")
 def test_his_fresh_ids_of_every_level_read_solve_and_write_back():
     for params in ("4dt", "4db", "5dh", "5de"):
-        ids = subprocess.run([SGT, "--generate", "2", params], capture_output=True, text=True, check=True)
-        for game_id in ids.stdout.split():
-            p = tatham.read(*game_id.split(":", 1))
-            result = api.solve(p, unique=True)
-            assert result.status == "solved" and result.unique is True, game_id
-            assert dominosa.verify(p, result.solutions[0]) == [], game_id
-            assert tatham.write(p) == game_id
+        for game_id in generated("dominosa", params):
+            solved_and_written_back(game_id, tatham, dominosa.verify)
 
 
 def test_tatham_ids_round_trip_and_bad_ones_are_refused():

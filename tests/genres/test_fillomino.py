@@ -4,11 +4,10 @@ caught, every backend, the generator, and Tatham's Filling IDs fresh from his pr
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 
 import pytest
 from pzprjs_judge import golden
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, backends, formats, render
 from puzzlekit.board.regions import labels, split_joins
@@ -31,8 +30,6 @@ TEXT = """\
 4....
 6....
 """
-
-SGT = "/usr/games/sgt-filling"
 
 
 def solved():
@@ -124,16 +121,11 @@ def test_picture_and_pack():
     assert encoding.decode(data) == (p, encoding.answer("fillomino", s))
 
 
-@pytest.mark.skipif(not os.path.exists(SGT), reason="sgt-filling is not installed")
+@needs("filling")
 def test_his_fresh_ids_read_solve_and_write_back():
     for size in ("5x5", "7x5"):  # his Filling has no levels
-        ids = subprocess.run([SGT, "--generate", "3", size], capture_output=True, text=True, check=True)
-        for game_id in ids.stdout.split():
-            p = tatham.read(*game_id.split(":", 1))
-            result = api.solve(p, unique=True)
-            assert result.status == "solved" and result.unique is True, game_id
-            assert fillomino.verify(p, result.solutions[0]) == [], game_id
-            assert tatham.write(p) == game_id
+        for game_id in generated("filling", size, 3):
+            solved_and_written_back(game_id, tatham, fillomino.verify)
 
 
 def test_tatham_ids_refuse_bad_ones():

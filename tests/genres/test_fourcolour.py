@@ -4,11 +4,10 @@ caught by the checks, every backend, the generator and Tatham's Map IDs."""
 from __future__ import annotations
 
 import json
-import subprocess
-from pathlib import Path
 
 import pytest
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, genres
 from puzzlekit.errors import ParseError
@@ -16,7 +15,6 @@ from puzzlekit.generate import generate
 from puzzlekit.genres.fourcolour import tatham
 
 fc = genres.get("fourcolour")
-MAP = Path("/usr/games/sgt-map")
 
 # made by the generator: the regions, then the given colours
 TEXT = """\
@@ -102,13 +100,8 @@ def test_a_map_id_reads_and_writes_back():
         tatham.read("6x5n7", "ebacdaccaaabfacaaaadaca,03a2121")
 
 
-@pytest.mark.skipif(not MAP.exists(), reason="Tatham's sgt-map is not installed")
+@needs("map")
 @pytest.mark.parametrize("params", ["20x15n30de", "20x15n30dn", "20x15n30dh", "20x15n30du"])
 def test_fresh_map_ids_are_read_solved_and_written_back(params):
-    out = subprocess.run([str(MAP), "--generate", "2", params], capture_output=True, text=True, check=True)
-    for game_id in out.stdout.split():
-        p = tatham.read(*game_id.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.status == "solved" and result.unique is True, game_id
-        assert fc.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == game_id
+    for game_id in generated("map", params):
+        solved_and_written_back(game_id, tatham, fc.verify)

@@ -4,11 +4,10 @@ backend, the generator, the pack's data, and Tatham's Unequal game IDs (both mod
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 
 import pytest
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, genres, render
 from puzzlekit.errors import ParseError
@@ -169,15 +168,8 @@ def test_tatham_reads_his_examples_and_writes_them_back():
 LEVELS = ["4dt", "4de", "4dk", "4dx", "5adt", "5ade", "5adk", "5adx"]
 
 
-@pytest.mark.skipif(shutil.which("/usr/games/sgt-unequal") is None, reason="sgt-unequal is not installed")
+@needs("unequal")
 @pytest.mark.parametrize("params", LEVELS)
 def test_his_fresh_ids_read_solve_and_write_back(params):
-    out = subprocess.run(["/usr/games/sgt-unequal", "--generate", "2", params],
-                         capture_output=True, text=True, timeout=120, check=True).stdout.split()
-    assert len(out) == 2
-    for gid in out:
-        p = tatham.read(*gid.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.status == "solved" and result.unique is True, gid
-        assert fu.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == gid
+    for game_id in generated("unequal", params):
+        solved_and_written_back(game_id, tatham, fu.verify)

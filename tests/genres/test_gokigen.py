@@ -4,12 +4,11 @@ caught by the checks, every backend, the generator, Tatham's Slant IDs and puz.l
 from __future__ import annotations
 
 import json
-import subprocess
-from pathlib import Path
 
 import pytest
 from conftest import SHARED
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, genres, render
 from puzzlekit.errors import ParseError
@@ -21,7 +20,6 @@ from puzzlekit.genres.gokigen import tatham
 CROSSCHECK_SIDES = (2, 5)
 
 gk = genres.get("gokigen")
-SLANT = Path("/usr/games/sgt-slant")
 
 # made by `puzzlekit generate gokigen 5x5 --seed 4`: numbers at the 6x6 corners
 TEXT = """\
@@ -132,16 +130,11 @@ def test_a_slant_id_reads_and_writes_back():
         tatham.read("3x2", "5k")
 
 
-@pytest.mark.skipif(not SLANT.exists(), reason="Tatham's sgt-slant is not installed")
+@needs("slant")
 @pytest.mark.parametrize("params", ["5x5de", "5x5dh"])
 def test_fresh_slant_ids_are_read_solved_and_written_back(params):
-    out = subprocess.run([str(SLANT), "--generate", "3", params], capture_output=True, text=True, check=True)
-    for game_id in out.stdout.split():
-        p = tatham.read(*game_id.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.status == "solved" and result.unique is True, game_id
-        assert gk.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == game_id
+    for game_id in generated("slant", params, 3):
+        solved_and_written_back(game_id, tatham, gk.verify)
 
 
 # puzz.link ---------------------------------------------------------------------------------------

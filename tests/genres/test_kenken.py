@@ -4,11 +4,10 @@ Tatham's Keen IDs read, solved and written back."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 
 import pytest
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, render
 from puzzlekit.errors import ParseError
@@ -28,7 +27,6 @@ E1-  F2/  F    G12x
 E    H4x  H    G
 """
 ANSWER = ((1, 4, 3, 2), (4, 3, 2, 1), (3, 2, 1, 4), (2, 1, 4, 3))
-KEEN = shutil.which("sgt-keen") or "/usr/games/sgt-keen"
 
 
 def solved():
@@ -119,18 +117,11 @@ def test_generated_puzzles_are_unique(level):
     assert kenken.verify(made.puzzle, made.solution) == []
 
 
-@pytest.mark.skipif(not shutil.which(KEEN) and not __import__("os").path.exists(KEEN),
-                    reason="Tatham's Keen is not installed")
+@needs("keen")
 @pytest.mark.parametrize("params", ["4de", "5dn", "5dem", "6dh", "6dx", "6du"])
 def test_his_ids_read_solve_and_write_back(params):
-    ids = subprocess.run([KEEN, "--generate", "2", params], capture_output=True, text=True,
-                         check=True, timeout=120).stdout.split()
-    for game_id in ids:
-        p = tatham.read(*game_id.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.unique is True
-        assert kenken.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == game_id
+    for game_id in generated("keen", params):
+        solved_and_written_back(game_id, tatham, kenken.verify)
 
 
 def test_a_bad_id_is_refused():

@@ -4,11 +4,10 @@ generation, and Tatham's Solo killer IDs read, solved and written back."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 
 import pytest
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, render
 from puzzlekit.errors import ParseError
@@ -37,7 +36,6 @@ P9  P   P   N   O   O
 """
 ANSWER = ((5, 1, 3, 4, 6, 2), (4, 2, 6, 5, 3, 1), (1, 3, 4, 2, 5, 6), (2, 6, 5, 1, 4, 3),
           (6, 5, 1, 3, 2, 4), (3, 4, 2, 6, 1, 5))
-SOLO = "/usr/games/sgt-solo"
 
 
 def solved():
@@ -126,17 +124,11 @@ def test_generated_puzzles_are_unique(level):
     assert ks.verify(made.puzzle, made.solution) == []
 
 
-@pytest.mark.skipif(not os.path.exists(SOLO), reason="Tatham's Solo is not installed")
+@needs("solo")
 @pytest.mark.parametrize("params", ["2x2kdb", "2x3kdb", "3x2kdi", "3x3kdb", "3x3kdu"])
 def test_his_ids_read_solve_and_write_back(params):
-    ids = subprocess.run([SOLO, "--generate", "2", params], capture_output=True, text=True,
-                         check=True, timeout=300).stdout.split()
-    for game_id in ids:
-        p = tatham.read(*game_id.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.unique is True
-        assert ks.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == game_id
+    for game_id in generated("solo", params):
+        solved_and_written_back(game_id, tatham, ks.verify)
 
 
 def test_other_solo_modes_are_refused():

@@ -8,7 +8,7 @@ import json
 import pytest
 from kit_checks import every_backend_finds
 from pzprjs_judge import golden
-from tatham_live import fresh_ids, needs
+from tatham_live import fresh_ids, needs, solved_and_written_back
 
 from puzzlekit import api, formats
 from puzzlekit.errors import ParseError
@@ -127,11 +127,7 @@ def test_his_fresh_ids_of_every_level_read_solve_and_write_back():
     ids = fresh_ids("lightup")
     assert len(ids) == 9  # 7x7 easy, tricky and hard
     for game_id in ids:
-        p = tatham.read(*game_id.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.status == "solved" and result.unique is True, game_id
-        assert lightup.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == game_id
+        solved_and_written_back(game_id, tatham, lightup.verify)
 
 
 def test_tatham_ids_round_trip_and_bad_ones_are_refused():

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import ast
 import json
-import os
-import shutil
-import subprocess
 
 import pytest
 from conftest import SHARED
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, formats
 from puzzlekit.errors import ParseError
@@ -124,22 +122,11 @@ def test_generate_makes_a_unique_puzzle(level):
     assert mg.parse(mg.format(made.puzzle)) == made.puzzle
 
 
-GAME = shutil.which("sgt-magnets") or next((x for x in ["/usr/games/sgt-magnets"] if os.path.exists(x)), None)
-
-
-@pytest.mark.skipif(GAME is None, reason="Tatham's magnets is not installed")
+@needs("magnets")
 @pytest.mark.parametrize("preset", ["6x5de", "6x5dt", "6x5dtS"])
 def test_tatham_ids_read_solve_and_write_back(preset):
-    ids = subprocess.run([GAME, "--generate", "3", preset], capture_output=True, text=True,
-                         check=True).stdout.split()
-    assert ids
-    for game_id in ids:
-        params, desc = game_id.split(":", 1)
-        puzzle = tatham.read(params, desc)
-        result = api.solve(puzzle, unique=True)
-        assert result.status == "solved" and result.unique is True, game_id
-        assert mg.verify(puzzle, result.solutions[0]) == []
-        assert tatham.write(puzzle) == game_id
+    for game_id in generated("magnets", preset, 3):
+        solved_and_written_back(game_id, tatham, mg.verify)
 
 
 def test_tatham_ids_with_single_cells_and_mistakes():

@@ -4,10 +4,9 @@ generator, and Tatham's Palisade IDs fresh from his program."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 
 import pytest
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, backends, render
 from puzzlekit.board.regions import labels
@@ -26,8 +25,6 @@ size: 5
 . . . . .
 . 2 . . .
 """
-
-SGT = "/usr/games/sgt-palisade"
 
 
 #: the cross-check (tests/crosscheck) enumerates every division on every backend: 2x2 to 3x3
@@ -104,16 +101,11 @@ def test_generated_puzzles_are_unique(level):
     assert api.is_unique(g.puzzle) and palisade.verify(g.puzzle, g.solution) == []
 
 
-@pytest.mark.skipif(not os.path.exists(SGT), reason="sgt-palisade is not installed")
+@needs("palisade")
 def test_his_fresh_ids_read_solve_and_write_back():
     for size in ("5x5n5", "8x6n6"):  # his Palisade has no levels
-        ids = subprocess.run([SGT, "--generate", "3", size], capture_output=True, text=True, check=True)
-        for game_id in ids.stdout.split():
-            p = tatham.read(*game_id.split(":", 1))
-            result = api.solve(p, unique=True)
-            assert result.status == "solved" and result.unique is True, game_id
-            assert palisade.verify(p, result.solutions[0]) == [], game_id
-            assert tatham.write(p) == game_id
+        for game_id in generated("palisade", size, 3):
+            solved_and_written_back(game_id, tatham, palisade.verify)
 
 
 def test_tatham_ids_refuse_bad_ones():

@@ -4,11 +4,10 @@ rule caught by the checks, every backend, the generator and Tatham's Signpost ID
 from __future__ import annotations
 
 import json
-import subprocess
-from pathlib import Path
 
 import pytest
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, genres
 from puzzlekit.errors import ParseError
@@ -16,7 +15,6 @@ from puzzlekit.generate import generate
 from puzzlekit.genres.signpost import tatham
 
 sp = genres.get("signpost")
-SIGNPOST = Path("/usr/games/sgt-signpost")
 
 # made by `puzzlekit generate signpost 4x4 --seed 1`: the arrows, then the given numbers
 TEXT = """\
@@ -109,14 +107,8 @@ def test_a_signpost_id_reads_and_writes_back():
         tatham.read("3x3", "1cz")
 
 
-@pytest.mark.skipif(not SIGNPOST.exists(), reason="Tatham's sgt-signpost is not installed")
+@needs("signpost")
 @pytest.mark.parametrize("params", ["4x4c", "4x4"])
 def test_fresh_signpost_ids_are_read_solved_and_written_back(params):
-    out = subprocess.run([str(SIGNPOST), "--generate", "3", params], capture_output=True, text=True,
-                         check=True)
-    for game_id in out.stdout.split():
-        p = tatham.read(*game_id.split(":", 1))
-        result = api.solve(p, unique=True)
-        assert result.status == "solved" and result.unique is True, game_id
-        assert sp.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == game_id
+    for game_id in generated("signpost", params, 3):
+        solved_and_written_back(game_id, tatham, sp.verify)

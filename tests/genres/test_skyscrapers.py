@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import ast
 import json
-import os
-import shutil
-import subprocess
 
 import pytest
 from conftest import SHARED
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, backends, formats, genres
 from puzzlekit.errors import ParseError
@@ -119,23 +117,11 @@ def test_generate_makes_a_unique_puzzle(level):
     assert sk.parse(sk.format(made.puzzle)) == made.puzzle
 
 
-TOWERS = shutil.which("sgt-towers") or next(
-    (path for path in ["/usr/games/sgt-towers"] if os.path.exists(path)), None)
-
-
-@pytest.mark.skipif(TOWERS is None, reason="Tatham's towers is not installed")
+@needs("towers")
 @pytest.mark.parametrize("preset", ["4de", "5dh", "5dx", "5du"])
 def test_tatham_ids_read_solve_and_write_back(preset):
-    ids = subprocess.run([TOWERS, "--generate", "3", preset], capture_output=True, text=True,
-                         check=True).stdout.split()
-    assert ids
-    for game_id in ids:
-        params, desc = game_id.split(":", 1)
-        puzzle = tatham.read(params, desc)
-        result = api.solve(puzzle, unique=True)
-        assert result.status == "solved" and result.unique is True, game_id
-        assert sk.verify(puzzle, result.solutions[0]) == []
-        assert tatham.write(puzzle) == game_id
+    for game_id in generated("towers", preset, 3):
+        solved_and_written_back(game_id, tatham, sk.verify)
 
 
 def test_tatham_ids_refuse_what_they_cannot_be():

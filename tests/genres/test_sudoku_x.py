@@ -5,11 +5,10 @@ and JSON of Sudoku without it stay as they were."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 
 import pytest
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, render
 from puzzlekit.errors import ParseError
@@ -20,7 +19,6 @@ from puzzlekit.pack import encoding
 # three givens: unique with the diagonals, six answers without them
 TEXT = "diagonals: yes\n12..\n....\n4...\n....\n"
 ANSWER = ((1, 2, 3, 4), (3, 4, 1, 2), (4, 3, 2, 1), (2, 1, 4, 3))
-SOLO = "/usr/games/sgt-solo"
 
 
 def solved():
@@ -84,18 +82,12 @@ def test_a_puzz_link_url_is_refused_for_sudoku_x():
         formats.to_url(p)
 
 
-@pytest.mark.skipif(not os.path.exists(SOLO), reason="Tatham's Solo is not installed")
+@needs("solo")
 @pytest.mark.parametrize("params", ["2x2x", "2x3xdb", "3x3xdb", "3x3xda", "3x3db", "3x3du"])
 def test_his_ids_read_solve_and_write_back(params):
-    ids = subprocess.run([SOLO, "--generate", "2", params], capture_output=True, text=True,
-                         check=True, timeout=300).stdout.split()
-    for game_id in ids:
-        p = tatham.read(*game_id.split(":", 1))
+    for game_id in generated("solo", params):
+        p = solved_and_written_back(game_id, tatham, sudoku.verify)
         assert p.diagonals == ("x" in params[3:])
-        result = api.solve(p, unique=True)
-        assert result.unique is True
-        assert sudoku.verify(p, result.solutions[0]) == []
-        assert tatham.write(p) == game_id
 
 
 def test_other_solo_modes_are_refused():

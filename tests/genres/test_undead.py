@@ -5,12 +5,10 @@ generator and Tatham's Undead IDs."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 
 import pytest
 from kit_checks import every_backend_finds
+from tatham_live import generated, needs, solved_and_written_back
 
 from puzzlekit import api, genres
 from puzzlekit.errors import ParseError
@@ -123,22 +121,11 @@ def test_generate_makes_a_unique_puzzle(level):
     assert ud.parse(ud.format(made.puzzle)) == made.puzzle
 
 
-GAME = shutil.which("sgt-undead") or next((x for x in ["/usr/games/sgt-undead"] if os.path.exists(x)), None)
-
-
-@pytest.mark.skipif(GAME is None, reason="Tatham's undead is not installed")
+@needs("undead")
 @pytest.mark.parametrize("preset", ["4x4de", "4x4dn", "4x4dt"])
 def test_tatham_ids_read_solve_and_write_back(preset):
-    ids = subprocess.run([GAME, "--generate", "3", preset], capture_output=True, text=True,
-                         check=True).stdout.split()
-    assert ids
-    for game_id in ids:
-        params, desc = game_id.split(":", 1)
-        puzzle = tatham.read(params, desc)
-        result = api.solve(puzzle, unique=True)
-        assert result.status == "solved" and result.unique is True, game_id
-        assert ud.verify(puzzle, result.solutions[0]) == []
-        assert tatham.write(puzzle) == game_id
+    for game_id in generated("undead", preset, 3):
+        solved_and_written_back(game_id, tatham, ud.verify)
 
 
 def test_tatham_ids_refuse_what_they_cannot_be():
