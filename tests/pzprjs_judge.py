@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from conftest import SHARED
 
-from puzzlekit import formats
+from puzzlekit import api, formats
+from puzzlekit.errors import ParseError
 
 CHECKER = SHARED / "pzprjs" / "node" / "check.js"
 
@@ -52,3 +54,40 @@ def golden(pid: str) -> dict[str, Any]:
             if record["pid"] == pid:
                 return record
     raise LookupError(f"pzprjs has no test record of {pid!r}")
+
+
+Verify = Callable[[Any, Any], list]
+
+
+def golden_answer(pid: str, name: str, verify: Verify) -> tuple[dict[str, Any], Any, Any]:
+    """pzprjs's golden of one genre read and checked: its URL reads as a ``name`` puzzle and is
+    written back byte for byte; its solved board reads into an answer ``verify`` accepts, the
+    one our solver finds, and it round-trips through a pzprv3 board. Returns (record, puzzle,
+    answer)."""
+    record = golden(pid)
+    genre, puzzle = formats.read(record["url"])
+    assert genre == name and formats.to_url(puzzle) == record["url"]
+    answer = formats.read_pzprv3_solution(genre, puzzle, record["solved"])
+    assert verify(puzzle, answer) == []
+    assert list(api.solve(puzzle, unique=True).solutions) == [answer]
+    assert formats.read_pzprv3(formats.write_pzprv3(puzzle, answer)) == (genre, puzzle, answer)
+    return record, puzzle, answer
+
+
+def broken_boards_fail(record: dict[str, Any], verify: Verify, puzzle: Any = None, skip: int = 0) -> int:
+    """Every failcheck board of pzprjs's record (after the first ``skip``) breaks a rule for
+    ``verify``: read as an answer to ``puzzle``, or, with none given, each as a board of its own
+    (a board our reader refuses counts as caught). Returns how many were read and failed."""
+    failed, genre = 0, formats.read(record["url"])[0]
+    for code, board, *_ in record["failchecks"][skip:]:
+        if puzzle is None:
+            try:
+                _, own, _ = formats.read_pzprv3(board)
+                bad = formats.read_pzprv3_solution(genre, own, board)
+            except ParseError:
+                continue
+        else:
+            own, bad = puzzle, formats.read_pzprv3_solution(genre, puzzle, board)
+        assert verify(own, bad), code
+        failed += 1
+    return failed

@@ -7,7 +7,7 @@ import json
 
 import pytest
 from kit_checks import every_backend_finds
-from pzprjs_judge import golden
+from pzprjs_judge import broken_boards_fail, golden_answer
 
 from puzzlekit import api, formats
 from puzzlekit.board.layers import Rooms
@@ -105,20 +105,8 @@ def test_generated_puzzles_are_unique(level):
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden("country")
-    genre, p = formats.read(record["url"])
-    assert genre == "countryroad" and formats.to_url(p) == record["url"]
-    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
-    assert countryroad.verify(p, answer) == []
-    assert list(api.solve(p, unique=True).solutions) == [answer]
-    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
-    for code, board, *_ in record["failchecks"]:  # pzprjs's broken boards are refused or fail here
-        try:
-            genre, q, _ = formats.read_pzprv3(board)
-            bad = formats.read_pzprv3_solution(genre, q, board)
-        except ParseError:
-            continue
-        assert countryroad.verify(q, bad), code
+    record, p, answer = golden_answer("country", "countryroad", countryroad.verify)
+    assert broken_boards_fail(record, countryroad.verify)  # pzprjs's broken boards are refused or fail here
 
 
 def test_our_puzzle_round_trips_through_a_url_and_pzprjs_judges_our_answer_complete():

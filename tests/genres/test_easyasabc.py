@@ -9,7 +9,7 @@ import json
 import pytest
 from conftest import EXAMPLES
 from kit_checks import every_backend_finds
-from pzprjs_judge import golden, judge
+from pzprjs_judge import broken_boards_fail, golden_answer, judge
 
 from benchmarks import sw_corpus
 from puzzlekit import api, formats, genres
@@ -127,15 +127,8 @@ def test_the_example_has_one_answer():
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden("easyasabc")
-    genre, p = formats.read(record["url"])
-    assert genre == "easyasabc" and formats.to_url(p) == record["url"]
-    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
-    assert abc.verify(p, answer) == []
-    assert list(api.solve(p, unique=True).solutions) == [answer]
-    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
-    for _, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
-        assert abc.verify(p, formats.read_pzprv3_solution(genre, p, board))
+    record, p, answer = golden_answer("easyasabc", "easyasabc", abc.verify)
+    assert broken_boards_fail(record, abc.verify, p)  # pzprjs's broken boards break a rule
     assert judge(p, answer)["complete"] is True
 
 

@@ -119,7 +119,7 @@ def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
     assert kk.verify(p, answer) == []
     assert list(api.solve(p, unique=True).solutions) == [answer]
     assert formats.write_pzprv3(p, answer).split("\n")[4:] == record["solved"].split("/")[4:]
-    for code, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
+    for code, board in record["failchecks"]:  # pzprjs's broken boards break a rule
         assert kk.verify(p, formats.read_pzprv3_solution(genre, p, board)), code
 
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 from kit_checks import every_backend_finds
-from pzprjs_judge import golden, judge
+from pzprjs_judge import broken_boards_fail, golden_answer, judge
 
 from benchmarks import sw_corpus
 from puzzlekit import api, formats
@@ -113,15 +113,8 @@ def test_the_model_finds_every_answer_brute_force_finds(seed):
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden("kurotto")
-    genre, p = formats.read(record["url"])
-    assert genre == "kurotto" and formats.to_url(p) == record["url"]
-    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
-    assert kurotto.verify(p, answer) == []
-    assert list(api.solve(p, unique=True).solutions) == [answer]
-    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
-    for _, board in record["failchecks"][1:]:  # pzprjs's broken boards break a rule here too
-        assert kurotto.verify(p, formats.read_pzprv3_solution(genre, p, board))
+    record, p, answer = golden_answer("kurotto", "kurotto", kurotto.verify)
+    assert broken_boards_fail(record, kurotto.verify, p, skip=1)  # pzprjs's broken boards break a rule
     # the first is an empty board (pzprjs: no shaded cell)
     assert "no cell is shaded" in kurotto.verify(p, kurotto.Solution(shaded=frozenset()))
     assert judge(p, answer)["complete"]

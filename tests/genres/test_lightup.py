@@ -7,7 +7,7 @@ import json
 
 import pytest
 from kit_checks import every_backend_finds
-from pzprjs_judge import golden
+from pzprjs_judge import broken_boards_fail, golden_answer
 from tatham_live import fresh_ids, needs, solved_and_written_back
 
 from puzzlekit import api, formats
@@ -145,15 +145,8 @@ def test_tatham_ids_round_trip_and_bad_ones_are_refused():
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden("lightup")
-    genre, p = formats.read(record["url"])
-    assert genre == "lightup" and formats.to_url(p) == record["url"]
-    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
-    assert lightup.verify(p, answer) == []
-    assert list(api.solve(p, unique=True).solutions) == [answer]
-    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
-    for _, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
-        assert lightup.verify(p, formats.read_pzprv3_solution(genre, p, board))
+    record, p, answer = golden_answer("lightup", "lightup", lightup.verify)
+    assert broken_boards_fail(record, lightup.verify, p)  # pzprjs's broken boards break a rule
 
 
 def test_our_puzzle_round_trips_through_a_url():

@@ -126,7 +126,7 @@ def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
     assert lits.verify(p, answer) == []
     assert list(api.solve(p, unique=True).solutions) == [answer]
     assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
-    for _, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
+    for _, board in record["failchecks"]:  # pzprjs's broken boards break a rule
         assert lits.verify(p, formats.read_pzprv3_solution(genre, p, board))
 
 

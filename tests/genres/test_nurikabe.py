@@ -9,7 +9,7 @@ import random
 
 import pytest
 from kit_checks import every_backend_finds
-from pzprjs_judge import golden, judge
+from pzprjs_judge import broken_boards_fail, golden_answer, judge
 
 from puzzlekit import api, formats
 from puzzlekit.backends import cpsat
@@ -117,15 +117,8 @@ def test_generated_puzzles_are_unique(level):
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden("nurikabe")
-    genre, p = formats.read(record["url"])
-    assert genre == "nurikabe" and formats.to_url(p) == record["url"]
-    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
-    assert nurikabe.verify(p, answer) == []
-    assert list(api.solve(p, unique=True).solutions) == [answer]
-    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
-    for _, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
-        assert nurikabe.verify(p, formats.read_pzprv3_solution(genre, p, board))
+    record, p, answer = golden_answer("nurikabe", "nurikabe", nurikabe.verify)
+    assert broken_boards_fail(record, nurikabe.verify, p)  # pzprjs's broken boards break a rule
     assert judge(p, answer)["complete"] is True
 
 

@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from pzprjs_judge import golden, judge
+from pzprjs_judge import broken_boards_fail, golden_answer, judge
 
 from puzzlekit import api, backends, formats
 from puzzlekit.backends import cpsat
@@ -136,15 +136,8 @@ def test_a_grid_no_l_fits_is_refused_by_the_planter():
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden("sashigane")
-    genre, p = formats.read(record["url"])
-    assert genre == "sashigane" and formats.to_url(p) == record["url"]
-    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
-    assert sashigane.verify(p, answer) == []
-    assert list(api.solve(p, unique=True).solutions) == [answer]
-    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
-    for _, board in record["failchecks"]:  # pzprjs's own broken boards break a rule here too
-        assert sashigane.verify(p, formats.read_pzprv3_solution(genre, p, board))
+    record, p, answer = golden_answer("sashigane", "sashigane", sashigane.verify)
+    assert broken_boards_fail(record, sashigane.verify, p)  # pzprjs's broken boards break a rule
     assert judge(p, answer)["complete"]
 
 

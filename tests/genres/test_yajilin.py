@@ -7,7 +7,7 @@ import json
 
 import pytest
 from kit_checks import every_backend_finds
-from pzprjs_judge import golden
+from pzprjs_judge import broken_boards_fail, golden, golden_answer
 
 from puzzlekit import api, formats
 from puzzlekit.errors import ParseError
@@ -95,24 +95,12 @@ def test_every_installed_backend_finds_the_one_answer():
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
-    record = golden("yajilin")
-    genre, p = formats.read(record["url"])
-    assert genre == "yajilin" and formats.to_url(p) == record["url"]
-    answer = formats.read_pzprv3_solution(genre, p, record["solved"])
-    assert yajilin.verify(p, answer) == []
-    assert list(api.solve(p, unique=True).solutions) == [answer]
-    assert formats.read_pzprv3(formats.write_pzprv3(p, answer)) == (genre, p, answer)
-    for code, board, *_ in record["failchecks"]:  # pzprjs's broken boards are refused or fail here
-        try:
-            genre, q, _ = formats.read_pzprv3(board)
-            bad = formats.read_pzprv3_solution(genre, q, board)
-        except ParseError:
-            continue
-        assert yajilin.verify(q, bad), code
+    record, p, answer = golden_answer("yajilin", "yajilin", yajilin.verify)
+    assert broken_boards_fail(record, yajilin.verify)  # pzprjs's broken boards are refused or fail here
 
 
 def test_our_puzzle_round_trips_through_a_url_and_pzprjs_judges_our_answer_complete():
-    from pzprjs_judge import golden, judge
+    from pzprjs_judge import judge
 
     p, s = solved()
     assert formats.read(formats.to_url(p)) == ("yajilin", p)
