@@ -37,24 +37,35 @@ def text(genre: Genre, puzzle: Any, solution: Any = None) -> str:
     # a layer may show its values otherwise than as numbers (letters: Easy as ABC)
     rows = {side_of(layer): getattr(layer, "shown", tuple)(getattr(puzzle, layer.name))
             for layer in genre.headers if side_of(layer)}
-    left = "left" in rows
+    wide = max((len(_count(k)) for k in rows.get("left", ())), default=0)
 
-    def across(counts: tuple) -> str:  # a line of column counts, one character each
-        return ("   " if left else "") + " ".join("?" if k is None else str(k)[-1] for k in counts)
+    def across(counts: tuple, below: bool) -> list[str]:
+        """Column counts, one column a character wide: a count of more digits is written
+        down its column (flush with the grid), as Nonogram clues are."""
+        shown = [_count(k) for k in counts]
+        depth = max(map(len, shown), default=1)
+        lines = []
+        for i in range(depth):
+            chars = [(k[i] if i < len(k) else " ") if below else
+                     (k[i - depth + len(k)] if i >= depth - len(k) else " ") for k in shown]
+            lines.append(((" " * (wide + 1)) if wide else "") + " ".join(chars).rstrip())
+        return lines
 
-    out = [across(rows["top"])] if "top" in rows else []
+    out = across(rows["top"], below=False) if "top" in rows else []
     for r in range(h):
         line = " ".join(marks.get((r, c), "·") for c in range(w))
-        if left:
-            k = rows["left"][r]
-            line = f"{'?' if k is None else k:>2} {line}"
+        if wide:
+            line = f"{_count(rows['left'][r]):>{wide}} {line}"
         if "right" in rows:
-            k = rows["right"][r]
-            line = f"{line} {'?' if k is None else k}"
+            line = f"{line} {_count(rows['right'][r])}"
         out.append(line)
     if "bottom" in rows:
-        out.append(across(rows["bottom"]))
+        out += across(rows["bottom"], below=True)
     return "\n".join(out)
+
+
+def _count(k: Any) -> str:
+    return "?" if k is None else str(k)
 
 
 def svg(genre: Genre, puzzle: Any, solution: Any, state: dict[Hashable, int], highlight: list[Cell]) -> str:

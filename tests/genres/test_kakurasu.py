@@ -94,3 +94,11 @@ def test_generate_makes_a_unique_puzzle(level):
 def test_the_example_has_one_answer():
     p = kk.parse((EXAMPLES / "kakurasu01.txt").read_text(), "kakurasu01.txt")
     assert api.solve(p, unique=True).unique is True
+
+
+def test_the_text_picture_writes_counts_of_two_digits_down_their_column():
+    # sums at the right of the rows and under the columns; one column's sum has two digits
+    p = kk.parse("cols: 9 9 9 9 15\nrows: 15 ? ? 5 5\n", "wide.txt")
+    lines = kk.genre.text(p).splitlines()
+    assert lines[0] == "· · · · · 15" and lines[1] == "· · · · · ?"
+    assert lines[5:] == ["9 9 9 9 1", "        5"]
