@@ -24,6 +24,7 @@ MEASURED = {
     "kenken": ("sat", "cpsat"), "skyscrapers": ("sat", "cpsat"), "magnets": ("sat", "cpsat"),
     "killersudoku": ("sat", "cpsat"), "palisade": ("sat", "cpsat"), "nurikabe": ("sat",),
     "hidato": ("sat", "cpsat"), "kakurasu": ("cpsat", "sat"),
+    "battleship": ("cpsat", "sat"), "minesweeper": ("cpsat", "sat"),
 }
 
 
