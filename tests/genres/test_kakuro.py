@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from kit_checks import every_backend_finds
 from pzprjs_judge import golden, judge
 
 from puzzlekit import api, formats, render
+from puzzlekit.board import runfill
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import kakuro as kk
@@ -108,6 +110,19 @@ def test_generated_puzzles_are_unique_at_each_level_made(level):
     made = next(iter(generate("kakuro", 6, 6, seed=2, level=level)))
     assert api.is_unique(made.puzzle) and made.grade.level == level
     assert kk.verify(made.puzzle, made.solution) == []
+
+
+def test_tightening_keeps_runs_distinct_and_leaves_no_more_digit_sets():
+    rng = random.Random(5)
+    white = [[r > 0 and c > 0 for c in range(6)] for r in range(6)]
+    runfill.tidy_runs(white, rng)
+    grid = runfill.fill_runs(rng, white)
+    cells = [(r, c) for r in range(6) for c in range(6) if white[r][c]]
+    before = sum(runfill.looseness(grid, white, r, c) for r, c in cells)
+    runfill.tighten(rng, grid, white, 100)
+    assert sum(runfill.looseness(grid, white, r, c) for r, c in cells) < before
+    for r, c in cells:
+        assert grid[r][c] not in runfill.used_digits(grid, white, r, c)
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
