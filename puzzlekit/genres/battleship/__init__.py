@@ -95,8 +95,8 @@ def reveal(solution, h: int, w: int):
 #: What was measured of the generator (``python -m benchmarks.levels --sizes 10 --seeds 20
 #: --first-miss``, 2026-12-06, docs/genres/battleship.md): at 10x10 scan, rules and trial came
 #: back 20 of 20 times, in a median 4.6, 4.9 and 9.8 s (6x6: 20 of 20, within 1 s); pairs
-#: missed at the fourth seed at 6x6 (before this model too) and turns up at 10x10 about one
-#: plant in ten, so it is offered only as the nearest.
+#: missed at the fourth seed at 6x6 (before this model too) and turns up rarely at 10x10 (seed
+#: 1000: the tenth plant, 36 s), so it is offered only as the nearest.
 SIDES = (6, 10)
 RELIABLE = {"scan": (6, 10), "rules": (6, 10), "trial": (6, 10)}
 
