@@ -15,6 +15,7 @@ from puzzlekit.backends import cpsat
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import yinyang
+from puzzlekit.ir import Clause, Lit
 
 CROSSCHECK_SIDES = (3, 4)  # two connectivity rules: MIP and python-constraint are slow beyond
 
@@ -109,6 +110,29 @@ def test_the_model_finds_every_answer_brute_force_finds(seed):
     result = cpsat.solve(yinyang.model(p), limit=5000)
     assert result.complete
     assert {yinyang.decode(p, a).black for a in result.solutions} == brute
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_generators_loose_model_has_the_same_answers(seed):
+    # its links only imply their ends: each answer found is blocked on the cells alone, so
+    # the links left free do not list it twice
+    p = yinyang.random_puzzle(random.Random(seed), 3, 4, keep=0.3)
+    model = yinyang.finder_model(p)
+    assert {model.vars[i].key for i in model.output} == {("black", r, c) for r in range(3) for c in range(4)}
+    found, blocks = set(), []
+    while True:
+        result = backends.get("sat").solve(model.with_constraints(clauses=blocks), limit=1)
+        if result.status != "solved":
+            break
+        answer = result.solutions[0]
+        found.add(yinyang.decode(p, answer).black)
+        blocks.append(Clause(tuple(Lit(i, answer[model.vars[i].key], False) for i in model.output)))
+    exact = cpsat.solve(yinyang.model(p), limit=5000)
+    assert exact.complete
+    assert found == {yinyang.decode(p, a).black for a in exact.solutions}
+    # a circle fixes the variable its key names
+    for r, c in ((0, 0), (2, 3)):
+        assert yinyang.clue_keys(("circles", (r, c), "b")) == [("black", r, c)]
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
