@@ -207,7 +207,7 @@ def twin_halves(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: Iterable[C
     cells = sorted(m.cells())
     whites = [x for x in cells if x not in grey]
     greys = [y for y in cells if y in grey]
-    top = min(most or len(cells), len(cells))
+    top = min(most or len(cells), len(cells) // 2, max(_fits(_pieces(cells, grey)).values(), default=1))
 
     def join(a: Cell, b: Cell) -> Lit:
         return joins[(a, b)] if (a, b) in joins else joins[(b, a)]
@@ -229,6 +229,7 @@ def twin_halves(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: Iterable[C
             else:  # no half that large fits
                 m.fix(m.eq(size[x], 1))
                 m.fix(~m.eq(size[x], 1))
+    _piece_rules(m, joins, grey, size, sizes or {}, top, rule)
     pair = {(x, y): m.bool(("partner", x, y)) for x in whites for y in greys
             if abs(x[0] - y[0]) + abs(x[1] - y[1]) < 2 * top}
     turn = {x: [m.bool(("turn", x, k)) for k in range(8)] for x in whites}
@@ -298,6 +299,62 @@ def twin_halves(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: Iterable[C
                     by_root.setdefault(h, []).append(m.both(("touch", x, h), inside, touches[x]))
         for h in cells:
             m.clause((~half[h][h], *by_root.get(h, [])))
+
+
+def _pieces(cells: Iterable[Cell], grey: set) -> dict[Cell, frozenset]:
+    """Each cell's piece of one colour (the givens' colours: a half lies within one)."""
+    cells, out = set(cells), {}
+    for start in sorted(cells):
+        if start in out:
+            continue
+        piece, todo = {start}, [start]
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in cells and nb not in piece and (nb in grey) == (start in grey):
+                    piece.add(nb)
+                    todo.append(nb)
+        for x in piece:
+            out[x] = frozenset(piece)
+    return out
+
+
+def _fits(piece: Mapping[Cell, frozenset]) -> dict[Cell, int]:
+    """The largest half each cell's piece of one colour holds, with a twin in a piece beside it."""
+    out = {}
+    for x, own in piece.items():
+        beside = {piece[b] for a in own for b in ((a[0] + 1, a[1]), (a[0] - 1, a[1]), (a[0], a[1] + 1),
+                                                   (a[0], a[1] - 1)) if b in piece and piece[b] != own}
+        out[x] = min(len(own), max((len(p) for p in beside), default=0))
+    return out
+
+
+def _piece_rules(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: set, size: Mapping[Cell, Any],
+                 sizes: Mapping[Cell, int], top: int, rule: str) -> None:
+    """Local consequences of the rules that a player reads off the colours and numbers (each
+    implied by the exact rules, stated on its own so the lower levels of reasoning see it): a
+    half fits in its piece of one colour and its twin in a piece beside it; a number as large
+    as its piece fills it; two numbers side by side that differ are in different regions."""
+    piece = _pieces(size, grey)
+    fit = _fits(piece)
+    for x in sorted(size):
+        fits = fit[x]
+        if fits < top:
+            with m.rule(f"{rule}: a half fits in its piece of one colour, its twin in one beside it",
+                        cells=[x]):
+                for v in range(max(fits + 1, 1), top + 1):
+                    m.fix(~m.eq(size[x], v))
+    for x, k in sorted(sizes.items()):
+        if len(piece[x]) == k:
+            with m.rule(f"{rule}: the {k} at {x} fills its piece of {k} cells", cells=sorted(piece[x])):
+                for (a, b), j in joins.items():
+                    if a in piece[x] and b in piece[x]:  # through the number: a step, not a given
+                        m.implies(m.eq(size[x], k), j)
+    for (a, b), j in joins.items():
+        if a in sizes and b in sizes and sizes[a] != sizes[b]:
+            with m.rule(f"{rule}: the {sizes[a]} at {a} and the {sizes[b]} at {b} are in different regions",
+                        cells=[a, b]):
+                m.clause((~m.eq(size[a], sizes[a]), ~m.eq(size[b], sizes[b]), ~j))
 
 
 def _follow(m: Any, head: tuple, partner: Lit | None, joined: Lit | None) -> None:
