@@ -11,7 +11,7 @@ import itertools
 import random
 
 from ...board import Genre, layers, regions
-from ...board.blocks import TURNS, congruent, turned, twin_halves, twin_problems
+from ...board.blocks import TURNS, congruent, placed_twins, turned, twin_halves, twin_problems, twin_regions
 from ...board.regions import Regions, parts
 
 GREY = "g"
@@ -39,14 +39,22 @@ def sizes(p) -> dict:
 MOST = 8
 
 
+#: The most regions the model lists (each a choice); beyond, the halves are paired cell by cell.
+CAP = 20000
+
+
 def most(p) -> int:
     return max([MOST, *sizes(p).values()])
 
 
 @genre.model
 def rules(p, m):
-    twin_halves(m, m.regions, grey_cells(p), "divide the grid into regions of two halves alike", sizes(p),
-                most(p))
+    rule = "divide the grid into regions of two halves alike"
+    options = twin_regions(m.cells(), grey_cells(p), sizes(p), min(most(p), p.height * p.width // 2), CAP)
+    if options is None:  # too many regions to list: halves paired cell by cell
+        twin_halves(m, m.regions, grey_cells(p), rule, sizes(p), most(p))
+    else:
+        placed_twins(m, m.regions, options, rule)
 
 
 @genre.verify
