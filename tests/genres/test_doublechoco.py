@@ -107,8 +107,10 @@ def every_division(h, w):
             yield solution, joins
 
 
+@pytest.mark.parametrize("cap", [doublechoco.CAP, 0])  # listed regions; halves paired cell by cell
 @pytest.mark.parametrize(("seed", "h", "w"), [(0, 2, 3), (1, 2, 4), (2, 4, 2), (3, 2, 5)])
-def test_the_model_finds_every_answer_brute_force_finds(seed, h, w):
+def test_the_model_finds_every_answer_brute_force_finds(seed, h, w, cap, monkeypatch):
+    monkeypatch.setattr(doublechoco, "CAP", cap)
     p = doublechoco.random_puzzle(random.Random(seed), h, w, keep=0.3)
     brute = {joins for s, joins in every_division(h, w) if not doublechoco.verify(p, s)}
     result = sat.solve(doublechoco.model(p), limit=5000)
