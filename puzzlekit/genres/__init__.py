@@ -70,6 +70,8 @@ NAMES: tuple[str, ...] = (
     "kakurasu",
     "aquarium",
     "sashigane",
+    "doublechoco",
+    "doublechoco",
     "ripple",
     "suguru",
     "hidato",
