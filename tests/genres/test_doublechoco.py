@@ -8,9 +8,9 @@ import json
 import random
 
 import pytest
-from pzprjs_judge import golden
+from pzprjs_judge import golden, judge
 
-from puzzlekit import backends
+from puzzlekit import backends, formats
 from puzzlekit.backends import sat
 from puzzlekit.board.regions import Regions
 from puzzlekit.errors import ParseError
@@ -39,8 +39,7 @@ def division(rows, p=None):
 
 
 def answers(p, backend="sat"):
-    """Every answer (up to three) a backend finds, through the model (the genre is not in the
-    registry yet, so `api` does not know it)."""
+    """Every answer (up to three) a backend finds, through the model."""
     result = backends.get(backend).solve(doublechoco.model(p), limit=3)
     assert result.complete, backend
     return [doublechoco.decode(p, a) for a in result.solutions]
@@ -128,7 +127,7 @@ def test_a_grid_of_odd_area_is_refused_by_the_planter():
         doublechoco.random_puzzle(random.Random(1), 3, 3)
 
 
-# --- puzz.link (the part's own functions: the genre is not in the registry yet) -------------------
+# --- puzz.link -------------------------------------------------------------------------------------
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
@@ -149,3 +148,14 @@ def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
         board, broken = puzzlink.read(lines, empty, 0)
         own = puzzlink.to_puzzle(board)
         assert doublechoco.verify(own, puzzlink.to_solution(own, broken))
+
+
+def test_pzprjs_judges_our_answers_complete_and_the_url_round_trips():
+    record = golden("dbchoco")
+    genre, p = formats.read(record["url"])
+    assert genre == "doublechoco"
+    (s,) = answers(p)
+    assert judge(p, s)["complete"]
+    q, mine = solved()
+    assert formats.read(formats.to_url(q)) == ("doublechoco", q)
+    assert judge(q, mine)["complete"]

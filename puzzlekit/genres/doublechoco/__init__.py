@@ -1,9 +1,10 @@
 """Double Choco: divide the grid into regions, each a white half and a grey half of one shape
 (turned or mirrored); a number is the size of the half it stands in.
 
-Not yet in `genres.NAMES`: the model (`blocks.twin_halves`) solves and proves uniqueness on
-every backend but csp and search, but its rules are too wide for the ladder to deduce from, so
-hints and grades find nothing before search, and the generator is slow."""
+The model lists the regions that fit the colours and numbers (`blocks.twin_regions`: a white
+piece and a grey copy beside it) and chooses among them, a rule per cell and per pair of
+cells, so the ladder deduces region by region; where they are too many to list (`CAP`), the
+halves are paired cell by cell (`blocks.twin_halves`), exact but too wide for the ladder."""
 
 from __future__ import annotations
 
