@@ -10,12 +10,13 @@ import random
 import pytest
 from pzprjs_judge import golden, judge
 
-from puzzlekit import backends, formats
+from puzzlekit import api, backends, formats
 from puzzlekit.backends import sat
 from puzzlekit.board.regions import Regions
 from puzzlekit.errors import ParseError
 from puzzlekit.formats import pzprv3
 from puzzlekit.formats.board import Board
+from puzzlekit.generate import generate
 from puzzlekit.genres import doublechoco
 from puzzlekit.genres.doublechoco import puzzlink
 
@@ -100,6 +101,14 @@ def test_the_installed_backends_find_the_one_answer():
     for name, version in backends.installed().items():
         if version and name not in ("csp", "search"):  # those two are cross-checked on tiny grids
             assert answers(p, name) == [s], name
+
+
+@pytest.mark.parametrize("level", ["rules", "pairs"])
+def test_generated_puzzles_are_unique_and_graded_at_their_level(level):
+    (made,) = generate("doublechoco", 6, 6, level=level, seed=3)
+    assert api.is_unique(made.puzzle)
+    assert doublechoco.verify(made.puzzle, made.solution) == []
+    assert api.grade(made.puzzle).level == level
 
 
 def every_division(h, w):
