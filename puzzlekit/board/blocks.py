@@ -431,8 +431,13 @@ def twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cel
     more than ``cap`` (then `twin_halves` is the model)."""
     grey, cells = set(grey), set(cells)
     out: set[frozenset] = set()
+    budget = cap // 10  # white pieces tried (each against every turn and place)
     for start in sorted(x for x in cells if x not in grey):
-        for white in _polyominoes(start, {x for x in cells if x not in grey and x >= start}, top):
+        whites = _polyominoes(start, {x for x in cells if x not in grey and x >= start}, top, budget)
+        if whites is None:
+            return None
+        budget -= len(whites)
+        for white in whites:
             if any(sizes.get(x, len(white)) != len(white) for x in white):
                 continue
             for k in range(8):
@@ -463,14 +468,17 @@ def _connected_set(cells: frozenset) -> bool:
     return len(seen) == len(cells)
 
 
-def _polyominoes(start: Cell, free: set, top: int) -> list[frozenset]:
-    """Every connected set of at most ``top`` cells of ``free`` whose first cell is ``start``."""
+def _polyominoes(start: Cell, free: set, top: int, cap: int) -> list[frozenset] | None:
+    """Every connected set of at most ``top`` cells of ``free`` whose first cell is ``start``
+    (None: more than ``cap``)."""
     out, todo = set(), [frozenset([start])]
     while todo:
         shape = todo.pop()
         if shape in out:
             continue
         out.add(shape)
+        if len(out) > cap:
+            return None
         if len(shape) < top:
             for r, c in shape:
                 for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
