@@ -71,7 +71,6 @@ NAMES: tuple[str, ...] = (
     "aquarium",
     "sashigane",
     "doublechoco",
-    "doublechoco",
     "ripple",
     "suguru",
     "hidato",
