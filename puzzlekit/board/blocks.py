@@ -207,7 +207,7 @@ def twin_halves(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: Iterable[C
     cells = sorted(m.cells())
     whites = [x for x in cells if x not in grey]
     greys = [y for y in cells if y in grey]
-    top = min(most or len(cells), len(cells))
+    top = min(most or len(cells), len(cells) // 2, max(_fits(_pieces(cells, grey)).values(), default=1))
 
     def join(a: Cell, b: Cell) -> Lit:
         return joins[(a, b)] if (a, b) in joins else joins[(b, a)]
@@ -229,8 +229,11 @@ def twin_halves(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: Iterable[C
             else:  # no half that large fits
                 m.fix(m.eq(size[x], 1))
                 m.fix(~m.eq(size[x], 1))
+    _piece_rules(m, joins, grey, size, sizes or {}, top, rule)
+    piece = _pieces(cells, grey)
+    beside = {x: _beside(piece, x) for x in whites}  # a twin lies in a piece beside its half's
     pair = {(x, y): m.bool(("partner", x, y)) for x in whites for y in greys
-            if abs(x[0] - y[0]) + abs(x[1] - y[1]) < 2 * top}
+            if abs(x[0] - y[0]) + abs(x[1] - y[1]) < 2 * top and piece[y] in beside[x]}
     turn = {x: [m.bool(("turn", x, k)) for k in range(8)] for x in whites}
     with m.rule(f"{rule}: every cell has one partner of the other colour"):
         for x in whites:
@@ -279,6 +282,8 @@ def twin_halves(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: Iterable[C
                 if x0 != x:
                     continue
                 for o, inside in half[y2].items():
+                    if o not in piece[y2]:  # a half stays in its piece: no such root
+                        continue
                     there = half[y].get(o)
                     m.clause((~j, ~lit, ~inside, *([there] if there is not None else [])))
                     if there is not None:
@@ -298,6 +303,64 @@ def twin_halves(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: Iterable[C
                     by_root.setdefault(h, []).append(m.both(("touch", x, h), inside, touches[x]))
         for h in cells:
             m.clause((~half[h][h], *by_root.get(h, [])))
+
+
+def _pieces(cells: Iterable[Cell], grey: set) -> dict[Cell, frozenset]:
+    """Each cell's piece of one colour (the givens' colours: a half lies within one)."""
+    cells, out = set(cells), {}
+    for start in sorted(cells):
+        if start in out:
+            continue
+        piece, todo = {start}, [start]
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in cells and nb not in piece and (nb in grey) == (start in grey):
+                    piece.add(nb)
+                    todo.append(nb)
+        for x in piece:
+            out[x] = frozenset(piece)
+    return out
+
+
+def _fits(piece: Mapping[Cell, frozenset]) -> dict[Cell, int]:
+    """The largest half each cell's piece of one colour holds, with a twin in a piece beside it."""
+    return {x: min(len(own), max((len(p) for p in _beside(piece, x)), default=0)) for x, own in piece.items()}
+
+
+def _beside(piece: Mapping[Cell, frozenset], x: Cell) -> set[frozenset]:
+    """The pieces of the other colour beside the piece of ``x``."""
+    own = piece[x]
+    return {piece[b] for a in own for b in ((a[0] + 1, a[1]), (a[0] - 1, a[1]), (a[0], a[1] + 1),
+                                            (a[0], a[1] - 1)) if b in piece and piece[b] != own}
+
+
+def _piece_rules(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: set, size: Mapping[Cell, Any],
+                 sizes: Mapping[Cell, int], top: int, rule: str) -> None:
+    """Local consequences of the rules that a player reads off the colours and numbers (each
+    implied by the exact rules, stated on its own so the lower levels of reasoning see it): a
+    half fits in its piece of one colour and its twin in a piece beside it; a number as large
+    as its piece fills it; two numbers side by side that differ are in different regions."""
+    piece = _pieces(size, grey)
+    fit = _fits(piece)
+    for x in sorted(size):
+        fits = fit[x]
+        if fits < top:
+            with m.rule(f"{rule}: a half fits in its piece of one colour, its twin in one beside it",
+                        cells=[x]):
+                for v in range(max(fits + 1, 1), top + 1):
+                    m.fix(~m.eq(size[x], v))
+    for x, k in sorted(sizes.items()):
+        if len(piece[x]) == k:
+            with m.rule(f"{rule}: the {k} at {x} fills its piece of {k} cells", cells=sorted(piece[x])):
+                for (a, b), j in joins.items():
+                    if a in piece[x] and b in piece[x]:  # through the number: a step, not a given
+                        m.implies(m.eq(size[x], k), j)
+    for (a, b), j in joins.items():
+        if a in sizes and b in sizes and sizes[a] != sizes[b]:
+            with m.rule(f"{rule}: the {sizes[a]} at {a} and the {sizes[b]} at {b} are in different regions",
+                        cells=[a, b]):
+                m.clause((~m.eq(size[a], sizes[a]), ~m.eq(size[b], sizes[b]), ~j))
 
 
 def _follow(m: Any, head: tuple, partner: Lit | None, joined: Lit | None) -> None:
@@ -359,3 +422,90 @@ def twin_problems(parts: Iterable[list[Cell]], grey: Iterable[Cell], sizes: Mapp
                 if cell in sizes and sizes[cell] != len(piece):
                     out.append(f"the {sizes[cell]} at {cell} is in a half of {len(piece)} cells")
     return out
+
+
+def twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cell, int], top: int,
+                 cap: int) -> list[frozenset] | None:
+    """Every region a division may hold: a white piece of at most ``top`` cells and a grey
+    copy of it (turned or mirrored) beside it, agreeing with the numbers; None when there are
+    more than ``cap`` (then `twin_halves` is the model)."""
+    grey, cells = set(grey), set(cells)
+    out: set[frozenset] = set()
+    budget = cap // 10  # white pieces tried (each against every turn and place)
+    for start in sorted(x for x in cells if x not in grey):
+        whites = _polyominoes(start, {x for x in cells if x not in grey and x >= start}, top, budget)
+        if whites is None:
+            return None
+        budget -= len(whites)
+        for white in whites:
+            if any(sizes.get(x, len(white)) != len(white) for x in white):
+                continue
+            for k in range(8):
+                shape = [turned(k, r - start[0], c - start[1]) for r, c in white]
+                for y in grey:
+                    copy = frozenset((y[0] + dr, y[1] + dc) for dr, dc in shape)
+                    if copy <= grey and _touch(white, copy) and _connected_set(copy) \
+                            and all(sizes.get(x, len(copy)) == len(copy) for x in copy):
+                        out.add(white | copy)
+                        if len(out) > cap:
+                            return None
+    return sorted(out, key=sorted)
+
+
+def _touch(a: Iterable[Cell], b: set) -> bool:
+    return any((r + dr, c + dc) in b for r, c in a for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+
+
+def _connected_set(cells: frozenset) -> bool:
+    first = next(iter(cells))
+    seen, todo = {first}, [first]
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
+
+
+def _polyominoes(start: Cell, free: set, top: int, cap: int) -> list[frozenset] | None:
+    """Every connected set of at most ``top`` cells of ``free`` whose first cell is ``start``
+    (None: more than ``cap``)."""
+    out, todo = set(), [frozenset([start])]
+    while todo:
+        shape = todo.pop()
+        if shape in out:
+            continue
+        out.add(shape)
+        if len(out) > cap:
+            return None
+        if len(shape) < top:
+            for r, c in shape:
+                for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if nb in free and nb not in shape:
+                        todo.append(shape | {nb})
+    return list(out)
+
+
+def placed_twins(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], regions: list[frozenset], rule: str) -> None:
+    """The division as a choice among ``regions`` (`twin_regions`): every cell in exactly one
+    chosen region, two cells side by side joined exactly when one chosen region holds both."""
+    chosen = [m.bool(("twins", i)) for i in range(len(regions))]
+    holding: dict[Cell, list[Lit]] = {x: [] for x in m.cells()}
+    both: dict[tuple[Cell, Cell], list[Lit]] = {pair: [] for pair in joins}
+    for lit, region in zip(chosen, regions):
+        for x in region:
+            holding[x].append(lit)
+        for pair in joins:
+            if pair[0] in region and pair[1] in region:
+                both[pair].append(lit)
+    for x, lits in holding.items():
+        with m.rule(f"{rule}: {x} is in one region of two halves alike", cells=[x]):
+            m.exactly(1, lits)
+    for (a, b), j in joins.items():
+        with m.rule(f"{rule}: {a} and {b} are joined when one region holds both", cells=[a, b]):
+            m.clause((~j, *both[(a, b)]))
+            for lit in both[(a, b)]:
+                m.implies(lit, j)
+            for x in (a, b):  # implied: x's region lacks the other cell, or they are joined
+                m.clause((j, *(lit for lit in holding[x] if lit not in both[(a, b)])))

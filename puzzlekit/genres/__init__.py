@@ -70,6 +70,7 @@ NAMES: tuple[str, ...] = (
     "kakurasu",
     "aquarium",
     "sashigane",
+    "doublechoco",
     "ripple",
     "suguru",
     "hidato",

@@ -8,14 +8,15 @@ import json
 import random
 
 import pytest
-from pzprjs_judge import golden
+from pzprjs_judge import golden, judge
 
-from puzzlekit import backends
+from puzzlekit import api, backends, formats
 from puzzlekit.backends import sat
 from puzzlekit.board.regions import Regions
 from puzzlekit.errors import ParseError
 from puzzlekit.formats import pzprv3
 from puzzlekit.formats.board import Board
+from puzzlekit.generate import generate
 from puzzlekit.genres import doublechoco
 from puzzlekit.genres.doublechoco import puzzlink
 
@@ -23,6 +24,11 @@ from puzzlekit.genres.doublechoco import puzzlink
 # each way, b two L-trominoes, c two dominoes.
 TEXT = ".gg.\n.g..\n...g\ngggg\n\n..3.\n3..2\n.3..\n.3.2\n"
 LABELS = ["abbc", "abbc", "abbc", "aaac"]
+
+
+#: The cross-check's shapes: with few numbers a larger grid has too many answers for the
+#: search backend to list within its time.
+CROSSCHECK_SHAPES = [(2, 3), (2, 4), (4, 2), (3, 4), (4, 3), (4, 4)]
 
 
 def puzzle():
@@ -34,8 +40,7 @@ def division(rows, p=None):
 
 
 def answers(p, backend="sat"):
-    """Every answer (up to three) a backend finds, through the model (the genre is not in the
-    registry yet, so `api` does not know it)."""
+    """Every answer (up to three) a backend finds, through the model."""
     result = backends.get(backend).solve(doublechoco.model(p), limit=3)
     assert result.complete, backend
     return [doublechoco.decode(p, a) for a in result.solutions]
@@ -98,6 +103,14 @@ def test_the_installed_backends_find_the_one_answer():
             assert answers(p, name) == [s], name
 
 
+@pytest.mark.parametrize("level", ["rules", "pairs"])
+def test_generated_puzzles_are_unique_and_graded_at_their_level(level):
+    (made,) = generate("doublechoco", 6, 6, level=level, seed=3)
+    assert api.is_unique(made.puzzle)
+    assert doublechoco.verify(made.puzzle, made.solution) == []
+    assert api.grade(made.puzzle).level == level
+
+
 def every_division(h, w):
     pairs = Regions().pairs(h, w)
     for bits in itertools.product((0, 1), repeat=len(pairs)):
@@ -107,8 +120,10 @@ def every_division(h, w):
             yield solution, joins
 
 
+@pytest.mark.parametrize("cap", [doublechoco.CAP, 0])  # listed regions; halves paired cell by cell
 @pytest.mark.parametrize(("seed", "h", "w"), [(0, 2, 3), (1, 2, 4), (2, 4, 2), (3, 2, 5)])
-def test_the_model_finds_every_answer_brute_force_finds(seed, h, w):
+def test_the_model_finds_every_answer_brute_force_finds(seed, h, w, cap, monkeypatch):
+    monkeypatch.setattr(doublechoco, "CAP", cap)
     p = doublechoco.random_puzzle(random.Random(seed), h, w, keep=0.3)
     brute = {joins for s, joins in every_division(h, w) if not doublechoco.verify(p, s)}
     result = sat.solve(doublechoco.model(p), limit=5000)
@@ -121,7 +136,7 @@ def test_a_grid_of_odd_area_is_refused_by_the_planter():
         doublechoco.random_puzzle(random.Random(1), 3, 3)
 
 
-# --- puzz.link (the part's own functions: the genre is not in the registry yet) -------------------
+# --- puzz.link -------------------------------------------------------------------------------------
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
@@ -142,3 +157,14 @@ def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
         board, broken = puzzlink.read(lines, empty, 0)
         own = puzzlink.to_puzzle(board)
         assert doublechoco.verify(own, puzzlink.to_solution(own, broken))
+
+
+def test_pzprjs_judges_our_answers_complete_and_the_url_round_trips():
+    record = golden("dbchoco")
+    genre, p = formats.read(record["url"])
+    assert genre == "doublechoco"
+    (s,) = answers(p)
+    assert judge(p, s)["complete"]
+    q, mine = solved()
+    assert formats.read(formats.to_url(q)) == ("doublechoco", q)
+    assert judge(q, mine)["complete"]
