@@ -15,7 +15,6 @@ from test_pack_browser import Board, between, entries, solved, status
 
 from puzzlekit import api, genres
 from puzzlekit.board.answers import Lines, Shading
-from puzzlekit.board.regions import Regions
 from puzzlekit.board.slants import Slants
 from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
@@ -24,16 +23,15 @@ from puzzlekit.pack import build_pack
 #: cells), the loop genre of the kit's tests (lines between cells), and every kit genre of the
 #: package whose answer is entered a click per cell or per side (shaded cells, lamps, lines,
 #: diagonals) and whose planter makes a 5x5 grid: read off its answer layer, so a new genre
-#: joins by itself. Digits, Binairo's and Tango's 6x6 have their own tests below; a division
-#: into regions (its value is rows of labels, not the sides clicked) is not played here.
+#: joins by itself (a division into regions is played as the joins between cells of one
+#: region). Digits, Binairo's and Tango's 6x6 have their own tests below.
 CLICKED = (Shading, Lines, Slants)
 
 
 def clicked(name: str) -> bool:
     module = genres.get(name)
     layers = module.GENRE.answers
-    return (len(layers) == 1 and isinstance(layers[0], CLICKED) and not isinstance(layers[0], Regions)
-            and plants(module, 5, 5))
+    return len(layers) == 1 and isinstance(layers[0], CLICKED) and plants(module, 5, 5)
 
 
 KIT_GENRES = ("canalview", "kitloop", *filter(clicked, kit_names()))
