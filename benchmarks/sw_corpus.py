@@ -318,7 +318,9 @@ def norinori(problem: str) -> Any:
 
 def heyawake(problem: str) -> Any:
     """R lines of room counts (``-`` for none) on one cell of each room, R lines of room ids
-    (a few ids stand for two rooms apart: each piece is a room, relabelled in reading order)."""
+    (a few ids stand for two rooms apart: each piece is a room, relabelled in reading order).
+    None for a numbered id in two pieces: one count over a room in two pieces (370_21x21's),
+    which our rules do not state."""
     from puzzlekit.board.sides import room_label
     from puzzlekit.formats.board import regions_from_walls, walls_of
 
@@ -326,6 +328,10 @@ def heyawake(problem: str) -> Any:
     h = int(lines[0].split()[0])
     counts, ids = [x.split() for x in lines[1:1 + h]], [x.split() for x in lines[1 + h:1 + 2 * h]]
     pieces = regions_from_walls(h, len(ids[0]), walls_of(tuple(map(tuple, ids))))
+    cells = [(r, c) for r in range(h) for c in range(len(ids[0]))]
+    numbered = {ids[r][c] for r, c in cells if counts[r][c].isdigit()}
+    if any(len({pieces[r][c] for r, c in cells if ids[r][c] == x}) > 1 for x in numbered):
+        return None
     rooms = [[room_label(x) for x in row] for row in pieces]
     numbers = [[int(x) if x.isdigit() else None for x in row] for row in counts]
     return genres.get("heyawake").Puzzle(h, len(rooms[0]), rooms=rooms, numbers=numbers)
