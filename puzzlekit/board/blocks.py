@@ -13,7 +13,7 @@ corner; `l_shape` reads an L (its corner and the ends of its arms) for checks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from ..ir import Lit
@@ -444,7 +444,7 @@ def twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cel
                 shape = [turned(k, r - start[0], c - start[1]) for r, c in white]
                 for y in grey:
                     copy = frozenset((y[0] + dr, y[1] + dc) for dr, dc in shape)
-                    if copy <= grey and _touch(white, copy) and _connected_set(copy) \
+                    if copy <= grey and _touch(white, copy) and one_piece(copy) \
                             and all(sizes.get(x, len(copy)) == len(copy) for x in copy):
                         out.add(white | copy)
                         if len(out) > cap:
@@ -456,7 +456,8 @@ def _touch(a: Iterable[Cell], b: set) -> bool:
     return any((r + dr, c + dc) in b for r, c in a for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
 
 
-def _connected_set(cells: frozenset) -> bool:
+def one_piece(cells: Collection[Cell]) -> bool:
+    """Whether the cells (at least one) are orthogonally connected."""
     first = next(iter(cells))
     seen, todo = {first}, [first]
     while todo:

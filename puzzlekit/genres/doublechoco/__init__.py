@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from ...board import Genre, layers, regions
+from ...board import Genre, blocks, layers, regions
 from ...board.blocks import TURNS, congruent, placed_twins, turned, twin_halves, twin_problems, twin_regions
 from ...board.regions import Regions, parts
 
@@ -124,20 +124,9 @@ def _split(part: list) -> tuple[list, list]:
     for others in itertools.combinations(rest, k - 1):
         one = [first, *others]
         two = [x for x in part if x not in one]
-        if _connected(one) and _connected(two) and congruent(one, two):
+        if blocks.one_piece(one) and blocks.one_piece(two) and congruent(one, two):
             return one, two
     raise ValueError(f"the region at {first} has no two halves of one shape")
-
-
-def _connected(cells: list) -> bool:
-    todo, seen = [cells[0]], {cells[0]}
-    while todo:
-        r, c = todo.pop()
-        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
 
 
 @genre.reveal
