@@ -166,10 +166,34 @@ def segments(edges: Iterable[Edge], fireflies: Iterable[Cell]) -> list[tuple[lis
 
 def beam_problems(edges: Iterable[Edge], mouths: Mapping[Cell, str], turns: Mapping[Cell, int]) -> list[str]:
     """Every broken rule of `beam_network`, in words."""
-    edges = set(edges)
+    edges = frozenset(edges)
     if not edges:
         return ["no line is drawn"]
-    out, degree = [], {}
+    key = (edges, tuple(sorted(mouths.items())))
+    if _TRACED[0] != key:  # the generator checks one answer against each number in turn
+        _TRACED[:] = [key, _traced(edges, mouths)]
+    out = []
+    for found in _TRACED[1]:
+        if isinstance(found, str):
+            out.append(found)
+            continue
+        source, n = found
+        k = turns.get(source, FREE)
+        if k != FREE and k != n:
+            out.append(f"the line from the firefly at {source} turns {n} times, not {k}")
+    return out
+
+
+#: The last answer traced by `beam_problems` (its lines and fireflies) and what `_traced` read
+#: of it: the generator checks each answer it finds against every number in turn.
+_TRACED: list = [None, []]
+
+
+def _traced(edges: frozenset[Edge], mouths: Mapping[Cell, str]) -> list[str | tuple[Cell, int]]:
+    """The problems of an answer that do not depend on the numbers, in words, and in their
+    place for each line from a mouth into another firefly its source and its turns."""
+    out: list[str | tuple[Cell, int]] = []
+    degree: dict[Cell, int] = {}
     for a, b in edges:
         degree[a], degree[b] = degree.get(a, 0) + 1, degree.get(b, 0) + 1
     for cell, n in sorted(degree.items()):
@@ -188,11 +212,8 @@ def beam_problems(edges: Iterable[Edge], mouths: Mapping[Cell, str], turns: Mapp
         elif not from_a and not into_z:
             out.append(f"the line joins the fireflies at {a} and {z} without leaving a mouth")
         else:
-            source = a if from_a else z
-            k = turns.get(source, FREE)
-            if k != FREE and k != n:
-                out.append(f"the line from the firefly at {source} turns {n} times, not {k}")
-    if len(pieces(set(mouths) | {cell for e in edges for cell in e})) > 1 or not _joined(edges, mouths):
+            out.append((a if from_a else z, n))
+    if len(pieces(set(mouths) | {cell for e in edges for cell in e})) > 1 or not _joined(set(edges), mouths):
         out.append("the fireflies and their lines are not one network")
     return out
 

@@ -97,6 +97,21 @@ def test_mouth_to_mouth_and_side_to_side_are_caught():
                                           ((1, 1), (1, 2))})))
 
 
+def test_one_answer_checked_against_other_numbers_gets_their_verdicts():
+    # the checks trace an answer's lines once and read each puzzle's numbers against them
+    line = firefly.Solution(edges=frozenset({((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 3))}))
+    made = {k: firefly.Puzzle(1, 4, fireflies=[["E", None, None, "E"]], numbers=[[k, None, None, None]])
+            for k in (None, 0, 2)}
+    bare = "no line leaves the mouth of the firefly at (0, 3)"  # it faces the edge of the grid
+    for _ in range(2):
+        assert firefly.verify(made[0], line) == [bare]
+        turned = "the line from the firefly at (0, 0) turns 0 times, not 2"
+        assert firefly.verify(made[2], line) == [bare, turned]
+        assert firefly.verify(made[None], line) == [bare]
+    other = firefly.Puzzle(1, 4, fireflies=[["E", None, None, "W"]], numbers=[[0, None, None, None]])
+    assert firefly.verify(other, line) == ["the line joins the mouths of the fireflies at (0, 0) and (0, 3)"]
+
+
 def test_every_installed_backend_finds_the_one_answer():
     every_backend_finds(*solved())
 
