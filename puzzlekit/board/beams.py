@@ -12,6 +12,7 @@ Beam, Geradeweg).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -169,11 +170,8 @@ def beam_problems(edges: Iterable[Edge], mouths: Mapping[Cell, str], turns: Mapp
     edges = frozenset(edges)
     if not edges:
         return ["no line is drawn"]
-    key = (edges, tuple(sorted(mouths.items())))
-    if _TRACED[0] != key:  # the generator checks one answer against each number in turn
-        _TRACED[:] = [key, _traced(edges, mouths)]
     out = []
-    for found in _TRACED[1]:
+    for found in _traced(edges, tuple(sorted(mouths.items()))):
         if isinstance(found, str):
             out.append(found)
             continue
@@ -184,14 +182,12 @@ def beam_problems(edges: Iterable[Edge], mouths: Mapping[Cell, str], turns: Mapp
     return out
 
 
-#: The last answer traced by `beam_problems` (its lines and fireflies) and what `_traced` read
-#: of it: the generator checks each answer it finds against every number in turn.
-_TRACED: list = [None, []]
-
-
-def _traced(edges: frozenset[Edge], mouths: Mapping[Cell, str]) -> list[str | tuple[Cell, int]]:
+@functools.lru_cache(maxsize=8)  # the generator checks each answer it finds against every number in turn
+def _traced(edges: frozenset[Edge], mouth_items: tuple[tuple[Cell, str], ...]) -> tuple[Any, ...]:
     """The problems of an answer that do not depend on the numbers, in words, and in their
-    place for each line from a mouth into another firefly its source and its turns."""
+    place for each line from a mouth into another firefly its source and its turns (a cache
+    keyed by the answer, not one shared slot, so threads checking other answers cannot mix)."""
+    mouths = dict(mouth_items)
     out: list[str | tuple[Cell, int]] = []
     degree: dict[Cell, int] = {}
     for a, b in edges:
@@ -215,7 +211,7 @@ def _traced(edges: frozenset[Edge], mouths: Mapping[Cell, str]) -> list[str | tu
             out.append((a if from_a else z, n))
     if len(pieces(set(mouths) | {cell for e in edges for cell in e})) > 1 or not _joined(set(edges), mouths):
         out.append("the fireflies and their lines are not one network")
-    return out
+    return tuple(out)
 
 
 def _joined(edges: set[Edge], mouths: Mapping[Cell, str]) -> bool:
