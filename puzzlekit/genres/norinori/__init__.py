@@ -7,6 +7,7 @@ import random
 
 from ...board import Genre, layers, stars
 from ...board.shading_rules import other_answer
+from .planter import placed_regions
 
 genre = Genre(
     "norinori", title="Norinori",
@@ -47,14 +48,13 @@ def check(p, s):
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """Dominoes apart, as many as fit, and a region around each that its turn settles (see
-    `stars.forced_regions`); then, while a second answer turns up, a cell it shades is handed
+    """Dominoes placed with a region around each that its turn settles (see
+    `planter.placed_regions`); then, while a second answer turns up, a cell it shades is handed
     to a neighbouring region."""
-    dominoes = stars.random_dominoes(rng, height, width, share=1.0)
+    dominoes, owner = placed_regions(rng, height, width, most=height * width)
     if not dominoes:
         raise ValueError(f"no domino fits a {height}x{width} grid")
     answer = genre.Solution(shaded=frozenset(cell for pair in dominoes for cell in pair))
-    owner = stars.forced_regions(rng, height, width, dominoes)
     for _ in range(height + width):
         puzzle = _puzzle(owner, height, width)
         found = other_answer(genre.build(puzzle), genre.answer_of(puzzle, answer))
