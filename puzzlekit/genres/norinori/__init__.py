@@ -51,7 +51,7 @@ def plant(rng: random.Random, height: int, width: int):
     """Dominoes placed with a region around each that its turn settles (see
     `planter.placed_regions`); then, while a second answer turns up, a cell it shades is handed
     to a neighbouring region."""
-    dominoes, owner = placed_regions(rng, height, width, most=height * width)
+    dominoes, owner = placed_regions(rng, height, width)
     if not dominoes:
         raise ValueError(f"no domino fits a {height}x{width} grid")
     answer = genre.Solution(shaded=frozenset(cell for pair in dominoes for cell in pair))

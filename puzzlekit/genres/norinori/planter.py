@@ -1,5 +1,7 @@
-"""Regions for planted norinori dominoes, grown while the dominoes are settled one at a time, so
-that each region holds its domino and only cells already known empty at its turn."""
+"""Planted norinori dominoes and their regions, made together while the dominoes are settled one
+at a time, so that each region holds its domino and only cells already known empty at its turn:
+then each domino is the only pair its region can shade at its turn, and the plant is unique
+unless cells are left over at the end."""
 
 from __future__ import annotations
 
@@ -12,46 +14,6 @@ Cell = tuple[int, int]
 def _near(cell: Cell) -> tuple[Cell, ...]:
     r, c = cell
     return (r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)
-
-
-def settled_regions(rng: random.Random, height: int, width: int,
-                    dominoes: Sequence[Sequence[Cell]], most: int = 8) -> dict[Cell, int]:
-    """Each cell's region index (that of its domino in ``dominoes``). The order of turns is
-    chosen as the regions grow, not fixed first: each turn settles the domino that is the last
-    one able to reach some cell known empty (so no such cell is left without a region), and its
-    region takes those cells, then others known empty, up to ``most`` cells. A cell is known
-    empty beside a settled domino, or when every neighbour is known empty. The few cells known
-    only after every domino near them was settled go to a neighbouring region at the end."""
-    inside = {(r, c) for r in range(height) for c in range(width)}
-    owner = {cell: i for i, pair in enumerate(dominoes) for cell in pair}
-    known: set[Cell] = set()
-    left = set(range(len(dominoes)))
-    size = dict.fromkeys(left, 2)
-    while left:
-        reach = {i: _reach(owner, known, dominoes[i]) for i in left}
-        reachers: dict[Cell, list[int]] = {}
-        for i, cells in reach.items():
-            for x in cells:
-                reachers.setdefault(x, []).append(i)
-        sole = {i: sum(len(reachers[x]) == 1 for x in reach[i]) for i in left}
-        # settle the domino that alone reaches the most known cells; among those with none,
-        # one that reaches few (it wastes fewest)
-        pick = max(left, key=lambda i: (sole[i], -len(reach[i]), rng.random()))
-        _grow(rng, owner, known, dominoes[pick], pick, reachers, most, size)
-        left.discard(pick)
-        for cell in dominoes[pick]:
-            known.update(x for x in _near(cell) if x in inside and x not in owner)
-        _spread(inside, owner, known)
-    orphans = [x for x in inside if x not in owner]
-    while orphans:
-        rng.shuffle(orphans)
-        for x in list(orphans):
-            near = [owner[y] for y in _near(x) if y in owner]
-            if near:
-                owner[x] = min(near, key=lambda k: (size[k], rng.random()))
-                size[owner[x]] += 1
-                orphans.remove(x)
-    return owner
 
 
 def _reach(owner: dict[Cell, int], known: set[Cell], pair: Sequence[Cell]) -> set[Cell]:
@@ -67,20 +29,17 @@ def _reach(owner: dict[Cell, int], known: set[Cell], pair: Sequence[Cell]) -> se
 
 
 def _grow(rng: random.Random, owner: dict[Cell, int], known: set[Cell], pair: Sequence[Cell],
-          k: int, reachers: dict[Cell, list[int]], most: int, size: dict[int, int]) -> None:
-    """Region ``k`` grown from its domino by random steps onto free known cells, those only it
-    reaches first, then others up to ``most`` cells; the cells only it reaches all go in."""
+          k: int, most: int) -> None:
+    """Region ``k`` grown from its domino by random steps onto free known cells, up to ``most``
+    cells."""
     region = set(pair)
-    sole = {x for x, ks in reachers.items() if ks == [k]}
-    while True:
+    while len(region) < most:
         edge = [x for y in region for x in _near(y) if x in known and x not in owner]
-        if not edge or (size[k] >= most and not sole - region):
+        if not edge:
             return
-        must = [x for x in edge if x in sole]
-        x = rng.choice(must or edge)
+        x = rng.choice(edge)
         owner[x] = k
         region.add(x)
-        size[k] += 1
 
 
 def _spread(inside: set[Cell], owner: dict[Cell, int], known: set[Cell]) -> None:
@@ -109,7 +68,7 @@ def placed_regions(rng: random.Random, height: int, width: int,
     known: set[Cell] = set()
     placed: list[list[Cell]] = []
     while True:
-        spots = [(a, b) for a in inside for b in ((a[0] + 1, a[1]), (a[0], a[1] + 1))
+        spots = [(a, b) for a in sorted(inside) for b in ((a[0] + 1, a[1]), (a[0], a[1] + 1))
                  if b in inside and not {a, b} & known and a not in owner and b not in owner]
         if not spots:
             break
@@ -120,12 +79,13 @@ def placed_regions(rng: random.Random, height: int, width: int,
         placed.append(list(pair))
         for cell in pair:
             owner[cell] = k
-        size = {k: 2}
-        _grow(rng, owner, known, pair, k, {}, most, size)
+        _grow(rng, owner, known, pair, k, most)
         for cell in pair:
             known.update(x for x in _near(cell) if x in inside and x not in owner)
         _spread(inside, owner, known)
-    orphans = [x for x in inside if x not in owner]
+    orphans = [x for x in sorted(inside) if x not in owner]
+    if not placed:
+        return placed, owner
     sizes = {i: 0 for i in range(len(placed))}
     for i in owner.values():
         sizes[i] += 1
