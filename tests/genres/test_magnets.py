@@ -46,7 +46,7 @@ def test_the_file_reads_and_writes_back():
     assert s.poles == ANSWER
     assert p.left == (2, 0, 1, 2) and p.right[1] is None and p.dominoes[2] == ("e", "e", "f", "f")
     assert mg.parse(mg.format(p), "again") == p
-    assert mg.render(p, s).splitlines()[1] == " 2 + · + · 0"
+    assert mg.render(p, s).splitlines()[1] == "2 + · + · 0"
 
 
 @pytest.mark.parametrize(("text", "where", "words"), [
