@@ -78,10 +78,11 @@ def _on_interrupt(signum: int, frame: Any) -> None:
 
 def _quiet(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """``hook`` without the "Exception ignored ... KeyboardInterrupt" traceback a dropped
-    Ctrl-C prints: the command says "interrupted" once, and `_send_again` does the rest."""
+    Ctrl-C prints: the command says "interrupted" once, and `_send_again` does the rest.
+    Ctrl-C in a destructor that calls C (Z3's) comes as ctypes' ArgumentError naming it."""
 
     def quiet(unraisable: Any) -> Any:
-        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        if is_interrupt(unraisable.exc_value):
             return None
         return hook(unraisable)
 

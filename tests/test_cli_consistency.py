@@ -328,3 +328,18 @@ def test_docs_name_the_real_batch_command():
     text = (ROOT / "docs" / "batch.md").read_text()
     assert "python -m puzzlekit.batch" not in text
     assert "puzzlekit batch solve" in text
+
+
+def test_ctrl_c_in_a_destructor_is_not_printed_but_other_errors_are():
+    """Ctrl-C inside Z3's finalizer reaches the hook as ctypes' ArgumentError naming it."""
+    import ctypes
+    from types import SimpleNamespace
+
+    seen = []
+    quiet = exits._quiet(seen.append)
+    quiet(SimpleNamespace(exc_value=ctypes.ArgumentError("argument 2: KeyboardInterrupt: ")))
+    quiet(SimpleNamespace(exc_value=KeyboardInterrupt()))
+    assert seen == []
+    broken = SimpleNamespace(exc_value=ValueError("a real fault"))
+    quiet(broken)
+    assert seen == [broken]
