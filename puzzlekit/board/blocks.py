@@ -19,6 +19,7 @@ from typing import Any
 from ..ir import Lit
 from .base import Cell
 from .canvas import INK, Canvas, Layout
+from .checks import pieces
 from .clues import CellClues
 
 #: The four arrows' row and column steps.
@@ -458,15 +459,7 @@ def _touch(a: Iterable[Cell], b: set) -> bool:
 
 def one_piece(cells: Collection[Cell]) -> bool:
     """Whether the cells (at least one) are orthogonally connected."""
-    first = next(iter(cells))
-    seen, todo = {first}, [first]
-    while todo:
-        r, c = todo.pop()
-        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
+    return len(pieces(cells)) == 1
 
 
 def _polyominoes(start: Cell, free: set, top: int, cap: int) -> list[frozenset] | None:

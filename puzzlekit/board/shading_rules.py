@@ -17,6 +17,7 @@ from ..ir import Clause, Lit, Model
 from ..propagation import new_engine
 from ..propagation.engine import mask_values
 from .canvas import Canvas, Layout
+from .checks import pieces
 from .clues import Numbers
 from .rules import DIRECTIONS, BoardBuilder, where
 
@@ -127,17 +128,7 @@ def plant_apart(rng: Any, height: int, width: int, share: float) -> frozenset[Ce
 def _one_piece(height: int, width: int, shaded: set[Cell]) -> bool:
     """Whether the cells not shaded are one orthogonally connected group."""
     open_cells = {(r, c) for r in range(height) for c in range(width)} - shaded
-    if not open_cells:
-        return True
-    start = next(iter(open_cells))
-    seen, stack = {start}, [start]
-    while stack:
-        r, c = stack.pop()
-        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if n in open_cells and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return len(seen) == len(open_cells)
+    return len(pieces(open_cells)) <= 1
 
 
 def sees_exactly(m: BoardBuilder, cell: Cell, lits: Mapping[Cell, Lit], k: int, key: str = "seen") -> None:
