@@ -10,6 +10,12 @@ UNKNOWN = "?"
 EMPTY = "."
 
 
+def around(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    """The four cells beside ``cell`` (above, below, left, right), on the grid or not."""
+    r, c = cell
+    return (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)
+
+
 class Layer:
     """What every layer has: a ``name`` (its field in the puzzle or solution, and in JSON) and
     a few words for messages (``what``)."""

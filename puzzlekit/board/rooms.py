@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .base import around
 from .checks import connected, full_blocks, pieces
 from .clues import Rooms
 from .places import invalid
@@ -153,8 +154,7 @@ def move_one(rng: Any, grid: Sequence[Sequence[int]], cells: Sequence[Cell],
 
 
 def _beside(cell: Cell, height: int, width: int) -> list[Cell]:
-    r, c = cell
-    return [(y, x) for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [(y, x) for y, x in around(cell)
             if 0 <= y < height and 0 <= x < width]
 
 

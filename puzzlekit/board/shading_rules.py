@@ -16,6 +16,7 @@ from typing import Any
 from ..ir import Clause, Lit, Model
 from ..propagation import new_engine
 from ..propagation.engine import mask_values
+from .base import around
 from .canvas import Canvas, Layout
 from .checks import pieces
 from .clues import Numbers
@@ -114,8 +115,7 @@ def plant_apart(rng: Any, height: int, width: int, share: float) -> frozenset[Ce
     rng.shuffle(cells)
     shaded: set[Cell] = set()
     for cell in cells[: round(share * len(cells) * 1.5)]:
-        r, c = cell
-        if any(n in shaded for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
+        if any(n in shaded for n in around(cell)):
             continue
         shaded.add(cell)
         if not _one_piece(height, width, shaded):

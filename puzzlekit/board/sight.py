@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .base import Cell, around
 from .canvas import INK, Canvas, Layout
 from .clues import Symbols
-
-Cell = tuple[int, int]
 
 
 class Circles(Symbols):
@@ -31,8 +30,7 @@ class Circles(Symbols):
 def neighbours_in(cell: Cell, cells: Iterable[Cell]) -> int:
     """How many of a cell's four neighbours are in the set."""
     cells = cells if isinstance(cells, (set, frozenset)) else set(cells)
-    r, c = cell
-    return sum(n in cells for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+    return sum(n in cells for n in around(cell))
 
 
 def dead_ends(cells: Iterable[Cell]) -> list[Cell]:

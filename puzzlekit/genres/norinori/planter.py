@@ -8,12 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-Cell = tuple[int, int]
-
-
-def _near(cell: Cell) -> tuple[Cell, ...]:
-    r, c = cell
-    return (r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)
+from ...board.base import Cell, around
 
 
 def _reach(owner: dict[Cell, int], known: set[Cell], pair: Sequence[Cell]) -> set[Cell]:
@@ -21,7 +16,7 @@ def _reach(owner: dict[Cell, int], known: set[Cell], pair: Sequence[Cell]) -> se
     seen: set[Cell] = set()
     todo = list(pair)
     while todo:
-        for x in _near(todo.pop()):
+        for x in around(todo.pop()):
             if x in known and x not in owner and x not in seen:
                 seen.add(x)
                 todo.append(x)
@@ -34,7 +29,7 @@ def _grow(rng: random.Random, owner: dict[Cell, int], known: set[Cell], pair: Se
     cells."""
     region = set(pair)
     while len(region) < most:
-        edge = [x for y in region for x in _near(y) if x in known and x not in owner]
+        edge = [x for y in region for x in around(y) if x in known and x not in owner]
         if not edge:
             return
         x = rng.choice(edge)
@@ -51,7 +46,7 @@ def _spread(inside: set[Cell], owner: dict[Cell, int], known: set[Cell]) -> None
         for x in inside:
             if x in known or x in owner:
                 continue
-            if all(y in known for y in _near(x) if y in inside):
+            if all(y in known for y in around(x) if y in inside):
                 known.add(x)
                 changed = True
 
@@ -81,7 +76,7 @@ def placed_regions(rng: random.Random, height: int, width: int,
             owner[cell] = k
         _grow(rng, owner, known, pair, k, most)
         for cell in pair:
-            known.update(x for x in _near(cell) if x in inside and x not in owner)
+            known.update(x for x in around(cell) if x in inside and x not in owner)
         _spread(inside, owner, known)
     orphans = [x for x in sorted(inside) if x not in owner]
     if not placed:
@@ -92,7 +87,7 @@ def placed_regions(rng: random.Random, height: int, width: int,
     while orphans:
         rng.shuffle(orphans)
         for x in list(orphans):
-            near = [owner[y] for y in _near(x) if y in owner]
+            near = [owner[y] for y in around(x) if y in owner]
             if near:
                 owner[x] = min(near, key=lambda i: (sizes[i], rng.random()))
                 sizes[owner[x]] += 1
@@ -102,5 +97,5 @@ def placed_regions(rng: random.Random, height: int, width: int,
 
 def _fresh(inside: set[Cell], owner: dict[Cell, int], known: set[Cell], pair: Sequence[Cell]) -> int:
     """How many cells a domino on ``pair`` would make known empty that are not yet."""
-    return len({x for y in pair for x in _near(y)
+    return len({x for y in pair for x in around(y)
                 if x in inside and x not in known and x not in owner and x not in pair})
