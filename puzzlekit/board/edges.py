@@ -11,7 +11,6 @@ water has one level", and `level_problems` checks it; `Water` is shading drawn b
 
 from __future__ import annotations
 
-import copy
 import re
 import string
 from collections.abc import Mapping, Sequence
@@ -105,16 +104,6 @@ class Letters(Heights):
 
     def __init__(self, name: str = "letters", letters: str = "letters", key: str = "letter", hi: int = 26):
         super().__init__(name, 1, hi, key, tallest=letters)
-
-    def on(self, puzzle: Any) -> Letters:
-        bound = super().on(puzzle)
-        return self._bounded(bound.lo, bound.hi)
-
-    def _bounded(self, lo: int, hi: int) -> Letters:
-        """This layer with the letters the puzzle takes (``lo`` 0: a cell may stay empty)."""
-        out = copy.copy(self)
-        vars(out).update(lo=lo, hi=hi)
-        return out
 
     def marks(self, value: tuple) -> dict[Cell, str]:
         return {(r, c): "-" if v == 0 else letter(v)

@@ -10,6 +10,7 @@ from there" (taller ones hide shorter), `visible` its plain-Python check.
 
 from __future__ import annotations
 
+import copy
 import random
 import string
 from collections.abc import Sequence
@@ -192,10 +193,14 @@ class Heights(Digits):
     def on(self, puzzle: Any) -> Heights:
         top = getattr(puzzle, self.tallest) if self.tallest else None
         if top is not None and top < puzzle.width:  # 0: an empty cell
-            return Heights(self.name, 0, top, self.key)
-        first = getattr(self, "first", self.lo)
-        bound = Heights(self.name, first, min(self.hi, max(puzzle.width, first)), self.key)
-        return bound
+            return self._narrowed(0, top)
+        return self._narrowed(self.first, min(self.hi, max(puzzle.width, self.first)))
+
+    def _narrowed(self, lo: int, hi: int) -> Heights:
+        """This layer (a subclass's drawing and marks too) with the values one puzzle takes."""
+        out = copy.copy(self)
+        out.lo, out.hi = lo, hi
+        return out
 
     def marks(self, value: tuple) -> dict[Cell, str]:
         """Each height's last digit; ``-`` for an empty cell."""
