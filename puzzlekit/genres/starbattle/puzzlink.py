@@ -25,6 +25,11 @@ def to_puzzle(board: Board) -> Puzzle:
 
 def to_board(puzzle: Puzzle) -> Board:
     h, w = puzzle.height, puzzle.width
+    holes = sorted(puzzle.holes())
+    if holes:  # pzprjs draws every cell inside a region: there is no way to write one outside
+        r, c = holes[0]
+        raise ParseError(f"a cell in no region ({r}, {c}, and {len(holes)} in all) cannot be written: "
+                         "puzz.link Star Battle puts every cell in a region")
     regions = b.regions_from_walls(h, w, b.walls_of(tuple(tuple(row) for row in puzzle.regions)))
     if len(puzzle.rooms()) != 1 + max(x for row in regions for x in row):
         raise ParseError("a region is in separate pieces: puzz.link regions are drawn by walls, so "
