@@ -175,10 +175,12 @@ def test_a_cell_in_no_region_is_drawn_grey_and_marked_in_the_text_picture():
     assert lines[4].split()[0] == "#" and lines[2].split()[2] == "#"
 
 
-def test_a_puzzle_with_a_cell_in_no_region_has_no_puzzlink_url():
-    words = "cell in no region .* puzz\\.link Star Battle puts every cell in a region"
+def test_a_puzzle_with_a_cell_in_no_region_has_no_puzzlink_url_or_file():
+    words = r"3 cells in no region, the first at \(0, 4\), which puzz\.link cannot write"
     with pytest.raises(ParseError, match=words):
         formats.to_url(starbattle.parse(HOLED))
+    with pytest.raises(ParseError, match="cannot write: its Star Battle puts every cell in a region"):
+        formats.write_pzprv3(starbattle.parse(HOLED))
 
 
 def test_the_pack_page_gets_null_for_a_cell_in_no_region():
