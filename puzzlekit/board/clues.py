@@ -215,6 +215,8 @@ class Rooms(CellClues):
     optional = False
     #: The text picture's mark for a cell in no room.
     HOLE = "#"
+    #: What a cell in no room is, as a refused state entry words it (``(2, 3) is in no region``).
+    off_what = "in no region"  # type: ignore[assignment]
 
     def __init__(self, name: str = "rooms", what: str = "a room label", text: bool = False,
                  holes: bool = False):
@@ -228,8 +230,6 @@ class Rooms(CellClues):
         self.text = text
         self.whitespace = False if text else None
         self.optional = holes
-        #: What a cell in no room is, as a refused state entry words it (``(2, 3) is ...``).
-        self.off_what = "in no region"
 
     def skipped(self, value: tuple) -> frozenset[Cell]:
         """The cells in no room: those an answer layer whose ``off`` is this layer leaves alone."""
