@@ -300,13 +300,12 @@ def galaxies_published(puzzle: Any, text: str) -> Any:
 
 
 def starbattle(problem: str) -> Any:
-    """Header ``R C K`` (K stars), R lines of region ids; None for a board with cells in no
-    region (``@``, ``#``), which our Star Battle does not state."""
+    """Header ``R C K`` (K stars), R lines of region ids; ``@`` (outside the board's shape) and
+    ``#`` (blocked) are both a cell in no region: no star there, its row and column still take
+    K (the published answers have it so, and the peer reads them alike)."""
     lines = problem.strip().split("\n")
     h, w, k = map(int, lines[0].split()[:3])
-    ids = rows_of(problem)
-    if any(x in ("@", "#") for row in ids for x in row):
-        return None
+    ids = [[None if x in ("@", "#") else x for x in row] for row in rows_of(problem)]
     return genres.get("starbattle").Puzzle(h, w, count=k, regions=ids)
 
 

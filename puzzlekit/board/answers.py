@@ -139,6 +139,8 @@ class Shading(Layer):
                 raise invalid((field,), f"expected a list of cells, found {shown(items)}", STATE_SOURCE)
             for i, raw in enumerate(items):
                 cell = point(raw, (field, i), height, width, STATE_SOURCE)
+                if cell in skip:  # a cell that holds no answer has no key to set
+                    raise invalid((field, i), f"the cell {cell_text(cell)} is {what}", STATE_SOURCE)
                 key = (self.key, *cell)
                 if out.get(key, value) != value:
                     raise invalid((field, i), f"the cell {cell_text(cell)} is listed both as {self.name} "

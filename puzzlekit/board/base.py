@@ -29,6 +29,12 @@ class Layer:
         self.name = name
         self.what = what
 
+    @property
+    def off_what(self) -> str:
+        """What a cell of this layer is, as a refused state entry words it (``is a wall``), when
+        an answer layer's ``off`` names the layer."""
+        return self.what if self.what.startswith(("a ", "an ")) else f"a {self.what}"
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
 

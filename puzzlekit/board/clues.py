@@ -209,17 +209,31 @@ class Symbols(CellClues):
 
 class Rooms(CellClues):
     """The given regions: a label (a letter or digit) in every cell; cells with one label form
-    one room. Rooms are drawn with thick borders."""
+    one room. Rooms are drawn with thick borders. With ``holes``, a cell may be in no room:
+    ``.`` in a file, None in data (null in JSON), drawn grey and ``#`` in the text picture."""
 
     optional = False
+    #: The text picture's mark for a cell in no room.
+    HOLE = "#"
+    #: What a cell in no room is, as a refused state entry words it (``(2, 3) is in no region``).
+    off_what = "in no region"  # type: ignore[assignment]
 
-    def __init__(self, name: str = "rooms", what: str = "a room label", text: bool = False):
+    def __init__(self, name: str = "rooms", what: str = "a room label", text: bool = False,
+                 holes: bool = False):
         """``text``: labels are one letter or digit each, a row is a string (``"AABC"``), a file's
         rows are read a character at a time (spaces ignored) and checked when the Puzzle is
-        made, and the text picture shows the labels."""
+        made, and the text picture shows the labels. ``holes``: a cell may be in no room (an
+        answer layer whose ``off`` names this layer then leaves those cells alone)."""
         super().__init__(name, what)
+        if holes and text:
+            raise ValueError("a room layer read a character a row at a time has no holes")
         self.text = text
         self.whitespace = False if text else None
+        self.optional = holes
+
+    def skipped(self, value: tuple) -> frozenset[Cell]:
+        """The cells in no room: those an answer layer whose ``off`` is this layer leaves alone."""
+        return frozenset((r, c) for r, row in enumerate(value) for c, v in enumerate(row) if v is None)
 
     def read_token(self, text: str) -> Any:
         if re.fullmatch(r"[A-Za-z0-9]" if self.text else r"[A-Za-z0-9]{1,3}", text):
@@ -227,7 +241,8 @@ class Rooms(CellClues):
         raise ValueError(self.expected())
 
     def expected(self) -> str:
-        return f"{self.what} ({'a letter or digit' if self.text else 'letters or digits'})"
+        hole = " or '.' (a cell in no region)" if self.optional else ""
+        return f"{self.what} ({'a letter or digit' if self.text else 'letters or digits'}){hole}"
 
     def read(self, rows: list[list[Token]], lines: list[Line], source: str) -> tuple:
         if self.text:  # checked when the Puzzle is made, in the order its checks go
@@ -248,15 +263,19 @@ class Rooms(CellClues):
         out: dict[str, list[Cell]] = {}
         for r, row in enumerate(value):
             for c, label in enumerate(row):
-                out.setdefault(label, []).append((r, c))
+                if label is not None:  # a cell in no room (``holes``)
+                    out.setdefault(label, []).append((r, c))
         return out
 
     def marks(self, value: tuple) -> dict[Cell, str]:
-        return {cell: label for cell, label in self.entries(value)} if self.text else {}
+        holes = dict.fromkeys(self.skipped(value), self.HOLE) if self.optional else {}
+        return {cell: label for cell, label in self.entries(value)} if self.text else holes
 
     def draw(self, canvas: Canvas, layout: Layout, value: tuple, dark: set[Cell]) -> None:
         canvas.open(self.name)
         h, w = len(value), len(value[0])
+        for r, c in sorted(self.skipped(value)):  # a cell in no room: blocked, grey
+            canvas.rect(layout.x(c), layout.y(r), layout.cell, layout.cell, cls="hole", fill="#A0A0A0")
         for r in range(h):
             for c in range(w):
                 if c + 1 < w and value[r][c] != value[r][c + 1]:

@@ -365,8 +365,10 @@ class Genre:
         off = getattr(layer, "off", None)
         if off is None:
             return {}
-        clue = next(x for x in self.clues if x.name == off)
-        return {"skip": frozenset(cell for cell, _ in clue.entries(getattr(puzzle, off)))}
+        clue, value = next(x for x in self.clues if x.name == off), getattr(puzzle, off)
+        # rooms with holes leave their empty cells alone, other layers the cells of their entries
+        cells = clue.skipped(value) if hasattr(clue, "skipped") else (cell for cell, _ in clue.entries(value))
+        return {"skip": frozenset(cells)}
 
     def answer_of(self, puzzle: Any, solution: Any) -> dict[Hashable, int]:
         """The answer-key values of a solution (what `decode` reads back)."""
@@ -429,7 +431,7 @@ class Genre:
             off = self._off(layer, puzzle)
             if off:
                 off_layer = next(x for x in self.clues if x.name == layer.off)  # type: ignore[attr-defined]
-                more.update(off, what=f"a {off_layer.what}")
+                more.update(off, what=off_layer.off_what)
             state.update(layer.read_state(data, puzzle.height, puzzle.width, **more))
             two_valued = len(layer.state_fields()) > 1 or getattr(layer, "binary", False)
             if complete and two_valued:  # the rest is known absent

@@ -3,7 +3,8 @@
 One object per puzzle: ``g``, ``h``, ``w``, ``kit`` and ``s``. ``kit.title`` is the genre's
 name as people write it (the page's labels); ``kit.clues`` lists the clue
 layers, each ``{"n": name, "t": type, ...}``: ``numbers`` and ``symbols`` with ``e``, their
-entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by row;
+entries ``[r, c, value]``; ``rooms`` with ``e``, the label of every cell row by row (null for
+a cell in no room: drawn grey, no entry there);
 ``relations`` with ``e``, ``[r1, c1, r2, c2, mark]`` per mark between two cells; ``setting``
 with ``v``, its word; ``counts`` with ``axis`` (``rows`` or ``cols``), ``side`` for a `Side` layer (``top``,
 ``bottom``, ``left``, ``right``) and ``e``, a count or null per line;

@@ -152,3 +152,24 @@ def test_play_a_two_colour_genre(context, tmp_path, name):
     solved(page, name)
     assert page.errors == []
     page.close()
+
+
+def test_a_star_battle_cell_in_no_region_is_grey_and_takes_no_entry(context, tmp_path):
+    """Cells in no region are drawn grey; clicking one enters nothing; the stars solve it."""
+    puzzle = genres.get("starbattle").parse("AABB.\nACBBB\nAA.BE\nADDDE\n.DDDE\n")
+    (solution,) = api.solve(puzzle).solutions
+    index = build_pack([(puzzle, solution, "holes")], tmp_path, title="Star Battle")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(index.resolve().as_uri())
+    assert page.locator("#board rect.hole").count() == len(puzzle.holes()) == 3
+    board = Board(page)
+    board.click(0.5, 4.5)  # (0, 4): outside the shape
+    board.click(2.5, 2.5)  # (2, 2): blocked
+    assert entries(page) == 0
+    for r, c in sorted(solution.stars):
+        board.click(r + 0.5, c + 0.5)
+    solved(page, "holes")
+    assert page.errors == []
+    page.close()

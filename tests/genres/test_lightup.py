@@ -83,6 +83,8 @@ def test_solution_json_and_state_round_trip():
     assert lightup.state_from_json(p, lightup.state_to_json(p, state)) == state
     full = lightup.state_from_json(p, {"lamps": [[0, 0]], "complete": True})
     assert len(full) == 25 - 6 and sum(full.values()) == 1  # the walls hold no answer
+    with pytest.raises(ParseError, match=r"lamps\[0\]: the cell \(0, 1\) is a wall"):
+        lightup.state_from_json(p, {"lamps": [[0, 1]]})  # a lamp on a wall has no key to set
 
 
 def broken(p, lamps):

@@ -10,7 +10,7 @@ import pytest
 from kit_checks import every_backend_finds
 from pzprjs_judge import broken_boards_fail, golden, golden_answer, judge
 
-from puzzlekit import api, formats
+from puzzlekit import api, formats, render
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import queens, starbattle
@@ -124,3 +124,70 @@ def test_a_two_star_puzzle_goes_through_a_url_and_pzprjs_judges_our_answers_comp
     record = golden("starbattle")
     q = formats.read(record["url"])[1]
     assert judge(q, api.solve(q).solutions[0])["complete"] is True
+
+
+# a board with cells in no region ('.'): outside its shape or blocked. Made for these tests
+# and checked by hand: one star per row, column and region, none touching, none on a '.'.
+HOLED = "AABB.\nACBBB\nAA.BE\nADDDE\n.DDDE\n"
+HOLED_STARS = frozenset({(0, 3), (1, 1), (2, 4), (3, 0), (4, 2)})
+
+
+def test_a_cell_in_no_region_reads_writes_and_holds_no_star():
+    p = starbattle.parse(HOLED, "holed.txt")
+    assert p.holes() == {(0, 4), (2, 2), (4, 0)} and p.regions[0][4] is None
+    assert starbattle.format(p) == HOLED
+    assert all(cell not in p.holes() for cells in p.rooms().values() for cell in cells)
+    result = api.solve(p, unique=True)
+    assert result.status == "solved" and result.unique is True
+    assert result.solutions[0].stars == HOLED_STARS
+    assert starbattle.verify(p, result.solutions[0]) == []
+    # the same labels with every cell in a region have other answers: the holes decide
+    filled = starbattle.parse(HOLED.replace(".", "A"))
+    assert api.solve(filled, unique=True).unique is False
+
+
+def test_a_star_on_a_cell_in_no_region_is_caught():
+    p = starbattle.parse(HOLED)
+    # (0, 4) for (0, 3): row 0 still holds one, but the star stands outside every region
+    said = starbattle.verify(p, starbattle.Solution(stars=HOLED_STARS - {(0, 3)} | {(0, 4)}))
+    assert "a star at [0, 4] stands on a cell in no region" in said
+    assert "region B holds 0 stars, expected 1" in said
+    with pytest.raises(ParseError, match=r"\(0, 4\) is in no region"):
+        starbattle.state_from_json(p, {"stars": [[0, 4]]})
+    # a complete state says nothing of the holes: they hold no answer at all
+    assert not any(k[1:] in p.holes() for k in starbattle.state_from_json(p, {"stars": [], "complete": True}))
+
+
+def test_a_cell_in_no_region_from_python_and_a_bad_label_in_a_file():
+    rows = [[None if x == "." else x for x in line] for line in HOLED.split()]
+    assert starbattle.Puzzle(5, 5, regions=rows) == starbattle.parse(HOLED)
+    with pytest.raises(ParseError, match=r"or '\.' \(a cell in no region\)"):
+        starbattle.parse("A-\nBA\n")
+
+
+def test_a_cell_in_no_region_is_drawn_grey_and_marked_in_the_text_picture():
+    p = starbattle.parse(HOLED)
+    s = api.solve(p).solutions[0]
+    assert render.svg(p, s).count('class="hole"') == 3
+    assert 'class="hole"' not in render.svg(starbattle.parse(HOLED.replace(".", "A")))
+    lines = starbattle.render(p, s).splitlines()
+    assert lines[0].split() == ["·", "·", "·", starbattle.STAR, "#"]
+    assert lines[4].split()[0] == "#" and lines[2].split()[2] == "#"
+
+
+def test_a_puzzle_with_a_cell_in_no_region_has_no_puzzlink_url_or_file():
+    words = r"3 cells in no region, the first at \(0, 4\), which puzz\.link cannot write"
+    with pytest.raises(ParseError, match=words):
+        formats.to_url(starbattle.parse(HOLED))
+    with pytest.raises(ParseError, match="cannot write: its Star Battle puts every cell in a region"):
+        formats.write_pzprv3(starbattle.parse(HOLED))
+
+
+def test_the_pack_page_gets_null_for_a_cell_in_no_region():
+    from puzzlekit.pack import kit as pack_kit
+
+    p = starbattle.parse(HOLED)
+    data = json.loads(json.dumps(pack_kit.encode(starbattle, p, api.solve(p).solutions[0])))
+    rooms = next(x for x in data["kit"]["clues"] if x["t"] == "rooms")
+    assert [i for i, label in enumerate(rooms["e"]) if label is None] == [4, 12, 20]
+    assert pack_kit.decode(starbattle, data) == (p, HOLED_STARS)

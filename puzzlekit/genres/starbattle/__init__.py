@@ -1,4 +1,6 @@
 """Star Battle: N stars in every row, column and region, no two touching, corners included.
+A cell may be in no region (``.``: outside the board's shape, or blocked): it holds no star,
+and its row and column still hold N.
 
 Queens is its one-star case: both genres call the same rules (`puzzlekit.board.stars`), and a
 Queens file, which has no ``stars:`` line, reads here as a one-star Star Battle.
@@ -16,16 +18,19 @@ STAR = "★"
 genre = Genre(
     "starbattle", aliases=("star battle", "two not touch"), title="Star Battle",
     rule="N stars in every row, column and region; no two stars touch, not even diagonally",
-    clues=[stars.Count(), layers.Rooms("regions")],
-    answers=[layers.Objects("stars", key="star", absent="no_stars", mark=STAR, noun="star")],
-    sizes=(4, 30),
+    clues=[stars.Count(), layers.Rooms("regions", holes=True)],
+    # a cell in no region has no star variable: the player cannot place one there either
+    answers=[layers.Objects("stars", key="star", absent="no_stars", mark=STAR, noun="star",
+                            off="regions")],
+    # every region label is shown: a cell in no region is a given shape, never a hidden clue
+    optional=(), sizes=(4, 30),
 )
 
 
 @genre.extend
 class Puzzle(genre.Puzzle):
     """The stars per line and region (``count``: a ``stars:`` line, 1 when left out) and the
-    regions, a label per cell, on a square grid."""
+    regions, a label per cell (None, ``.`` in a file: a cell in no region), on a square grid."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -37,10 +42,16 @@ class Puzzle(genre.Puzzle):
         """The cells of each region by label, labels in order of first appearance."""
         return layers.Rooms.rooms(self.regions)
 
+    def holes(self) -> frozenset[tuple[int, int]]:
+        """The cells in no region (outside the board's shape, or blocked): no star goes there."""
+        return frozenset((r, c) for r, row in enumerate(self.regions) for c, v in enumerate(row) if v is None)
+
 
 @genre.model
 def rules(p, m):
-    # N stars in every row, column and region; no two touch (the rules Queens calls too)
+    # N stars in every row, column and region; no two touch (the rules Queens calls too). A
+    # cell in no region has no variable, so it holds no star, and its row and column count
+    # their N among the other cells.
     stars.spread(m, m.stars, p.rooms(), p.count, "star")
 
 
@@ -48,6 +59,8 @@ def rules(p, m):
 def check(p, s):
     n = p.height
     inside = {(r, c) for r, c in s.stars if 0 <= r < n and 0 <= c < n}
+    for r, c in sorted(inside & p.holes()):
+        yield f"a star at {[r, c]} stands on a cell in no region"
     yield from stars.spread_problems(inside, p.rooms(), n, n, p.count, "star")
 
 

@@ -25,6 +25,11 @@ def to_puzzle(board: Board) -> Puzzle:
 
 def to_board(puzzle: Puzzle) -> Board:
     h, w = puzzle.height, puzzle.width
+    holes = sorted(puzzle.holes())
+    if holes:  # pzprjs draws every cell inside a region: there is no way to write one outside
+        many = f"{len(holes)} cells in no region, the first" if len(holes) > 1 else "a cell in no region"
+        raise ParseError(f"this board has {many} at {holes[0]}, which puzz.link cannot write: its "
+                         "Star Battle puts every cell in a region")
     regions = b.regions_from_walls(h, w, b.walls_of(tuple(tuple(row) for row in puzzle.regions)))
     if len(puzzle.rooms()) != 1 + max(x for row in regions for x in row):
         raise ParseError("a region is in separate pieces: puzz.link regions are drawn by walls, so "

@@ -77,6 +77,9 @@
     else {
       p.kind = "cells"; p.look = a.t; p.sol = cellsFrom(p.s, p.h, p.w);
       if (a.f) { p.fixed = {}; a.f.forEach(function (q) { p.fixed[ck(q[0], q[1])] = 1; }); }
+      p.kit.clues.forEach(function (x) {  // a cell in no room (null label) takes no entry
+        if (x.t === "rooms") x.e.forEach(function (label, i) { if (label === null) { p.off = p.off || {}; p.off[ck(Math.floor(i / p.w), i % p.w)] = 1; } });
+      });
     }
   }
   function drawKit() {
@@ -88,7 +91,10 @@
     out += gridLines();
     if (P.look === "diagonal") out += drawCells(diagonal);  // under the numbers at the corners
     P.kit.clues.forEach(function (x) {
-      if (x.t === "rooms" || x.t === "boxes") labels = x.e;  // boxes: a Sudoku box number per cell
+      if (x.t === "rooms" || x.t === "boxes") {  // boxes: a Sudoku box number per cell
+        labels = x.e;
+        x.e.forEach(function (label, i) { if (label === null) out += rect(X(i % P.w), Y(Math.floor(i / P.w)), CELL, CELL, "hole"); });
+      }
       else if (x.t === "tally") x.e.forEach(function (k, i) {
         out += text(X(0) - CELL * 0.55, Y(0) - CELL * (0.85 - 0.3 * i), x.words[i].charAt(0).toUpperCase() + " " + k, CELL * 0.25, "tally");
       });

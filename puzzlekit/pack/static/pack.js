@@ -177,7 +177,7 @@
   }
   function cycleBridge(key, back) { if (key) set(key, ((state[key] || 0) + (back ? 2 : 1)) % 3); }
   function cellValue(r, c, right) {
-    if (P.trees && P.trees[ck(r, c)]) return null;
+    if ((P.trees && P.trees[ck(r, c)]) || (P.off && P.off[ck(r, c)])) return null;  // off: a cell in no room
     var v = state[ck(r, c)] || 0;
     return right ? (v === 2 ? 0 : 2) : (v + 1) % 3;
   }
