@@ -19,22 +19,27 @@ from puzzlekit.board.slants import Slants
 from puzzlekit.generate import generate
 from puzzlekit.pack import build_pack
 
-#: Genres made with the kit that the page plays by clicks at 5x5: the docs' example (shaded
-#: cells), the loop genre of the kit's tests (lines between cells), and every kit genre of the
-#: package whose answer is entered a click per cell or per side (shaded cells, lamps, lines,
-#: diagonals) and whose planter makes a 5x5 grid: read off its answer layer, so a new genre
-#: joins by itself (a division into regions is played as the joins between cells of one
-#: region). Digits, Binairo's and Tango's 6x6 have their own tests below.
+#: Genres made with the kit that the page plays by clicks: the docs' example (shaded cells),
+#: the loop genre of the kit's tests (lines between cells), and every kit genre of the package
+#: whose answer is entered a click per cell or per side (shaded cells, lamps, lines, diagonals)
+#: and whose planter makes a 5x5 grid (or a 6x6, the smallest some take): read off its answer
+#: layer, so a new genre joins by itself (a division into regions is played as the joins
+#: between cells of one region). Digits, Binairo's and Tango's 6x6 have their own tests below.
 CLICKED = (Shading, Lines, Slants)
+SIDES = (5, 6)
 
 
-def clicked(name: str) -> bool:
+def play_side(name: str) -> int | None:
+    """The side of the grid a kit genre is played at here (None: not played by clicks)."""
     module = genres.get(name)
     layers = module.GENRE.answers
-    return len(layers) == 1 and isinstance(layers[0], CLICKED) and plants(module, 5, 5)
+    if len(layers) != 1 or not isinstance(layers[0], CLICKED):
+        return None
+    return next((n for n in SIDES if plants(module, n, n)), None)
 
 
-KIT_GENRES = ("canalview", "kitloop", *filter(clicked, kit_names()))
+PLAYED = {name: side for name in kit_names() if (side := play_side(name))}
+KIT_GENRES = ("canalview", "kitloop", *PLAYED)
 
 
 def register_test_genres() -> None:
@@ -51,7 +56,8 @@ def kit_puzzles() -> list[tuple[Any, Any, str]]:
     register_test_genres()
     out = []
     for name in KIT_GENRES:
-        for made in generate(name, 5, 5, count=2, seed=11):
+        side = PLAYED.get(name, 5)
+        for made in generate(name, side, side, count=2, seed=11):
             out.append((made.puzzle, made.solution, f"{name} seed {made.seed}"))
     return out
 
