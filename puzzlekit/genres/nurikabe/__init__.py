@@ -22,9 +22,10 @@ def _numbers(p) -> dict:
     return {cell: None if k == layers.UNKNOWN else k for cell, k in p.clues("numbers")}
 
 
-#: The largest piece of wall said in clauses not to stand alone (`no_small_pieces`): on the
-#: published 20x36 to 31x45 puzzles a cut-off pair is refuted before a whole answer is tried,
-#: for a quarter fewer conflicts; shapes of three and four cells cost model time for no more
+#: The largest piece of wall said in clauses not to stand alone (`no_small_pieces`): a
+#: cut-off pair is then refuted before a whole answer is tried, for a quarter to a third fewer
+#: conflicts on the slowest published 20x36 and 31x45 puzzles (docs/benchmarks.md); shapes of
+#: three and four cells moved those either way, for more model time
 PIECE = 2
 
 
