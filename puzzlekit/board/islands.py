@@ -246,3 +246,23 @@ def two_groups(m: BoardBuilder, lits: Mapping[Cell, Lit], rule: str) -> None:
             m.clause((d, p, ~q))
             changes.append(d)
         m.at_most(2, changes)
+
+
+def no_small_pieces(m: BoardBuilder, lits: Mapping[Cell, Lit], most: int, rule: str) -> None:
+    """No piece of at most ``most`` true cells is cut off from the rest: for each connected
+    shape of that many cells or fewer, all true means a true cell beside it. What one group
+    of more than ``most`` cells implies, said in clauses (the connectivity rule alone finds it
+    only by cuts, after a whole answer is tried)."""
+    shapes: set[frozenset[Cell]] = {frozenset([cell]) for cell in lits}
+    grown = set(shapes)
+    for _ in range(most - 1):
+        grown = {shape | {other} for shape in grown for cell in shape
+                 for other in _around(cell, m.height, m.width) if other in lits and other not in shape}
+        shapes |= grown
+    for shape in sorted(shapes, key=lambda s: (len(s), sorted(s))):
+        rim = sorted({other for cell in shape for other in _around(cell, m.height, m.width)
+                      if other in lits and other not in shape})
+        cells = sorted(shape)
+        with m.rule(f"{rule}: the {len(cells)} cells at {where(cells[0])} are not a group alone",
+                    cells=cells):
+            m.clause([~lits[cell] for cell in cells] + [lits[other] for other in rim])

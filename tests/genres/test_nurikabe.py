@@ -132,3 +132,22 @@ def test_an_unknown_size_round_trips_through_a_url():
     p = nurikabe.parse("? . 3\n. . .\n2 . .\n", "q")
     assert formats.to_url(p) == "https://puzz.link/p?nurikabe/3/3/.g3i2h"
     assert formats.read(formats.to_url(p)) == ("nurikabe", p)
+
+
+@pytest.mark.parametrize("most", [1, 2, 3])
+def test_no_small_pieces_forbids_exactly_the_lone_pieces_of_that_size_or_less(most):
+    from puzzlekit.board import checks
+    from puzzlekit.board.islands import no_small_pieces
+    from puzzlekit.board.rules import BoardBuilder
+
+    h, w = 3, 3
+    m = BoardBuilder("t", h, w)
+    lits = {(r, c): m.bool(("x", r, c)) for r in range(h) for c in range(w)}
+    no_small_pieces(m, lits, most, "rule")
+    model = m.build()
+    cells = sorted(lits)
+    for bits in itertools.product((0, 1), repeat=len(cells)):
+        true = {cell for cell, bit in zip(cells, bits) if bit}
+        # a piece that small stands alone (the caller knows there are more true cells)
+        small = any(len(piece) <= most for piece in checks.pieces(true))
+        assert model.holds(bits) == (not small), (most, sorted(true))
