@@ -70,9 +70,12 @@ def lay(rng: random.Random, h: int, w: int) -> list[Piece]:
         raise ValueError(f"no tetromino fits in a {h}x{w} grid")
     laid = [rng.choice(places)]
     letter = {cell: laid[0][0] for cell in laid[0][1]}
+    fits: set[Piece] = set()
     while True:
-        near = {b for a in letter for b in _near(a) if b in by_cell and b not in letter}
-        fits = {place for b in near for place, _ in by_cell[b] if _fits(place, letter)}
+        # a place that stops fitting never fits again: only the last one's neighbours add any
+        near = {b for a in laid[-1][1] for b in _near(a) if b in by_cell and b not in letter}
+        fits = {place for place in fits if _fits(place, letter)} | {
+            place for b in near for place, _ in by_cell[b] if _fits(place, letter)}
         if not fits:
             return laid
         scored = [(sum(b in letter or b not in by_cell for a in place[1] for b in _near(a))
