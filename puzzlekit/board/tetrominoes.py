@@ -36,7 +36,7 @@ def _places(h: int, w: int) -> tuple[tuple[Piece, ...], dict[Cell, tuple[Placed,
     return places, {cell: tuple(found) for cell, found in by_cell.items()}
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 14)  # a 10x10 has some 1,500 places; a 60x60 would hold too much
 def _around(place: Piece) -> tuple[frozenset[Cell], tuple[Cell, ...], tuple[tuple[Cell, ...], ...]]:
     """A tetromino's cells, the cells beside it, and for each 2x2 block it enters the block's
     other cells (shaded, they fill the block)."""
