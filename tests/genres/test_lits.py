@@ -11,7 +11,9 @@ from kit_checks import every_backend_finds
 from pzprjs_judge import golden, judge
 
 from puzzlekit import api, formats
+from puzzlekit.board import checks
 from puzzlekit.board import rooms as rm
+from puzzlekit.board import tetrominoes as tm
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import lits
@@ -106,6 +108,43 @@ def test_every_installed_backend_finds_the_one_answer():
 def test_planted_answers_keep_the_rules(seed):
     solution = lits.plant(random.Random(seed), 7, 7)
     assert lits.verify(lits.reveal(solution, 7, 7), solution) == []
+
+
+def test_the_rooms_shared_out_hold_their_tetromino_each_in_one_piece():
+    rng = random.Random(5)
+    laid = tm.lay(rng, 10, 10)
+    owner = tm.share_out(rng, 10, 10, laid)
+    assert set(owner) == {(r, c) for r in range(10) for c in range(10)}
+    for k, (letter, cells) in enumerate(laid):
+        room = [cell for cell, i in owner.items() if i == k]
+        assert set(cells) <= set(room) and rm.shape_of(cells) == letter
+        assert len(checks.pieces(room)) == 1
+
+
+def test_a_room_that_could_take_another_tetromino_is_loose_until_tightened():
+    # an I on the top row of a 2x5 grid; the row below in its room leaves it an L or another I
+    laid = [("I", ((0, 0), (0, 1), (0, 2), (0, 3)))]
+    owner = {(r, c): 0 for r in range(2) for c in range(4)}
+    assert tm.loose(2, 4, laid, owner) == {(1, 0), (1, 1), (1, 2), (1, 3)}
+    assert tm.loose(2, 4, laid, {(0, c): 0 for c in range(4)}) == set()
+    # two rooms: the second's T has no other place once the first gives it nothing to spare
+    laid = [("I", ((0, 0), (0, 1), (0, 2), (0, 3))), ("T", ((1, 3), (2, 2), (2, 3), (2, 4)))]
+    owner = {(0, c): 0 for c in range(5)} | {(1, c): 0 for c in range(3)} | {(1, 3): 1, (1, 4): 1} \
+        | {(2, c): 1 for c in range(5)}
+    spots = tm.loose(3, 5, laid, owner)
+    assert spots and tm.tighten(random.Random(1), 3, 5, laid, owner, spots)
+    assert len(tm.loose(3, 5, laid, owner)) < len(spots)
+
+
+@pytest.mark.parametrize("seed", [5, 8, 9])  # seeds whose first plant settles
+def test_a_settled_plant_has_one_answer(seed):
+    rng = random.Random(seed)
+    laid = tm.lay(rng, 10, 10)
+    owner = tm.share_out(rng, 10, 10, laid)
+    shaded = frozenset(cell for _, cells in laid for cell in cells)
+    assert tm.settle(rng, 10, 10, laid, owner, lambda rooms: lits._another(rooms, shaded))
+    p = lits._puzzle(lits._grid(owner, 10, 10))
+    assert lits.verify(p, lits.Solution(shaded=shaded)) == [] and api.is_unique(p)
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
