@@ -11,15 +11,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .base import around
-from .checks import connected, full_blocks, pieces
+from .checks import connected, pieces
 from .clues import Rooms
 from .places import invalid
 from .sides import room_label
 
 Cell = tuple[int, int]
 
-__all__ = ["TETROMINOES", "crossed_once", "crossings", "cuts", "grow", "lay_tetrominoes",
-           "loose_room", "move_one", "numbered", "one_piece_each", "placements", "rectangles", "renumbered",
+__all__ = ["TETROMINOES", "crossed_once", "crossings", "cuts", "grow",
+           "numbered", "one_piece_each", "placements", "rectangles", "renumbered",
            "room_label", "rooms", "shade_one", "shape_of"]
 
 
@@ -135,24 +135,6 @@ def grow(rng: Any, height: int, width: int, owner: dict[Cell, int]) -> list[list
     return renumbered([[owner[(r, c)] for c in range(width)] for r in range(height)])
 
 
-def move_one(rng: Any, grid: Sequence[Sequence[int]], cells: Sequence[Cell],
-             keep: int = 1) -> list[list[int]] | None:
-    """The grid with one of the cells (tried in random order) moved into a neighbouring
-    room, where its own room stays one piece of at least ``keep`` cells; None when none can."""
-    h, w = len(grid), len(grid[0])
-    for cell in rng.sample(list(cells), len(cells)):
-        room = grid[cell[0]][cell[1]]
-        left = [(r, c) for r in range(h) for c in range(w) if grid[r][c] == room and (r, c) != cell]
-        if len(left) < keep or len(pieces(left)) != 1:
-            continue
-        near = sorted({grid[r][c] for r, c in _beside(cell, h, w)} - {room})
-        if near:
-            out = [list(row) for row in grid]
-            out[cell[0]][cell[1]] = rng.choice(near)
-            return renumbered(out)
-    return None
-
-
 def _beside(cell: Cell, height: int, width: int) -> list[Cell]:
     return [(y, x) for y, x in around(cell)
             if 0 <= y < height and 0 <= x < width]
@@ -213,56 +195,6 @@ def placements(cells: Iterable[Cell]) -> list[tuple[str, tuple[Cell, ...]]]:
                     if all(p in inside for p in placed):
                         out.add((letter, placed))
     return sorted(out)
-
-
-def lay_tetrominoes(rng: Any, h: int, w: int) -> dict[Cell, int]:
-    """Tetrominoes (LITS's answers) laid at random, each touching the ones before, while one
-    fits with no 2x2 block shaded and no two of one shape side by side: cell -> its number."""
-    places = placements([(r, c) for r in range(h) for c in range(w)])
-    if not places:
-        raise ValueError(f"no tetromino fits in a {h}x{w} grid")
-    owner: dict = {cell: 0 for cell in rng.choice(places)[1]}
-    letter = [shape_of(owner)]
-    while True:
-        near = {b for a in owner for b in _beside(a, h, w)} - owner.keys()
-        fits = [(x, piece) for x, piece in places
-                if near.intersection(piece) and _fits(x, piece, owner, letter, h, w)]
-        if not fits:
-            return owner
-        x, piece = rng.choice(fits)
-        owner.update((cell, len(letter)) for cell in piece)
-        letter.append(x)
-
-
-def _fits(x: str, piece: tuple, owner: dict, letter: list, h: int, w: int) -> bool:
-    """Whether a tetromino can join the shaded ones: no cell taken, no equal shape beside it,
-    no 2x2 block shaded."""
-    if any(cell in owner for cell in piece):
-        return False
-    if any(letter[owner[b]] == x for a in piece for b in _beside(a, h, w) if b in owner):
-        return False
-    return not full_blocks(set(owner) | set(piece), h, w)
-
-
-def loose_room(grid: Sequence[Sequence[int]], shaded: frozenset[Cell]) -> tuple[set, set] | None:
-    """A room where another tetromino would fit as well, the other rooms as planted: the
-    cells it shades beyond the planted one, and the room's cells; or None (a LITS planter's
-    repair: such a room leaves the answer open)."""
-    h, w = len(grid), len(grid[0])
-    groups = rooms(grid)
-    owner = {cell: label for label, cells in groups.items() for cell in cells if cell in shaded}
-    letter = {label: shape_of([cell for cell in cells if cell in shaded])
-              for label, cells in groups.items()}
-    for cells in groups.values():
-        own = {cell for cell in cells if cell in shaded}
-        rest = {cell: letter[owner[cell]] for cell in shaded - own}
-        for x, piece in placements(cells):
-            if own == set(piece) or any(rest.get(b) == x for a in piece for b in _beside(a, h, w)):
-                continue
-            new = set(rest) | set(piece)
-            if not full_blocks(new, h, w) and not connected(new, "shaded cells"):
-                return set(piece) - own, set(cells)
-    return None
 
 
 # Heyawake's planting ---------------------------------------------------------------------------------
