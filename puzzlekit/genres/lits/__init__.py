@@ -90,10 +90,8 @@ def check(p, s):
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """Tetrominoes laid side by side, hugging the edges and each other, the other cells shared
-    out among their rooms where they open the fewest other tetrominoes; then cells moved
-    between rooms until no other answer turns up (`board.tetrominoes`), or a fresh plant when
-    that drags on."""
+    """Tetrominoes laid hugging the edges and each other, the other cells shared out among
+    their rooms, then moved between rooms until the answer is unique (`board.tetrominoes`)."""
     for _ in range(TRIES):
         laid = tm.lay(rng, height, width)
         owner = tm.share_out(rng, height, width, laid)
@@ -129,9 +127,8 @@ def reveal(solution, h: int, w: int):
 
 #: Plants tried in one call before the last is returned as it stands (about half settle).
 TRIES = 4
-#: What was measured of the generator (``python -m benchmarks.levels --genres lits --sizes
-#: 6,8,10 --seeds 20 --first-miss``): the sides asked, and per level the sides where every
-#: request came back at it (10x10: chain and either 20 of 20, medians 1.2 and 8.4 s).
+#: Measured by ``python -m benchmarks.levels --genres lits --sizes 6,8,10 --seeds 20
+#: --first-miss`` (10x10: chain and either 20 of 20, medians 1.2 and 8.4 s).
 SIDES = (6, 8, 10)
 RELIABLE = {"trial": (6,), "chain": (6, 8, 10), "either": (8, 10)}
 
