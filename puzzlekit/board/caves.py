@@ -92,10 +92,14 @@ def edge_problems(cells: Iterable[Cell], height: int, width: int, what: str) -> 
     return out
 
 
-def plant_cave(rng: Any, height: int, width: int, share: float = 0.45) -> frozenset[Cell]:
+def plant_cave(rng: Any, height: int, width: int, share: float = 0.45, thin: bool = False) -> frozenset[Cell]:
     """About ``share`` of the cells shaded, the unshaded ones one piece and every shaded piece
     reaching the edge: cells are shaded one at a time, each on the border or beside a shaded
-    cell, when the unshaded cells stay one piece."""
+    cell, when the unshaded cells stay one piece (and, ``thin``, every shaded cell keeps an
+    unshaded neighbour). A shaded cell walled in by shaded cells is fixed only by the cave's
+    connection as a whole (with every number shown, a cave cell there breaks no count), so
+    such a plant asks the whole-cave reasoning of ``lines`` even with every clue shown, and a
+    thin one seldom does."""
     cells = [(r, c) for r in range(height) for c in range(width)]
     shaded: set[Cell] = set()
     goal = int(share * len(cells))
@@ -106,7 +110,11 @@ def plant_cave(rng: Any, height: int, width: int, share: float = 0.45) -> frozen
         if cell in shaded or not (_on_edge(cell, height, width)
                                   or any(n in shaded for n in _around(cell, height, width))):
             continue
-        rest = set(cells) - shaded - {cell}
+        after = shaded | {cell}
+        near = [cell, *(n for n in _around(cell, height, width) if n in shaded)]
+        if thin and not all(any(n not in after for n in _around(x, height, width)) for x in near):
+            continue
+        rest = set(cells) - after
         if rest and len(pieces(rest)) == 1:
             shaded.add(cell)
     if not shaded:

@@ -55,10 +55,16 @@ def check(p, s):
             yield f"the {k} at {cell} sees {seen} cave cells, itself included"
 
 
+#: The share of thin plants (see `plant`).
+THIN = 0.5
+
+
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """About 45% of the cells shaded, each shaded piece reaching the edge, the cave one piece."""
-    return genre.Solution(shaded=plant_cave(rng, height, width))
+    """About 45% of the cells shaded, each shaded piece reaching the edge, the cave one piece;
+    half the plants thin (every shaded cell beside the cave: with every number shown the
+    counts alone fix them, as ``rules`` needs), the others with thick walls (``lines`` and up)."""
+    return genre.Solution(shaded=plant_cave(rng, height, width, thin=rng.random() < THIN))
 
 
 @genre.reveal
