@@ -47,12 +47,45 @@ def check(p, s):
             yield f"the {k} at {cell} touches shaded groups of {total} cells"
 
 
+#: The sizes a planted group grows to, drawn in turn: small groups keep the numbers small, and
+#: a number's rule grows with it (a literal per cell within reach of it, per step of distance).
+GROUP_SIZES = (1, 1, 2, 2, 3, 3, 4, 5)
+
+
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """About two cells in five shaded at random (at least one)."""
+    """Small shaded groups apart from each other: a group starts at a random cell with no
+    shaded cell beside it and grows to a drawn size (of `GROUP_SIZES`) through cells with no
+    shaded cell of another group beside them, until about two cells in five are shaded."""
     cells = [(r, c) for r in range(height) for c in range(width)]
-    shaded = {cell for cell in cells if rng.random() < 0.4} or {rng.choice(cells)}
-    return genre.Solution(shaded=frozenset(shaded))
+    shaded: set = set()
+    goal = max(1, int(0.4 * len(cells)))
+
+    def free(cell, mine) -> bool:
+        return cell not in shaded and all(n in mine or n not in shaded for n in _around(cell, height, width))
+
+    for _ in range(4 * len(cells)):
+        if len(shaded) >= goal:
+            break
+        start = rng.choice(cells)
+        if not free(start, ()):
+            continue
+        group = {start}
+        size = rng.choice(GROUP_SIZES)
+        while len(group) < size:
+            edge = sorted({n for x in group for n in _around(x, height, width)
+                           if n not in group and free(n, group)})
+            if not edge:
+                break
+            group.add(rng.choice(edge))
+        shaded |= group
+    return genre.Solution(shaded=frozenset(shaded or {rng.choice(cells)}))
+
+
+def _around(cell, height: int, width: int) -> list:
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < height and 0 <= c + dc < width]
 
 
 @genre.reveal
