@@ -225,6 +225,9 @@ def _within(m: BoardBuilder, o: Cell, k: int, dist: Mapping[Cell, int], joined: 
             ways = [at[cell, j - 1]] if (cell, j - 1) in at else []
             ways += [at[n, j - 1] for n in _around(cell, h, w) if (n, j - 1) in at]
             m.clause([~x, *ways])
+            # and the other way, so the distances are a function of the joined cells
+            for way in ways:
+                m.clause([~way, ~joined[cell], x])
     for cell, x in joined.items():
         m.implies(x, at[cell, k])
 
