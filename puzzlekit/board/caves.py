@@ -207,10 +207,11 @@ def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappin
 
 def _within(m: BoardBuilder, o: Cell, k: int, dist: Mapping[Cell, int], joined: Mapping[Cell, Lit]) -> None:
     """A joined cell is at most ``k`` steps from ``o`` through joined cells: ``("near", o, cell,
-    j)`` says it is at most ``j``, which needs the cell joined and, for ``j > 1``, the cell or a
-    neighbour at most ``j - 1`` (a neighbour of ``o`` is 1). Only that way round: a near
-    literal left false where it could be true changes no cell, so the converse clauses (as
-    many again) would add no deduction about the shading."""
+    j)`` is true when it is at most ``j``, which needs the cell joined and, for ``j > 1``, the
+    cell or a neighbour at most ``j - 1`` (a neighbour of ``o`` is 1). Both ways round: the
+    converse clauses deduce nothing about the shading, but without them an answer has many
+    settings of these literals, and a backend that lists answers by every variable (``csp``)
+    does not finish listing them."""
     h, w = m.height, m.width
     at: dict[tuple[Cell, int], Lit] = {}
     for j in range(1, k + 1):
