@@ -102,7 +102,8 @@ def reveal(solution, h: int, w: int):
 #: per level the sides where every request came back at it (10x10: rules and pairs 20 of 20,
 #: medians 5.4 and 14.8 s under a load average of 2-4 on 2 cores; 8x8: 1.4 and 5.4 s).
 SIDES = (6, 8, 10)
-RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8, 10), "trial": (6,), "chain": (6,), "either": (6,), "deep": (6,)}
+RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8, 10), "trial": (6,), "chain": (6,), "either": (6,),
+            "deep": (6,)}
 
 genre.export(globals())
 
