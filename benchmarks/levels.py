@@ -43,7 +43,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "easyasabc": (5, 6), "kakurasu": (6, 8, 10), "aquarium": (6, 10),
     "kakuro": (6, 10), "galaxies": (7,), "nurikabe": (6, 10), "yinyang": (6, 10), "heyawake": (7, 10),
     "battleship": (6, 10), "minesweeper": (6, 10), "cave": (6, 8, 10), "ripple": (6, 10), "suguru": (6, 10),
-    "hidato": (6, 10), "kurotto": (6,), "lits": (6, 8, 10),
+    "hidato": (6, 10), "kurotto": (6, 8, 10), "lits": (6, 8, 10),
     "simpleloop": (7, 10), "doubleback": (7, 10), "nurimaze": (6, 10),
 }
 #: The share of requests a level must hit to be offered.

@@ -140,6 +140,43 @@ def _reach(o: Cell, k: int, blocked: Collection[Cell], height: int, width: int) 
     return dist
 
 
+def _caps(numbers: Mapping[Cell, int], height: int, width: int) -> dict[Cell, int]:
+    """Per cell beside a number, the smallest number beside it: its shaded group touches that
+    number, so it holds at most that many cells."""
+    caps: dict[Cell, int] = {}
+    for o, k in numbers.items():
+        for cell in _around(o, height, width):
+            caps[cell] = min(k, caps.get(cell, k))
+    return caps
+
+
+def _capped_reach(o: Cell, k: int, blocked: Collection[Cell], caps: Mapping[Cell, int],
+                  height: int, width: int) -> dict[Cell, int]:
+    """The cells a group beside ``o`` of at most ``k`` cells can hold, each with its fewest
+    steps from ``o``: as `_reach`, but a path of ``j`` cells also needs ``j`` at most the
+    number beside each of its cells (`_caps`: the path lies in one group, which touches it).
+    Per cell and steps, the largest such bound left is kept (a path with a larger one reaches
+    at least as far)."""
+    best: dict[tuple[Cell, int], int] = {}
+    dist = {o: 0}
+    layer = {o: k}
+    for j in range(1, k + 1):
+        nxt: dict[Cell, int] = {}
+        for cell, cap in layer.items():
+            for other in _around(cell, height, width):
+                if other == o or other in blocked:
+                    continue
+                bound = min(cap, caps.get(other, k))
+                if j > bound or bound <= nxt.get(other, -1) or bound <= best.get((other, j - 1), -1):
+                    continue
+                nxt[other] = bound
+        for cell, cap in nxt.items():
+            best[cell, j] = cap
+            dist.setdefault(cell, j)
+        layer = nxt
+    return dist
+
+
 def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mapping[Cell, int],
                     blocked: Collection[Cell], rule: str) -> None:
     """The shaded groups beside each numbered cell (never shaded itself) hold as many cells as
@@ -149,8 +186,9 @@ def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappin
     or a graph constraint past `DISTANCES`). ``blocked``: cells never shaded (every number).
     ``rule`` is worded per number: ``{k}`` its number, ``{cell}`` its place, ``{s}`` a plural's s."""
     h, w = m.height, m.width
+    caps = _caps(numbers, h, w)
     for o, k in m.deadline.paced(sorted(numbers.items()), 16):
-        dist = _reach(o, k, blocked, h, w)
+        dist = _capped_reach(o, k, blocked, caps, h, w)
         joined = {cell: m.bool(("group", o, cell)) for cell in sorted(dist) if cell != o}
         with m.rule(rule.format(k=k, cell=where(o), s="" if k == 1 else "s"), cells=[o]):
             for cell, x in joined.items():
@@ -178,7 +216,10 @@ def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappin
 def _within(m: BoardBuilder, o: Cell, k: int, dist: Mapping[Cell, int], joined: Mapping[Cell, Lit]) -> None:
     """A joined cell is at most ``k`` steps from ``o`` through joined cells: ``("near", o, cell,
     j)`` is true when it is at most ``j``, which needs the cell joined and, for ``j > 1``, the
-    cell or a neighbour at most ``j - 1`` (a neighbour of ``o`` is 1)."""
+    cell or a neighbour at most ``j - 1`` (a neighbour of ``o`` is 1). Both ways round: the
+    converse clauses deduce nothing about the shading, but without them an answer has many
+    settings of these literals, and a backend that lists answers by every variable (``csp``)
+    does not finish listing them."""
     h, w = m.height, m.width
     at: dict[tuple[Cell, int], Lit] = {}
     for j in range(1, k + 1):

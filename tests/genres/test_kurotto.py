@@ -14,6 +14,7 @@ from pzprjs_judge import broken_boards_fail, golden_answer, judge
 from benchmarks import sw_corpus
 from puzzlekit import api, formats
 from puzzlekit.backends import cpsat
+from puzzlekit.board.checks import pieces
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import kurotto
@@ -98,15 +99,25 @@ def test_generated_puzzles_are_unique(level):
     assert kurotto.verify(made.puzzle, made.solution) == []
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_the_model_finds_every_answer_brute_force_finds(seed):
-    p = kurotto.random_puzzle(random.Random(seed), 3, 4, keep=0.5)
-    cells = [(r, c) for r in range(3) for c in range(4)]
+@pytest.mark.parametrize(("seed", "h", "w", "keep"), [*((s, 3, 4, 0.5) for s in range(4)),
+                                                     *((s, 3, 5, 0.8) for s in range(3))])
+def test_the_model_finds_every_answer_brute_force_finds(seed, h, w, keep):
+    # many numbers shown: the reach of each is cut by the numbers beside its paths
+    p = kurotto.random_puzzle(random.Random(seed), h, w, keep=keep)
+    cells = [(r, c) for r in range(h) for c in range(w)]
     brute = {frozenset(s) for n in range(len(cells) + 1) for s in itertools.combinations(cells, n)
              if not kurotto.verify(p, kurotto.Solution(shaded=frozenset(s)))}
     result = cpsat.solve(kurotto.model(p), limit=5000)
     assert result.complete
     assert {kurotto.decode(p, a).shaded for a in result.solutions} == brute
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_planter_makes_small_groups_on_about_two_cells_in_five(seed):
+    solution = kurotto.GENRE.planter(random.Random(seed), 10, 10)
+    sizes = [len(group) for group in pieces(solution.shaded)]
+    assert max(sizes) <= max(kurotto.GROUP_SIZES)
+    assert 30 <= len(solution.shaded) <= 45 and len(sizes) >= 10
 
 
 # --- puzz.link -------------------------------------------------------------------------------
