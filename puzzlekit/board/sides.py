@@ -199,8 +199,12 @@ class Heights(Digits):
     def _narrowed(self, lo: int, hi: int) -> Heights:
         """This layer (a subclass's drawing and marks too) with the values one puzzle takes."""
         out = copy.copy(self)
-        out.lo, out.hi = lo, hi
+        out._take(lo, hi)
         return out
+
+    def _take(self, lo: int, hi: int) -> None:
+        """Set the values this layer takes (on a fresh copy only: see `_narrowed`)."""
+        self.lo, self.hi = lo, hi
 
     def marks(self, value: tuple) -> dict[Cell, str]:
         """Each height's last digit; ``-`` for an empty cell."""
