@@ -13,7 +13,6 @@ a circle. `plant_cave` plants a shading of both kinds of connection.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
@@ -125,21 +124,6 @@ def plant_cave(rng: Any, height: int, width: int, share: float = 0.45, thin: boo
 # --- numbers adding up the shaded groups they touch -----------------------------------------
 
 
-def _reach(o: Cell, k: int, blocked: Collection[Cell], height: int, width: int) -> dict[Cell, int]:
-    """The cells within ``k`` steps of ``o`` by paths that never enter a blocked cell."""
-    dist = {o: 0}
-    queue = deque([o])
-    while queue:
-        cell = queue.popleft()
-        if dist[cell] >= k:
-            continue
-        for other in _around(cell, height, width):
-            if other not in dist and other not in blocked:
-                dist[other] = dist[cell] + 1
-                queue.append(other)
-    return dist
-
-
 def _caps(numbers: Mapping[Cell, int], height: int, width: int) -> dict[Cell, int]:
     """Per cell beside a number, the smallest number beside it: its shaded group touches that
     number, so it holds at most that many cells."""
@@ -153,10 +137,10 @@ def _caps(numbers: Mapping[Cell, int], height: int, width: int) -> dict[Cell, in
 def _capped_reach(o: Cell, k: int, blocked: Collection[Cell], caps: Mapping[Cell, int],
                   height: int, width: int) -> dict[Cell, int]:
     """The cells a group beside ``o`` of at most ``k`` cells can hold, each with its fewest
-    steps from ``o``: as `_reach`, but a path of ``j`` cells also needs ``j`` at most the
-    number beside each of its cells (`_caps`: the path lies in one group, which touches it).
-    Per cell and steps, the largest such bound left is kept (a path with a larger one reaches
-    at least as far)."""
+    steps from ``o`` by paths that never enter a blocked cell, where a path of ``j`` cells
+    also needs ``j`` at most the number beside each of its cells (`_caps`: the path lies in
+    one group, which touches it). Per cell and steps, the largest such bound left is kept (a
+    path with a larger one reaches at least as far)."""
     best: dict[tuple[Cell, int], int] = {}
     dist = {o: 0}
     layer = {o: k}
