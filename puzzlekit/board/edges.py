@@ -141,11 +141,13 @@ class Water(Shading):
         canvas.close()
 
 
-def first_seen(m: Any, variables: Sequence[Any], v: int) -> None:
+def first_seen(m: Any, variables: Sequence[Any], v: int, empty: int | None = None) -> None:
     """The first non-zero value among the integer ``variables`` (nearest first) is ``v``:
-    a cell holding another letter has a letter before it."""
+    a cell holding another letter has a letter before it. ``empty``: the most zeros the line
+    can hold (its other rules say so); past them a letter always stands before, so no clause
+    is written there."""
     for i, var in enumerate(variables):
-        if i and variables[i - 1].lo > 0:  # a cell before always holds a letter
+        if i and (variables[i - 1].lo > 0 or (empty is not None and i > empty)):
             break
         before = [~m.eq(x, 0) for x in variables[:i]]
         for u in range(max(var.lo, 1), var.hi + 1):

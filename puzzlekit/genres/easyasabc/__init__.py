@@ -31,7 +31,7 @@ genre = Genre(
     clues=[LetterCount("letters"), *AROUND, LetterClues("givens")],
     answers=[Letters("grid", letters="letters")],
     optional=("top", "bottom", "left", "right", "givens"),
-    sizes=(3, 9),
+    sizes=(3, 12),
 )
 
 
@@ -76,7 +76,7 @@ def rules(p, m):
             m.fix(m.eq(grid[cell], v))
     for side, i, v, cells in clues_around(p, AROUND):
         with m.rule(f"the {letter(v)} {where(side, i)} is the first letter seen", cells=cells):
-            first_seen(m, [grid[c] for c in cells], v)
+            first_seen(m, [grid[c] for c in cells], v, empty=p.width - k)
 
 
 @genre.verify
