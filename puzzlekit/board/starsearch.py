@@ -11,9 +11,12 @@ hundred steps.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from ..grid import Cell
+from .stars import hand_over
 
 
 def other_spread(n: int, k: int, owner: Mapping[Cell, object], answer: Iterable[Cell],
@@ -86,3 +89,19 @@ def other_spread(n: int, k: int, owner: Mapping[Cell, object], answer: Iterable[
         return None
     return frozenset(cell for cell, b in bit.items() if found & b)
 
+
+
+def shrink(rng: random.Random, owner: dict[Cell, int], placed: Iterable[Cell], n: int, k: int,
+           steps: int = 20) -> None:
+    """Cells of the smallest regions handed to their neighbours while the answer ``placed``
+    stays the only one (``owner`` is changed in place). A planter that stops at the first
+    unique set of regions leaves them of even sizes, which a 10x10 two-star puzzle then mostly
+    needs search for; a few small regions give the solver places to start."""
+    keep = set(placed)
+    for _ in range(steps):
+        size = Counter(owner.values())
+        region = rng.choice(sorted(size, key=lambda x: (size[x], rng.random()))[:3])
+        spots = sorted(cell for cell, x in owner.items() if x == region and cell not in keep)
+        before = dict(owner)
+        if spots and hand_over(rng, owner, spots, keep) and other_spread(n, k, owner, keep) is not None:
+            owner.update(before)  # the hand-over let a second answer in: undone

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, layers, places, stars
-from ...board.starsearch import other_spread
+from ...board.starsearch import other_spread, shrink
 
 STAR = "★"
 
@@ -73,7 +73,8 @@ def stars_for(n: int) -> int:
 def plant(rng: random.Random, height: int, width: int):
     """Stars apart, regions grown around them, then border cells handed to a neighbouring
     region until no second answer turns up (each hand-over takes a cell where one puts a star).
-    The second answers come from `other_spread`, a search of Star Battle's own."""
+    The second answers come from `other_spread`, a search of Star Battle's own; a unique plant
+    then has its smallest regions shrunk (`shrink`) while it stays unique."""
     if height != width:
         raise ValueError(f"a Star Battle grid is square, not {height}x{width}")
     n, k = height, stars_for(height)
@@ -85,6 +86,7 @@ def plant(rng: random.Random, height: int, width: int):
             if found is None or not stars.hand_over(rng, owner, sorted(found - answer.stars), set(placed)):
                 break
         if found is None:
+            shrink(rng, owner, placed, n, k)
             break
     object.__setattr__(answer, "planted_regions", _puzzle(owner, n, k).regions)
     return answer
