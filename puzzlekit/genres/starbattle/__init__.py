@@ -74,7 +74,8 @@ def plant(rng: random.Random, height: int, width: int):
     """Stars apart, regions grown around them, then border cells handed to a neighbouring
     region until no second answer turns up (each hand-over takes a cell where one puts a star).
     The second answers come from `other_spread`, a search of Star Battle's own; a unique plant
-    then has its smallest regions shrunk (`shrink`) while it stays unique."""
+    then has its smallest regions shrunk (`shrink`) while it stays unique, from side 9 on: below,
+    plants are easy enough and shrinking them left only the easiest levels."""
     if height != width:
         raise ValueError(f"a Star Battle grid is square, not {height}x{width}")
     n, k = height, stars_for(height)
@@ -86,7 +87,7 @@ def plant(rng: random.Random, height: int, width: int):
             if found is None or not stars.hand_over(rng, owner, sorted(found - answer.stars), set(placed)):
                 break
         if found is None:
-            shrink(rng, owner, placed, n, k)
+            shrink(rng, owner, placed, n, k, steps=max(0, 10 * (n - 8)))  # smaller sides stay varied
             break
     object.__setattr__(answer, "planted_regions", _puzzle(owner, n, k).regions)
     return answer
