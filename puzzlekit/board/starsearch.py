@@ -44,15 +44,19 @@ def other_spread(n: int, k: int, owner: Mapping[Cell, object], answer: Iterable[
         while changed:
             changed = False
             for unit in units:
+                free = unit & ~(stars | blocked)
                 have = (unit & stars).bit_count()
-                free = unit & ~stars & ~blocked
+                if not free:  # a unit already settled, or one that can no longer get its stars
+                    if have != k:
+                        return None
+                    continue
                 room = free.bit_count()
                 if have > k or have + room < k:
                     return None
-                if room and have == k:
+                if have == k:
                     blocked |= free
                     changed = True
-                elif room and have + room == k:
+                elif have + room == k:
                     while free:
                         b = free & -free
                         free ^= b
