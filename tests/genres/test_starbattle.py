@@ -4,6 +4,7 @@ JSON and state forms, the generator, Queens as its one-star case and the puzz.li
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,8 @@ from kit_checks import every_backend_finds
 from pzprjs_judge import broken_boards_fail, golden, golden_answer, judge
 
 from puzzlekit import api, formats, render
+from puzzlekit.board import stars
+from puzzlekit.board.starsearch import other_spread
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import queens, starbattle
@@ -107,6 +110,25 @@ def test_generated_puzzles_are_unique(side, level):
     assert made.puzzle.count == starbattle.stars_for(side)
     assert api.is_unique(made.puzzle)
     assert starbattle.verify(made.puzzle, made.solution) == []
+
+
+def test_the_planter_search_finds_a_second_answer_exactly_when_the_solver_does():
+    p, s = solved()
+    owner = {cell: label for label, cells in p.rooms().items() for cell in cells}
+    assert other_spread(8, 2, owner, s.stars) is None  # the example has one answer
+    seen = set()
+    for seed in range(6):  # regions grown around the stars, before any hand-over: often not unique
+        n, k = (6, 1) if seed % 2 else (8, 2)
+        placed, grown = stars.star_regions(random.Random(seed), n, k)
+        rows = [[stars.label(grown[(r, c)]) for c in range(n)] for r in range(n)]
+        made = starbattle.Puzzle(n, n, count=k, regions=rows)
+        answers = {x.stars for x in api.solve(made, limit=50).solutions}
+        assert frozenset(placed) in answers
+        other = other_spread(n, k, grown, placed)
+        assert (other is None) == (answers == {frozenset(placed)})
+        assert other is None or (other != frozenset(placed) and other in answers)
+        seen.add(other is None)
+    assert seen == {True, False}  # both outcomes were asked about
 
 
 def test_the_puzzlink_golden_round_trips_and_its_solved_board_passes():
