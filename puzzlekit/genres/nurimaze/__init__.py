@@ -79,23 +79,41 @@ def check(p, s):
             yield f"the way from S to G {'misses' if v == 'o' else 'passes'} the {v} at {cell}"
 
 
+#: A mark only fixes its cell unshaded and on or off the way: one solver answers the
+#: generator's every question about a plant, the marks shown passed as assumptions (`GUARD_FINDER`).
+GUARD_FINDER = True
+
+
+def clue_keys(item: tuple) -> list:
+    """The model variables a mark fixes."""
+    return [("shaded", *item[1]), ("on way", item[1])]
+
+
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
     """A maximal random tree of unshaded cells (no cell joins it without a loop or a second
-    touch) without a 2x2 shaded block, its ends far apart; rooms of one colour cut at random."""
+    touch) without a 2x2 shaded block, its ends far apart; rooms of one colour cut at random,
+    a shaded room joined to one beside it until it holds the last shaded cell of a 2x2 block."""
     if height * width < 4:
         raise ValueError(f"a {height}x{width} grid is too small for a maze from S to G")
-    for _ in range(200):
+    found = None
+    for i in range(400):
         tree = mazes.maximal_tree(rng, height, width)
         shaded = {(r, c) for r in range(height) for c in range(width)} - tree
-        if not checks.full_blocks(shaded, height, width) and len(tree) >= 2:
+        if checks.full_blocks(shaded, height, width) or len(tree) < 2:
+            continue
+        found = tree, shaded
+        # rooms the 2x2 rule shades once the unshaded cells are known: all marks shown, the
+        # puzzle is easy, and each level is reached by taking marks away (any rooms at last)
+        rooms = mazes.colour_rooms(rng, shaded, height, width, anchored=i < 300)
+        if rooms is not None:
             break
-    else:
+    if found is None or rooms is None:
         raise ValueError(f"no {height}x{width} maze found without a 2x2 shaded block")
+    tree, shaded = found
     start = rng.choice(sorted(tree))
     goal = max(sorted(tree - {start}), key=lambda c: (len(mazes.way(tree, start, c) or ()), rng.random()))
     solution = genre.Solution(shaded=frozenset(shaded))
-    rooms = mazes.colour_rooms(rng, shaded, height, width)
     object.__setattr__(solution, "planted", (rooms, start, goal))  # rides along for `reveal`
     return solution
 
