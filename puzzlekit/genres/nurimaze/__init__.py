@@ -3,6 +3,7 @@ with no 2x2 shaded; the way from S to G through it passes every circle and no tr
 
 from __future__ import annotations
 
+import functools
 import random
 
 from ...board import Genre, checks, layers, mazes, places
@@ -67,13 +68,8 @@ def check(p, s):
     for cell, v in p.clues("ends") + p.clues("marks"):
         if cell in s.shaded:
             yield f"the {v} at {cell} is shaded"
-    open_ = {(r, c) for r in range(h) for c in range(w)} - set(s.shaded)
-    yield from checks.connected(open_, "unshaded cells")
-    yield from checks.no_2x2(s.shaded, h, w, "shaded")
-    yield from checks.no_2x2(open_, h, w, "unshaded")
-    if mazes.loops_in(open_):
-        yield "the unshaded cells form a loop"
-    way = set(mazes.way(open_, p.end("S"), p.end("G")) or ())
+    problems, way = _shape(frozenset(s.shaded), h, w, p.end("S"), p.end("G"))
+    yield from problems
     for cell, v in p.clues("marks"):
         if way and (v == "o") != (cell in way):
             yield f"the way from S to G {'misses' if v == 'o' else 'passes'} the {v} at {cell}"
@@ -87,6 +83,18 @@ GUARD_FINDER = True
 def clue_keys(item: tuple) -> list:
     """The model variables a mark fixes."""
     return [("shaded", *item[1]), ("on way", item[1])]
+
+
+@functools.lru_cache(maxsize=4)
+def _shape(shaded: frozenset, h: int, w: int, start: tuple, goal: tuple) -> tuple[list[str], frozenset]:
+    """The problems of the shading's shape, and the way from S to G: the generator checks
+    one answer against each mark alone, so it is worked out once per answer."""
+    open_ = {(r, c) for r in range(h) for c in range(w)} - shaded
+    problems = [*checks.connected(open_, "unshaded cells"), *checks.no_2x2(shaded, h, w, "shaded"),
+                *checks.no_2x2(open_, h, w, "unshaded")]
+    if mazes.loops_in(open_):
+        problems.append("the unshaded cells form a loop")
+    return problems, frozenset(mazes.way(open_, start, goal) or ())
 
 
 @genre.plant
