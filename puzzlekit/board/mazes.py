@@ -304,8 +304,13 @@ def maximal_tree(rng: Any, height: int, width: int) -> set[Cell]:
     return inside
 
 
-def colour_rooms(rng: Any, shaded: set[Cell], height: int, width: int, most: int = 3) -> list[list[str]]:
-    """Rooms of one to ``most`` cells of one colour (shaded or not), grown from random cells."""
+def colour_rooms(rng: Any, shaded: set[Cell], height: int, width: int, most: int = 3,
+                 anchored: bool = False) -> list[list[str]] | None:
+    """Rooms of one to ``most`` cells of one colour (shaded or not), grown from random cells.
+    ``anchored``: a shaded room with no cell whose 2x2 block is otherwise unshaded is joined
+    to a shaded room beside it (so it may grow past ``most``) while one is there: with the
+    unshaded cells known, the 2x2 rule alone then shades every such room (None when one is
+    left without such a cell)."""
     label: dict[Cell, int] = {}
     cells = [(r, c) for r in range(height) for c in range(width)]
     for seed in rng.sample(cells, len(cells)):
@@ -321,4 +326,36 @@ def colour_rooms(rng: Any, shaded: set[Cell], height: int, width: int, most: int
             x = rng.choice(near)
             label[x] = n
             room.append(x)
+    if anchored and not _anchor(label, shaded):
+        return None
     return [[str(label[(r, c)]) for c in range(width)] for r in range(height)]
+
+
+def _anchor(label: dict[Cell, int], shaded: set[Cell]) -> bool:
+    """Join each shaded room with no cell whose 2x2 block is otherwise unshaded to a shaded
+    room beside it, while there is one; whether every shaded room then has such a cell."""
+    def near(cell: Cell) -> list[Cell]:
+        r, c = cell
+        return [x for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if x in label]
+
+    def corner(cell: Cell) -> bool:  # the last shaded cell of a 2x2 block
+        r, c = cell
+        blocks = [[(r + i, c + j) for i in (0, dr) for j in (0, dc)] for dr in (-1, 1) for dc in (-1, 1)]
+        return any(all(x in label for x in b) and sum(x in shaded for x in b) == 1 for b in blocks)
+
+    while True:
+        rooms: dict[int, list[Cell]] = {}
+        for cell in sorted(shaded):
+            rooms.setdefault(label[cell], []).append(cell)
+        loose = [cells for cells in rooms.values() if not any(map(corner, cells))]
+        joined = False
+        for cells in loose:
+            other = sorted({label[x] for cell in cells for x in near(cell) if x in shaded}
+                           - {label[cells[0]]})
+            if other:
+                for cell in cells:
+                    label[cell] = other[0]
+                joined = True
+                break
+        if not joined:
+            return not loose

@@ -140,3 +140,21 @@ def test_generated_puzzles_are_unique(level):
     (made,) = generate("nurimaze", 6, 6, level=level, seed=3, nearest=True)
     assert api.is_unique(made.puzzle)
     assert nurimaze.verify(made.puzzle, made.solution) == []
+
+
+def test_every_planted_shaded_room_holds_the_last_shaded_cell_of_a_2x2_block():
+    import random
+
+    from puzzlekit.board import layers
+
+    for seed in range(5):
+        solution = nurimaze.GENRE.planter(random.Random(seed), 10, 10)
+        puzzle = nurimaze.GENRE.revealer(solution, 10, 10)
+        shaded = set(solution.shaded)
+        blocks = [{(r + i, c + j) for i in (0, 1) for j in (0, 1)} for r in range(9) for c in range(9)]
+        lone = {cell for block in blocks if len(block & shaded) == 1 for cell in block & shaded}
+        for cells in layers.Rooms.rooms(puzzle.rooms).values():
+            assert all(c in shaded for c in cells) or not any(c in shaded for c in cells)
+            assert not set(cells) <= shaded or lone & set(cells), cells
+        # with every mark shown, the 2x2 rule alone shades each unmarked room
+        assert api.grade(puzzle).level in ("scan", "rules")
