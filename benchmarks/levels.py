@@ -36,7 +36,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "skyscrapers": (5,), "magnets": (6,), "undead": (4,), "kenken": (6,), "killersudoku": (9,),
     "jigsawsudoku": (9,), "gokigen": (8,), "mosaic": (10,), "fillomino": (7,), "signpost": (4,),
     "starbattle": (6, 8, 10), "norinori": (5, 6, 10),
-    "yajilin": (7,), "countryroad": (7,),
+    "yajilin": (7, 10), "countryroad": (7, 10),
     "nurimisaki": (6, 8, 10), "shakashaka": (6,), "tapa": (6, 10), "creek": (6, 10),
     "sashigane": (6, 10), "doublechoco": (6,),
     "firefly": (7,), "geradeweg": (7, 10),
