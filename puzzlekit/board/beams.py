@@ -92,7 +92,7 @@ def beam_network(m: Any, lines: Mapping[Edge, Lit], mouths: Mapping[Cell, str],
     for cell in m.deadline.paced(list(m.cells()), 256):
         near = [(edge(cell, n), side(cell, n)) for n in m.neighbours(cell)]
         if cell in mouths:
-            _firefly(m, cell, mouths[cell], turns.get(cell, FREE), near, lines, towards, left)
+            _firefly(m, cell, mouths, turns.get(cell, FREE), near, lines, towards, left)
             continue
         m.degree(cell, lines, (0, 2), f"a line passes {cell} straight or turning, never branching or ending")
         for i, (e1, d1) in enumerate(near):
@@ -120,8 +120,9 @@ def beam_network(m: Any, lines: Mapping[Edge, Lit], mouths: Mapping[Cell, str],
         m.connected(list(present.items()), [GraphEdge(a, b, lit) for (a, b), lit in sorted(lines.items())])
 
 
-def _firefly(m: Any, cell: Cell, mouth: str, k: int, near: list, lines: Mapping[Edge, Lit],
-             towards: dict, left: dict) -> None:
+def _firefly(m: Any, cell: Cell, fireflies: Mapping[Cell, str], k: int, near: list,
+             lines: Mapping[Edge, Lit], towards: dict, left: dict) -> None:
+    mouth = fireflies[cell]
     out = edge(cell, ahead(cell, mouth))
     with m.rule(f"a line leaves the mouth of the firefly at {cell}", cells=[cell]):
         if out not in lines:
@@ -133,6 +134,11 @@ def _firefly(m: Any, cell: Cell, mouth: str, k: int, near: list, lines: Mapping[
                 f"the line from the firefly at {cell} turns any number of times", cells=[cell]):
         m.fix(m.eq(left[out], k))
     for e, d in near:
+        there = ahead(cell, d)
+        if d != mouth and there in fireflies and ahead(there, fireflies[there]) != cell:
+            with m.rule(f"no line joins the fireflies at {cell} and {there}: neither mouth faces the other",
+                        cells=[cell, there]):
+                m.fix(~lines[e])  # implied by the two ends' rules below; said at once, for the ladder
         if d != mouth:
             with m.rule(f"a line into the firefly at {cell} ends there with no turns left", cells=[cell]):
                 m.clause([~lines[e], towards[(e, cell)]])
