@@ -95,6 +95,16 @@ def beam_network(m: Any, lines: Mapping[Edge, Lit], mouths: Mapping[Cell, str],
             _firefly(m, cell, mouths, turns.get(cell, FREE), near, lines, towards, left)
             continue
         m.degree(cell, lines, (0, 2), f"a line passes {cell} straight or turning, never branching or ending")
+        # a line into a firefly beside the cell that does not face it runs away from the cell,
+        # so a line through the cell takes at most one such step, and none where every
+        # neighbour is such a firefly (redundant rules, said at once for the ladder)
+        away = [e for e, d in near if (n := ahead(cell, d)) in mouths and ahead(n, mouths[n]) != cell]
+        with m.rule(f"a line through {cell} runs into at most one firefly beside it", cells=[cell]):
+            for i, e1 in enumerate(away):
+                for e2 in away[i + 1:] if len(away) < len(near) else ():
+                    m.clause([~lines[e1], ~lines[e2]])
+                if len(away) == len(near):
+                    m.fix(~lines[e1])
         for i, (e1, d1) in enumerate(near):
             for e2, d2 in near[i + 1:]:
                 turn = int(STEPS[d1][0] != -STEPS[d2][0] or STEPS[d1][1] != -STEPS[d2][1])
