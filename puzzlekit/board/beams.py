@@ -92,9 +92,19 @@ def beam_network(m: Any, lines: Mapping[Edge, Lit], mouths: Mapping[Cell, str],
     for cell in m.deadline.paced(list(m.cells()), 256):
         near = [(edge(cell, n), side(cell, n)) for n in m.neighbours(cell)]
         if cell in mouths:
-            _firefly(m, cell, mouths[cell], turns.get(cell, FREE), near, lines, towards, left)
+            _firefly(m, cell, mouths, turns.get(cell, FREE), near, lines, towards, left)
             continue
         m.degree(cell, lines, (0, 2), f"a line passes {cell} straight or turning, never branching or ending")
+        # a line into a firefly beside the cell that does not face it runs away from the cell,
+        # so a line through the cell takes at most one such step, and none where every
+        # neighbour is such a firefly (redundant rules, said at once for the ladder)
+        away = [e for e, d in near if (n := ahead(cell, d)) in mouths and ahead(n, mouths[n]) != cell]
+        with m.rule(f"a line through {cell} runs into at most one firefly beside it", cells=[cell]):
+            for i, e1 in enumerate(away):
+                for e2 in away[i + 1:] if len(away) < len(near) else ():
+                    m.clause([~lines[e1], ~lines[e2]])
+                if len(away) == len(near):
+                    m.fix(~lines[e1])
         for i, (e1, d1) in enumerate(near):
             for e2, d2 in near[i + 1:]:
                 turn = int(STEPS[d1][0] != -STEPS[d2][0] or STEPS[d1][1] != -STEPS[d2][1])
@@ -120,8 +130,9 @@ def beam_network(m: Any, lines: Mapping[Edge, Lit], mouths: Mapping[Cell, str],
         m.connected(list(present.items()), [GraphEdge(a, b, lit) for (a, b), lit in sorted(lines.items())])
 
 
-def _firefly(m: Any, cell: Cell, mouth: str, k: int, near: list, lines: Mapping[Edge, Lit],
-             towards: dict, left: dict) -> None:
+def _firefly(m: Any, cell: Cell, fireflies: Mapping[Cell, str], k: int, near: list,
+             lines: Mapping[Edge, Lit], towards: dict, left: dict) -> None:
+    mouth = fireflies[cell]
     out = edge(cell, ahead(cell, mouth))
     with m.rule(f"a line leaves the mouth of the firefly at {cell}", cells=[cell]):
         if out not in lines:
@@ -133,6 +144,11 @@ def _firefly(m: Any, cell: Cell, mouth: str, k: int, near: list, lines: Mapping[
                 f"the line from the firefly at {cell} turns any number of times", cells=[cell]):
         m.fix(m.eq(left[out], k))
     for e, d in near:
+        there = ahead(cell, d)
+        if d != mouth and there in fireflies and ahead(there, fireflies[there]) != cell:
+            with m.rule(f"no line joins the fireflies at {cell} and {there}: neither mouth faces the other",
+                        cells=[cell, there]):
+                m.fix(~lines[e])  # implied by the two ends' rules below; said at once, for the ladder
         if d != mouth:
             with m.rule(f"a line into the firefly at {cell} ends there with no turns left", cells=[cell]):
                 m.clause([~lines[e], towards[(e, cell)]])

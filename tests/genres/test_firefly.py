@@ -152,3 +152,19 @@ def test_generated_puzzles_are_unique(level):
     assert firefly.verify(made.puzzle, made.solution) == []
     again = next(iter(generate("firefly", 6, 6, level=level, seed=made.seed, nearest=True)))
     assert firefly.format(again.puzzle) == firefly.format(made.puzzle)
+
+
+def test_a_planted_answer_is_settled_by_propagation_with_every_number_shown():
+    import random
+
+    from puzzlekit.propagation import new_engine
+
+    solution = firefly.GENRE.planter(random.Random(5), 8, 8)
+    p = firefly.GENRE.revealer(solution, 8, 8)
+    assert firefly.verify(p, solution) == []
+    model = firefly.GENRE.build(p)
+    engine = new_engine(model)
+    assert engine.reset()
+    settled = {model.vars[i].key: engine.lo[i] + engine.dom[i].bit_length() - 1
+               for i in model.output if not engine.dom[i] & (engine.dom[i] - 1)}
+    assert settled == firefly.GENRE.answer_of(p, solution)  # every step settled, as planted
