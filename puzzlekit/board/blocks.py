@@ -431,29 +431,40 @@ def twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cel
     copy of it (turned or mirrored) beside it, agreeing with the numbers; None when there are
     more than ``cap`` (then `twin_halves` is the model)."""
     grey, cells = set(grey), set(cells)
+    # the pieces of each colour, grouped by shape, so a white piece meets only its copies
+    shaped: list[dict[tuple, list[frozenset]]] = []
+    for colour in (cells - grey, grey):
+        budget = cap
+        groups: dict[tuple, list[frozenset]] = {}
+        for start in sorted(colour):
+            found = _polyominoes(start, {x for x in colour if x >= start}, top, budget, sizes)
+            if found is None:
+                return None
+            budget -= len(found)
+            for piece in found:
+                groups.setdefault(_shape(piece), []).append(piece)
+        shaped.append(groups)
     out: set[frozenset] = set()
-    budget = cap // 10  # white pieces tried (each against every turn and place)
-    for start in sorted(x for x in cells if x not in grey):
-        whites = _polyominoes(start, {x for x in cells if x not in grey and x >= start}, top, budget)
-        if whites is None:
-            return None
-        budget -= len(whites)
+    for shape, whites in shaped[0].items():
         for white in whites:
-            if any(sizes.get(x, len(white)) != len(white) for x in white):
-                continue
-            for k in range(8):
-                shape = [turned(k, r - start[0], c - start[1]) for r, c in white]
-                for y in grey:
-                    copy = frozenset((y[0] + dr, y[1] + dc) for dr, dc in shape)
-                    if copy <= grey and _touch(white, copy) and one_piece(copy) \
-                            and all(sizes.get(x, len(copy)) == len(copy) for x in copy):
-                        out.add(white | copy)
-                        if len(out) > cap:
-                            return None
+            for copy in shaped[1].get(shape, ()):
+                if _touch(white, copy):
+                    out.add(white | copy)
+                    if len(out) > cap:
+                        return None
     return sorted(out, key=sorted)
 
 
-def _touch(a: Iterable[Cell], b: set) -> bool:
+def _shape(cells: Collection[Cell]) -> tuple:
+    """The cells' shape, the same for every turn or mirror of it."""
+    def normal(k: int) -> tuple:
+        moved = [turned(k, r, c) for r, c in cells]
+        r0, c0 = min(r for r, _ in moved), min(c for _, c in moved)
+        return tuple(sorted((r - r0, c - c0) for r, c in moved))
+    return min(normal(k) for k in range(8))
+
+
+def _touch(a: Iterable[Cell], b: Collection[Cell]) -> bool:
     return any((r + dr, c + dc) in b for r, c in a for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
 
 
@@ -462,13 +473,20 @@ def one_piece(cells: Collection[Cell]) -> bool:
     return len(pieces(cells)) == 1
 
 
-def _polyominoes(start: Cell, free: set, top: int, cap: int) -> list[frozenset] | None:
+def _polyominoes(start: Cell, free: set, top: int, cap: int,
+                 sizes: Mapping[Cell, int] | None = None) -> list[frozenset] | None:
     """Every connected set of at most ``top`` cells of ``free`` whose first cell is ``start``
-    (None: more than ``cap``)."""
-    out, todo = set(), [frozenset([start])]
+    and whose numbers (``sizes``) could all be its size (None: more than ``cap``)."""
+    sizes = sizes or {}
+    out, seen, todo = set(), set(), [frozenset([start])]
     while todo:
         shape = todo.pop()
-        if shape in out:
+        if shape in seen:
+            continue
+        seen.add(shape)
+        # a piece holding a number smaller than itself, or two numbers, only grows worse
+        numbers = {sizes[x] for x in shape if x in sizes}
+        if len(numbers) > 1 or any(n < len(shape) for n in numbers):
             continue
         out.add(shape)
         if len(out) > cap:
@@ -478,28 +496,29 @@ def _polyominoes(start: Cell, free: set, top: int, cap: int) -> list[frozenset] 
                 for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                     if nb in free and nb not in shape:
                         todo.append(shape | {nb})
-    return list(out)
+    return [x for x in out if all(sizes.get(c, len(x)) == len(x) for c in x)]
 
 
 def placed_twins(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], regions: list[frozenset], rule: str) -> None:
     """The division as a choice among ``regions`` (`twin_regions`): every cell in exactly one
     chosen region, two cells side by side joined exactly when one chosen region holds both."""
     chosen = [m.bool(("twins", i)) for i in range(len(regions))]
-    holding: dict[Cell, list[Lit]] = {x: [] for x in m.cells()}
-    both: dict[tuple[Cell, Cell], list[Lit]] = {pair: [] for pair in joins}
-    for lit, region in zip(chosen, regions):
-        for x in region:
-            holding[x].append(lit)
-        for pair in joins:
-            if pair[0] in region and pair[1] in region:
-                both[pair].append(lit)
-    for x, lits in holding.items():
+    holding: dict[Cell, list[int]] = {x: [] for x in m.cells()}
+    both: dict[tuple[Cell, Cell], list[int]] = {pair: [] for pair in joins}
+    for i, region in enumerate(regions):
+        for r, c in region:
+            holding[(r, c)].append(i)
+            for y in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):  # each pair inside, once
+                if y in region and ((r, c), y) in both:
+                    both[((r, c), y)].append(i)
+    for x, held in holding.items():
         with m.rule(f"{rule}: {x} is in one region of two halves alike", cells=[x]):
-            m.exactly(1, lits)
+            m.exactly(1, [chosen[i] for i in held])
     for (a, b), j in joins.items():
+        inside, within = both[(a, b)], set(both[(a, b)])
         with m.rule(f"{rule}: {a} and {b} are joined when one region holds both", cells=[a, b]):
-            m.clause((~j, *both[(a, b)]))
-            for lit in both[(a, b)]:
-                m.implies(lit, j)
+            m.clause((~j, *(chosen[i] for i in inside)))
+            for i in inside:
+                m.implies(chosen[i], j)
             for x in (a, b):  # implied: x's region lacks the other cell, or they are joined
-                m.clause((j, *(lit for lit in holding[x] if lit not in both[(a, b)])))
+                m.clause((j, *(chosen[i] for i in holding[x] if i not in within)))

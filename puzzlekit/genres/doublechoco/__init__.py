@@ -78,43 +78,46 @@ def _piece(rng: random.Random, start, free: set, k: int) -> list:
 def _twin(rng: random.Random, piece: list, free: set) -> list | None:
     """A turned copy of the piece on free cells beside it, or None."""
     rest = free - set(piece)
-    options = []
+    steps = ((0, 1), (1, 0), (0, -1), (-1, 0))
+    near = {(r + e, c + f) for r, c in piece for e, f in steps} & rest
+    options = set()
     for k in range(len(TURNS)):
         shape = [turned(k, r, c) for r, c in piece]
-        for r, c in rest:
-            dr, dc = r - shape[0][0], c - shape[0][1]
-            copy = [(a + dr, b + dc) for a, b in shape]
-            if all(x in rest for x in copy) and any(
-                    (a + e, b + f) in piece for a, b in copy for e, f in ((0, 1), (1, 0), (0, -1), (-1, 0))):
-                options.append(copy)
-    return rng.choice(options) if options else None
+        for (r, c), (a, b) in itertools.product(near, shape):  # a copy cell on a cell beside
+            copy = tuple(sorted((x + r - a, y + c - b) for x, y in shape))
+            if all(x in rest for x in copy):
+                options.add(copy)
+    return list(rng.choice(sorted(options))) if options else None
 
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """Regions laid one at a time over the first free cell: a random piece and a copy beside it."""
+    """Regions laid one at a time over the first free cell: a random piece and a copy beside
+    it; where none fits, the last few regions are lifted and laid again."""
     if height * width < 2 or height * width % 2:
         raise ValueError(f"a {height}x{width} grid holds no division into regions of two halves "
                          "(its cells are too few or odd in number)")
-    cells = {(r, c) for r in range(height) for c in range(width)}
-    for _ in range(2000):
-        free, owner = set(cells), {}
-        while free:
-            start = min(free)
-            for _ in range(20):
-                piece = _piece(rng, start, free, rng.choice((1, 2, 2, 3, 3, 4, 5)))
-                twin = _twin(rng, piece, free)
-                if twin:
-                    break
-            else:
-                break
-            for x in piece + twin:
-                owner[x] = start
-            free -= set(piece) | set(twin)
+    free = {(r, c) for r in range(height) for c in range(width)}
+    laid: list[list] = []
+    stuck = 0  # dead ends met: each lifts more regions, so a bad start is undone too
+    for _ in range(100 * height * width):
         if not free:
+            owner = {x: i for i, region in enumerate(laid) for x in region}
             pairs = layers.Lines().pairs(height, width)
             joins = frozenset((a, b) for a, b in pairs if owner[a] == owner[b])
             return genre.Solution(regions=joins)
+        start = min(free)
+        for _ in range(20):
+            piece = _piece(rng, start, free, rng.choice((1, 2, 2, 3, 3, 4, 5)))
+            twin = _twin(rng, piece, free)
+            if twin:
+                laid.append(piece + twin)
+                free -= set(piece) | set(twin)
+                break
+        else:  # a dead end (a pocket no region fills): lift the last regions
+            stuck += 1
+            for _ in range(min(len(laid), rng.randint(1, 2 + stuck // 8))):
+                free |= set(laid.pop())
     raise ValueError(f"no division of a {height}x{width} grid into regions of two halves found")
 
 
