@@ -90,22 +90,15 @@ def _twin(rng: random.Random, piece: list, free: set) -> list | None:
     return list(rng.choice(sorted(options))) if options else None
 
 
-@genre.plant
-def plant(rng: random.Random, height: int, width: int):
+def _lay(rng: random.Random, height: int, width: int) -> list[list] | None:
     """Regions laid one at a time over the first free cell: a random piece and a copy beside
     it; where none fits, the last few regions are lifted and laid again."""
-    if height * width < 2 or height * width % 2:
-        raise ValueError(f"a {height}x{width} grid holds no division into regions of two halves "
-                         "(its cells are too few or odd in number)")
     free = {(r, c) for r in range(height) for c in range(width)}
     laid: list[list] = []
     stuck = 0  # dead ends met: each lifts more regions, so a bad start is undone too
     for _ in range(100 * height * width):
         if not free:
-            owner = {x: i for i, region in enumerate(laid) for x in region}
-            pairs = layers.Lines().pairs(height, width)
-            joins = frozenset((a, b) for a, b in pairs if owner[a] == owner[b])
-            return genre.Solution(regions=joins)
+            return laid
         start = min(free)
         for _ in range(20):
             piece = _piece(rng, start, free, rng.choice((1, 2, 2, 3, 3, 4, 5)))
@@ -118,6 +111,49 @@ def plant(rng: random.Random, height: int, width: int):
             stuck += 1
             for _ in range(min(len(laid), rng.randint(1, 2 + stuck // 8))):
                 free |= set(laid.pop())
+    return None
+
+
+def _covers(cells: list, options: list[frozenset], enough: int = 2) -> int:
+    """In how many ways (counted up to ``enough``) the options cover the cells once each."""
+    holding: dict = {x: [] for x in cells}
+    for option in options:
+        for x in option:
+            holding[x].append(option)
+
+    def count(free: frozenset) -> int:
+        if not free:
+            return 1
+        fits = min(([o for o in holding[x] if o <= free] for x in free), key=len)
+        total = 0
+        for option in fits:
+            total += count(free - option)
+            if total >= enough:
+                break
+        return total
+    return count(frozenset(cells))
+
+
+@genre.plant
+def plant(rng: random.Random, height: int, width: int):
+    """A division (`_lay`) whose every half numbered has no other division: most random
+    ones at 10x10 have another (halves of one size swapping partners), which no clue the
+    generator may add rules out."""
+    if height * width < 2 or height * width % 2:
+        raise ValueError(f"a {height}x{width} grid holds no division into regions of two halves "
+                         "(its cells are too few or odd in number)")
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    pairs = layers.Lines().pairs(height, width)
+    for _ in range(200):
+        laid = _lay(rng, height, width)
+        if laid is None:
+            continue
+        owner = {x: i for i, region in enumerate(laid) for x in region}
+        solution = genre.Solution(regions=frozenset((a, b) for a, b in pairs if owner[a] == owner[b]))
+        p = reveal(solution, height, width)
+        options = twin_regions(cells, grey_cells(p), sizes(p), most(p), CAP)
+        if options is not None and _covers(cells, options) == 1:
+            return solution
     raise ValueError(f"no division of a {height}x{width} grid into regions of two halves found")
 
 
