@@ -13,6 +13,7 @@ corner; `l_shape` reads an L (its corner and the ends of its arms) for checks.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
@@ -429,7 +430,23 @@ def twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cel
                  cap: int) -> list[frozenset] | None:
     """Every region a division may hold: a white piece of at most ``top`` cells and a grey
     copy of it (turned or mirrored) beside it, agreeing with the numbers; None when there are
-    more than ``cap`` (then `twin_halves` is the model)."""
+    more than ``cap`` (then `twin_halves` is the model).
+
+    The regions without numbers are listed once per grid and colours (the generator asks
+    about many sets of numbers on one), then those that break a number are left out."""
+    every = _every_twin(frozenset(cells), frozenset(grey), top, cap)
+    if every is None:
+        return _twin_regions(cells, grey, sizes, top, cap)
+    return [r for r in every if all(sizes.get(x, len(r) // 2) == len(r) // 2 for x in r)]
+
+
+@functools.lru_cache(maxsize=4)
+def _every_twin(cells: frozenset, grey: frozenset, top: int, cap: int) -> list[frozenset] | None:
+    return _twin_regions(cells, grey, {}, top, cap)
+
+
+def _twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cell, int], top: int,
+                  cap: int) -> list[frozenset] | None:
     grey, cells = set(grey), set(cells)
     # the pieces of each colour, grouped by shape, so a white piece meets only its copies
     shaped: list[dict[tuple, list[frozenset]]] = []
@@ -447,8 +464,9 @@ def twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cel
     out: set[frozenset] = set()
     for shape, whites in shaped[0].items():
         for white in whites:
+            near = {(r + dr, c + dc) for r, c in white for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
             for copy in shaped[1].get(shape, ()):
-                if _touch(white, copy):
+                if not near.isdisjoint(copy):
                     out.add(white | copy)
                     if len(out) > cap:
                         return None
@@ -462,10 +480,6 @@ def _shape(cells: Collection[Cell]) -> tuple:
         r0, c0 = min(r for r, _ in moved), min(c for _, c in moved)
         return tuple(sorted((r - r0, c - c0) for r, c in moved))
     return min(normal(k) for k in range(8))
-
-
-def _touch(a: Iterable[Cell], b: Collection[Cell]) -> bool:
-    return any((r + dr, c + dc) in b for r, c in a for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
 
 
 def one_piece(cells: Collection[Cell]) -> bool:
