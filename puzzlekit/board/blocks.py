@@ -427,14 +427,15 @@ def twin_problems(parts: Iterable[list[Cell]], grey: Iterable[Cell], sizes: Mapp
 
 
 def twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cell, int], top: int,
-                 cap: int) -> list[frozenset] | None:
+                 cap: int, kept: bool = True) -> list[frozenset] | None:
     """Every region a division may hold: a white piece of at most ``top`` cells and a grey
     copy of it (turned or mirrored) beside it, agreeing with the numbers; None when there are
     more than ``cap`` (then `twin_halves` is the model).
 
-    The regions without numbers are listed once per grid and colours (the generator asks
-    about many sets of numbers on one), then those that break a number are left out."""
-    every = _every_twin(frozenset(cells), frozenset(grey), top, cap)
+    ``kept``: the regions without numbers are listed once per grid and colours (the generator
+    asks about many sets of numbers on one), then those that break a number are left out;
+    else only the regions that fit the numbers are listed (one question on those colours)."""
+    every = _every_twin(frozenset(cells), frozenset(grey), top, cap) if kept else None
     if every is None:
         return _twin_regions(cells, grey, sizes, top, cap)
     return [r for r in every if all(sizes.get(x, len(r) // 2) == len(r) // 2 for x in r)]
@@ -475,6 +476,12 @@ def _twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Ce
 
 def _shape(cells: Collection[Cell]) -> tuple:
     """The cells' shape, the same for every turn or mirror of it."""
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return _normal_shape(tuple(sorted((r - r0, c - c0) for r, c in cells)))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _normal_shape(cells: tuple) -> tuple:
     def normal(k: int) -> tuple:
         moved = [turned(k, r, c) for r, c in cells]
         r0, c0 = min(r for r, _ in moved), min(c for _, c in moved)

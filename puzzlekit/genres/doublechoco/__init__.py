@@ -151,7 +151,7 @@ def plant(rng: random.Random, height: int, width: int):
         owner = {x: i for i, region in enumerate(laid) for x in region}
         solution = genre.Solution(regions=frozenset((a, b) for a, b in pairs if owner[a] == owner[b]))
         p = reveal(solution, height, width)
-        options = twin_regions(cells, grey_cells(p), sizes(p), most(p), CAP)
+        options = twin_regions(cells, grey_cells(p), sizes(p), most(p), CAP, kept=False)
         if options is not None and _covers(cells, options) == 1:
             return solution
     raise ValueError(f"no division of a {height}x{width} grid into regions of two halves found")
