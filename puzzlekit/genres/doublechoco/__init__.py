@@ -114,31 +114,28 @@ def _lay(rng: random.Random, height: int, width: int) -> list[list] | None:
     return None
 
 
-def _covers(cells: list, options: list[frozenset], enough: int = 2) -> int:
-    """In how many ways (counted up to ``enough``) the options cover the cells once each."""
-    holding: dict = {x: [] for x in cells}
-    for option in options:
-        for x in option:
-            holding[x].append(option)
-
-    def count(free: frozenset) -> int:
-        if not free:
-            return 1
-        fits = min(([o for o in holding[x] if o <= free] for x in free), key=len)
-        total = 0
-        for option in fits:
-            total += count(free - option)
-            if total >= enough:
-                break
-        return total
-    return count(frozenset(cells))
+def _forced(cells: list, options: list[frozenset]) -> bool:
+    """Whether the options cover the cells by force: again and again some cell has one
+    option left, taken (then the division is unique and the model's rules alone find it)."""
+    free, left = set(cells), list(options)
+    while free:
+        holding: dict = {x: [] for x in free}
+        for option in left:
+            for x in option:
+                holding[x].append(option)
+        only = min(holding.values(), key=len)
+        if len(only) != 1:
+            return False
+        free -= only[0]
+        left = [option for option in left if option.isdisjoint(only[0])]
+    return True
 
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """A division (`_lay`) whose every half numbered has no other division: most random
+    """A division (`_lay`) that every half numbered forces, region by region: most random
     ones at 10x10 have another (halves of one size swapping partners), which no clue the
-    generator may add rules out."""
+    generator may add rules out, or need more than the rules to be found."""
     if height * width < 2 or height * width % 2:
         raise ValueError(f"a {height}x{width} grid holds no division into regions of two halves "
                          "(its cells are too few or odd in number)")
@@ -152,7 +149,7 @@ def plant(rng: random.Random, height: int, width: int):
         solution = genre.Solution(regions=frozenset((a, b) for a, b in pairs if owner[a] == owner[b]))
         p = reveal(solution, height, width)
         options = twin_regions(cells, grey_cells(p), sizes(p), most(p), CAP, kept=False)
-        if options is not None and _covers(cells, options) == 1:
+        if options is not None and _forced(cells, options):
             return solution
     raise ValueError(f"no division of a {height}x{width} grid into regions of two halves found")
 
