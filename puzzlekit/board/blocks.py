@@ -13,6 +13,7 @@ corner; `l_shape` reads an L (its corner and the ends of its arms) for checks.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
@@ -426,35 +427,66 @@ def twin_problems(parts: Iterable[list[Cell]], grey: Iterable[Cell], sizes: Mapp
 
 
 def twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cell, int], top: int,
-                 cap: int) -> list[frozenset] | None:
+                 cap: int, kept: bool = True) -> list[frozenset] | None:
     """Every region a division may hold: a white piece of at most ``top`` cells and a grey
     copy of it (turned or mirrored) beside it, agreeing with the numbers; None when there are
-    more than ``cap`` (then `twin_halves` is the model)."""
+    more than ``cap`` (then `twin_halves` is the model).
+
+    ``kept``: the regions without numbers are listed once per grid and colours (the generator
+    asks about many sets of numbers on one), then those that break a number are left out;
+    else only the regions that fit the numbers are listed (one question on those colours)."""
+    every = _every_twin(frozenset(cells), frozenset(grey), top, cap) if kept else None
+    if every is None:
+        return _twin_regions(cells, grey, sizes, top, cap)
+    return [r for r in every if all(sizes.get(x, len(r) // 2) == len(r) // 2 for x in r)]
+
+
+@functools.lru_cache(maxsize=4)
+def _every_twin(cells: frozenset, grey: frozenset, top: int, cap: int) -> list[frozenset] | None:
+    return _twin_regions(cells, grey, {}, top, cap)
+
+
+def _twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cell, int], top: int,
+                  cap: int) -> list[frozenset] | None:
     grey, cells = set(grey), set(cells)
+    # the pieces of each colour, grouped by shape, so a white piece meets only its copies
+    shaped: list[dict[tuple, list[frozenset]]] = []
+    for colour in (cells - grey, grey):
+        budget = cap
+        groups: dict[tuple, list[frozenset]] = {}
+        for start in sorted(colour):
+            found = _polyominoes(start, {x for x in colour if x >= start}, top, budget, sizes)
+            if found is None:
+                return None
+            budget -= len(found)
+            for piece in found:
+                groups.setdefault(_shape(piece), []).append(piece)
+        shaped.append(groups)
     out: set[frozenset] = set()
-    budget = cap // 10  # white pieces tried (each against every turn and place)
-    for start in sorted(x for x in cells if x not in grey):
-        whites = _polyominoes(start, {x for x in cells if x not in grey and x >= start}, top, budget)
-        if whites is None:
-            return None
-        budget -= len(whites)
+    for shape, whites in shaped[0].items():
         for white in whites:
-            if any(sizes.get(x, len(white)) != len(white) for x in white):
-                continue
-            for k in range(8):
-                shape = [turned(k, r - start[0], c - start[1]) for r, c in white]
-                for y in grey:
-                    copy = frozenset((y[0] + dr, y[1] + dc) for dr, dc in shape)
-                    if copy <= grey and _touch(white, copy) and one_piece(copy) \
-                            and all(sizes.get(x, len(copy)) == len(copy) for x in copy):
-                        out.add(white | copy)
-                        if len(out) > cap:
-                            return None
+            near = {(r + dr, c + dc) for r, c in white for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+            for copy in shaped[1].get(shape, ()):
+                if not near.isdisjoint(copy):
+                    out.add(white | copy)
+                    if len(out) > cap:
+                        return None
     return sorted(out, key=sorted)
 
 
-def _touch(a: Iterable[Cell], b: set) -> bool:
-    return any((r + dr, c + dc) in b for r, c in a for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+def _shape(cells: Collection[Cell]) -> tuple:
+    """The cells' shape, the same for every turn or mirror of it."""
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return _normal_shape(tuple(sorted((r - r0, c - c0) for r, c in cells)))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _normal_shape(cells: tuple) -> tuple:
+    def normal(k: int) -> tuple:
+        moved = [turned(k, r, c) for r, c in cells]
+        r0, c0 = min(r for r, _ in moved), min(c for _, c in moved)
+        return tuple(sorted((r - r0, c - c0) for r, c in moved))
+    return min(normal(k) for k in range(8))
 
 
 def one_piece(cells: Collection[Cell]) -> bool:
@@ -462,13 +494,20 @@ def one_piece(cells: Collection[Cell]) -> bool:
     return len(pieces(cells)) == 1
 
 
-def _polyominoes(start: Cell, free: set, top: int, cap: int) -> list[frozenset] | None:
+def _polyominoes(start: Cell, free: set, top: int, cap: int,
+                 sizes: Mapping[Cell, int] | None = None) -> list[frozenset] | None:
     """Every connected set of at most ``top`` cells of ``free`` whose first cell is ``start``
-    (None: more than ``cap``)."""
-    out, todo = set(), [frozenset([start])]
+    and whose numbers (``sizes``) could all be its size (None: more than ``cap``)."""
+    sizes = sizes or {}
+    out, seen, todo = set(), set(), [frozenset([start])]
     while todo:
         shape = todo.pop()
-        if shape in out:
+        if shape in seen:
+            continue
+        seen.add(shape)
+        # a piece holding a number smaller than itself, or two numbers, only grows worse
+        numbers = {sizes[x] for x in shape if x in sizes}
+        if len(numbers) > 1 or any(n < len(shape) for n in numbers):
             continue
         out.add(shape)
         if len(out) > cap:
@@ -478,28 +517,29 @@ def _polyominoes(start: Cell, free: set, top: int, cap: int) -> list[frozenset] 
                 for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                     if nb in free and nb not in shape:
                         todo.append(shape | {nb})
-    return list(out)
+    return [x for x in out if all(sizes.get(c, len(x)) == len(x) for c in x)]
 
 
 def placed_twins(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], regions: list[frozenset], rule: str) -> None:
     """The division as a choice among ``regions`` (`twin_regions`): every cell in exactly one
     chosen region, two cells side by side joined exactly when one chosen region holds both."""
     chosen = [m.bool(("twins", i)) for i in range(len(regions))]
-    holding: dict[Cell, list[Lit]] = {x: [] for x in m.cells()}
-    both: dict[tuple[Cell, Cell], list[Lit]] = {pair: [] for pair in joins}
-    for lit, region in zip(chosen, regions):
-        for x in region:
-            holding[x].append(lit)
-        for pair in joins:
-            if pair[0] in region and pair[1] in region:
-                both[pair].append(lit)
-    for x, lits in holding.items():
+    holding: dict[Cell, list[int]] = {x: [] for x in m.cells()}
+    both: dict[tuple[Cell, Cell], list[int]] = {pair: [] for pair in joins}
+    for i, region in enumerate(regions):
+        for r, c in region:
+            holding[(r, c)].append(i)
+            for y in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):  # each pair inside, once
+                if y in region and ((r, c), y) in both:
+                    both[((r, c), y)].append(i)
+    for x, held in holding.items():
         with m.rule(f"{rule}: {x} is in one region of two halves alike", cells=[x]):
-            m.exactly(1, lits)
+            m.exactly(1, [chosen[i] for i in held])
     for (a, b), j in joins.items():
+        inside, within = both[(a, b)], set(both[(a, b)])
         with m.rule(f"{rule}: {a} and {b} are joined when one region holds both", cells=[a, b]):
-            m.clause((~j, *both[(a, b)]))
-            for lit in both[(a, b)]:
-                m.implies(lit, j)
+            m.clause((~j, *(chosen[i] for i in inside)))
+            for i in inside:
+                m.implies(chosen[i], j)
             for x in (a, b):  # implied: x's region lacks the other cell, or they are joined
-                m.clause((j, *(lit for lit in holding[x] if lit not in both[(a, b)])))
+                m.clause((j, *(chosen[i] for i in holding[x] if i not in within)))

@@ -131,6 +131,15 @@ def test_the_model_finds_every_answer_brute_force_finds(seed, h, w, cap, monkeyp
     assert {frozenset(doublechoco.decode(p, a).regions) for a in result.solutions} == brute
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_planted_division_is_the_only_one_its_numbers_allow(seed):
+    solution = doublechoco.plant(random.Random(seed), 8, 8)
+    p = doublechoco.reveal(solution, 8, 8)
+    result = sat.solve(doublechoco.model(p), limit=2)
+    assert [doublechoco.decode(p, a).regions for a in result.solutions] == [solution.regions]
+    assert api.grade(p).level in ("scan", "rules")
+
+
 def test_a_grid_of_odd_area_is_refused_by_the_planter():
     with pytest.raises(ValueError, match="odd in number"):
         doublechoco.random_puzzle(random.Random(1), 3, 3)
