@@ -64,24 +64,33 @@ def rectangles(m: BoardBuilder, triangles: Mapping[Cell, Any], walls: Collection
     own rules out every value no way around the corner allows, and there are no helper
     variables for the ladder's pairs step to pair up (a clause per bad run over helper
     "open side" variables gave an 8x8 over a million pairs of rules to try)."""
+    values = {cell: m.eqs(triangles[cell]) for cell in triangles if cell not in walls}
     for i in range(m.height + 1):
         for j in range(m.width + 1):
             ring = [(i - 1, j), (i, j), (i, j - 1), (i - 1, j - 1)]  # clockwise from the north-east
-            present = tuple(cell in triangles and cell not in walls for cell in ring)
+            present = tuple(cell in values for cell in ring)
             if not any(present):
                 continue
-            around = [(k, cell) for k, (cell, here) in enumerate(zip(ring, present)) if here]
             with m.rule(f"{rule}: no sharp or concave corner at the grid point {where((i, j))}",
-                        cells=[cell for _, cell in around]):
-                for box in _forbidden_boxes(present):
-                    clause = []
-                    for (k, cell), states in zip(around, box):
-                        ok = [v for v in range(5) if not states >> _STATE[k][v] & 1]
-                        if len(ok) == 4:  # one value breaks it: "not that value" is one literal
-                            clause.append(~m.eq(triangles[cell], next(v for v in range(5) if v not in ok)))
-                        else:
-                            clause.extend(m.eq(triangles[cell], v) for v in ok)
-                    m.clause(clause)
+                        cells=[cell for cell in ring if cell in values]):
+                for clause in _clauses(present):
+                    m.clause([values[ring[k]][v] if yes else ~values[ring[k]][v] for k, v, yes in clause])
+
+
+@functools.cache
+def _clauses(present: tuple[bool, ...]) -> list[list[tuple[int, int, bool]]]:
+    """A grid point's clauses (`_forbidden_boxes`) as (cell around it, value, equal or not)."""
+    out = []
+    for box in _forbidden_boxes(present):
+        clause = []
+        for k, states in zip([k for k, here in enumerate(present) if here], box):
+            ok = [v for v in range(5) if not states >> _STATE[k][v] & 1]
+            if len(ok) == 4:  # one value breaks it: "not that value" is one literal
+                clause.append((k, next(v for v in range(5) if v not in ok), False))
+            else:
+                clause.extend((k, v, True) for v in ok)
+        out.append(clause)
+    return out
 
 
 #: Per cell around a grid point (clockwise from the north-east, `rectangles`), its two eighths
