@@ -9,10 +9,11 @@ its bounding boxes. `turned_rectangle` lays a turned rectangle into cells, for a
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from ..ir import Lit
 from .canvas import INK, Canvas, Layout, draw_dot
 from .canvas import STATE as STATE_INK
 from .rules import BoardBuilder, where
@@ -56,50 +57,82 @@ def rectangles(m: BoardBuilder, triangles: Mapping[Cell, Any], walls: Collection
     two per cell: the one beside a side of the cell is white when the cell is no wall and has
     no triangle at either end of that side. A white area is a rectangle exactly when, at every
     corner, each unbroken run of white eighths is two (a right angle) or four (straight) long,
-    or all eight: a run of 1, 3, 5, 6 or 7 is a sharp or concave corner."""
-    open_side: dict[tuple[Cell, str], Lit | None] = {}
-    with m.rule(rule):
-        for cell in sorted(triangles):
-            if cell in walls:
+    or all eight: a run of 1, 3, 5, 6 or 7 is a sharp or concave corner.
+
+    Each corner's rule is written on the values of its (up to four) cells alone: a clause per
+    largest set of cell values that always breaks it (`_forbidden_boxes`). So each rule on its
+    own rules out every value no way around the corner allows, and there are no helper
+    variables for the ladder's pairs step to pair up (a clause per bad run over helper
+    "open side" variables gave an 8x8 over a million pairs of rules to try)."""
+    values = {cell: m.eqs(triangles[cell]) for cell in triangles if cell not in walls}
+    for i in range(m.height + 1):
+        for j in range(m.width + 1):
+            ring = [(i - 1, j), (i, j), (i, j - 1), (i - 1, j - 1)]  # clockwise from the north-east
+            present = tuple(cell in values for cell in ring)
+            if not any(present):
                 continue
-            tri = {k: m.eq(triangles[cell], k) for k in CORNERS}
-            for side, (a, b) in SIDES.items():
-                x = m.bool(("open", *cell, side))
-                m.clause((~x, ~tri[a]))
-                m.clause((~x, ~tri[b]))
-                m.clause((x, tri[a], tri[b]))
-                open_side[(cell, side)] = x
-    for i, j, ring in _rings(open_side, m.height, m.width):
-        around = [(i + di, j + dj) for di in (-1, 0) for dj in (-1, 0)]
-        with m.rule(f"{rule}: no sharp or concave corner at the grid point {where((i, j))}",
-                    cells=[cell for cell in around if cell in triangles]):
-            _runs_of_two_or_four(m, ring)
+            with m.rule(f"{rule}: no sharp or concave corner at the grid point {where((i, j))}",
+                        cells=[cell for cell in ring if cell in values]):
+                for clause in _clauses(present):
+                    m.clause([values[ring[k]][v] if yes else ~values[ring[k]][v] for k, v, yes in clause])
 
 
-def _rings(open_side: Mapping, h: int, w: int) -> list[tuple[int, int, list]]:
-    """Each grid point's eight eighths in turn, clockwise from the north (None: never white:
-    a wall, or outside the grid)."""
+@functools.cache
+def _clauses(present: tuple[bool, ...]) -> list[list[tuple[int, int, bool]]]:
+    """A grid point's clauses (`_forbidden_boxes`) as (cell around it, value, equal or not)."""
     out = []
-    for i in range(h + 1):
-        for j in range(w + 1):
-            nw, ne, sw, se = (i - 1, j - 1), (i - 1, j), (i, j - 1), (i, j)
-            ring = [open_side.get(k) for k in ((ne, "left"), (ne, "bottom"), (se, "top"), (se, "left"),
-                                               (sw, "right"), (sw, "top"), (nw, "bottom"), (nw, "right"))]
-            if any(x is not None for x in ring):
-                out.append((i, j, ring))
+    for box in _forbidden_boxes(present):
+        clause = []
+        for k, states in zip([k for k, here in enumerate(present) if here], box):
+            ok = [v for v in range(5) if not states >> _STATE[k][v] & 1]
+            if len(ok) == 4:  # one value breaks it: "not that value" is one literal
+                clause.append((k, next(v for v in range(5) if v not in ok), False))
+            else:
+                clause.extend((k, v, True) for v in ok)
+        out.append(clause)
     return out
 
 
-def _runs_of_two_or_four(m: BoardBuilder, ring: list[Lit | None]) -> None:
-    """No unbroken run of true literals around the ring is 1, 3, 5, 6 or 7 long (None: false)."""
-    for length in (1, 3, 5, 6, 7):
-        for start in range(8):
-            inside = [ring[(start + k) % 8] for k in range(length)]
-            if any(x is None for x in inside):
-                continue  # a false eighth inside: no such run
-            bounds = {(start - 1) % 8, (start + length) % 8}
-            clause = [~x for x in inside] + [ring[k] for k in sorted(bounds) if ring[k] is not None]
-            m.clause(clause)
+#: Per cell around a grid point (clockwise from the north-east, `rectangles`), its two eighths
+#: at the point: the sides of the cell beside them, in turn clockwise.
+_EIGHTHS = (("left", "bottom"), ("top", "left"), ("right", "top"), ("bottom", "right"))
+#: Per cell around a point and value, the cell's state there: 2 x (first eighth white) +
+#: (second eighth white); 0 is also a wall's.
+_STATE = tuple(tuple(2 * (v not in SIDES[a]) + (v not in SIDES[b]) for v in range(5)) for a, b in _EIGHTHS)
+
+
+def _good_ring(states: tuple[int, ...]) -> bool:
+    """Whether the eighths the four states make are all white, none, or runs of 2 and 4."""
+    ring = [bit for s in states for bit in (s >> 1, s & 1)]
+    if all(ring) or not any(ring):
+        return True
+    k = ring.index(0)
+    runs = "".join(map(str, ring[k:] + ring[:k])).split("0")
+    return all(len(run) in (0, 2, 4) for run in runs)
+
+
+@functools.cache
+def _forbidden_boxes(present: tuple[bool, ...]) -> list[tuple[int, ...]]:
+    """The largest sets of states (one bit mask of the four states per cell present) every
+    combination of which breaks the corner, the absent cells (walls, off the grid) closed."""
+    n = sum(present)
+    allowed = []
+    for states in itertools.product(range(4), repeat=n):
+        it = iter(states)
+        if _good_ring(tuple(next(it) if here else 0 for here in present)):
+            allowed.append(states)
+    # per cell and set of states, the allowed combinations (a bit each) with that cell in the set
+    holds = [[sum(1 << t for t, a in enumerate(allowed) if s >> a[i] & 1) for s in range(16)]
+             for i in range(n)]
+    bad = set()
+    for box in itertools.product(range(1, 16), repeat=n):
+        meet = -1
+        for i, s in enumerate(box):
+            meet &= holds[i][s]
+        if not meet:
+            bad.add(box)
+    return [box for box in sorted(bad) if not any(box[:i] + (box[i] | 1 << s,) + box[i + 1:] in bad
+                                                  for i in range(n) for s in range(4) if not box[i] >> s & 1)]
 
 
 def white_quarters(walls: Collection[Cell], triangles: Mapping[Cell, int]) -> set[tuple[Cell, str]]:
