@@ -94,7 +94,6 @@ def other_spread(n: int, k: int, owner: Mapping[Cell, object], answer: Iterable[
     return frozenset(cell for cell, b in bit.items() if found & b)
 
 
-
 def shrink(rng: random.Random, owner: dict[Cell, int], placed: Iterable[Cell], n: int, k: int,
            steps: int = 20) -> None:
     """Cells of the smallest regions handed to their neighbours while the answer ``placed``
