@@ -232,7 +232,11 @@ class Cnf:
         elif n <= 256:
             encoding = kind.totalizer
         else:
-            encoding = kind.cardnetwrk
+            # a cardinality network over hundreds of literals with a bound near their number
+            # (an "exactly" count's other side) is nearly a whole sorting network: 19,455
+            # variables for one island's size on a 15x25 Nurikabe, where the k-modulo
+            # totalizer takes 1,602 (docs/benchmarks.md, "Nurikabe: wide counts")
+            encoding = kind.kmtotalizer
         enc = card.CardEnc.atmost(lits=lits, bound=k, top_id=self.top, encoding=encoding)
         self.top = max(self.top, enc.nv)
         self.clauses.extend(enc.clauses)

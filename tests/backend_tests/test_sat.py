@@ -235,7 +235,8 @@ def test_random_counts_match_brute_force(terms, op, rhs):
         (30, [1], "==", 1, 1),  # exactly one: a clause and the sequential counter
         (30, [1], "<=", 3, 3),  # sequential counter
         (40, [1], "==", 20, 20),  # totalizer
-        (300, [1], ">=", 298, 298),  # cardinality network (at most 2 false)
+        (300, [1], ">=", 298, 298),  # k-modulo totalizer (at most 2 false)
+        (307, [1], "==", 29, 29),  # k-modulo totalizer both ways (a Nurikabe island's size)
         (20, [3], "<=", 10, 3),  # common factor divided out
         (20, [1, 2, 5, -3], "==", 7, 12),  # BDD
         (16, [2, -1], ">=", 3, 9),  # BDD
@@ -262,6 +263,17 @@ def test_encodings_accept_exactly_the_assignments_that_hold(n, weights, op, k, n
             for values in samples[holds][:30]:
                 assumptions = [cnf.lit(lit if v else ~lit) for lit, v in zip(x, values)]
                 assert solver.solve(assumptions=assumptions) == holds
+
+
+@needs_pysat
+def test_a_wide_exact_count_is_not_a_whole_sorting_network():
+    # the "at least" side of 29 of 307 is "at most 278 false": a cardinality network there
+    # takes some 19,000 variables, the k-modulo totalizer under 2,000
+    m = ModelBuilder("wide count")
+    x = [m.bool(i) for i in range(307)]
+    model = m.build().with_constraints(counts=[Count(tuple((1, v) for v in x), "==", 29)])
+    cnf = sat_cnf.Cnf(model)
+    assert cnf.top - len(x) < 5000
 
 
 def covered_pairs_model(h: int, w: int, pairs, cover: str):
