@@ -244,10 +244,10 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, colours=colours, numbers=numbers)
 
 
-#: What `python -m benchmarks.levels --genres doublechoco --first-miss` measured: rules and
-#: pairs 20 of 20 at 6x6 (medians 1.8 s and 9.6 s on a busy machine) and at 8x8 (5.5 s and
-#: 14.6 s); scan missed at once, trial took minutes. At 10x10 rules 20 of 20 (a median 16 s
-#: under a load average of 4-6), pairs missed the first seed by the clock (docs/genres/doublechoco.md).
+#: What `python -m benchmarks.levels --genres doublechoco --first-miss` measured (2026-12-07,
+#: a load average of 4-6): rules 20 of 20 at 6x6, 8x8 and 10x10 (medians 1.9 s, 6.4 s, 16 s),
+#: pairs 20 of 20 at 6x6 and 8x8 (9.5 s, 26 s); at 10x10 pairs missed the first seed by the
+#: clock; earlier, scan missed at once and trial took minutes (docs/genres/doublechoco.md).
 SIDES = (6, 8, 10)
 RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8)}
 
