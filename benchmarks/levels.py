@@ -38,7 +38,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "starbattle": (6, 8, 10), "norinori": (5, 6, 10),
     "yajilin": (7, 10), "countryroad": (7, 10),
     "nurimisaki": (6, 8, 10), "shakashaka": (6, 10), "tapa": (6, 10), "creek": (6, 10),
-    "sashigane": (6, 10), "doublechoco": (6, 8),
+    "sashigane": (6, 10), "doublechoco": (6, 8, 10),
     "firefly": (7, 10), "geradeweg": (7, 10),
     "easyasabc": (5, 6, 10), "kakurasu": (6, 8, 10), "aquarium": (6, 10),
     "kakuro": (6, 10), "galaxies": (7,), "nurikabe": (6, 10), "yinyang": (6, 10), "heyawake": (7, 10),

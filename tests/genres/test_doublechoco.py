@@ -12,6 +12,7 @@ from pzprjs_judge import golden, judge
 
 from puzzlekit import api, backends, formats
 from puzzlekit.backends import sat
+from puzzlekit.board import blocks
 from puzzlekit.board.regions import Regions
 from puzzlekit.errors import ParseError
 from puzzlekit.formats import pzprv3
@@ -131,13 +132,28 @@ def test_the_model_finds_every_answer_brute_force_finds(seed, h, w, cap, monkeyp
     assert {frozenset(doublechoco.decode(p, a).regions) for a in result.solutions} == brute
 
 
-@pytest.mark.parametrize("seed", [0, 1])
-def test_a_planted_division_is_the_only_one_its_numbers_allow(seed):
-    solution = doublechoco.plant(random.Random(seed), 8, 8)
-    p = doublechoco.reveal(solution, 8, 8)
+@pytest.mark.parametrize(("seed", "side"), [(0, 8), (1, 8), (2, 10)])
+def test_a_planted_division_is_the_only_one_its_numbers_allow(seed, side):
+    solution = doublechoco.plant(random.Random(seed), side, side)
+    p = doublechoco.reveal(solution, side, side)
     result = sat.solve(doublechoco.model(p), limit=2)
     assert [doublechoco.decode(p, a).regions for a in result.solutions] == [solution.regions]
     assert api.grade(p).level in ("scan", "rules")
+
+
+def test_a_region_laid_leaves_no_free_patch_of_odd_size():
+    rng = random.Random(5)
+    free = {(r, c) for r in range(6) for c in range(6)}
+    for _ in range(30):
+        piece = doublechoco._piece(rng, min(free), free, rng.choice((1, 2, 3, 4)))
+        twin = doublechoco._twin(rng, piece, free)
+        if twin is None:
+            break
+        assert blocks.congruent(piece, twin) and not set(piece) & set(twin)
+        free -= set(piece) | set(twin)
+        assert all(len(patch) % 2 == 0 for patch in blocks.pieces(free))
+        if not free:
+            break
 
 
 def test_a_grid_of_odd_area_is_refused_by_the_planter():

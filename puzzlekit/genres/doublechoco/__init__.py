@@ -8,6 +8,7 @@ halves are paired cell by cell (`blocks.twin_halves`), exact but too wide for th
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -64,10 +65,13 @@ def check(p, s):
     yield from twin_problems(parts(s.regions, p.height, p.width), grey_cells(p), sizes(p))
 
 
+STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
 def _piece(rng: random.Random, start, free: set, k: int) -> list:
     piece = [start]
     while len(piece) < k:
-        near = [(r + dr, c + dc) for r, c in piece for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+        near = [(r + dr, c + dc) for r, c in piece for dr, dc in STEPS
                 if (r + dr, c + dc) in free and (r + dr, c + dc) not in piece]
         if not near:
             break
@@ -75,28 +79,66 @@ def _piece(rng: random.Random, start, free: set, k: int) -> list:
     return piece
 
 
-def _twin(rng: random.Random, piece: list, free: set) -> list | None:
-    """A turned copy of the piece on free cells beside it, or None."""
-    rest = free - set(piece)
-    steps = ((0, 1), (1, 0), (0, -1), (-1, 0))
-    near = {(r + e, c + f) for r, c in piece for e, f in steps} & rest
-    options = set()
+@functools.lru_cache(maxsize=1 << 12)
+def _turns(piece: tuple) -> tuple:
+    """The piece's distinct turns and mirrors, each as sorted cells from (0, 0) on."""
+    out = set()
     for k in range(len(TURNS)):
-        shape = [turned(k, r, c) for r, c in piece]
-        for (r, c), (a, b) in itertools.product(near, shape):  # a copy cell on a cell beside
-            copy = tuple(sorted((x + r - a, y + c - b) for x, y in shape))
+        moved = [turned(k, r, c) for r, c in piece]
+        r0, c0 = min(r for r, _ in moved), min(c for _, c in moved)
+        out.add(tuple(sorted((r - r0, c - c0) for r, c in moved)))
+    return tuple(sorted(out))
+
+
+def _even(free: set, around: set) -> bool:
+    """Whether every free patch touching ``around`` has an even number of cells (a region
+    has two halves of one size, so an odd patch can never be filled)."""
+    seen: set = set()
+    for start in around:
+        if start not in free or start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            for dr, dc in STEPS:
+                nb = (r + dr, c + dc)
+                if nb in free and nb not in seen:
+                    seen.add(nb)
+                    stack.append(nb)
+        if size % 2:
+            return False
+    return True
+
+
+def _twin(rng: random.Random, piece: list, free: set) -> list | None:
+    """A turned copy of the piece on free cells beside it, leaving no free patch of an odd
+    size, or None."""
+    rest = free - set(piece)
+    near = {(r + e, c + f) for r, c in piece for e, f in STEPS} & rest
+    options = set()
+    for shape in _turns(tuple(sorted(piece))):
+        moves = {(r - a, c - b) for r, c in near for a, b in shape}  # a copy cell on a cell beside
+        for dr, dc in moves:
+            copy = tuple((x + dr, y + dc) for x, y in shape)
             if all(x in rest for x in copy):
                 options.add(copy)
-    return list(rng.choice(sorted(options))) if options else None
+    options = sorted(options)
+    rng.shuffle(options)
+    for copy in options:
+        left = rest - set(copy)
+        if _even(left, {(r + e, c + f) for r, c in (*piece, *copy) for e, f in STEPS}):
+            return list(copy)
+    return None
 
 
-def _lay(rng: random.Random, height: int, width: int) -> list[list] | None:
-    """Regions laid one at a time over the first free cell: a random piece and a copy beside
-    it; where none fits, the last few regions are lifted and laid again."""
-    free = {(r, c) for r in range(height) for c in range(width)}
-    laid: list[list] = []
+def _fill(rng: random.Random, free: set, laid: list[list], tries: int) -> list[list] | None:
+    """The free cells covered by regions laid one at a time over the first free cell: a random
+    piece and a copy beside it; where none fits, the last few regions are lifted and laid again."""
+    free, laid = set(free), list(laid)
     stuck = 0  # dead ends met: each lifts more regions, so a bad start is undone too
-    for _ in range(100 * height * width):
+    for _ in range(tries):
         if not free:
             return laid
         start = min(free)
@@ -114,9 +156,16 @@ def _lay(rng: random.Random, height: int, width: int) -> list[list] | None:
     return None
 
 
-def _forced(cells: list, options: list[frozenset]) -> bool:
-    """Whether the options cover the cells by force: again and again some cell has one
-    option left, taken (then the division is unique and the model's rules alone find it)."""
+def _lay(rng: random.Random, height: int, width: int) -> list[list] | None:
+    """A division of the whole grid (`_fill`)."""
+    cells = {(r, c) for r in range(height) for c in range(width)}
+    return _fill(rng, cells, [], 100 * height * width)
+
+
+def _unforced(cells: list, options: list[frozenset]) -> set:
+    """The cells the options do not cover by force: again and again some cell has one option
+    left, taken (when none is left over the division is unique and the model's rules alone
+    find it)."""
     free, left = set(cells), list(options)
     while free:
         holding: dict = {x: [] for x in free}
@@ -125,17 +174,23 @@ def _forced(cells: list, options: list[frozenset]) -> bool:
                 holding[x].append(option)
         only = min(holding.values(), key=len)
         if len(only) != 1:
-            return False
+            return free
         free -= only[0]
         left = [option for option in left if option.isdisjoint(only[0])]
-    return True
+    return free
+
+
+#: How many times a planted division is mended (its regions where the numbers leave a choice
+#: lifted and laid again) before a new one is laid.
+MENDS = 40
 
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
     """A division (`_lay`) that every half numbered forces, region by region: most random
     ones at 10x10 have another (halves of one size swapping partners), which no clue the
-    generator may add rules out, or need more than the rules to be found."""
+    generator may add rules out, or need more than the rules to be found. Where the numbers
+    leave a choice, the regions there are lifted and laid again."""
     if height * width < 2 or height * width % 2:
         raise ValueError(f"a {height}x{width} grid holds no division into regions of two halves "
                          "(its cells are too few or odd in number)")
@@ -143,14 +198,21 @@ def plant(rng: random.Random, height: int, width: int):
     pairs = layers.Lines().pairs(height, width)
     for _ in range(200):
         laid = _lay(rng, height, width)
-        if laid is None:
-            continue
-        owner = {x: i for i, region in enumerate(laid) for x in region}
-        solution = genre.Solution(regions=frozenset((a, b) for a, b in pairs if owner[a] == owner[b]))
-        p = reveal(solution, height, width)
-        options = twin_regions(cells, grey_cells(p), sizes(p), most(p), CAP, kept=False)
-        if options is None or _forced(cells, options):  # None: too many to tell
-            return solution
+        for _ in range(MENDS):
+            if laid is None:
+                break
+            owner = {x: i for i, region in enumerate(laid) for x in region}
+            solution = genre.Solution(regions=frozenset((a, b) for a, b in pairs if owner[a] == owner[b]))
+            p = reveal(solution, height, width)
+            options = twin_regions(cells, grey_cells(p), sizes(p), most(p), CAP, kept=False)
+            if options is None:  # too many to tell
+                return solution
+            loose = _unforced(cells, options)
+            if not loose:
+                return solution
+            kept = [region for region in laid if loose.isdisjoint(region)]
+            laid = _fill(rng, loose | {x for region in laid if not loose.isdisjoint(region) for x in region},
+                         kept, 10 * height * width)
     raise ValueError(f"no division of a {height}x{width} grid into regions of two halves found")
 
 
@@ -182,11 +244,11 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, colours=colours, numbers=numbers)
 
 
-#: What `python -m benchmarks.levels --genres doublechoco --sizes 6,8 --first-miss` measured:
-#: rules and pairs 20 of 20 at 6x6 (medians 1.8 s and 9.6 s on a busy machine) and at 8x8
-#: (5.5 s and 14.6 s); scan missed at once, trial took minutes. At 10x10 rules missed the
-#: 19th seed (docs/genres/doublechoco.md).
-SIDES = (6, 8)
-RELIABLE = {"rules": (6, 8), "pairs": (6, 8)}
+#: What `python -m benchmarks.levels --genres doublechoco --first-miss` measured (2026-12-07,
+#: a load average of 4-6): rules 20 of 20 at 6x6, 8x8 and 10x10 (medians 1.9 s, 6.4 s, 16 s),
+#: pairs 20 of 20 at 6x6 and 8x8 (9.5 s, 26 s); at 10x10 pairs missed the first seed by the
+#: clock; earlier, scan missed at once and trial took minutes (docs/genres/doublechoco.md).
+SIDES = (6, 8, 10)
+RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8)}
 
 genre.export(globals())
