@@ -215,6 +215,13 @@ class Run:
                 engine.swap_kinds(kinds)
             dom = engine.dom if ok else None
         else:
+            if rank > ladder.RULES and reasoner.quick(ladder.RULES):
+                # what ``rules`` solves every higher level solves: its quick closure first
+                # spares the higher level's setup (building and running the pairs of rules)
+                # on the questions it already decides; the answer is the same
+                dom = reasoner.closure(ladder.RULES, masks)
+                if dom is not None and all(not dom[v] & (dom[v] - 1) for v in reasoner.out):
+                    return []
             keep, goal = self._hints(reasoner, items, rank)
             dom = reasoner.closure(min(rank, ladder.SEARCH - 1), masks, keep, goal)
             if dom is not None and goal:
