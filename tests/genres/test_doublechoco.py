@@ -12,7 +12,7 @@ from pzprjs_judge import golden, judge
 
 from puzzlekit import api, backends, formats
 from puzzlekit.backends import sat
-from puzzlekit.board import blocks
+from puzzlekit.board import blocks, twinlay
 from puzzlekit.board.regions import Regions
 from puzzlekit.errors import ParseError
 from puzzlekit.formats import pzprv3
@@ -145,8 +145,8 @@ def test_a_region_laid_leaves_no_free_patch_of_odd_size():
     rng = random.Random(5)
     free = {(r, c) for r in range(6) for c in range(6)}
     for _ in range(30):
-        piece = doublechoco._piece(rng, min(free), free, rng.choice((1, 2, 3, 4)))
-        twin = doublechoco._twin(rng, piece, free)
+        piece = twinlay.grow(rng, min(free), free, rng.choice((1, 2, 3, 4)))
+        twin = twinlay.copy_beside(rng, piece, free)
         if twin is None:
             break
         assert blocks.congruent(piece, twin) and not set(piece) & set(twin)

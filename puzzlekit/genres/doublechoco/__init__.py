@@ -8,12 +8,11 @@ halves are paired cell by cell (`blocks.twin_halves`), exact but too wide for th
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 
-from ...board import Genre, blocks, layers, regions
-from ...board.blocks import TURNS, congruent, placed_twins, turned, twin_halves, twin_problems, twin_regions
+from ...board import Genre, blocks, layers, regions, twinlay
+from ...board.blocks import congruent, placed_twins, twin_halves, twin_problems, twin_regions
 from ...board.regions import Regions, parts
 
 GREY = "g"
@@ -65,121 +64,6 @@ def check(p, s):
     yield from twin_problems(parts(s.regions, p.height, p.width), grey_cells(p), sizes(p))
 
 
-STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-
-
-def _piece(rng: random.Random, start, free: set, k: int) -> list:
-    piece = [start]
-    while len(piece) < k:
-        near = [(r + dr, c + dc) for r, c in piece for dr, dc in STEPS
-                if (r + dr, c + dc) in free and (r + dr, c + dc) not in piece]
-        if not near:
-            break
-        piece.append(rng.choice(near))
-    return piece
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _turns(piece: tuple) -> tuple:
-    """The piece's distinct turns and mirrors, each as sorted cells from (0, 0) on."""
-    out = set()
-    for k in range(len(TURNS)):
-        moved = [turned(k, r, c) for r, c in piece]
-        r0, c0 = min(r for r, _ in moved), min(c for _, c in moved)
-        out.add(tuple(sorted((r - r0, c - c0) for r, c in moved)))
-    return tuple(sorted(out))
-
-
-def _even(free: set, around: set) -> bool:
-    """Whether every free patch touching ``around`` has an even number of cells (a region
-    has two halves of one size, so an odd patch can never be filled)."""
-    seen: set = set()
-    for start in around:
-        if start not in free or start in seen:
-            continue
-        seen.add(start)
-        stack, size = [start], 0
-        while stack:
-            r, c = stack.pop()
-            size += 1
-            for dr, dc in STEPS:
-                nb = (r + dr, c + dc)
-                if nb in free and nb not in seen:
-                    seen.add(nb)
-                    stack.append(nb)
-        if size % 2:
-            return False
-    return True
-
-
-def _twin(rng: random.Random, piece: list, free: set) -> list | None:
-    """A turned copy of the piece on free cells beside it, leaving no free patch of an odd
-    size, or None."""
-    rest = free - set(piece)
-    near = {(r + e, c + f) for r, c in piece for e, f in STEPS} & rest
-    options = set()
-    for shape in _turns(tuple(sorted(piece))):
-        moves = {(r - a, c - b) for r, c in near for a, b in shape}  # a copy cell on a cell beside
-        for dr, dc in moves:
-            copy = tuple((x + dr, y + dc) for x, y in shape)
-            if all(x in rest for x in copy):
-                options.add(copy)
-    options = sorted(options)
-    rng.shuffle(options)
-    for copy in options:
-        left = rest - set(copy)
-        if _even(left, {(r + e, c + f) for r, c in (*piece, *copy) for e, f in STEPS}):
-            return list(copy)
-    return None
-
-
-def _fill(rng: random.Random, free: set, laid: list[list], tries: int) -> list[list] | None:
-    """The free cells covered by regions laid one at a time over the first free cell: a random
-    piece and a copy beside it; where none fits, the last few regions are lifted and laid again."""
-    free, laid = set(free), list(laid)
-    stuck = 0  # dead ends met: each lifts more regions, so a bad start is undone too
-    for _ in range(tries):
-        if not free:
-            return laid
-        start = min(free)
-        for _ in range(20):
-            piece = _piece(rng, start, free, rng.choice((1, 2, 2, 3, 3, 4, 5)))
-            twin = _twin(rng, piece, free)
-            if twin:
-                laid.append(piece + twin)
-                free -= set(piece) | set(twin)
-                break
-        else:  # a dead end (a pocket no region fills): lift the last regions
-            stuck += 1
-            for _ in range(min(len(laid), rng.randint(1, 2 + stuck // 8))):
-                free |= set(laid.pop())
-    return None
-
-
-def _lay(rng: random.Random, height: int, width: int) -> list[list] | None:
-    """A division of the whole grid (`_fill`)."""
-    cells = {(r, c) for r in range(height) for c in range(width)}
-    return _fill(rng, cells, [], 100 * height * width)
-
-
-def _unforced(cells: list, options: list[frozenset]) -> set:
-    """The cells the options do not cover by force: again and again some cell has one option
-    left, taken (when none is left over the division is unique and the model's rules alone
-    find it)."""
-    free, left = set(cells), list(options)
-    while free:
-        holding: dict = {x: [] for x in free}
-        for option in left:
-            for x in option:
-                holding[x].append(option)
-        only = min(holding.values(), key=len)
-        if len(only) != 1:
-            return free
-        free -= only[0]
-        left = [option for option in left if option.isdisjoint(only[0])]
-    return free
-
-
 #: How many times a planted division is mended (its regions where the numbers leave a choice
 #: lifted and laid again) before a new one is laid.
 MENDS = 40
@@ -187,7 +71,7 @@ MENDS = 40
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """A division (`_lay`) that every half numbered forces, region by region: most random
+    """A division (`twinlay.lay`) that every half numbered forces, region by region: most random
     ones at 10x10 have another (halves of one size swapping partners), which no clue the
     generator may add rules out, or need more than the rules to be found. Where the numbers
     leave a choice, the regions there are lifted and laid again."""
@@ -197,7 +81,7 @@ def plant(rng: random.Random, height: int, width: int):
     cells = [(r, c) for r in range(height) for c in range(width)]
     pairs = layers.Lines().pairs(height, width)
     for _ in range(200):
-        laid = _lay(rng, height, width)
+        laid = twinlay.lay(rng, height, width)
         for _ in range(MENDS):
             if laid is None:
                 break
@@ -207,12 +91,12 @@ def plant(rng: random.Random, height: int, width: int):
             options = twin_regions(cells, grey_cells(p), sizes(p), most(p), CAP, kept=False)
             if options is None:  # too many to tell
                 return solution
-            loose = _unforced(cells, options)
+            loose = twinlay.unforced(cells, options)
             if not loose:
                 return solution
             kept = [region for region in laid if loose.isdisjoint(region)]
-            laid = _fill(rng, loose | {x for region in laid if not loose.isdisjoint(region) for x in region},
-                         kept, 10 * height * width)
+            lifted = {x for region in laid if not loose.isdisjoint(region) for x in region}
+            laid = twinlay.fill(rng, loose | lifted, kept, 10 * height * width)
     raise ValueError(f"no division of a {height}x{width} grid into regions of two halves found")
 
 
