@@ -64,6 +64,16 @@ def rectangles(m: BoardBuilder, triangles: Mapping[Cell, Any], walls: Collection
     own rules out every value no way around the corner allows, and there are no helper
     variables for the ladder's pairs step to pair up (a clause per bad run over helper
     "open side" variables gave an 8x8 over a million pairs of rules to try)."""
+    # A worked example: the grid point (i, j) with four white cells around it, clockwise from
+    # the north-east: NE = (i-1, j), SE = (i, j), SW = (i, j-1), NW = (i-1, j-1). Say NE holds
+    # ◤ (NW, 1): its left side is closed, its bottom side open, so of its two eighths at the
+    # point the one by its left side is black and the one by its bottom white. Say SE holds ◤
+    # or ◥: its top side is closed, so its eighth by that side is black. The white eighth of
+    # NE then sits between two black ones, a run of 1: the white area comes to a 45 degree
+    # point there, whatever SW and NW hold. So {NE: ◤} x {SE: ◤, ◥} x {SW: any} x {NW: any} is
+    # a bad set, and no value can join it (another value of NE or SE leaves some
+    # combination good), so it is one of the largest; its clause reads "NE is not ◤, or SE
+    # has none, ◣ or ◢". A four-cell point has 104 such sets, one with three cells 13.
     values = {cell: m.eqs(triangles[cell]) for cell in triangles if cell not in walls}
     for i in range(m.height + 1):
         for j in range(m.width + 1):

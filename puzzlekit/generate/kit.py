@@ -64,6 +64,13 @@ class KitRecipe:
             self.GUARD_FINDER = True
             self.keys = module.clue_keys
             self.model = getattr(module, "finder_model", module.model)
+        # a module whose clues each only add counts or clauses over the keys ``clue_keys``
+        # names, none of them read by the engine as more than a count (see `guard`), may have
+        # the ladder too reason on that one model per plant (``GUARD``): where building and
+        # compiling a model takes longer than the ladder's question, that was most of removal
+        elif getattr(module, "GUARD", False) and hasattr(module, "clue_keys"):
+            self.GUARD = True
+            self.keys = module.clue_keys
         # whether an answer reads the same on the required layers alone as with any optional
         # clue added (no answer layer found or skipped through an optional layer): a
         # counterexample is then decoded once, not once per clue it is checked against

@@ -319,6 +319,32 @@ def _atom(engine: Engine, v: int, bit: int) -> tuple[int, int]:
     return (v, 0) if engine.full[v].bit_count() == 2 else (v, bit)
 
 
+def _apart(lits: list[CLit], other: list[CLit]) -> list[CLit]:
+    """The literals of ``lits`` on variables no literal of ``other`` reads."""
+    theirs = {lit[0] for lit in other}
+    return [lit for lit in lits if lit[0] not in theirs]
+
+
+def _idle(engine: Engine, apart: list[CLit]) -> bool:
+    """Whether a clause of a pair can neither fill a value in nor break, whatever the pair
+    tries: one of its literals on variables the other clause does not read is true, or two
+    are open. Neither the pair's cases nor the other clause narrow those variables, so the
+    clause stays true or keeps two open literals in every case; when both clauses of a pair
+    are idle, every case survives as it is, and their union is the domains it started from
+    (`Pairs._pair` would narrow nothing)."""
+    open_ = 0
+    status = engine.status
+    for lit in apart:
+        s = status(lit)
+        if s == TRUE:
+            return True
+        if s == UNKNOWN:
+            open_ += 1
+            if open_ > 1:
+                return True
+    return False
+
+
 class Pairs:
     """Every two rules sharing literals, for `saturate`; built once per compiled model.
 
@@ -352,6 +378,9 @@ class Pairs:
             seen.update(itertools.combinations(members, 2))
         self.units = units
         self.pairs: list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]] = []
+        #: per pair of two clauses, each one's literals on variables the other does not read
+        #: (`_idle`)
+        self.loose: dict[int, tuple[list[CLit], list[CLit]]] = {}
         by_var: dict[int, list[int]] = {}
         for i, j in sorted(pair for pair, n in seen.items() if 1 < n <= MAX_SHARED):
             shared = atoms[i] & atoms[j]  # one shared literal: each rule alone sees what the pair does
@@ -359,6 +388,9 @@ class Pairs:
             for v in vs:
                 by_var.setdefault(v, []).append(len(self.pairs))
             self.pairs.append((i, j, tuple(sorted(shared)), vs))
+            if units[i][0] is clause_unit and units[j][0] is clause_unit:
+                a, b = units[i][2], units[j][2]
+                self.loose[len(self.pairs) - 1] = (_apart(a, b), _apart(b, a))
         self.by_var = by_var
         self.snapshot: list[int] | None = None
         self.tries = 0
@@ -392,6 +424,9 @@ class Pairs:
             k = heapq.heappop(queue)
             queued.discard(k)
             if off is not None and (off[self.pairs[k][0]] or off[self.pairs[k][1]]):
+                continue
+            loose = self.loose.get(k)
+            if loose is not None and _idle(engine, loose[0]) and _idle(engine, loose[1]):
                 continue
             mark = len(engine.trail)
             result = self._pair(engine, *self.pairs[k])

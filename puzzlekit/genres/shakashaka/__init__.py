@@ -124,6 +124,17 @@ def reveal(solution, h: int, w: int):
 SIDES = (6, 10)
 RELIABLE = {"rules": (6, 10), "pairs": (6,)}
 
+#: A number only adds the count of triangles beside its cell: one guarded model per plant
+#: serves every set of numbers shown, for the counterexample finder and the ladder alike.
+GUARD = True
+
+
+def clue_keys(item: tuple) -> list:
+    """The answer keys a number counts: the cells beside it."""
+    _, (r, c), _ = item
+    return [("triangle", r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+
+
 genre.export(globals())
 
 
