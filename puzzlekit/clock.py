@@ -28,6 +28,15 @@ class Deadline:
             return None
         return max(0.0, self.seconds - self.elapsed())
 
+    def budget(self) -> float | None:
+        """The seconds left, as the time limit of a call that takes one (None: no limit);
+        `OutOfTime` once none is left, since such a call refuses a limit of 0 s (one reading of
+        the clock: a check before `left` could still pass it 0 s)."""
+        left = self.left()
+        if left is not None and left <= 0.0:
+            raise OutOfTime("the time limit ended")
+        return left
+
     def expired(self) -> bool:
         """Whether the time is up."""
         left = self.left()

@@ -18,7 +18,7 @@ from conftest import ROOT
 
 from puzzlekit import api, genres, ladder
 from puzzlekit.clock import Deadline
-from puzzlekit.errors import InternalError, UnknownName
+from puzzlekit.errors import InternalError, OutOfTime, UnknownName
 from puzzlekit.generate import NotOffered, fingerprint_of, generate, generators, levels, loop, offered, recipe
 from puzzlekit.generate.fingerprint import ROT90, TRANSFORMS
 from puzzlekit.genres import (
@@ -269,6 +269,28 @@ def test_a_puzzle_graded_search_is_proven_by_cpsat_when_the_search_is_slow(monke
     other = masyu.Puzzle(tuple((0,) * 6 for _ in range(6)))  # many loops: cpsat finds a second
     with pytest.raises(InternalError):
         loop.certify(module, other, made.solution, graded, Deadline(None))
+
+
+def test_a_time_limit_that_ends_before_a_proof_or_the_grade_is_out_of_time(monkeypatch):
+    # the api refuses a time limit of 0 s (a ValueError): the seconds left must never reach it
+    # as one. A 10x10 Geradeweg whose search proof used up the last seconds of its 60 ended so
+    made = next(generate("masyu", 6, 6, "rules", seed=1))
+    graded = ladder.Grade("rules", ladder.RULES, 0, 0, 0, True)
+    module = genres.get("masyu")
+    deadline = Deadline(60.0)
+    solve = api.solve
+
+    def slow_search(puzzle, backend="auto", **options):
+        if backend != "search":
+            return solve(puzzle, backend, **options)
+        deadline.start -= 60.0  # the search runs until the time is up, and does not finish
+        return solve(puzzle, backend, limit=2, time_limit=1e-9)
+
+    monkeypatch.setattr(loop.api, "solve", slow_search)
+    with pytest.raises(OutOfTime):
+        loop.certify(module, made.puzzle, made.solution, graded, deadline)
+    with pytest.raises(OutOfTime):
+        loop._grade(made.puzzle, deadline)
 
 
 @pytest.mark.parametrize("genre,n", [("sudoku", 6), ("slitherlink", 6), ("masyu", 6)])

@@ -337,7 +337,7 @@ def make(
 def _grade(puzzle: Any, deadline: Deadline) -> ladder.Grade:
     """`api.grade` of a puzzle the generator has proven unique (every candidate is: the
     finder found no second solution), its count at ``search`` stopped at `GRADE_NODES`."""
-    return api.grade(puzzle, time_limit=deadline.left(), unique=True, search_nodes=GRADE_NODES)
+    return api.grade(puzzle, time_limit=deadline.budget(), unique=True, search_nodes=GRADE_NODES)
 
 
 def attempts_for(rec: ModuleType, height: int, width: int) -> int:
@@ -389,9 +389,11 @@ def certify(
     # a missing solver package: another family proves it (`phases.stand_in`, with a warning)
     first = phases.stand_in(CERTIFIERS[0], SECOND_OPINIONS, "the first uniqueness proof")
     if first is not None:
-        ask(first, deadline.left())
-    left = deadline.left()
+        ask(first, deadline.budget())
+    left = deadline.budget()
     proofs = [first, CERTIFIERS[1]] if first else [CERTIFIERS[1]]
+    # the search may use up the time left: the proof after it is then `OutOfTime` (by
+    # `Deadline.budget`), as any request whose limit ends, never an api call given 0 s
     seconds = SEARCH_SECONDS if left is None else min(left, SEARCH_SECONDS)
     if not searched or not ask(CERTIFIERS[1], seconds, must=False):
         other = [n for n in SECOND_OPINIONS if n != first]
@@ -399,15 +401,15 @@ def certify(
         if grade.rank < ladder.SEARCH and grade.unique and extra is not None:
             verdicts["ladder"] = "unique"
             proofs[-1] = f"ladder ({grade.level})"
-            ask(extra, deadline.left())
+            ask(extra, deadline.budget())
             proofs.append(extra)
         elif first is not None and extra is not None:
             # graded search: no ladder proof stands in, and the search backend's proof can
             # take minutes past its seconds (a 15x15 Masyu: 20-70 s); a third family does it
             proofs[-1] = extra
-            ask(extra, deadline.left())
+            ask(extra, deadline.budget())
         else:
-            ask(CERTIFIERS[1], deadline.left())
+            ask(CERTIFIERS[1], deadline.budget())
     if set(verdicts.values()) != {"unique"}:
         told = ", ".join(f"{k}: {v}" for k, v in verdicts.items())
         raise InternalError(
