@@ -34,6 +34,31 @@ settings.register_profile("thorough", max_examples=2000, deadline=None, suppress
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+#: Tests marked ``long`` (the long profiles: every level of every genre, every corpus grid of a
+#: kind, every browser page) run only when asked, so that the default run (and ``.ci/run``)
+#: stays within half an hour on two cores; run them before an issue is resolved.
+LONG = os.environ.get("PUZZLEKIT_LONG") == "1"
+
+
+def long_when(condition: bool) -> tuple[pytest.MarkDecorator, ...]:
+    """The marks of a parameter that is a long profile when ``condition`` holds."""
+    return (pytest.mark.long,) if condition else ()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--long", action="store_true", help="also run the tests marked long "
+                     "(the long profiles; PUZZLEKIT_LONG=1 does the same)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if LONG or config.getoption("--long"):
+        return
+    skip = pytest.mark.skip(reason="a long profile: run with --long or PUZZLEKIT_LONG=1")
+    for item in items:
+        if item.get_closest_marker("long") is not None:
+            item.add_marker(skip)
+
+
 def example_genre() -> ModuleType:
     """The docs' example genre, loaded from its file and registered (once per process)."""
     from puzzlekit import genres

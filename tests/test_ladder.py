@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, genre_option, plants
+from conftest import EXAMPLES, genre_option, long_when, plants
 
 import puzzlekit
 from benchmarks import grading, tatham
@@ -102,6 +102,16 @@ def _random_case(genre: str, k: int) -> Any:
 
 
 CASES = cases()
+#: cases whose step-by-step explanation takes minutes (Fillomino's and Palisade's random
+#: regions: 2-5 minutes each); the long profile runs them
+LONG_CASES = {"random-fillomino-0", "random-fillomino-1", "random-palisade-0", "random-palisade-1"}
+
+
+def params(cases: list[tuple[str, Any]]) -> list[Any]:
+    """The cases as parameters, the long ones marked ``long``."""
+    return [pytest.param(*case, id=case[0], marks=long_when(case[0] in LONG_CASES)) for case in cases]
+
+
 #: the smaller cases, for the tests that explain every step
 SMALL_CASES = [c for c in CASES if not c[0].startswith("example-")]
 
@@ -121,7 +131,7 @@ def model_of(puzzle: Any) -> Any:
 # --- monotone and deterministic ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name,make", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("name,make", params(CASES))
 def test_each_level_fixes_a_superset_of_the_one_below(name, make):
     model = model_of(make())
     previous = None
@@ -138,7 +148,7 @@ def test_each_level_fixes_a_superset_of_the_one_below(name, make):
         previous = domains, known
 
 
-@pytest.mark.parametrize("name,make", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("name,make", params(CASES))
 def test_grade_is_deterministic_and_the_weakest_closure_that_solves(name, make):
     puzzle = make()
     first, second = api.grade(puzzle), api.grade(puzzle)
@@ -185,7 +195,7 @@ def test_scan_fills_values_from_one_kind_of_rule():
 # --- hints --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name,make", SMALL_CASES, ids=[c[0] for c in SMALL_CASES])
+@pytest.mark.parametrize("name,make", params(SMALL_CASES))
 def test_explained_steps_are_sound_and_solve_the_puzzle_within_its_grade(name, make):
     puzzle = make()
     solution = answer(puzzle)
@@ -223,7 +233,7 @@ def test_a_puzzle_that_needs_search_is_stuck_on_a_reveal():
     assert hint.kind == "reveal" and "revealed" in hint.words
 
 
-@pytest.mark.parametrize("name,make", SMALL_CASES[::3], ids=[c[0] for c in SMALL_CASES[::3]])
+@pytest.mark.parametrize("name,make", params(SMALL_CASES[::3]))
 def test_a_corrupted_state_is_checked_before_any_hint(name, make):
     puzzle = make()
     solution = answer(puzzle)
@@ -252,7 +262,7 @@ def _goal(model: Any, key: Hashable, value: int) -> tuple:
     return v, 1 << (value - model.vars[v].lo)
 
 
-@pytest.mark.parametrize("name,make", SMALL_CASES[1::2], ids=[c[0] for c in SMALL_CASES[1::2]])
+@pytest.mark.parametrize("name,make", params(SMALL_CASES[1::2]))
 def test_each_step_cites_constraints_that_suffice_and_cannot_be_left_out(name, make):
     puzzle = make()
     model = model_of(puzzle)
@@ -304,7 +314,7 @@ def _irreducible(explainer: Explainer, kind: int | None, refs: list, rank: int, 
         explainer.kind = None
 
 
-@pytest.mark.parametrize("name,make", SMALL_CASES[::4], ids=[c[0] for c in SMALL_CASES[::4]])
+@pytest.mark.parametrize("name,make", params(SMALL_CASES[::4]))
 def test_a_question_answers_the_same_from_the_closure_of_a_smaller_set(name, make):
     """An explainer asked growing sets of constraints starts each closure from the one of
     the largest set inside it; asked the same sets largest first it never can: both answer

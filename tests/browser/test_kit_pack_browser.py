@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import example_genre, kit_names, plants
+from conftest import LONG, example_genre, kit_names, plants
 from test_pack_browser import Board, between, entries, solved, status
 
 from puzzlekit import api, genres
@@ -40,6 +40,8 @@ def play_side(name: str) -> int | None:
 
 PLAYED = {name: side for name in kit_names() if (side := play_side(name))}
 KIT_GENRES = ("canalview", "kitloop", *PLAYED)
+#: puzzles played per genre (generating them is most of this file's time): two in the long profile
+PER_GENRE = 2 if LONG else 1
 
 
 def register_test_genres() -> None:
@@ -57,7 +59,7 @@ def kit_puzzles() -> list[tuple[Any, Any, str]]:
     out = []
     for name in KIT_GENRES:
         side = PLAYED.get(name, 5)
-        for made in generate(name, side, side, count=2, seed=11):
+        for made in generate(name, side, side, count=PER_GENRE, seed=11):
             out.append((made.puzzle, made.solution, f"{name} seed {made.seed}"))
     return out
 
@@ -94,7 +96,7 @@ def answer_entries(puzzle: Any, solution: Any) -> list[Any]:
     return sorted(getattr(solution, layer.name))
 
 
-@pytest.mark.parametrize("index", range(2 * len(KIT_GENRES)))
+@pytest.mark.parametrize("index", range(PER_GENRE * len(KIT_GENRES)))
 def test_play_a_kit_puzzle(kit_page, kit_puzzles, index):
     page = kit_page
     puzzle, solution, label = kit_puzzles[index]

@@ -15,9 +15,9 @@ import tempfile
 from collections.abc import Callable
 
 import pytest
-from conftest import genre_option
+from conftest import LONG, genre_option
 from genre_strategies import STRATEGIES, kit_shapes
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 
 from puzzlekit import backends, cli, genres
 from puzzlekit.backends import cpsat, search
@@ -32,6 +32,18 @@ TIME_LIMIT = 60.0
 CSP_MAX_CELLS = 16
 
 Solver = Callable[..., backends.Result]
+
+#: Distinct instances per genre in the default run (each is solved by all six backends): the
+#: long profile (``--long``) and the ``thorough`` Hypothesis profile draw their own counts.
+QUICK_EXAMPLES = 15
+
+
+def per_genre(test: Callable) -> Callable:
+    """A property of one genre with the default run's count of examples (`QUICK_EXAMPLES`)
+    where the ``ci`` profile is in force and the long profile is not asked for."""
+    if LONG or settings.default.max_examples != settings.get_profile("ci").max_examples:
+        return test
+    return settings(max_examples=QUICK_EXAMPLES)(test)
 
 
 #: Genres whose model the search backend can also sweep (`propagation.frontier`): there the
@@ -110,6 +122,7 @@ def test_every_backend_finds_the_same_valid_solutions(genre):
     solvers = {name: solve for name, solve in installed_solvers(genre).items() if name not in without}
     checked: set = set()
 
+    @per_genre
     @given(STRATEGIES[genre])
     def agree(puzzle):
         # a repeat is not a new example: Hypothesis draws another, so the profile's
@@ -127,6 +140,7 @@ def test_every_backend_finds_the_same_valid_solutions(genre):
 def test_format_parse_identity_and_check_accepts_solutions(genre):
     module = genres.get(genre)
 
+    @per_genre
     @given(STRATEGIES[genre])
     def round_trip(puzzle):
         text = module.format(puzzle)

@@ -15,7 +15,7 @@ from collections.abc import Hashable
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, kit_declaration, kit_names, run_cli
+from conftest import EXAMPLES, kit_declaration, kit_names, long_when, run_cli
 
 import puzzlekit
 from puzzlekit import api, genres, ladder
@@ -486,7 +486,11 @@ def test_tagging_the_rules_changed_no_constraint(genre: str) -> None:
 # whole explanations ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("genre", NAMES)
+#: genres whose whole explanation takes minutes (Palisade 3.5, Skyscrapers 1.5, 2026-12-07)
+LONG_EXPLANATIONS = {"palisade", "skyscrapers"}
+
+
+@pytest.mark.parametrize("genre", [pytest.param(g, marks=long_when(g in LONG_EXPLANATIONS)) for g in NAMES])
 def test_every_step_of_an_explanation_cites_rules(genre: str) -> None:
     module = genres.get(genre)
     puzzle = module.parse(SMALL[genre]) if genre in SMALL else example(genre)
