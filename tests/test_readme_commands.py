@@ -251,6 +251,10 @@ def test_ci_installs_what_the_readme_test_command_installs():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "pip install" in ci and "'.[dev]'" in ci
     assert "'.[dev]'" in install_commands()[1]
+    # and runs the same test command
+    command = install_commands()[1].rsplit("&&", 1)[1].strip()
+    assert command.startswith(".venv/bin/python -m pytest"), command
+    assert command.replace(".venv/bin/python", "python") in ci, (command, ci)
 
 
 def test_expansion_fills_every_placeholder_and_refuses_an_unknown_one(tmp_path):
