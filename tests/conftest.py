@@ -34,9 +34,9 @@ settings.register_profile("thorough", max_examples=2000, deadline=None, suppress
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-#: Tests marked ``long`` (the long profiles: every level of every genre, every corpus grid of a
-#: kind, every browser page) run only when asked, so that the default run (and ``.ci/run``)
-#: stays within half an hour on two cores; run them before an issue is resolved.
+#: Tests marked ``long`` (minutes each: docs/testing.md lists them) run only when asked, so
+#: that the default run (and ``.ci/run``) stays within half an hour on two cores; run them
+#: before an issue is resolved.
 LONG = os.environ.get("PUZZLEKIT_LONG") == "1"
 
 
