@@ -293,6 +293,30 @@ def test_a_time_limit_that_ends_before_a_proof_or_the_grade_is_out_of_time(monke
         loop._grade(made.puzzle, deadline)
 
 
+def test_the_search_proof_leaves_half_the_time_left_to_the_proof_that_stands_in(monkeypatch):
+    # near the limit, a search proof that does not finish must not take every second left:
+    # the ladder and cpsat stand in for it with the other half, and the puzzle is kept
+    made = next(generate("masyu", 6, 6, "rules", seed=1))
+    graded = ladder.Grade("rules", ladder.RULES, 0, 0, 0, True)
+    module = genres.get("masyu")
+    deadline = Deadline(4.0)
+    given: dict[str, float | None] = {}
+    solve = api.solve
+
+    def slow_search(puzzle, backend="auto", **options):
+        given.setdefault(backend, options.get("time_limit"))
+        if backend != "search":
+            return solve(puzzle, backend, **options)
+        deadline.start -= options["time_limit"]  # the search runs out its seconds, unfinished
+        return solve(puzzle, backend, limit=2, time_limit=1e-9)
+
+    monkeypatch.setattr(loop.api, "solve", slow_search)
+    proofs = loop.certify(module, made.puzzle, made.solution, graded, deadline)
+    assert proofs == ["sat", "ladder (rules)", "cpsat"]
+    assert given["search"] <= 2.0
+    assert given["cpsat"] > 1.0
+
+
 @pytest.mark.parametrize("genre,n", [("sudoku", 6), ("slitherlink", 6), ("masyu", 6)])
 def test_rot180_shows_clues_in_pairs(genre, n):
     made = next(generate(genre, n, n, None, seed=1, symmetry="rot180"))

@@ -392,9 +392,10 @@ def certify(
         ask(first, deadline.budget())
     left = deadline.budget()
     proofs = [first, CERTIFIERS[1]] if first else [CERTIFIERS[1]]
-    # the search may use up the time left: the proof after it is then `OutOfTime` (by
-    # `Deadline.budget`), as any request whose limit ends, never an api call given 0 s
-    seconds = SEARCH_SECONDS if left is None else min(left, SEARCH_SECONDS)
+    # the search gets at most half of the time left: a search that does not finish would
+    # otherwise leave the proof that stands in for it no time, and the request would end
+    # `OutOfTime` with a puzzle in hand (`Deadline.budget` still ends it when none is left)
+    seconds = SEARCH_SECONDS if left is None else min(left / 2, SEARCH_SECONDS)
     if not searched or not ask(CERTIFIERS[1], seconds, must=False):
         other = [n for n in SECOND_OPINIONS if n != first]
         extra = phases.stand_in(other[0], other, "the proof that stands in for search") if other else None
