@@ -72,7 +72,8 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, numbers=rows)
 
 
-#: What was measured of the generator (``python -m benchmarks.levels --sizes 6,10 --seeds 4``).
+#: What was measured of the generator (``python -m benchmarks.levels --sizes 6,10 --seeds 20
+#: --first-miss``, 2026-12-07, docs/genres/minesweeper.md): every level below 20/20.
 SIDES = (6, 10)
 #: Trial came back too, but slowly (20-40 s at 10x10), so it is offered only as the nearest.
 RELIABLE = {"rules": (6, 10), "pairs": (6, 10), "chain": (10,)}
