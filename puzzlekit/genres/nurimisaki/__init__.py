@@ -7,8 +7,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.rules import where
-from ...board.shading_rules import sees_exactly
+from ...board.rules import DIRECTIONS, where
 from ...board.sight import dead_ends, neighbours_in
 
 genre = Genre(
@@ -41,14 +40,33 @@ def rules(p, m):
                 m.fix(unshaded[cell])
                 m.exactly(1, around)
         else:
-            # an unshaded cell without a circle is no dead end: two of its neighbours unshaded
+            # an unshaded cell without a circle is no dead end: two of its neighbours unshaded.
+            # One count (shaded counts two), not a clause per neighbour: the ladder's pairs of
+            # rules then pair cells, not every two of one cell's clauses
             with m.rule(f"the uncircled cell {where(cell)} is shaded or no dead end", cells=[cell]):
-                for i in range(len(around)):
-                    m.clause([shaded[cell], *around[:i], *around[i + 1:]])
+                m.count([(2, shaded[cell]), *around], ">=", 2)
     for cell, k in p.clues("numbers"):
-        # the circle's other three directions see nothing, so all it sees lies toward its neighbour
         with m.rule(f"the {k} at {where(cell)} sees {k} unshaded cells, itself included", cells=[cell]):
-            sees_exactly(m, cell, unshaded, k - 1)
+            sees_toward_neighbour(m, cell, shaded, k)
+
+
+def sees_toward_neighbour(m, cell, shaded, k: int) -> None:
+    """A circled ``k``: its one unshaded neighbour is the way it sees, so the ray that starts
+    there holds ``k - 1`` unshaded cells and then a shaded one or the edge. Written per
+    direction on the cells alone ("the first cell shaded, or the i-th unshaded"): no helper
+    variables for a count of sights, so the clauses are the number's own, over its rays."""
+    for _, dr, dc in DIRECTIONS:
+        ray = m.ray(cell, dr, dc)
+        if not ray:
+            continue
+        first = shaded[ray[0]]
+        if k == 1 or len(ray) < k - 1:  # it sees nothing that way, or too little: not the way
+            m.clause([first])
+            continue
+        for other in ray[1:k - 1]:
+            m.clause([first, ~shaded[other]])
+        if len(ray) >= k:
+            m.clause([first, shaded[ray[k - 1]]])
 
 
 @genre.verify
@@ -113,8 +131,29 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, circles=circles, numbers=numbers)
 
 
+#: Planted answers tried per puzzle (four times as many up to 100 cells): about one maze in
+#: 25 is unique at 10x10 with every number shown, and telling a maze is not takes a tenth of
+#: a second, so many are tried before a request is given up.
+ATTEMPTS = 40
+
 # measured by benchmarks.levels (10 seeds): the sides, and per level where it came every time
 SIDES = (6, 8, 10)
 RELIABLE = {"lines": (6, 8), "chain": (6, 8, 10)}
+
+#: A number only adds clauses over the cells of its rays: one guarded model per plant serves
+#: every set of numbers shown, for the counterexample finder and the ladder alike.
+GUARD = True
+
+
+def clue_keys(item: tuple) -> list:
+    """The answer keys a number's clauses read: the cells of its four rays, as far as it sees."""
+    _, (r, c), k = item
+    return [("shaded", r + i * dr, c + i * dc) for _, dr, dc in DIRECTIONS for i in range(1, k + 1)]
+
+
+def clue_place(item: tuple) -> tuple:
+    """The cell a number's rule cites: it tells two numbers whose rays overlap apart."""
+    return (item[1],)
+
 
 genre.export(globals())
