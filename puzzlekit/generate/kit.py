@@ -71,6 +71,8 @@ class KitRecipe:
         elif getattr(module, "GUARD", False) and hasattr(module, "clue_keys"):
             self.GUARD = True
             self.keys = module.clue_keys
+        if hasattr(module, "clue_place"):  # the cells a clue's rules cite, where clues' keys overlap
+            self.place = module.clue_place
         # whether an answer reads the same on the required layers alone as with any optional
         # clue added (no answer layer found or skipped through an optional layer): a
         # counterexample is then decoded once, not once per clue it is checked against

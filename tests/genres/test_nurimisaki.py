@@ -135,3 +135,29 @@ def test_pzprjs_judges_our_answers_to_published_puzzles_complete(corpus):
     for key, entry in sw_corpus.sample(data, 5):
         p = spec.convert(entry["problem"])
         assert judge(p, api.solve(p).solutions[0])["complete"] is True, key
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_model_agrees_with_verify_when_a_number_is_changed(seed):
+    # a planted puzzle with one number changed at random (often to one no answer has): the
+    # rays' clauses must refuse exactly the shadings verify refuses
+    rng = random.Random(seed)
+    h, w = rng.choice([(3, 3), (2, 4), (3, 4), (1, 5)])
+    full = nurimisaki.random_puzzle(rng, h, w, keep=1.0)
+    numbers = [list(row) for row in full.numbers]
+    r, c = rng.choice([cell for cell, _ in full.clues("numbers")])
+    numbers[r][c] = rng.randint(1, 5)
+    p = nurimisaki.genre.make(h, w, {"circles": full.circles, "numbers": numbers})
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    brute = {frozenset(s) for n in range(len(cells) + 1) for s in itertools.combinations(cells, n)
+             if not nurimisaki.verify(p, nurimisaki.Solution(shaded=frozenset(s)))}
+    result = cpsat.solve(nurimisaki.model(p), limit=5000)
+    assert result.complete
+    assert {nurimisaki.decode(p, a).shaded for a in result.solutions} == brute
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_planted_maze_is_an_answer_of_its_own_clues(seed):
+    solution = nurimisaki.genre.planter(random.Random(seed), 8, 8)
+    p = nurimisaki.genre.revealer(solution, 8, 8)
+    assert nurimisaki.verify(p, solution) == []

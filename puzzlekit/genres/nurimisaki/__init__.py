@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.rules import where
-from ...board.shading_rules import sees_exactly
+from ...board.rules import DIRECTIONS, where
+from ...board.shading_rules import other_answer
 from ...board.sight import dead_ends, neighbours_in
 
 genre = Genre(
@@ -41,14 +41,33 @@ def rules(p, m):
                 m.fix(unshaded[cell])
                 m.exactly(1, around)
         else:
-            # an unshaded cell without a circle is no dead end: two of its neighbours unshaded
+            # an unshaded cell without a circle is no dead end: two of its neighbours unshaded.
+            # One count (shaded counts two), not a clause per neighbour: the ladder's pairs of
+            # rules then pair cells, not every two of one cell's clauses
             with m.rule(f"the uncircled cell {where(cell)} is shaded or no dead end", cells=[cell]):
-                for i in range(len(around)):
-                    m.clause([shaded[cell], *around[:i], *around[i + 1:]])
+                m.count([(2, shaded[cell]), *around], ">=", 2)
     for cell, k in p.clues("numbers"):
-        # the circle's other three directions see nothing, so all it sees lies toward its neighbour
         with m.rule(f"the {k} at {where(cell)} sees {k} unshaded cells, itself included", cells=[cell]):
-            sees_exactly(m, cell, unshaded, k - 1)
+            sees_toward_neighbour(m, cell, shaded, k)
+
+
+def sees_toward_neighbour(m, cell, shaded, k: int) -> None:
+    """A circled ``k``: its one unshaded neighbour is the way it sees, so the ray that starts
+    there holds ``k - 1`` unshaded cells and then a shaded one or the edge. Written per
+    direction on the cells alone ("the first cell shaded, or the i-th unshaded"): no helper
+    variables for a count of sights, so the clauses are the number's own, over its rays."""
+    for _, dr, dc in DIRECTIONS:
+        ray = m.ray(cell, dr, dc)
+        if not ray:
+            continue
+        first = shaded[ray[0]]
+        if k == 1 or len(ray) < k - 1:  # it sees nothing that way, or too little: not the way
+            m.clause([first])
+            continue
+        for other in ray[1:k - 1]:
+            m.clause([first, ~shaded[other]])
+        if len(ray) >= k:
+            m.clause([first, shaded[ray[k - 1]]])
 
 
 @genre.verify
@@ -76,7 +95,49 @@ def check(p, s):
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
     """A maze grown a random edge cell at a time, each new cell touching one unshaded cell (no
-    2x2 unshaded, many dead ends); then a cell of each 2x2 block left all shaded is unshaded."""
+    2x2 unshaded, many dead ends); then a cell of each 2x2 block left all shaded is unshaded;
+    then, while a second answer fits every clue, a cell near where the two differ is turned."""
+    cells = {(r, c) for r in range(height) for c in range(width)}
+    open_ = _unique(rng, _maze(rng, height, width), height, width)
+    return genre.Solution(shaded=frozenset(cells - open_))
+
+
+#: Cells turned at most per planted maze (`_unique`): about one maze in 25 is unique at 10x10
+#: as grown; turned cells make some two in three of them unique, in a second or two.
+TURNS = 40
+
+
+def _unique(rng: random.Random, open_: set, height: int, width: int) -> set:
+    """The maze changed until its clues have one answer (or `TURNS` cells were turned): where
+    another answer differs, one cell in the 3x3 blocks around the difference is shaded or
+    unshaded, the first in a random order that keeps the maze a valid answer."""
+    cells = {(r, c) for r in range(height) for c in range(width)}
+    for _ in range(TURNS):
+        answer = genre.Solution(shaded=frozenset(cells - open_))
+        puzzle = reveal(answer, height, width)
+        found = other_answer(genre.build(puzzle), genre.answer_of(puzzle, answer))
+        if found is None:
+            break
+        other = {(k[1], k[2]) for k, v in found.items() if v}
+        near = sorted({(r + dr, c + dc) for r, c in answer.shaded ^ other
+                       for dr in (-1, 0, 1) for dc in (-1, 0, 1)} & cells)
+        rng.shuffle(near)
+        turned = next((open_ ^ {cell} for cell in near if _valid(open_ ^ {cell}, cells, height, width)), None)
+        if turned is None:
+            break
+        open_ = turned
+    return open_
+
+
+def _valid(open_: set, cells: set, height: int, width: int) -> bool:
+    """Whether the unshaded cells make an answer (its circles are its dead ends): one piece of
+    two or more cells, no 2x2 block all shaded or all unshaded."""
+    return (len(open_) > 1 and not checks.full_blocks(open_, height, width)
+            and not checks.full_blocks(cells - open_, height, width) and len(checks.pieces(open_)) == 1)
+
+
+def _maze(rng: random.Random, height: int, width: int) -> set:
+    """The unshaded cells of a random maze (see `plant`)."""
     cells = [(r, c) for r in range(height) for c in range(width)]
     for _ in range(50):
         open_ = {rng.choice(cells)}
@@ -98,7 +159,7 @@ def plant(rng: random.Random, height: int, width: int):
             open_ |= next(({x} for x in block if neighbours_in(x, open_)
                            and not checks.full_blocks(open_ | {x}, height, width)), set())
         if not checks.full_blocks(set(cells) - open_, height, width) and len(open_) > 1:
-            return genre.Solution(shaded=frozenset(cells) - open_)
+            return open_
     raise RuntimeError(f"no Nurimisaki answer planted on {height}x{width}")
 
 
@@ -113,8 +174,32 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, circles=circles, numbers=numbers)
 
 
-# measured by benchmarks.levels (10 seeds): the sides, and per level where it came every time
+#: Planted answers tried per puzzle (four times as many up to 100 cells): about one maze in
+#: 25 is unique at 10x10 with every number shown, and telling a maze is not takes a tenth of
+#: a second, so many are tried before a request is given up.
+ATTEMPTS = 40
+
+#: What was measured of the generator (``python -m benchmarks.levels --genres nurimisaki --sizes
+#: 6,8,10 --seeds 20 --first-miss --levels lines,chain``, 2026-12-07): the sides asked, and per
+#: level the sides where every request came back at it (10x10: lines and chain 20 of 20,
+#: medians 4.7 and 3.4 s of CPU; trial ran out of 60 s at the first seed).
 SIDES = (6, 8, 10)
-RELIABLE = {"lines": (6, 8), "chain": (6, 8, 10)}
+RELIABLE = {"lines": (6, 8, 10), "chain": (6, 8, 10)}
+
+#: A number only adds clauses over the cells of its rays: one guarded model per plant serves
+#: every set of numbers shown, for the counterexample finder and the ladder alike.
+GUARD = True
+
+
+def clue_keys(item: tuple) -> list:
+    """The answer keys a number's clauses read: the cells of its four rays, as far as it sees."""
+    _, (r, c), k = item
+    return [("shaded", r + i * dr, c + i * dc) for _, dr, dc in DIRECTIONS for i in range(1, k + 1)]
+
+
+def clue_place(item: tuple) -> tuple:
+    """The cell a number's rule cites: it tells two numbers whose rays overlap apart."""
+    return (item[1],)
+
 
 genre.export(globals())

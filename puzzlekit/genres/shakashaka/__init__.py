@@ -21,6 +21,10 @@ genre = Genre(
            WallNumbers("numbers", lo=0, hi=4, what="a triangle count")],
     answers=[Triangles("triangles")],
     optional=("numbers",),
+    # every count is a number's, one kind of rule, so ``scan`` deduces what ``rules`` does; and
+    # no rule joins cells into a loop or a group, so ``lines`` what ``trial`` does: asked for
+    # either, the generator planted grid after grid for a grade the ladder never gives
+    levels=("rules", "pairs", "trial", "chain", "either", "deep", "search"),
 )
 
 
