@@ -112,7 +112,9 @@ def check(p, s):
 #: Each given only fixes its cell's size (in `finder_model`): one solver answers the
 #: generator's every question, its givens passed as assumptions. On Filling's 9x7 this
 #: halved the processor time of a puzzle made (seed 1: 41 s to 24 s, most of the rest grading).
-GUARD_FINDER = True
+#: The ladder below ``trial`` reasons on that one guarded model per plant too (``GUARD``):
+#: building and compiling a model for each question was two thirds of a 7x7 at ``rules``.
+GUARD = True
 
 
 def finder_model(puzzle: Any, deadline: Deadline = UNLIMITED) -> Model:
