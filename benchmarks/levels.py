@@ -37,7 +37,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "lightup": (7,), "hitori": (5,), "kurodoko": (7,), "futoshiki": (5,), "binairo": (8,), "tango": (6,),
     "skyscrapers": (5,), "magnets": (6,), "undead": (4,), "kenken": (6,), "killersudoku": (9,),
     "jigsawsudoku": (9,), "gokigen": (8,), "mosaic": (10,), "fillomino": (7,), "signpost": (4,),
-    "starbattle": (6, 8, 10), "norinori": (5, 6, 10),
+    "palisade": (5,), "starbattle": (6, 8, 10), "norinori": (5, 6, 10),
     "yajilin": (7, 10), "countryroad": (7, 10),
     "nurimisaki": (6, 8, 10), "shakashaka": (6, 10), "tapa": (6, 10), "creek": (6, 10),
     "sashigane": (6, 10), "doublechoco": (6, 8, 10),

@@ -58,19 +58,18 @@ class KitRecipe:
         # planted solutions per puzzle (`loop.ATTEMPTS`); a module may name its own
         self.ATTEMPTS = int(getattr(module, "ATTEMPTS", ATTEMPTS))
         # a module whose clues each only add constraints on the model variables its
-        # ``clue_keys(item)`` names, in the model its ``finder_model`` builds, may have one
-        # solver asked about every set of clues (``GUARD_FINDER``, see `guard`)
-        if getattr(module, "GUARD_FINDER", False) and hasattr(module, "clue_keys"):
-            self.GUARD_FINDER = True
+        # ``clue_keys(item)`` names may have one solver asked about every set of clues
+        # (``GUARD_FINDER``, see `guard`); one whose clues each only add counts or clauses
+        # over those keys, none of them read by the engine as more than a count, may have the
+        # ladder too reason on that one model per plant (``GUARD``): where building and
+        # compiling a model takes longer than the ladder's question, that was most of removal.
+        # Either reasons on the model its ``finder_model`` builds, where it has one.
+        guard = "GUARD" if getattr(module, "GUARD", False) else "GUARD_FINDER"
+        if getattr(module, guard, False) and hasattr(module, "clue_keys"):
+            setattr(self, guard, True)
             self.keys = module.clue_keys
-            self.model = getattr(module, "finder_model", module.model)
-        # a module whose clues each only add counts or clauses over the keys ``clue_keys``
-        # names, none of them read by the engine as more than a count (see `guard`), may have
-        # the ladder too reason on that one model per plant (``GUARD``): where building and
-        # compiling a model takes longer than the ladder's question, that was most of removal
-        elif getattr(module, "GUARD", False) and hasattr(module, "clue_keys"):
-            self.GUARD = True
-            self.keys = module.clue_keys
+            if hasattr(module, "finder_model"):
+                self.model = module.finder_model
         if hasattr(module, "clue_place"):  # the cells a clue's rules cite, where clues' keys overlap
             self.place = module.clue_place
         # whether an answer reads the same on the required layers alone as with any optional

@@ -534,20 +534,31 @@ class Engine:
 
     # clauses: two watched literals -----------------------------------------------------------
     def _init_watches(self) -> bool:
-        for lst in self.cwatch:
+        cwatch, watches, dom = self.cwatch, self.watches, self.dom
+        for lst in cwatch:
             lst.clear()
-        status = self.status
         for ci, lits in enumerate(self.clauses):
-            live = [i for i, x in enumerate(lits) if status(x) != FALSE]
-            if not live:
+            # the first two literals not false (`status` inlined: every reset of a model of
+            # 10^5 clauses runs this loop, a third of a 7x7 Fillomino's removal)
+            first = second = -1
+            for i, (v, b, p) in enumerate(lits):
+                m = dom[v]
+                if (m == b and not p) if m & b else p:
+                    continue
+                if first < 0:
+                    first = i
+                else:
+                    second = i
+                    break
+            if first < 0:
                 return False
-            if len(live) == 1 and not self.make(lits[live[0]], True):
-                return False
-            first = live[0]
-            second = live[1] if len(live) > 1 else (1 if first == 0 else 0)
-            self.watches[ci] = [first, second]
-            self.cwatch[lits[first][0]].append(ci)
-            self.cwatch[lits[second][0]].append(ci)
+            if second < 0:
+                if not self.make(lits[first], True):
+                    return False
+                second = 1 if first == 0 else 0
+            watches[ci] = [first, second]
+            cwatch[lits[first][0]].append(ci)
+            cwatch[lits[second][0]].append(ci)
         return True
 
     def _watched(self, v: int) -> bool:

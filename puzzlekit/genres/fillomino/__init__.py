@@ -112,7 +112,9 @@ def check(p, s):
 #: Each given only fixes its cell's size (in `finder_model`): one solver answers the
 #: generator's every question, its givens passed as assumptions. On Filling's 9x7 this
 #: halved the processor time of a puzzle made (seed 1: 41 s to 24 s, most of the rest grading).
-GUARD_FINDER = True
+#: The ladder below ``trial`` reasons on that one guarded model per plant too (``GUARD``):
+#: building and compiling a model for each question was two thirds of a 7x7 at ``rules``.
+GUARD = True
 
 
 def finder_model(puzzle: Any, deadline: Deadline = UNLIMITED) -> Model:
@@ -159,5 +161,12 @@ def reveal(solution, h: int, w: int):
     """Every cell shows its region's size."""
     return genre.Puzzle(h, w, numbers=regions.labels(solution.regions, h, w, sizes=True))
 
+
+#: What was measured of the generator (``python -m benchmarks.levels --genres fillomino --sizes 7
+#: --seeds 20 --first-miss --time-limit 60``, 2026-12-07, docs/genres/fillomino.md): at 7x7
+#: (his default 9x7, as a square of as many cells or fewer) rules 20 of 20 in a median of
+#: 11.1 s of CPU; scan ran out of 60 s by the clock at the first seed (20 s of CPU).
+SIDES = (7,)
+RELIABLE = {"rules": (7,)}
 
 genre.export(globals())
