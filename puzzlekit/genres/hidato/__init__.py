@@ -124,8 +124,9 @@ def reveal(solution: Any, h: int, w: int) -> Any:
 
 # what was measured of the generator (``python -m benchmarks.levels --genres hidato --sizes 6
 # --seeds 3 --first-miss``, and at 10 with ``--seeds 20 --levels rules,trial``): the square
-# sides measured, and per level the sides where every request came back at it
+# sides measured, and per level the sides where every request came back at it (10x10 `trial`
+# missed seed 1018 on 2026-12-07, out of its 90 s)
 SIDES = (6, 10)
-RELIABLE = {"rules": (6, 10), "trial": (6, 10)}
+RELIABLE = {"rules": (6, 10), "trial": (6,)}
 
 genre.export(globals())
