@@ -3,6 +3,7 @@ straight run of the loop through a number is as many steps long as the number sa
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -36,12 +37,20 @@ def rules(p, m):
 
 @genre.verify
 def check(p, s):
-    yield from checks.one_loop(s.edges)
+    yield from _loop_problems(frozenset(s.edges))
     on = loops.visited(s.edges)
     for cell, k in p.clues("numbers"):
         if cell not in on:
             yield f"the loop misses the {k} at {cell}"
         yield from beams.run_problems(s.edges, cell, None if k == "?" else k)
+
+
+@functools.lru_cache(maxsize=8)
+def _loop_problems(edges: frozenset) -> tuple[str, ...]:
+    """`checks.one_loop` of an answer, kept: the generator checks each second solution it
+    finds against every number in turn, and the loop's own problems were most of that work
+    (a 10x10 request: 3.4 s of its 38 s by the clock)."""
+    return tuple(checks.one_loop(edges))
 
 
 @genre.plant
@@ -71,6 +80,16 @@ def reveal(solution, h: int, w: int):
 # (20 seeds, first miss, 60 s; 2026-12-07). At 10x10 `trial` missed at its sixth seed, so it
 # is not offered there; `deep` came back 20/20 at its second run (the first ran out of time)
 SIDES = (7, 10)
+#: From this many cells up, the search backend is not asked to prove a puzzle unique: on the
+#: 10x10 `chain` puzzles of seeds 1000 and 1001 it had not finished after 40 s (15-18 s of
+#: CPU), where its 5 s (`loop.SEARCH_SECONDS`) were every time lost before the ladder's proof
+#: and cpsat's stood in; on 7x7 ones it finished in 0.2-1.3 s of CPU.
+SEARCH_PROOF_CELLS = 100
+
+
+def search_proof(height: int, width: int, rank: int) -> bool:
+    """Whether the search backend is asked to prove a puzzle of this size unique."""
+    return height * width < SEARCH_PROOF_CELLS
 RELIABLE = {"lines": (7, 10), "chain": (7, 10), "deep": (7, 10)}
 
 genre.export(globals())
