@@ -45,11 +45,8 @@ def check(p, s):
         yield from beams.run_problems(s.edges, cell, None if k == "?" else k)
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=8)  # the generator checks each second solution against every number
 def _loop_problems(edges: frozenset) -> tuple[str, ...]:
-    """`checks.one_loop` of an answer, kept: the generator checks each second solution it
-    finds against every number in turn, and the loop's own problems were most of that work
-    (a 10x10 request: 3.4 s of its 38 s by the clock)."""
     return tuple(checks.one_loop(edges))
 
 
@@ -77,20 +74,13 @@ def reveal(solution, h: int, w: int):
 
 
 # measured (docs/generating.md, "Levels made"): per level the sides 95% of requests reached
-# (20 seeds, first miss, 60 s; 2026-12-07). At 10x10 `trial` missed at its sixth seed, so it
-# is not offered there; `deep` came back 20/20 at its second run (the first ran out of time)
+# (20 seeds, first miss, 60 s; 2026-12-07). At 10x10 `pairs` and `trial` ran out of time at
+# the third and sixth seed, so they are not offered there; `deep` came back 20/20 at its second run
 SIDES = (7, 10)
-#: From this many cells up, the search backend is not asked to prove a puzzle unique: on the
-#: 10x10 `chain` puzzles of seeds 1000 and 1001 it had not finished after 40 s (15-18 s of
-#: CPU), where its 5 s (`loop.SEARCH_SECONDS`) were every time lost before the ladder's proof
-#: and cpsat's stood in; on 7x7 ones it finished in 0.2-1.3 s of CPU.
-SEARCH_PROOF_CELLS = 100
-
-
-def search_proof(height: int, width: int, rank: int) -> bool:
-    """Whether the search backend is asked to prove a puzzle of this size unique."""
-    return height * width < SEARCH_PROOF_CELLS
 RELIABLE = {"lines": (7, 10), "chain": (7, 10), "deep": (7, 10)}
+# at 10x10 the search backend's uniqueness proof never finished (not in 40 s for seeds 1000
+# and 1001), and the 5 s it got were lost each time (`loop.certify`); at 7x7: 0.2-1.3 s of CPU
+SEARCH_PROOF_CELLS = 100
 
 genre.export(globals())
 
