@@ -598,3 +598,57 @@ def test_a_scan_sudoku_is_graded_scan():
     shortcut of a single fixpoint applies): seed 2090 once came back graded ``rules``."""
     made = next(generate("sudoku", 9, 9, "scan", seed=2090))
     assert made.grade.level == "scan" and not made.note
+
+
+def _top_up(solved_by):
+    """`phases.Run.top_up` on 40 made-up clues from two shown, the ladder standing in as
+    ``solved_by(items)``: what it returns, the clues left shown, the next draw of its random
+    source and the clue sets the ladder was asked about."""
+    import random
+    from types import SimpleNamespace
+
+    from puzzlekit.generate import phases
+
+    run = object.__new__(phases.Run)
+    run.rec, run.rng, run.deadline = SimpleNamespace(), random.Random(5), Deadline(None)
+    run.orbits = [(i,) for i in range(40)]
+    asked: list[list] = []
+
+    def solvable(items, rank, staged=False):
+        asked.append(list(items))
+        return [] if solved_by(items) else ["open"]
+
+    run.solvable = solvable
+    got = run.top_up([0, 1], ladder.TRIAL)
+    return got, run.shown, run.rng.random(), asked
+
+
+def _reveals(until):
+    """The clue sets topping up shows in turn (a reveal of one in `REVEAL_SHARE` of the hidden
+    clues at a time), up to the first that ``until`` accepts, and the next random draw."""
+    import math
+    import random
+
+    from puzzlekit.generate import phases
+
+    rng, shown, out = random.Random(5), [0, 1], [[0, 1]]
+    while not until(shown) and len(shown) < 40:
+        hidden = [(i,) for i in range(40) if i not in shown]
+        picked = rng.sample(hidden, max(1, math.ceil(len(hidden) / phases.REVEAL_SHARE)))
+        shown = sorted(set(shown).union(*picked))
+        out.append(shown)
+    return out, rng.random()
+
+
+def test_topping_up_asks_every_clue_once_and_draws_the_same_reveals():
+    # no clue set solves: the ladder is asked about the first and every clue, not each reveal,
+    # and the reveals are drawn all the same (the plants after draw what they would have)
+    got, shown, after, asked = _top_up(lambda items: False)
+    sets, draw = _reveals(lambda items: False)
+    assert got == (None, ["open"]) and shown == list(range(40)) == sets[-1]
+    assert asked == [[0, 1], list(range(40))] and after == draw
+    # solved once 20 are shown: the same reveals, each asked, and the one of every clue
+    got, shown, after, asked = _top_up(lambda items: len(items) >= 20)
+    sets, draw = _reveals(lambda items: len(items) >= 20)
+    assert got == (sets[-1], None) and after == draw
+    assert asked == [[0, 1], list(range(40)), *sets[1:]]

@@ -57,6 +57,11 @@ class KitRecipe:
         self.RELIABLE = dict(getattr(module, "RELIABLE", {}))
         # planted solutions per puzzle (`loop.ATTEMPTS`); a module may name its own
         self.ATTEMPTS = int(getattr(module, "ATTEMPTS", ATTEMPTS))
+        # from this many cells up the search backend's uniqueness proof is not asked
+        # (`loop.certify`): a module that measured it never finishing there spares its seconds
+        cells = getattr(module, "SEARCH_PROOF_CELLS", None)
+        if cells is not None:
+            self.search_proof = lambda height, width, rank: height * width < cells
         # a module whose clues each only add constraints on the model variables its
         # ``clue_keys(item)`` names may have one solver asked about every set of clues
         # (``GUARD_FINDER``, see `guard`); one whose clues each only add counts or clauses

@@ -508,6 +508,7 @@ class Run:
         Returns the shown clues, or (None, the keys left open) when every clue is shown.
         """
         keys_of = getattr(self.rec, "keys", None)
+        asked_all = keys_of is not None  # reveals aimed by the open keys are not replayed below
         while True:
             self.deadline.check()
             unfixed = self.solvable(shown, rank, staged=True)
@@ -517,6 +518,18 @@ class Run:
             hidden = self._hidden(shown)
             if not hidden:
                 return None, unfixed
+            if not asked_all:
+                # every clue shown first, once: where even that leaves keys open (most plants of
+                # a 10x10 Geradeweg asked for `trial`), fewer clues never solve more, so each
+                # reveal below would be asked in vain; they are drawn all the same, without the
+                # ladder, so the plants after draw what they drew before
+                asked_all = True
+                left = self.solvable(sorted(set(shown).union(*hidden)), rank, staged=True)
+                if left:
+                    while hidden:
+                        shown = self.shown = self._reveal(shown, hidden)
+                        hidden = self._hidden(shown)
+                    return None, left
             aimed = hidden
             if keys_of is not None:
                 open_keys = set(unfixed)

@@ -106,3 +106,22 @@ def test_generated_puzzles_are_unique(level):
     assert geradeweg.verify(made.puzzle, made.solution) == []
     again = next(iter(generate("geradeweg", 5, 5, level=level, seed=made.seed, nearest=True)))
     assert geradeweg.format(again.puzzle) == geradeweg.format(made.puzzle)
+
+
+def test_the_search_proof_is_asked_below_100_cells_only():
+    # at 10x10 the search backend never finished its proof, so certifying skips it there
+    from puzzlekit import ladder
+    from puzzlekit.generate import recipe
+
+    rec = recipe("geradeweg")
+    assert rec.search_proof(7, 7, ladder.CHAIN)
+    assert not rec.search_proof(10, 10, ladder.CHAIN)
+
+
+def test_a_loop_checked_again_reads_the_same():
+    # the loop's problems are kept per answer: a second answer must not read the first's
+    p, s = solved()
+    assert geradeweg.verify(p, s) == []
+    cut = geradeweg.Solution(edges=s.edges - {((0, 0), (0, 1))})
+    assert "the line ends at (0, 0)" in geradeweg.verify(p, cut)
+    assert geradeweg.verify(p, s) == []
