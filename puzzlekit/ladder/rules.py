@@ -400,7 +400,8 @@ class Pairs:
                 units.append((run[kind], cid, lits))
         for ci, lits in enumerate(engine.clauses):
             units.append((clause_unit, -1 - ci, lits))
-        atoms = [{_atom(engine, v, b) for v, b, _ in lits} for _, _, lits in units]
+        two = [m.bit_count() == 2 for m in engine.full]  # `_atom`, read once per variable
+        atoms = [{(v, 0) if two[v] else (v, b) for v, b, _ in lits} for _, _, lits in units]
         by_atom: dict[tuple[int, int], list[int]] = {}
         for i, a in enumerate(atoms):
             if len(a) <= MAX_SCOPE:
