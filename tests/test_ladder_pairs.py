@@ -1,0 +1,71 @@
+"""The ladder's pairs leave out two clauses that can never narrow together (`rules._resolvable`):
+the closures of ``pairs`` are those of every pair kept, on random models of clauses and counts
+over boolean variables, from random partial states."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from puzzlekit.ir import Model, ModelBuilder
+from puzzlekit.ladder import PAIRS, Reasoner
+from puzzlekit.ladder import rules as ladder_rules
+
+
+def random_model(rng: random.Random) -> Model:
+    """Clauses of two to four literals over a few booleans (so that many share two or more),
+    and now and then a count."""
+    m = ModelBuilder("clauses")
+    xs = [m.bool(("x", i)) for i in range(rng.randint(5, 9))]
+    for _ in range(rng.randint(6, 20)):
+        lits = rng.sample(xs, rng.randint(2, 4))
+        m.clause([x if rng.random() < 0.5 else ~x for x in lits])
+    if rng.random() < 0.5:
+        m.exactly(rng.randint(1, 3), rng.sample(xs, 4))
+    m.output(xs)
+    return m.build()
+
+
+def closure(model: Model, masks: list[int]) -> list[int] | None:
+    engine = Reasoner(model).close(PAIRS, masks)
+    return None if engine is None else list(engine.dom)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_pairs_left_out_change_no_closure(seed, monkeypatch):
+    rng = random.Random(seed)
+    model = random_model(rng)
+    states = []
+    for _ in range(6):
+        masks = Reasoner(model).masks(None)
+        for v in rng.sample(range(len(masks)), rng.randint(0, 3)):
+            masks[v] = rng.choice((1, 2))
+        states.append(masks)
+    filtered = [closure(model, list(masks)) for masks in states]
+    monkeypatch.setattr(ladder_rules, "_resolvable", lambda a, b: True)
+    assert filtered == [closure(model, list(masks)) for masks in states]
+
+
+def test_two_clauses_with_one_opposite_variable_and_a_shared_literal_are_kept():
+    m = ModelBuilder("two")
+    v, x, y, z = (m.bool(name) for name in "vxyz")
+    m.clause([v, x, y])
+    m.clause([~v, x, z])  # with the first, once y and z are false: x (their resolvent)
+    m.clause([v, ~x, z])  # v and x opposite to the second's: the two never narrow together
+    m.output([v, x, y, z])
+    reasoner = Reasoner(m.build())
+    assert sorted((i, j) for i, j, _, _ in reasoner.pairs.pairs) == [(0, 1), (0, 2)]
+    masks = reasoner.masks(None)
+    masks[y.var] = masks[z.var] = 1  # false
+    engine = reasoner.close(PAIRS, masks)
+    assert engine is not None and engine.dom[x.var] == 2  # true
+
+
+def test_two_clauses_with_no_opposite_variable_are_left_out():
+    m = ModelBuilder("same")
+    v, x, y, z = (m.bool(name) for name in "vxyz")
+    m.clause([~v, ~x, y])
+    m.clause([~v, ~x, z])  # "v and x: y", "v and x: z"
+    m.output([v, x, y, z])
+    assert Reasoner(m.build()).pairs.pairs == []
