@@ -66,9 +66,16 @@ def allowed(p: Any) -> dict[tuple[int, int], set[int]]:
 def rules(p: Any, m: Any, narrow: bool = True) -> None:
     """``narrow=False``: no cell is narrowed by its distance from the givens."""
     num = m.numbers
-    with m.rule("each number 1..N stands in one open cell"):
-        m.all_different(list(num.values()))
     can = allowed(p) if narrow else None
+    with m.rule("each number 1..N stands in one open cell"):
+        if can is None:
+            m.all_different(list(num.values()))
+        else:
+            # the count of each number only over the cells that may hold it: the others are
+            # fixed out below, and a count over all N cells per number (what the group means)
+            # was a fifth of building and compiling a model per question of the generator
+            for k in range(1, len(num) + 1):
+                m.count([m.eq(num[x], k) for x in sorted(num) if k in can[x]], "==", 1)
     for cell, v in p.clues("givens"):
         with m.rule(f"the given {v} at {checks.where(cell)} stays", cells=[cell]):
             m.fix(m.eq(num[cell], v))
