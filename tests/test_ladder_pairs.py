@@ -1,4 +1,4 @@
-"""The ladder's pairs leave out two clauses that can never narrow together (`rules._resolvable`):
+"""The ladder's pairs leave out two clauses that can never narrow together (`resolution.resolvable`):
 the closures of ``pairs`` are those of every pair kept, on random models of clauses and counts
 over boolean variables, from random partial states."""
 
@@ -43,7 +43,7 @@ def test_pairs_left_out_change_no_closure(seed, monkeypatch):
             masks[v] = rng.choice((1, 2))
         states.append(masks)
     filtered = [closure(model, list(masks)) for masks in states]
-    monkeypatch.setattr(ladder_rules, "_resolvable", lambda a, b: True)
+    monkeypatch.setattr(ladder_rules, "resolvable", lambda a, b: True)
     assert filtered == [closure(model, list(masks)) for masks in states]
 
 

@@ -23,6 +23,7 @@ from puzzlekit.ir import Clause, Lit, Model
 from puzzlekit.ladder.rules import OFF
 
 from . import guard
+from .orbits import orbits
 
 #: A counterexample reveals about one in this many of the clues it breaks (at least one).
 REVEAL_SHARE = 8
@@ -103,7 +104,7 @@ class Run:
         self.answer = rec.answer(plant)
         self.required = sorted(rec.required(plant)) if hasattr(rec, "required") else []
         self.required_set = set(self.required)
-        self.orbits = _orbits(rec, plant, self.h, self.w, self.symmetry)
+        self.orbits = orbits(rec, plant, self.h, self.w, self.symmetry)
         self.cache = []
         self.base: tuple[Model, dict, ladder.Reasoner | None] | None = None
         # `guard.guarded`, once per plant: the model and each clue's selector variable, and the
@@ -588,21 +589,3 @@ class Run:
 
 def _repair_budget(height: int, width: int) -> int:
     return 4 * (height + width) + 40
-
-
-def _orbits(rec: ModuleType, plant: Any, height: int, width: int, symmetry: str) -> list[tuple]:
-    """The clues grouped as they are shown and hidden: alone, or with their rot180 partner.
-
-    Under symmetry a clue whose partner place holds no clue is left out.
-    """
-    items = sorted(set(rec.clues(plant)) - set(rec.required(plant) if hasattr(rec, "required") else ()))
-    if symmetry == "none":
-        return [(item,) for item in items]
-    known = set(items)
-    out: dict[tuple, None] = {}
-    for item in items:
-        other = rec.partner(plant, item, height, width)
-        if other is None or other not in known:
-            continue
-        out[tuple(sorted({item, other}))] = None
-    return list(out)

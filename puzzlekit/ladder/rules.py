@@ -44,6 +44,7 @@ from ..propagation.engine import (
     Engine,
 )
 from ..unionfind import int_roots
+from .resolution import clause_signs, resolvable
 
 #: Pairs: rules with more literals than this are left out (a loop's "some edge" clause) ...
 MAX_SCOPE = 32
@@ -345,42 +346,6 @@ def _idle(engine: Engine, apart: list[CLit]) -> bool:
     return False
 
 
-def _signs(engine: Engine, lits: list[CLit]) -> dict[int, bool] | None:
-    """A clause of two-valued variables as each variable's sign (True: it takes its first
-    value); None when a variable has more values, or both signs in the clause."""
-    signs: dict[int, bool] = {}
-    for v, b, p in lits:
-        full = engine.full[v]
-        if full.bit_count() != 2:
-            return None
-        sign = (b == full & -full) == p
-        if signs.setdefault(v, sign) != sign:
-            return None
-    return signs
-
-
-def _resolvable(a: dict[int, bool] | None, b: dict[int, bool] | None) -> bool:
-    """Whether a pair of rules can narrow what each narrows alone (False only for two clauses
-    that never can). Two clauses, each at its own fixpoint, together fix a value only when all
-    but two literals of each are false and they read ``v or x`` and ``not v or x``: ``x`` is
-    then true (their resolvent; nor can they break together, as two clauses with two open
-    literals each). So they need one variable of opposite signs in the two, only one (with a
-    second, one of its literals is true in every case), and a literal they share. Without
-    that the pair is skipped: a model's definitions of "x is y and z" make many pairs of
-    clauses sharing two variables that never narrow (Kurotto's distances: 8,166 of 8,762
-    pairs on a 10x10)."""
-    if a is None or b is None:
-        return True
-    opposite = same = 0
-    for v, sign in a.items():
-        if v in b:
-            if b[v] == sign:
-                same += 1
-            else:
-                opposite += 1
-    return opposite == 1 and same > 0
-
-
 class Pairs:
     """Every two rules sharing literals, for `saturate`; built once per compiled model.
 
@@ -419,9 +384,9 @@ class Pairs:
         #: (`_idle`)
         self.loose: dict[int, tuple[list[CLit], list[CLit]]] = {}
         by_var: dict[int, list[int]] = {}
-        signs = [_signs(engine, lits) if run is clause_unit else None for run, _, lits in units]
+        signs = [clause_signs(engine, lits) if run is clause_unit else None for run, _, lits in units]
         for i, j in sorted(pair for pair, n in seen.items() if 1 < n <= MAX_SHARED):
-            if not _resolvable(signs[i], signs[j]):
+            if not resolvable(signs[i], signs[j]):
                 continue
             shared = atoms[i] & atoms[j]  # one shared literal: each rule alone sees what the pair does
             vs = tuple(sorted({v for v, _ in atoms[i] | atoms[j]}))

@@ -105,10 +105,8 @@ def reveal(solution, h: int, w: int):
                                        for r in range(h)])
 
 
-# what was measured of the generator (docs/generating.md, "Levels made"): the square sides
-# measured, and per level the sides where every request came back at it (4 seeds at 6x6; 20
-# at 10x10 with `--first-miss`, 2026-12-06: rules 20/20 in a median 5.3 s, trial 20/20 in
-# 13.2 s, lines 20/20 in 14.7 s, under a load average of 6-7 on 2 cores)
+# what was measured of the generator (docs/genres/yinyang.md, "Levels made", with its times):
+# the square sides measured, and per level the sides where every request came back at it
 SIDES = (6, 10)
 RELIABLE = {"rules": (6, 10), "pairs": (6,), "trial": (6, 10), "lines": (6, 10), "chain": (6,)}
 
