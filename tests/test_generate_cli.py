@@ -103,6 +103,17 @@ def test_a_level_not_made_reliably_exits_2_naming_the_levels_made(capsys):
         assert name in err
 
 
+def test_nearest_without_a_time_limit_gets_the_default_budget_and_a_given_one_is_kept(monkeypatch):
+    seen = []
+    monkeypatch.setattr(command, "generate", lambda *a, **named: seen.append(named["time_limit"]) or iter(()))
+    parser = cli.build_parser()
+    for argv, budget in ((["sudoku", "6", "--nearest"], command.NEAREST_BUDGET),
+                         (["sudoku", "6", "--nearest", "-t", "5"], 5.0),
+                         (["sudoku", "6"], None)):
+        command.made_puzzles(parser.parse_args(["generate", *argv]), {})
+        assert seen.pop() == budget, argv
+
+
 def test_a_downgrade_is_a_note_and_exact_makes_it_exit_1(capsys):
     code, out, err = _run(capsys, "sudoku", "6", "--level", "expert", "--seed", "1", "--nearest")
     assert code == 0

@@ -33,6 +33,10 @@ from . import phases
 from .loop import ALIASES, SYMMETRIES, Generated, generate
 from .recipes import generators, recipe
 
+#: seconds per puzzle when --nearest is asked without --time-limit: a level the generator does
+#: not make reliably may take without end at a large size, and a command should end
+NEAREST_BUDGET = 600.0
+
 SUMMARY = "make unique puzzles of a genre, size and level"
 DESCRIPTION = (
     "Make unique puzzles: a random solution is planted, clues are shown until no other solution "
@@ -124,7 +128,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"a recipe option, repeatable: {', '.join(_options())}")
     parser.add_argument("--nearest", action="store_true",
                         help="try a level the generator does not make reliably at this size, and take "
-                        "the nearest level found (default: refuse it, naming the levels made)")
+                        "the nearest level found (default: refuse it, naming the levels made); "
+                        f"without --time-limit, each puzzle then has {NEAREST_BUDGET:g} seconds")
     parser.add_argument("--exact", action="store_true",
                         help="exit 1 when a puzzle misses the level asked instead of downgrading it")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -212,8 +217,11 @@ def _writer(output: str | None) -> tuple[TextIO | None, str | None]:
 def made_puzzles(args: argparse.Namespace, options: dict[str, Any]) -> Iterator[Generated]:
     """The puzzles of a parsed command (raises at once for bad arguments)."""
     height, width = args.size
+    budget = args.time_limit
+    if budget is None and args.nearest:
+        budget = NEAREST_BUDGET
     return generate(args.genre, height, width, args.level, count=args.count, seed=args.seed,
-                    symmetry=args.symmetry, time_limit=args.time_limit, nearest=args.nearest, **options)
+                    symmetry=args.symmetry, time_limit=budget, nearest=args.nearest, **options)
 
 
 def run_command(args: argparse.Namespace) -> int:
