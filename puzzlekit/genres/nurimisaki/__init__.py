@@ -8,7 +8,7 @@ import random
 
 from ...board import Genre, checks, layers
 from ...board.rules import DIRECTIONS, where
-from ...board.shading_rules import other_answer
+from ...board.shading_rules import other_answer, sees_one_way
 from ...board.sight import dead_ends, neighbours_in
 
 genre = Genre(
@@ -48,26 +48,7 @@ def rules(p, m):
                 m.count([(2, shaded[cell]), *around], ">=", 2)
     for cell, k in p.clues("numbers"):
         with m.rule(f"the {k} at {where(cell)} sees {k} unshaded cells, itself included", cells=[cell]):
-            sees_toward_neighbour(m, cell, shaded, k)
-
-
-def sees_toward_neighbour(m, cell, shaded, k: int) -> None:
-    """A circled ``k``: its one unshaded neighbour is the way it sees, so the ray that starts
-    there holds ``k - 1`` unshaded cells and then a shaded one or the edge. Written per
-    direction on the cells alone ("the first cell shaded, or the i-th unshaded"): no helper
-    variables for a count of sights, so the clauses are the number's own, over its rays."""
-    for _, dr, dc in DIRECTIONS:
-        ray = m.ray(cell, dr, dc)
-        if not ray:
-            continue
-        first = shaded[ray[0]]
-        if k == 1 or len(ray) < k - 1:  # it sees nothing that way, or too little: not the way
-            m.clause([first])
-            continue
-        for other in ray[1:k - 1]:
-            m.clause([first, ~shaded[other]])
-        if len(ray) >= k:
-            m.clause([first, shaded[ray[k - 1]]])
+            sees_one_way(m, cell, shaded, k)
 
 
 @genre.verify
