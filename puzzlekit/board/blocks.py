@@ -309,20 +309,8 @@ def twin_halves(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], grey: Iterable[C
 
 def _pieces(cells: Iterable[Cell], grey: set) -> dict[Cell, frozenset]:
     """Each cell's piece of one colour (the givens' colours: a half lies within one)."""
-    cells, out = set(cells), {}
-    for start in sorted(cells):
-        if start in out:
-            continue
-        piece, todo = {start}, [start]
-        while todo:
-            r, c = todo.pop()
-            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if nb in cells and nb not in piece and (nb in grey) == (start in grey):
-                    piece.add(nb)
-                    todo.append(nb)
-        for x in piece:
-            out[x] = frozenset(piece)
-    return out
+    white, dark = halves_of(cells, grey)
+    return {x: frozenset(piece) for piece in white + dark for x in piece}
 
 
 def _fits(piece: Mapping[Cell, frozenset]) -> dict[Cell, int]:
@@ -375,26 +363,9 @@ def _follow(m: Any, head: tuple, partner: Lit | None, joined: Lit | None) -> Non
 
 
 def halves_of(part: Iterable[Cell], grey: Iterable[Cell]) -> tuple[list[list[Cell]], list[list[Cell]]]:
-    """A region's white pieces and grey pieces (each a list of cells)."""
-    grey = set(grey)
-    cells = set(part)
-    out: tuple[list, list] = ([], [])
-    seen: set = set()
-    for start in sorted(cells):
-        if start in seen:
-            continue
-        colour = start in grey
-        piece, stack = [], [start]
-        seen.add(start)
-        while stack:
-            r, c = stack.pop()
-            piece.append((r, c))
-            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if nb in cells and nb not in seen and (nb in grey) == colour:
-                    seen.add(nb)
-                    stack.append(nb)
-        out[colour].append(sorted(piece))
-    return out
+    """A region's white pieces and grey pieces (each a sorted list of cells, largest first)."""
+    grey, cells = set(grey), set(part)
+    return pieces(cells - grey), pieces(cells & grey)
 
 
 def congruent(a: Iterable[Cell], b: Iterable[Cell]) -> bool:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..textio import error
+from . import checks
 from .base import Layer
 from .canvas import INK, Canvas, Layout
 from .clues import Symbols
@@ -203,17 +204,7 @@ def part_of(cell: Cell, ships: Iterable[Cell]) -> str | None:
 
 def pieces(ships: Iterable[Cell]) -> list[list[Cell]]:
     """The orthogonally connected groups of ship cells, each sorted, in order."""
-    left, out = set(ships), []
-    while left:
-        stack, group = [min(left)], set()
-        while stack:
-            cell = stack.pop()
-            if cell in left:
-                left.discard(cell)
-                group.add(cell)
-                stack += [(cell[0] + y, cell[1] + x) for y, x in STEPS]
-        out.append(sorted(group))
-    return sorted(out)
+    return sorted(checks.pieces(ships))
 
 
 def fleet_of(ships: Iterable[Cell]) -> tuple[int, ...]:

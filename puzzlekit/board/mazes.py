@@ -1,8 +1,10 @@
 """Loops and paths through given cells (Simple Loop, Double Back) and mazes of unshaded cells
-(Nurimaze).
+(Nurimaze, Nurimisaki).
 
 `visits` checks that a loop visits exactly the cells it must; `lone_loop` plants a loop that
-no other loop through the same cells replaces, by local moves on a random loop.
+no other loop through the same cells replaces, by local moves on a random loop. `open_maze`
+grows a maze with no 2x2 block alike and `mend_maze` turns its cells until another answer
+stops fitting its clues.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from ..ir import Edge as GraphEdge
 from ..ir import Lit
 from .base import Cell
 from .canvas import INK, Canvas, Layout
-from .checks import degrees, pieces
+from .checks import degrees, full_blocks, pieces
 from .clues import Symbols
 from .loops import loop_order, random_loop
+from .sight import neighbours_in
 
 Edge = tuple[Cell, Cell]
 
@@ -302,6 +305,66 @@ def maximal_tree(rng: Any, height: int, width: int) -> set[Cell]:
             else:
                 edge.discard(n)
     return inside
+
+
+def open_maze(rng: Any, height: int, width: int, tries: int = 50) -> set[Cell]:
+    """The unshaded cells of a random maze, no 2x2 block all shaded or all unshaded: grown a
+    random edge cell at a time, each new cell touching one unshaded cell (so none is unshaded
+    and many are dead ends); then a cell of each 2x2 block left all shaded is unshaded (one
+    with an unshaded neighbour that makes no 2x2 unshaded). Another maze is grown while one
+    such block is left, ``tries`` times in all."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    for _ in range(tries):
+        open_ = {rng.choice(cells)}
+        edge = list(open_)
+        while edge:
+            r, c = cell = edge[rng.randrange(len(edge))]
+            grow = [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= n[0] < height
+                    and 0 <= n[1] < width and n not in open_ and neighbours_in(n, open_) == 1]
+            if not grow:
+                edge.remove(cell)
+                continue
+            open_.add(new := rng.choice(grow))
+            edge.append(new)
+        for r, c in full_blocks(set(cells) - open_, height, width):
+            block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            rng.shuffle(block)
+            if any(x in open_ for x in block):
+                continue
+            open_ |= next(({x} for x in block if neighbours_in(x, open_)
+                           and not full_blocks(open_ | {x}, height, width)), set())
+        if not full_blocks(set(cells) - open_, height, width) and len(open_) > 1:
+            return open_
+    raise RuntimeError(f"no maze without a 2x2 block alike grown on {height}x{width}")
+
+
+def mend_maze(rng: Any, open_: set[Cell], height: int, width: int,
+              another: Callable[[set[Cell]], set[Cell] | None], turns: int) -> set[Cell]:
+    """The maze ``open_`` (its unshaded cells) changed until ``another(open_)``, the shaded
+    cells of another answer to its clues, is None (or ``turns`` cells were turned): where the
+    other answer differs, one cell in the 3x3 blocks around the difference is shaded or
+    unshaded, the first in a random order that keeps the maze one piece of two or more cells
+    with no 2x2 block alike."""
+    cells = {(r, c) for r in range(height) for c in range(width)}
+    for _ in range(turns):
+        other = another(open_)
+        if other is None:
+            break
+        near = sorted({(r + dr, c + dc) for r, c in (cells - open_) ^ other
+                       for dr in (-1, 0, 1) for dc in (-1, 0, 1)} & cells)
+        rng.shuffle(near)
+        turned = next((open_ ^ {cell} for cell in near
+                       if _maze_ok(open_ ^ {cell}, cells, height, width)), None)
+        if turned is None:
+            break
+        open_ = turned
+    return open_
+
+
+def _maze_ok(open_: set[Cell], cells: set[Cell], height: int, width: int) -> bool:
+    """Whether the unshaded cells are one piece of two or more, no 2x2 block alike."""
+    return (len(open_) > 1 and not full_blocks(open_, height, width)
+            and not full_blocks(cells - open_, height, width) and len(pieces(open_)) == 1)
 
 
 def colour_rooms(rng: Any, shaded: set[Cell], height: int, width: int, most: int = 3,

@@ -5,7 +5,9 @@ Planting: `plant_apart` (shaded cells apart, the rest connected), `other_answer`
 answer of a model, for a planter that repairs its puzzle until it is unique).
 Geometry: `runs` (the stretches of open cells between walls along rows and columns),
 `block` (a cell's 3x3 block). Rules: `lit_and_apart` (every open cell lit, no two lamps in one
-run), `unique_per_line` (no value twice among the cells left open in a row or column).
+run), `unique_per_line` (no value twice among the cells left open in a row or column),
+`sees_exactly` (a number counts what it sees in four directions), `sees_one_way` (in the one
+direction its single open neighbour is in: Nurimisaki's capes).
 """
 
 from __future__ import annotations
@@ -167,6 +169,26 @@ def sees_exactly(m: BoardBuilder, cell: Cell, lits: Mapping[Cell, Lit], k: int, 
                 m.clause([*at_most, along[need - 1]])
             if need < len(along):
                 m.clause([*at_least, ~along[need]])
+
+
+def sees_one_way(m: BoardBuilder, cell: Cell, shaded: Mapping[Cell, Lit], k: int) -> None:
+    """A number ``k`` that sees only toward its one unshaded neighbour (the rule that it has one
+    is the caller's): the ray that starts there holds ``k - 1`` unshaded cells and then a shaded
+    one or the edge, itself counted in ``k``. Written per direction on the cells alone ("the
+    first cell shaded, or the i-th unshaded"): no helper variables for a count of sights, so
+    the clauses are the number's own, over its rays."""
+    for _, dr, dc in DIRECTIONS:
+        ray = m.ray(cell, dr, dc)
+        if not ray:
+            continue
+        first = shaded[ray[0]]
+        if k == 1 or len(ray) < k - 1:  # it sees nothing that way, or too little: not the way
+            m.clause([first])
+            continue
+        for other in ray[1:k - 1]:
+            m.clause([first, ~shaded[other]])
+        if len(ray) >= k:
+            m.clause([first, shaded[ray[k - 1]]])
 
 
 def _unary_sum(m: BoardBuilder, key: tuple, xs: list[Lit], ys: list[Lit], cap: int) -> list[Lit]:

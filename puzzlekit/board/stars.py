@@ -223,17 +223,7 @@ def _run(owner: dict[Cell, int], before: dict[Cell, Cell | None], end: Cell, min
         run.add(at)
         at = before[at]
     rest = {cell for cell, i in owner.items() if i == mine and cell not in run}
-    pieces = []
-    while rest:
-        start = rest.pop()
-        piece, todo = {start}, [start]
-        while todo:
-            for x in _near(todo.pop()):
-                if x in rest:
-                    rest.discard(x)
-                    piece.add(x)
-                    todo.append(x)
-        pieces.append(piece)
+    pieces = [set(piece) for piece in checks.pieces(rest)]
     starred = [piece for piece in pieces if piece & keep]
     if len(starred) != 1:
         return None

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from . import rooms as rm
 from . import stars
+from .checks import pieces
 
 Cell = tuple[int, int]
 Piece = tuple[str, tuple[Cell, ...]]
@@ -86,14 +87,7 @@ def lay(rng: random.Random, h: int, w: int) -> list[Piece]:
 
 
 def _connected(cells: set[Cell]) -> bool:
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        for b in _near(todo.pop()):
-            if b in cells and b not in seen:
-                seen.add(b)
-                todo.append(b)
-    return len(seen) == len(cells)
+    return len(pieces(cells)) == 1
 
 
 def _others(laid: list[Piece], k: int) -> dict[Cell, str]:

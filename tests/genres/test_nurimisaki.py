@@ -14,6 +14,7 @@ from pzprjs_judge import broken_boards_fail, golden_answer, judge
 from benchmarks import sw_corpus
 from puzzlekit import api, formats
 from puzzlekit.backends import cpsat
+from puzzlekit.board import checks, mazes
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import nurimisaki
@@ -161,3 +162,38 @@ def test_a_planted_maze_is_an_answer_of_its_own_clues(seed):
     solution = nurimisaki.genre.planter(random.Random(seed), 8, 8)
     p = nurimisaki.genre.revealer(solution, 8, 8)
     assert nurimisaki.verify(p, solution) == []
+
+
+def _maze_is_whole(open_: set, h: int, w: int) -> bool:
+    cells = {(r, c) for r in range(h) for c in range(w)}
+    return (len(open_) > 1 and len(checks.pieces(open_)) == 1 and not checks.full_blocks(open_, h, w)
+            and not checks.full_blocks(cells - open_, h, w))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_grown_maze_is_one_piece_with_no_2x2_block_alike(seed):
+    assert _maze_is_whole(mazes.open_maze(random.Random(seed), 7, 9), 7, 9)
+
+
+def test_mending_stops_when_no_other_answer_is_left():
+    maze = mazes.open_maze(random.Random(1), 6, 6)
+    assert mazes.mend_maze(random.Random(1), set(maze), 6, 6, lambda open_: None, 40) == maze
+
+
+def test_mending_turns_one_cell_a_time_near_the_difference_and_keeps_the_maze_whole():
+    # an "other answer" that always differs at one corner: every turn lands in its 3x3 block
+    # (and some turn is made), each step one cell, the maze still an answer's shape
+    maze, seen = mazes.open_maze(random.Random(2), 6, 6), []
+    cells = {(r, c) for r in range(6) for c in range(6)}
+
+    def another(open_):
+        seen.append(set(open_))
+        return (cells - open_) ^ {(0, 0)}
+
+    mended = mazes.mend_maze(random.Random(2), set(maze), 6, 6, another, 5)
+    steps = [*seen, mended][1:]
+    for before, after in zip([maze, *steps], steps):
+        turned = before ^ after
+        assert len(turned) == 1 and max(max(cell) for cell in turned) <= 1
+        assert _maze_is_whole(after, 6, 6)
+    assert mended != maze and len(seen) <= 5

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random as _random
 from typing import Any
 
-from ...board import Genre, layers
+from ...board import Genre, checks, layers
 
 genre = Genre(
     "fourcolour", title="Four Colour", aliases=("four colour", "four color", "map"),
@@ -134,21 +134,16 @@ def reveal(solution: Any, height: int, width: int) -> Any:
     """The pieces of equal colour as regions, each region's colour given on its first cell."""
     regions = [[-1] * width for _ in range(height)]
     given: list[list[int | None]] = [[None] * width for _ in range(height)]
-    count = 0
+    alike: dict[int, list] = {}
     for r in range(height):
         for c in range(width):
-            if regions[r][c] >= 0:
-                continue
-            given[r][c] = solution.colours[r][c]
-            regions[r][c], stack = count, [(r, c)]
-            while stack:
-                a = stack.pop()
-                for b in ((a[0] + 1, a[1]), (a[0] - 1, a[1]), (a[0], a[1] + 1), (a[0], a[1] - 1)):
-                    if (0 <= b[0] < height and 0 <= b[1] < width and regions[b[0]][b[1]] < 0
-                            and solution.colours[b[0]][b[1]] == solution.colours[r][c]):
-                        regions[b[0]][b[1]] = count
-                        stack.append(b)
-            count += 1
+            alike.setdefault(solution.colours[r][c], []).append((r, c))
+    # numbered in reading order of their first cells (each piece is sorted)
+    for count, piece in enumerate(sorted(p for cells in alike.values() for p in checks.pieces(cells))):
+        (r, c) = piece[0]
+        given[r][c] = solution.colours[r][c]
+        for a, b in piece:
+            regions[a][b] = count
     labels = [[_label(i) for i in row] for row in regions]
     return genre.Puzzle(height, width, regions=labels, given=given)
 

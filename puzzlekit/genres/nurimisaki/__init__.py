@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from ...board import Genre, checks, layers
+from ...board import Genre, checks, layers, mazes
 from ...board.rules import DIRECTIONS, where
-from ...board.shading_rules import other_answer
+from ...board.shading_rules import other_answer, sees_one_way
 from ...board.sight import dead_ends, neighbours_in
 
 genre = Genre(
@@ -48,26 +48,7 @@ def rules(p, m):
                 m.count([(2, shaded[cell]), *around], ">=", 2)
     for cell, k in p.clues("numbers"):
         with m.rule(f"the {k} at {where(cell)} sees {k} unshaded cells, itself included", cells=[cell]):
-            sees_toward_neighbour(m, cell, shaded, k)
-
-
-def sees_toward_neighbour(m, cell, shaded, k: int) -> None:
-    """A circled ``k``: its one unshaded neighbour is the way it sees, so the ray that starts
-    there holds ``k - 1`` unshaded cells and then a shaded one or the edge. Written per
-    direction on the cells alone ("the first cell shaded, or the i-th unshaded"): no helper
-    variables for a count of sights, so the clauses are the number's own, over its rays."""
-    for _, dr, dc in DIRECTIONS:
-        ray = m.ray(cell, dr, dc)
-        if not ray:
-            continue
-        first = shaded[ray[0]]
-        if k == 1 or len(ray) < k - 1:  # it sees nothing that way, or too little: not the way
-            m.clause([first])
-            continue
-        for other in ray[1:k - 1]:
-            m.clause([first, ~shaded[other]])
-        if len(ray) >= k:
-            m.clause([first, shaded[ray[k - 1]]])
+            sees_one_way(m, cell, shaded, k)
 
 
 @genre.verify
@@ -94,73 +75,24 @@ def check(p, s):
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """A maze grown a random edge cell at a time, each new cell touching one unshaded cell (no
-    2x2 unshaded, many dead ends); then a cell of each 2x2 block left all shaded is unshaded;
-    then, while a second answer fits every clue, a cell near where the two differ is turned."""
+    """A maze (`mazes.open_maze`: no 2x2 block alike, many dead ends), then, while a second
+    answer fits every clue, a cell near where the two differ turned (`mazes.mend_maze`)."""
     cells = {(r, c) for r in range(height) for c in range(width)}
-    open_ = _unique(rng, _maze(rng, height, width), height, width)
-    return genre.Solution(shaded=frozenset(cells - open_))
 
-
-#: Cells turned at most per planted maze (`_unique`): about one maze in 25 is unique at 10x10
-#: as grown; turned cells make some two in three of them unique, in a second or two.
-TURNS = 40
-
-
-def _unique(rng: random.Random, open_: set, height: int, width: int) -> set:
-    """The maze changed until its clues have one answer (or `TURNS` cells were turned): where
-    another answer differs, one cell in the 3x3 blocks around the difference is shaded or
-    unshaded, the first in a random order that keeps the maze a valid answer."""
-    cells = {(r, c) for r in range(height) for c in range(width)}
-    for _ in range(TURNS):
+    def another(open_: set) -> set | None:
+        """The shaded cells of another answer to the clues of the maze ``open_``, or None."""
         answer = genre.Solution(shaded=frozenset(cells - open_))
         puzzle = reveal(answer, height, width)
         found = other_answer(genre.build(puzzle), genre.answer_of(puzzle, answer))
-        if found is None:
-            break
-        other = {(k[1], k[2]) for k, v in found.items() if v}
-        near = sorted({(r + dr, c + dc) for r, c in answer.shaded ^ other
-                       for dr in (-1, 0, 1) for dc in (-1, 0, 1)} & cells)
-        rng.shuffle(near)
-        turned = next((open_ ^ {cell} for cell in near if _valid(open_ ^ {cell}, cells, height, width)), None)
-        if turned is None:
-            break
-        open_ = turned
-    return open_
+        return None if found is None else {(k[1], k[2]) for k, v in found.items() if v}
+
+    open_ = mazes.mend_maze(rng, mazes.open_maze(rng, height, width), height, width, another, TURNS)
+    return genre.Solution(shaded=frozenset(cells - open_))
 
 
-def _valid(open_: set, cells: set, height: int, width: int) -> bool:
-    """Whether the unshaded cells make an answer (its circles are its dead ends): one piece of
-    two or more cells, no 2x2 block all shaded or all unshaded."""
-    return (len(open_) > 1 and not checks.full_blocks(open_, height, width)
-            and not checks.full_blocks(cells - open_, height, width) and len(checks.pieces(open_)) == 1)
-
-
-def _maze(rng: random.Random, height: int, width: int) -> set:
-    """The unshaded cells of a random maze (see `plant`)."""
-    cells = [(r, c) for r in range(height) for c in range(width)]
-    for _ in range(50):
-        open_ = {rng.choice(cells)}
-        edge = list(open_)
-        while edge:
-            r, c = cell = edge[rng.randrange(len(edge))]
-            grow = [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= n[0] < height
-                    and 0 <= n[1] < width and n not in open_ and neighbours_in(n, open_) == 1]
-            if not grow:
-                edge.remove(cell)
-                continue
-            open_.add(new := rng.choice(grow))
-            edge.append(new)
-        for r, c in checks.full_blocks(set(cells) - open_, height, width):
-            block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
-            rng.shuffle(block)
-            if any(x in open_ for x in block):
-                continue
-            open_ |= next(({x} for x in block if neighbours_in(x, open_)
-                           and not checks.full_blocks(open_ | {x}, height, width)), set())
-        if not checks.full_blocks(set(cells) - open_, height, width) and len(open_) > 1:
-            return open_
-    raise RuntimeError(f"no Nurimisaki answer planted on {height}x{width}")
+#: Cells turned at most per planted maze: about one maze in 25 is unique at 10x10 as grown;
+#: turned cells make some two in three of them unique, in a second or two.
+TURNS = 40
 
 
 @genre.reveal

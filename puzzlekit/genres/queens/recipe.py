@@ -14,6 +14,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from puzzlekit import grid
+from puzzlekit.board.checks import pieces
 from puzzlekit.generate.fingerprint import Transform, first_seen
 from puzzlekit.genres import queens
 
@@ -134,13 +135,8 @@ def _corridor(rng: random.Random, plant: Plant, start: Cell) -> tuple[tuple[int,
 def _piece(owner: list[list[int]], start: Cell, n: int) -> set[Cell]:
     """The cells of start's region joined to it."""
     region = owner[start[0]][start[1]]
-    seen, todo = {start}, [start]
-    while todo:
-        for nxt in grid.neighbours(todo.pop(), n, n):
-            if nxt not in seen and owner[nxt[0]][nxt[1]] == region:
-                seen.add(nxt)
-                todo.append(nxt)
-    return seen
+    cells = [(r, c) for r, c in grid.cells(n, n) if owner[r][c] == region]
+    return next(set(piece) for piece in pieces(cells) if start in piece)
 
 
 def transform(puzzle: queens.Puzzle, t: Transform) -> queens.Puzzle:
