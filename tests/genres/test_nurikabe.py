@@ -151,3 +151,47 @@ def test_no_small_pieces_forbids_exactly_the_lone_pieces_of_that_size_or_less(mo
         # a piece that small stands alone (the caller knows there are more true cells)
         small = any(len(piece) <= most for piece in checks.pieces(true))
         assert model.holds(bits) == (not small), (most, sorted(true))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_settle_keeps_every_island_of_a_planted_answer(seed):
+    # what settle says each island must hold, and may hold, agrees with a known answer: every
+    # held cell is in the island, every island cell in its reach
+    from puzzlekit.board import checks
+    from puzzlekit.board.islands import settle
+
+    h = w = 9
+    answer = nurikabe.plant(random.Random(seed), h, w)
+    given = {(r, c): k for r, row in enumerate(answer.planted_numbers) for c, k in enumerate(row)
+             if k is not None}
+    reached, sure = settle(given, h, w)
+    unshaded = {(r, c) for r in range(h) for c in range(w)} - answer.shaded
+    for piece in checks.pieces(unshaded):
+        (o,) = [cell for cell in piece if cell in given]
+        assert sure[o] <= set(piece) <= reached[o].keys()
+    assert sum(len(s) for s in sure.values()) > len(given)  # it deduces something
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_settle_keeps_every_answer_brute_force_finds(seed):
+    # on small grids of two or three numbers, every answer's islands lie between what settle
+    # says each must hold and may hold
+    from puzzlekit.board import checks
+    from puzzlekit.board.islands import settle
+
+    rng = random.Random(seed)
+    h, w = 3, 4
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    given = {cell: rng.choice((1, 2, 3, 4, 5, None)) for cell in rng.sample(cells, rng.choice((2, 3)))}
+    numbers = [[None] * w for _ in range(h)]
+    for (r, c), k in given.items():
+        numbers[r][c] = "?" if k is None else k
+    p = nurikabe.Puzzle(h, w, numbers=numbers)
+    reached, sure = settle(given, h, w)
+    for n in range(len(cells) + 1):
+        for s in itertools.combinations(cells, n):
+            if nurikabe.verify(p, nurikabe.Solution(shaded=frozenset(s))):
+                continue
+            for piece in checks.pieces(set(cells) - set(s)):
+                (o,) = [cell for cell in piece if cell in given]
+                assert sure[o] <= set(piece) <= reached[o].keys(), (given, sorted(s))
