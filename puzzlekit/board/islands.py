@@ -6,9 +6,10 @@ its number": each unshaded cell belongs to one number (its *owner*), neighbours 
 unshaded share their owner, a number owns as many cells as it says, and the cells a number
 owns are one connected piece. Only the cells a number can reach get a variable for it: those
 within its size of it, along a path that never passes a cell beside another number (such a
-cell, left unshaded, would join that number's island). `island_problems` checks it in plain
-Python. `no_2x2_alike` keeps every 2x2 block two-coloured. A layer: `ColouredCircles`, white and
-black circles given in cells (Yin-Yang), drawn as circles.
+cell, left unshaded, would join that number's island); `settle` shrinks those walks to a
+fixpoint by the cells each island must hold, which the model then fixes. `island_problems`
+checks it in plain Python. `no_2x2_alike` keeps every 2x2 block two-coloured. A layer:
+`ColouredCircles`, white and black circles given in cells (Yin-Yang), drawn as circles.
 """
 
 from __future__ import annotations
