@@ -6,16 +6,15 @@ its number": each unshaded cell belongs to one number (its *owner*), neighbours 
 unshaded share their owner, a number owns as many cells as it says, and the cells a number
 owns are one connected piece. Only the cells a number can reach get a variable for it: those
 within its size of it, along a path that never passes a cell beside another number (such a
-cell, left unshaded, would join that number's island); `settle` shrinks those walks to a
-fixpoint by the cells each island must hold, which the model then fixes. `island_problems`
-checks it in plain Python. `no_2x2_alike` keeps every 2x2 block two-coloured. A layer:
-`ColouredCircles`, white and black circles given in cells (Yin-Yang), drawn as circles.
+cell, left unshaded, would join that number's island). `island_problems` checks it in plain
+Python. `no_2x2_alike` keeps every 2x2 block two-coloured. A layer: `ColouredCircles`, white and
+black circles given in cells (Yin-Yang), drawn as circles.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 
 from ..ir import Edge, Lit
 from .canvas import Canvas, Layout
@@ -60,111 +59,13 @@ def reach(numbers: Mapping[Cell, int | None], height: int, width: int) -> dict[C
     return out
 
 
-def settle(numbers: Mapping[Cell, int | None], height: int, width: int,
-           ) -> tuple[dict[Cell, dict[Cell, int]], dict[Cell, set[Cell]]]:
-    """`reach` shrunk to a fixpoint by what every solution must hold, with the cells each
-    number's island must hold. A number's island must hold a cell when, without that cell,
-    the cells within its reach joined to the number are fewer than its size or leave out a
-    cell it must hold; a cell of a 2x2 block whose other three cells no island reaches must be
-    unshaded, so held by the one island that reaches it when there is one. The next round's
-    walk from a number keeps off the cells no island reaches and off every cell another
-    island must hold or that lies beside one (such a cell, unshaded, would join the two)."""
-    sure: dict[Cell, set[Cell]] = {o: {o} for o in numbers}
-    everything = {(r, c) for r in range(height) for c in range(width)}
-    walls: set[Cell] = set()
-    while True:
-        near_other: dict[Cell, set[Cell]] = {}
-        for o, held in sure.items():
-            for cell in held:
-                for other in [cell, *_around(cell, height, width)]:
-                    near_other.setdefault(other, set()).add(o)
-        out: dict[Cell, dict[Cell, int]] = {}
-        for o, k in numbers.items():
-            bound = height * width if k is None else k
-            dist = {o: 0}
-            queue = deque([o])
-            while queue:
-                cell = queue.popleft()
-                if dist[cell] + 1 >= bound:
-                    continue
-                for other in _around(cell, height, width):
-                    if other not in dist and other not in walls and near_other.get(other, set()) <= {o}:
-                        dist[other] = dist[cell] + 1
-                        queue.append(other)
-            out[o] = dist
-        found = False
-        held_by: dict[Cell, list[Cell]] = {}
-        for o, cells in out.items():
-            for cell in cells:
-                held_by.setdefault(cell, []).append(o)
-        new_walls = everything - held_by.keys()
-        if new_walls != walls:
-            walls, found = new_walls, True
-        for r in range(height - 1):
-            for c in range(width - 1):
-                block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
-                open_ = [cell for cell in block if cell not in walls]
-                if len(open_) == 1 and len(held_by[open_[0]]) == 1:
-                    held = sure[held_by[open_[0]][0]]
-                    found = found or open_[0] not in held
-                    held.add(open_[0])
-        for o, k in numbers.items():
-            if k is not None:
-                cuts = _cuts(o, k, out[o].keys(), sure[o], height, width) - sure[o]
-                if cuts:
-                    sure[o] |= cuts
-                    found = True
-        if not found:
-            return out, sure
-
-
-def _cuts(o: Cell, k: int, cells: Collection[Cell], held: set[Cell], height: int, width: int) -> set[Cell]:
-    """The cells of ``cells`` without which the ones joined to ``o`` are fewer than ``k`` or
-    leave out a cell of ``held``: cut vertices found by one depth-first walk from ``o``
-    (Tarjan's low points), a child's subtree being cut off from ``o`` by its parent when no
-    edge of the subtree climbs above the parent."""
-    order = {o: 0}
-    low = {o: 0}
-    size = {o: 1}
-    kept = {o: 1 if o in held else 0}
-    lost: dict[Cell, tuple[int, int]] = {}  # cells, held cells cut off below a cell
-    stack = [(o, iter(_around(o, height, width)))]
-    while stack:
-        cell, todo = stack[-1]
-        for other in todo:
-            if other in cells and other not in order:
-                order[other] = low[other] = len(order)
-                size[other], kept[other] = 1, 1 if other in held else 0
-                stack.append((other, iter(_around(other, height, width))))
-                break
-            if other in order:
-                low[cell] = min(low[cell], order[other])
-        else:
-            stack.pop()
-            if stack:
-                parent = stack[-1][0]
-                low[parent] = min(low[parent], low[cell])
-                size[parent] += size[cell]
-                kept[parent] += kept[cell]
-                if low[cell] >= order[parent]:
-                    n, h = lost.get(parent, (0, 0))
-                    lost[parent] = (n + size[cell], h + kept[cell])
-    out = set()
-    for cell in order:
-        n, h = lost.get(cell, (0, 0))
-        if cell != o and (len(order) - 1 - n < k or h > 0):
-            out.add(cell)
-    out |= set(cells) - order.keys() & held  # unreachable held cell: no answer
-    return out if len(order) >= k else set(cells)
-
-
 def numbered_islands(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mapping[Cell, int | None],
                      rule: str) -> dict[Cell, dict[Cell, Lit]]:
     """Every piece of unshaded cells holds exactly one of ``numbers`` (cell -> size, None for
     a number not shown) and, where the size is shown, that many cells. Returns the literal
     "``cell`` is in the island of ``number``" by cell and number."""
     h, w = m.height, m.width
-    reached, sure = settle(numbers, h, w)
+    reached = reach(numbers, h, w)
     owners: dict[Cell, dict[Cell, Lit]] = {cell: {} for cell in shaded}
     for o, cells in reached.items():
         for cell in cells:
@@ -172,9 +73,6 @@ def numbered_islands(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappi
     for o in numbers:
         with m.rule(f"{rule}: the number at {where(o)} is unshaded", cells=[o]):
             m.fix(owners[o][o])
-        for cell in sorted(sure[o] & reached[o].keys() - {o}):
-            with m.rule(f"{rule}: the island of {where(o)} must hold {where(cell)}", cells=[cell, o]):
-                m.fix(owners[cell][o])
     for cell in m.deadline.paced(sorted(shaded), 256):
         with m.rule(f"{rule}: the cell {where(cell)} is shaded or in one island", cells=[cell]):
             m.exactly(1, [shaded[cell], *owners[cell].values()])
