@@ -171,19 +171,20 @@ def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappin
     ``rule`` is worded per number: ``{k}`` its number, ``{cell}`` its place, ``{s}`` a plural's s."""
     h, w = m.height, m.width
     caps = _caps(numbers, h, w)
+    unshaded = {cell: ~x for cell, x in shaded.items()}  # negated once, read per number
     for o, k in m.deadline.paced(sorted(numbers.items()), 16):
         dist = _capped_reach(o, k, blocked, caps, h, w)
         joined = {cell: m.bool(("group", o, cell)) for cell in sorted(dist) if cell != o}
         with m.rule(rule.format(k=k, cell=where(o), s="" if k == 1 else "s"), cells=[o]):
             for cell, x in joined.items():
-                m.implies(x, shaded[cell])
+                m.clause((~x, shaded[cell]))
             for cell in sorted(dist):
                 unless = [] if cell == o else [~joined[cell]]
                 for other in _around(cell, h, w):
                     if other == o or other in blocked:
                         continue
                     # a shaded cell beside the group is in it; past the reach it would be too big
-                    m.clause([*unless, ~shaded[other], *([joined[other]] if other in joined else [])])
+                    m.clause([*unless, unshaded[other], *([joined[other]] if other in joined else [])])
             m.exactly(k, list(joined.values()))
             for cell, x in joined.items():  # a joined cell has a joined neighbour, or o (implied, quick)
                 if dist[cell] > 1:
@@ -210,25 +211,31 @@ def _within(m: BoardBuilder, o: Cell, k: int, dist: Mapping[Cell, int], joined: 
     now the rules alone chain the two."""
     h, w = m.height, m.width
     at: dict[tuple[Cell, int], Lit] = {}
+    # each literal negated once and each cell's neighbours listed once: a 10x10 builds this
+    # model for every set of clues removal asks about, and the clauses are most of its time
+    off: dict = {cell: ~x for cell, x in joined.items()}
+    cells = [(cell, d, _around(cell, h, w)) for cell, d in sorted(dist.items()) if cell != o]
+    clause = m.clause
     for j in range(1, k + 1):
-        for cell, d in sorted(dist.items()):
-            if cell == o or d > j:
+        for cell, d, around in cells:
+            if d > j:
                 continue
             x = at[cell, j] = m.bool(("near", o, cell, j))
-            m.implies(x, joined[cell])
+            not_x = off[cell, j] = ~x
+            clause((not_x, joined[cell]))
             if d == 1:
-                m.implies(joined[cell], x)  # beside o: joined is near enough
+                clause((off[cell], x))  # beside o: joined is near enough
                 continue
-            before = [at[cell, j - 1]] if (cell, j - 1) in at else []
-            ways = [at[n, j - 1] for n in _around(cell, h, w) if (n, j - 1) in at]
-            m.clause([~x, *before, *ways])
+            before = [(cell, j - 1)] if (cell, j - 1) in at else []
+            ways = [(n, j - 1) for n in around if (n, j - 1) in at]
+            clause([not_x, *(at[key] for key in before), *(at[key] for key in ways)])
             # and the other way, so the distances are a function of the joined cells
-            for way in before:
-                m.implies(way, x)
-            for way in ways:
-                m.clause([~way, ~joined[cell], x])
-    for cell, x in joined.items():
-        m.implies(x, at[cell, k])
+            for key in before:
+                clause((off[key], x))
+            for key in ways:
+                clause((off[key], off[cell], x))
+    for cell in joined:
+        clause((off[cell], at[cell, k]))
 
 
 def touching_total(cell: Cell, shaded: Collection[Cell], groups: Mapping[Cell, int] | None = None) -> int:

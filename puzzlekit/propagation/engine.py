@@ -171,14 +171,11 @@ class Engine:
         self.kinds.append(kind)
         self.data.append(data)
 
-    def _clause(self, lits: Iterable[CLit]) -> None:
-        lits = list(dict.fromkeys(lits))
+    def _clause(self, lits: list[CLit]) -> None:
+        lits = lits if len(set(lits)) == len(lits) else list(dict.fromkeys(lits))
         if not lits:
             raise _Contradiction
-        if len(lits) == 1:
-            self.units.append(lits[0])
-        else:
-            self.clauses.append(lits)
+        (self.units.append(lits[0]) if len(lits) == 1 else self.clauses.append(lits))
 
     def _compile(self, model: Model, deadline: Deadline) -> None:
         origin = self.origin
@@ -186,9 +183,11 @@ class Engine:
             start = (len(self.kinds), len(self.clauses))
             self._compile_count(count)
             origin["counts"].append((*start, len(self.kinds), len(self.clauses)))
+        lit, lo, span = self.lit, self.lo, [v.hi - v.lo for v in model.vars]  # `lit` inlined, the common case
         for clause in deadline.paced(model.clauses):
             start = (len(self.kinds), len(self.clauses))
-            self._clause(self.lit(x) for x in clause.lits)
+            self._clause([(x.var, 1 << d, x.positive) if 0 <= (d := x.value - lo[x.var]) <= span[x.var]
+                          else lit(x) for x in clause.lits])
             origin["clauses"].append((*start, len(self.kinds), len(self.clauses)))
         for g in deadline.paced(model.graphs, every=1):
             start = (len(self.kinds), len(self.clauses))
@@ -259,7 +258,7 @@ class Engine:
             elif lits:
                 self._add(DEGREE, tuple(lits))
         if kind == LOOP:
-            self._clause(lit for _, _, lit in edges)
+            self._clause([lit for _, _, lit in edges])
         self._add(kind, graph)
 
     def _find_required(
