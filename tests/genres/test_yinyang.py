@@ -135,6 +135,23 @@ def test_the_generators_loose_model_has_the_same_answers(seed):
         assert yinyang.clue_keys(("circles", (r, c), "b")) == [("black", r, c)]
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_circle_is_broken_exactly_where_the_checks_say(seed):
+    # the generator reads a counterexample's broken circles off its values (`clue_broken`),
+    # not off the checks of a puzzle showing that circle alone: the two must agree
+    rng = random.Random(seed)
+    answer = yinyang.plant(rng, 5, 5)
+    full = yinyang.reveal(answer, 5, 5)
+    other = yinyang.plant(rng, 5, 5)
+    values = {("black", r, c): int((r, c) in other.black) for r in range(5) for c in range(5)}
+    for r in range(5):
+        for c in range(5):
+            v = full.circles[r][c]
+            alone = yinyang.Puzzle(5, 5, circles=[[v if (i, j) == (r, c) else None for j in range(5)]
+                                                  for i in range(5)])
+            assert yinyang.clue_broken(("circles", (r, c), v), values) == bool(yinyang.verify(alone, other))
+
+
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_generated_puzzles_are_unique(level):
     (made,) = generate("yinyang", 6, 6, level=level, seed=3, nearest=True)

@@ -75,6 +75,11 @@ def clue_keys(item: tuple) -> list:
     return [("black", *item[1])]
 
 
+def clue_broken(item: tuple, values: dict) -> bool:
+    """Whether answer values (by model key) give a circle's cell the other colour."""
+    return values[("black", *item[1])] != (item[2] == "b")
+
+
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
     """Black grown from one cell: a white cell beside the black ones turns black while the
