@@ -75,6 +75,8 @@ class KitRecipe:
             self.keys = module.clue_keys
             if hasattr(module, "finder_model"):
                 self.model = module.finder_model
+            # ``GUARD_TRIALS``: each clue only fixes values, so the trials too are the puzzle's
+            self.GUARD_TRIALS = guard == "GUARD" and bool(getattr(module, "GUARD_TRIALS", False))
         if hasattr(module, "clue_place"):  # the cells a clue's rules cite, where clues' keys overlap
             self.place = module.clue_place
         # ``clue_broken(item, values)``: whether answer values break that clue, read off the
