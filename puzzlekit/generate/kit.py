@@ -75,8 +75,14 @@ class KitRecipe:
             self.keys = module.clue_keys
             if hasattr(module, "finder_model"):
                 self.model = module.finder_model
+            # ``GUARD_TRIALS``: each clue only fixes values, so the trials too are the puzzle's
+            self.GUARD_TRIALS = guard == "GUARD" and bool(getattr(module, "GUARD_TRIALS", False))
         if hasattr(module, "clue_place"):  # the cells a clue's rules cite, where clues' keys overlap
             self.place = module.clue_place
+        # ``clue_broken(item, values)``: whether answer values break that clue, read off the
+        # values alone (a circle: its cell's colour), not the genre's checks on a puzzle of
+        # that clue, which also check every rule of the whole answer for each clue
+        self._broken = getattr(module, "clue_broken", None)
         # whether an answer reads the same on the required layers alone as with any optional
         # clue added (no answer layer found or skipped through an optional layer): a
         # counterexample is then decoded once, not once per clue it is checked against
@@ -143,6 +149,8 @@ class KitRecipe:
 
     def breaks(self, item: Item, seen: tuple[Plant, dict[Hashable, int], Any], shown: Any) -> bool:
         plant, values, decoded = seen
+        if self._broken is not None:
+            return bool(self._broken(item, values))
         puzzle = self._with(plant, item)
         if decoded is None:
             decoded = self.module.decode(puzzle, values)

@@ -40,8 +40,10 @@ cannot exclude a counterexample, e.g. the trees of Tents: a changed plant, or No
 over its own ``keys``: one model with a selector per clue serves every subset, see `guard`),
 ``HEAD_START`` (the share of clue orbits shown before the first counterexample),
 ``GUARD_FINDER = True`` (the guarded model for the counterexample finder only, not the
-ladder), ``place(item)`` (the cells a clue's rules cite, for `guard` where clues' keys
-overlap), ``REMOVE_SINGLY = True`` (removal asks about one clue orbit at a time),
+ladder), ``GUARD_TRIALS = True`` (with ``GUARD``: each clue only fixes values, so the ladder
+reasons on the guarded model at every level, trials included), ``place(item)`` (the cells
+a clue's rules cite, for `guard` where clues' keys overlap), ``REMOVE_SINGLY = True``
+(removal asks about one clue orbit at a time),
 ``OPTIONS`` (how the command's help shows each option of ``check_size``).
 
 What was measured of it: ``SIDES`` and ``RELIABLE``, the levels it makes reliably (`reach`).

@@ -305,8 +305,10 @@ class Run:
         """A reasoner for the shown items and its starting domains: one per plant for state
         recipes and, below ``trial``, for guarded ones (the items then only fix values), else
         one per call. The guarded model's trials are not those of the puzzle (they can leave
-        more open), so from ``trial`` up the puzzle's own model is compiled."""
-        switched = self._switched() if rank < ladder.TRIAL else None
+        more open), so from ``trial`` up the puzzle's own model is compiled, but for a recipe
+        whose clues only fix values (``GUARD_TRIALS``: a shown clue's clause is a unit)."""
+        every = getattr(self.rec, "GUARD_TRIALS", False)
+        switched = self._switched() if rank < ladder.TRIAL or every else None
         if switched:
             reasoner, selector = switched
             masks = reasoner.masks()

@@ -135,6 +135,54 @@ def test_the_generators_loose_model_has_the_same_answers(seed):
         assert yinyang.clue_keys(("circles", (r, c), "b")) == [("black", r, c)]
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_circle_is_broken_exactly_where_the_checks_say(seed):
+    # the generator reads a counterexample's broken circles off its values (`clue_broken`),
+    # not off the checks of a puzzle showing that circle alone: the two must agree
+    rng = random.Random(seed)
+    answer = yinyang.plant(rng, 5, 5)
+    full = yinyang.reveal(answer, 5, 5)
+    other = yinyang.plant(rng, 5, 5)
+    values = {("black", r, c): int((r, c) in other.black) for r in range(5) for c in range(5)}
+    for r in range(5):
+        for c in range(5):
+            v = full.circles[r][c]
+            alone = yinyang.Puzzle(5, 5, circles=[[v if (i, j) == (r, c) else None for j in range(5)]
+                                                  for i in range(5)])
+            assert yinyang.clue_broken(("circles", (r, c), v), values) == bool(yinyang.verify(alone, other))
+
+
+@pytest.mark.parametrize("rank", [1, 2, 3, 4, 5])
+def test_the_guarded_model_deduces_what_the_puzzle_does(rank):
+    """The generator asks one guarded model per plant at every level (``GUARD_TRIALS``): with
+    any set of circles shown, its closure fixes what the closure of those circles' own model
+    fixes, at ``trial`` and above too."""
+    from puzzlekit import ladder
+    from puzzlekit.clock import Deadline
+    from puzzlekit.generate import phases, recipe
+
+    rec = recipe("yinyang")
+    rng = random.Random(rank)
+    plant = rec.sample_solution(rng, 6, 6)
+    run = phases.Run(rec, yinyang, 6, 6, plant, rank, "none", rng, Deadline(None), {
+        "solver_calls": 0, "ladder_calls": 0, "repairs": 0})
+    optional = [it for orbit in run.orbits for it in orbit]
+    opened = 0
+    for size in (4, 8, 12, 16, 20, 24):
+        items = sorted(rng.sample(optional, size))
+        switched, masks = run._reasoner(items, rank)
+        assert switched is run._switched()[0]
+        closed = switched.close(rank, masks)
+        reasoner = ladder.Reasoner(run._build(items), Deadline(None))
+        engine = reasoner.close(rank, reasoner.masks())
+        assert (closed is None) == (engine is None)
+        guarded = {switched.model.vars[v].key: closed.dom[v] for v in switched.out}
+        plain = {reasoner.model.vars[v].key: engine.dom[v] for v in reasoner.out}
+        assert guarded == plain, (rank, size)
+        opened += any(m & (m - 1) for m in plain.values())
+    assert opened  # some set of circles leaves the answer open: the comparison is not empty
+
+
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_generated_puzzles_are_unique(level):
     (made,) = generate("yinyang", 6, 6, level=level, seed=3, nearest=True)
