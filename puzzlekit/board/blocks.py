@@ -406,15 +406,27 @@ def twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cel
     ``kept``: the regions without numbers are listed once per grid and colours (the generator
     asks about many sets of numbers on one), then those that break a number are left out;
     else only the regions that fit the numbers are listed (one question on those colours)."""
-    every = _every_twin(frozenset(cells), frozenset(grey), top, cap) if kept else None
-    if every is None:
+    listed = _every_twin(frozenset(cells), frozenset(grey), top, cap) if kept else None
+    if listed is None:
         return _twin_regions(cells, grey, sizes, top, cap)
-    return [r for r in every if all(sizes.get(x, len(r) // 2) == len(r) // 2 for x in r)]
+    every, holding = listed
+    broken = {i for x, k in sizes.items() for i, half in holding.get(x, ()) if half != k}
+    return [r for i, r in enumerate(every) if i not in broken]
 
 
 @functools.lru_cache(maxsize=4)
-def _every_twin(cells: frozenset, grey: frozenset, top: int, cap: int) -> list[frozenset] | None:
-    return _twin_regions(cells, grey, {}, top, cap)
+def _every_twin(cells: frozenset, grey: frozenset, top: int,
+                cap: int) -> tuple[list[frozenset], dict[Cell, list[tuple[int, int]]]] | None:
+    """The regions without numbers, and by cell the regions holding it with their half sizes
+    (a number then leaves out only the regions over its own cell)."""
+    every = _twin_regions(cells, grey, {}, top, cap)
+    if every is None:
+        return None
+    holding: dict[Cell, list[tuple[int, int]]] = {}
+    for i, region in enumerate(every):
+        for x in region:
+            holding.setdefault(x, []).append((i, len(region) // 2))
+    return every, holding
 
 
 def _twin_regions(cells: Iterable[Cell], grey: Iterable[Cell], sizes: Mapping[Cell, int], top: int,

@@ -8,6 +8,7 @@ halves are paired cell by cell (`blocks.twin_halves`), exact but too wide for th
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -60,8 +61,28 @@ def rules(p, m):
 
 @genre.verify
 def check(p, s):
-    yield from regions.split_joins(s.regions, p.height, p.width)
-    yield from twin_problems(parts(s.regions, p.height, p.width), grey_cells(p), sizes(p))
+    joins, grey = frozenset(s.regions), frozenset(grey_cells(p))
+    split, shapes, halves = _division(joins, p.height, p.width, grey)
+    yield from split
+    if shapes:  # every problem, in the order the check library gives them
+        yield from twin_problems(parts(joins, p.height, p.width), grey, sizes(p))
+        return
+    given = sizes(p)
+    for cell, n in halves:
+        if cell in given and given[cell] != n:
+            yield f"the {given[cell]} at {cell} is in a half of {n} cells"
+
+
+@functools.lru_cache(maxsize=8)
+def _division(joins: frozenset, h: int, w: int, grey: frozenset) -> tuple[list, list, list]:
+    """A division's problems that no number bears on, and each cell with its half's size (in
+    the check library's order): the generator checks one division against each number alone,
+    hundreds of times per puzzle, and reading its halves was most of that."""
+    found = parts(joins, h, w)
+    shapes = twin_problems(found, grey, {})
+    halves = [(cell, len(piece)) for part in found for side in blocks.halves_of(part, grey)
+              for piece in side for cell in piece] if not shapes else []
+    return regions.split_joins(joins, h, w), shapes, halves
 
 
 #: How many times a planted division is mended (its regions where the numbers leave a choice
@@ -82,7 +103,7 @@ def plant(rng: random.Random, height: int, width: int):
     pairs = layers.Lines().pairs(height, width)
     for _ in range(200):
         laid = twinlay.lay(rng, height, width)
-        for _ in range(MENDS):
+        for mended in range(MENDS + 1):  # the last mend is checked too
             if laid is None:
                 break
             owner = {x: i for i, region in enumerate(laid) for x in region}
@@ -94,6 +115,8 @@ def plant(rng: random.Random, height: int, width: int):
             loose = twinlay.unforced(cells, options)
             if not loose:
                 return solution
+            if mended == MENDS:
+                break
             kept = [region for region in laid if loose.isdisjoint(region)]
             lifted = {x for region in laid if not loose.isdisjoint(region) for x in region}
             laid = twinlay.fill(rng, loose | lifted, kept, 10 * height * width)
@@ -130,8 +153,9 @@ def reveal(solution, h: int, w: int):
 
 #: What `python -m benchmarks.levels --genres doublechoco --first-miss` measured (2026-12-07,
 #: a load average of 4-6): rules 20 of 20 at 6x6, 8x8 and 10x10 (medians 1.9 s, 6.4 s, 16 s),
-#: pairs 20 of 20 at 6x6 and 8x8 (9.5 s, 26 s); at 10x10 pairs missed the first seed by the
-#: clock; earlier, scan missed at once and trial took minutes (docs/genres/doublechoco.md).
+#: pairs 20 of 20 at 6x6 and 8x8 (9.5 s, 26 s); 10x10 rules again 20 of 20 at a median 7.3 s
+#: of CPU; at 10x10 pairs missed the first seed (24 s of CPU); earlier, scan missed at once and
+#: trial took minutes (docs/genres/doublechoco.md).
 SIDES = (6, 8, 10)
 RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8)}
 
