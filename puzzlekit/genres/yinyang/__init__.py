@@ -54,22 +54,16 @@ def check(p, s):
     yield from checks.no_2x2(white, h, w, "white")
 
 
-#: Each circle only fixes its cell's colour: one solver answers the generator's every question
-#: about a plant, the circles shown passed as assumptions, and the ladder reasons on one
-#: guarded model per plant at every level (a shown circle's clause is a unit, a hidden one's
-#: always holds, so its trials are the puzzle's). Compiling a model, its pairs and its trials
-#: for each question had been most of removal: a 10x10 at ``trial`` (seed 1000) took 2.6 s of
-#: CPU, not 10.1 s, and made the same puzzle.
+#: Each circle only fixes its cell's colour, so one guarded model per plant serves every
+#: question, trials included (a 10x10 ``trial``, seed 1000: 2.6 s of CPU, not 10.1 s).
 GUARD = True
 GUARD_TRIALS = True
 
 
 def finder_model(puzzle: Any, deadline: Deadline = UNLIMITED) -> Model:
-    """The model with loose links, for the generator: a link left off between two cells of
-    one colour changes no answer, and no closure of the ladder reads the clause that forces
-    it on (it only ever makes the link true), but the pairs have half as many rules to
-    cross. Solving keeps the links exact: a backend that lists every solution would list
-    each colouring once per choice of links."""
+    """The model with loose links, for the generator: a link left off changes no answer and
+    no closure, but halves the pairs' rules. Solving keeps them exact (a backend listing
+    every solution would list each colouring once per choice of links)."""
     return genre.build(puzzle, deadline, loose=True)
 
 
@@ -113,8 +107,7 @@ def reveal(solution, h: int, w: int):
                                        for r in range(h)])
 
 
-# what was measured of the generator (docs/genres/yinyang.md, "Levels made", with its times):
-# the square sides measured, and per level the sides where every request came back at it
+# measured: the sides where every request came back at the level (docs/genres/yinyang.md)
 SIDES = (6, 10)
 RELIABLE = {"rules": (6, 10), "pairs": (6,), "trial": (6, 10), "lines": (6, 10), "chain": (6,)}
 
