@@ -4,11 +4,12 @@
 (Shakashaka's grid point: up to 104) is many units, and two neighbouring rules make
 thousands of pairs of clauses (a 10x10 some 300,000, seconds per closure). A model whose
 ``hints`` hold `WHOLE` is read here instead: a rule is every count and clause of one `Why`,
-kept as the table of the values it allows on its variables, and two rules sharing two or
-more variables are read together: a value no pair of their allowed rows agreeing on the
-shared variables keeps is removed (each rule alone already removes what it allows in no
-row, where its clauses are complete). Rules sharing one variable add nothing this way, and
-a rule too large for a table (`MAX_ROWS`) or a graph or run constraint is left out.
+kept as the table of the values it allows on its variables. Each rule is read alone (a
+value it allows in no row is removed: its clauses one at a time need not see that), and
+two rules sharing two or more variables together (a value no pair of their rows agreeing
+on the shared variables keeps is removed). Rules sharing one variable add nothing to what
+each alone removes; a rule too large for a table (`MAX_ROWS`) and a graph or run
+constraint are left out.
 """
 
 from __future__ import annotations
