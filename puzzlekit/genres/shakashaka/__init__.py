@@ -130,7 +130,7 @@ def reveal(solution, h: int, w: int):
 
 # measured by benchmarks.levels (20 seeds): the sides, and per level where it came every time
 SIDES = (6, 10)
-RELIABLE = {"rules": (6, 10), "pairs": (6,)}
+RELIABLE = {"rules": (6, 10), "pairs": (6, 10)}
 
 #: A number only adds the count of triangles beside its cell: one guarded model per plant
 #: serves every set of numbers shown, for the counterexample finder and the ladder alike.
