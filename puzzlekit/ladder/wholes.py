@@ -27,6 +27,8 @@ WHOLE = "pairs of whole rules"
 #: A rule whose variables have more value combinations than this is left out.
 MAX_ROWS = 5000
 
+#: Tables kept for rules of the same shape (their variables' ranges and constraints).
+MAX_TABLES = 4096
 _TABLES: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 
 
@@ -175,6 +177,8 @@ def _table(model: Model, refs: list[tuple[str, int]]) -> tuple[tuple[int, ...], 
         (tuple((c, local(x)) for c, x in con.terms), con.op, con.rhs) if isinstance(con, Count)
         else tuple(local(x) for x in con.lits) for con in cons)
     if shape not in _TABLES:
+        if len(_TABLES) >= MAX_TABLES:  # a long run of many shapes: start the cache afresh
+            _TABLES.clear()
         _TABLES[shape] = _rows(spans, shape[1])
     return vs, _TABLES[shape]
 
