@@ -26,8 +26,9 @@ Everything works on the IR alone, so a grade does not depend on the backend that
 checked a puzzle. Reasoning runs on the propagation engine (`puzzlekit.propagation`, which
 the built-in search also runs on): a trial assumes a value, propagates, and retracts, so
 probing is incremental. `levels` holds the
-rungs and the result types, `rules` the lower levels' reasoning, `reasoner` the closures
-and grading, `steps` hints and explanations.
+rungs and the result types, `rules` the lower levels' reasoning (`wholes` the ``pairs`` of
+a model that asks for its rules read as wholes), `reasoner` the closures and grading,
+`steps` hints and explanations.
 """
 
 from __future__ import annotations

@@ -47,6 +47,7 @@ from .rules import (
     leave_alone,
     rule_kind,
 )
+from .wholes import WHOLE, WholePairs
 
 #: ``deep`` follows each assumption with chains of its own, which costs a chain per trial:
 #: it stops after this many inner trials per answer variable (then the puzzle is ``search``).
@@ -94,9 +95,9 @@ class Reasoner:
         return self._full
 
     @property
-    def pairs(self) -> Pairs:
-        if self._pairs_of is None:
-            self._pairs_of = Pairs(self.local)
+    def pairs(self) -> Pairs | WholePairs:
+        if self._pairs_of is None:  # a model may ask for its rules paired as wholes (`wholes`)
+            self._pairs_of = (WholePairs if self.model.hints.get(WHOLE) else Pairs)(self.local)
         return self._pairs_of
 
     @property
@@ -142,7 +143,8 @@ class Reasoner:
             clauses = engine.swap_clauses(
                 [c if clause_on[ci] else [true, true] for ci, c in enumerate(engine.clauses)])
             self._saved.append((kinds, clauses))
-        pairs.switch_off(bytearray(not (on[c] if c >= 0 else clause_on[-1 - c]) for _, c, _ in pairs.units))
+        pairs.switch_off(pairs.off_for(on, clause_on) if isinstance(pairs, WholePairs) else
+                         bytearray(not (on[c] if c >= 0 else clause_on[-1 - c]) for _, c, _ in pairs.units))
 
     # domains ---------------------------------------------------------------------------
     def masks(self, state: State | None = None) -> list[int]:

@@ -5,6 +5,7 @@ puzz.link golden and pzprjs's own checker."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from kit_checks import every_backend_finds
@@ -16,6 +17,8 @@ from puzzlekit.board.triangles import rectangle_problems, turned_rectangle
 from puzzlekit.errors import ParseError
 from puzzlekit.generate import generate
 from puzzlekit.genres import shakashaka
+from puzzlekit.ladder import Reasoner
+from puzzlekit.ladder.wholes import WholePairs
 
 # Made by the package's generator (seed 2); its answer, checked by hand against the rules:
 #   ◤ ◥ 1 0 0 ·
@@ -110,6 +113,16 @@ def test_generated_puzzles_are_unique(level):
     (made,) = generate("shakashaka", 6, 6, level=level, seed=3, nearest=True)
     assert api.is_unique(made.puzzle)
     assert shakashaka.verify(made.puzzle, made.solution) == []
+
+
+def test_the_ladder_pairs_whole_grid_points_not_their_clauses():
+    # a grid point's rule is up to 104 clauses: paired two at a time a 10x10 had some 300,000
+    # pairs of clauses; as whole rules, each point with its neighbours and the numbers
+    planted = shakashaka.GENRE.planter(random.Random(1000), 10, 10)
+    model = shakashaka.model(shakashaka.GENRE.revealer(planted, 10, 10))
+    pairs = Reasoner(model).pairs
+    assert isinstance(pairs, WholePairs)
+    assert len(pairs.rules) < 11 * 11 + 100 and len(pairs.pairs) < 4 * len(pairs.rules)
 
 
 # --- puzz.link -------------------------------------------------------------------------------
