@@ -109,7 +109,7 @@ def reveal(solution, h: int, w: int):
 
 #: What `python -m benchmarks.levels --genres sashigane --seeds 10 --first-miss` measured: the
 #: levels every request reached at 6x6 and 10x10 (trial missed at once; either and deep too
-#: at 6x6).
+#: at 6x6). At 10x10 all four came back 20 of 20 again on 2026-12-07 (docs/genres/sashigane.md).
 SIDES = (6, 10)
 RELIABLE = {"scan": (6, 10), "rules": (6, 10), "pairs": (6, 10), "chain": (6, 10)}
 
