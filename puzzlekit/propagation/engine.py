@@ -186,9 +186,13 @@ class Engine:
             start = (len(self.kinds), len(self.clauses))
             self._compile_count(count)
             origin["counts"].append((*start, len(self.kinds), len(self.clauses)))
+        units = self.units
         for clause in deadline.paced(model.clauses):
             start = (len(self.kinds), len(self.clauses))
-            self._clause(self.lit(x) for x in clause.lits)
+            if len(clause.lits) == 1:  # what `_clause` makes of it, without its list (a model
+                units.append(self.lit(clause.lits[0]))  # may fix thousands of values this way)
+            else:
+                self._clause(self.lit(x) for x in clause.lits)
             origin["clauses"].append((*start, len(self.kinds), len(self.clauses)))
         for g in deadline.paced(model.graphs, every=1):
             start = (len(self.kinds), len(self.clauses))
