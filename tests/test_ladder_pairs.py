@@ -1,6 +1,6 @@
 """The ladder's pairs leave out two clauses that can never narrow together (`resolution.resolvable`):
 the closures of ``pairs`` are those of every pair kept, on random models of clauses and counts
-over boolean variables, from random partial states."""
+over boolean variables and over variables of a few values, from random partial states."""
 
 from __future__ import annotations
 
@@ -69,3 +69,50 @@ def test_two_clauses_with_no_opposite_variable_are_left_out():
     m.clause([~v, ~x, z])  # "v and x: y", "v and x: z"
     m.output([v, x, y, z])
     assert Reasoner(m.build()).pairs.pairs == []
+
+
+def random_int_model(rng: random.Random) -> Model:
+    """Clauses of two to four literals ``x == k`` or ``x != k`` over a few variables of
+    three or four values, and now and then a count of one value."""
+    m = ModelBuilder("values")
+    xs = [m.int(("x", i), 1, rng.randint(3, 4)) for i in range(rng.randint(4, 7))]
+    for _ in range(rng.randint(6, 20)):
+        lits = [m.eq(x, rng.randint(1, x.hi)) for x in rng.sample(xs, rng.randint(2, 4))]
+        m.clause([lit if rng.random() < 0.5 else ~lit for lit in lits])
+    if rng.random() < 0.5:
+        m.exactly(1, [m.eq(x, 1) for x in rng.sample(xs, 3)])
+    m.output(xs)
+    return m.build()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_pairs_left_out_over_values_change_no_closure(seed, monkeypatch):
+    rng = random.Random(seed)
+    model = random_int_model(rng)
+    states = []
+    for _ in range(6):
+        masks = Reasoner(model).masks(None)
+        for v in rng.sample(range(len(masks)), rng.randint(0, 3)):
+            kept = masks[v] & ~(1 << rng.randrange(masks[v].bit_length()))
+            masks[v] = kept & ~(1 << rng.randrange(masks[v].bit_length())) or kept or masks[v]
+        states.append(masks)
+    filtered = [closure(model, list(masks)) for masks in states]
+    monkeypatch.setattr(ladder_rules, "resolvable", lambda a, b: True)
+    assert filtered == [closure(model, list(masks)) for masks in states]
+
+
+def test_two_clauses_at_two_values_of_a_variable_are_kept():
+    m = ModelBuilder("values")
+    v, x, y = (m.int(name, 1, 3) for name in "vxy")
+    m.clause([m.eq(v, 1), m.eq(x, 2), m.eq(y, 2)])
+    m.clause([m.eq(v, 3), m.eq(x, 2), m.eq(y, 2)])  # v 1 and v 3 (with x and y not 2): v is 2
+    m.clause([~m.eq(v, 1), m.eq(x, 2), m.eq(y, 2)])  # the first's v 1 negated: kept with it
+    m.clause([~m.eq(v, 2), m.eq(x, 2), m.eq(y, 2)])  # v not 1 and v not 2: kept with the third
+    m.output([v, x, y])
+    reasoner = Reasoner(m.build())
+    # v 1 (or 3) beside v not 2: neither clause makes the other false, so those are left out
+    assert sorted((i, j) for i, j, _, _ in reasoner.pairs.pairs) == [(0, 1), (0, 2), (2, 3)]
+    masks = reasoner.masks(None)
+    masks[v.index] = 0b101  # 1 or 3
+    masks[x.index] = masks[y.index] = 0b101  # not 2
+    assert reasoner.close(PAIRS, masks) is None  # the first two cannot both hold

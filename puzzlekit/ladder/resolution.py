@@ -1,42 +1,52 @@
-"""Which two clauses the ladder's pairs step may skip: two clauses of two-valued variables
-narrow together only as ``v or x`` and ``not v or x`` (`resolvable`)."""
+"""Which two clauses the ladder's pairs step may skip: two clauses narrow together only
+through a literal one holds and the other negates (`resolvable`)."""
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 from ..propagation.engine import CLit, Engine
 
 
-def clause_signs(engine: Engine, lits: list[CLit]) -> dict[int, bool] | None:
-    """A clause of two-valued variables as each variable's sign (True: it takes its first
-    value); None when a variable has more values, or both signs in the clause."""
-    signs: dict[int, bool] = {}
+def clause_signs(engine: Engine, lits: list[CLit]) -> dict[int, Hashable] | None:
+    """A clause as each variable's one literal: a two-valued variable's sign (True: it takes
+    its first value), another's (value bit, whether it is taken); None when a variable has
+    two literals in the clause (both signs, or two values)."""
+    signs: dict[int, Hashable] = {}
     for v, b, p in lits:
         full = engine.full[v]
-        if full.bit_count() != 2:
-            return None
-        sign = (b == full & -full) == p
+        sign = (0, (b == full & -full) == p) if full.bit_count() == 2 else (b, p)
         if signs.setdefault(v, sign) != sign:
             return None
     return signs
 
 
-def resolvable(a: dict[int, bool] | None, b: dict[int, bool] | None) -> bool:
+def resolvable(a: dict[int, Hashable] | None, b: dict[int, Hashable] | None) -> bool:
     """Whether a pair of rules can narrow what each narrows alone (False only for two clauses
     that never can). Two clauses, each at its own fixpoint, together fix a value only when all
     but two literals of each are false and they read ``v or x`` and ``not v or x``: ``x`` is
     then true (their resolvent; nor can they break together, as two clauses with two open
     literals each). So they need one variable of opposite signs in the two, only one (with a
-    second, one of its literals is true in every case), and a literal they share. Without
-    that the pair is skipped: a model's definitions of "x is y and z" make many pairs of
-    clauses sharing two variables that never narrow (Kurotto's distances: 8,166 of 8,762
-    pairs on a 10x10)."""
+    second, one of the two clauses holds in every case the pair tries), and a literal they
+    share. A literal ``v == k`` of a variable of more values stands for one two-valued atom;
+    one clause reading ``v == j`` and the other ``v == k`` (or both their negations) can also
+    break together (when ``v`` is left ``j`` or ``k``), so such pairs are kept unless two
+    opposite signs hold one of them true, while ``v == j`` beside ``v != k`` never clash.
+    Without that the pair is skipped: a model's definitions of "x is y and z" make many pairs
+    of clauses sharing two variables that never narrow (Kurotto's distances: 8,166 of 8,762
+    pairs on a 10x10), and so do Hidato's "k here: k + 1 in a touching cell" of two cells
+    with touching cells in common."""
     if a is None or b is None:
         return True
-    opposite = same = 0
+    opposite = same = clash = 0
     for v, sign in a.items():
-        if v in b:
-            if b[v] == sign:
-                same += 1
-            else:
-                opposite += 1
-    return opposite == 1 and same > 0
+        other = b.get(v)
+        if other is None:
+            continue
+        if other == sign:
+            same += 1
+        elif other[0] == sign[0]:  # type: ignore[index]  # one atom, the two signs
+            opposite += 1
+        elif other[1] == sign[1]:  # type: ignore[index]  # two values, both taken or refused
+            clash += 1
+    return opposite < 2 and (clash > 0 or (opposite == 1 and same > 0))
