@@ -329,6 +329,10 @@ class AllDifferent:
         ]
 
 
+#: A ``Model.hints`` key: the ladder's ``pairs`` reads each rule whole (`ladder.wholes`)
+WHOLE_RULES = "pairs of whole rules"
+
+
 @dataclass(frozen=True)
 class Model:
     """A complete constraint model. Build one with `ModelBuilder`.

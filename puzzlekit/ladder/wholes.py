@@ -18,12 +18,12 @@ import itertools
 from collections import Counter
 from collections.abc import Hashable, Sequence
 
-from ..ir import Count, Model, compare
+from ..ir import WHOLE_RULES, Count, Model, compare
 from ..propagation.engine import Engine
 from .rules import Pairs
 
 #: The model hint (``model.hints[WHOLE] = True``) that asks for this step.
-WHOLE = "pairs of whole rules"
+WHOLE = WHOLE_RULES
 #: A rule whose variables have more value combinations than this is left out.
 MAX_ROWS = 5000
 

@@ -142,12 +142,8 @@ def reveal(solution: Any, h: int, w: int) -> Any:
     return genre.Puzzle(h, w, givens=solution.numbers, blocks=blocks)
 
 
-# what was measured of the generator (``python -m benchmarks.levels --genres hidato --sizes 6
-# --seeds 3 --first-miss``, and at 10 with ``--seeds 20 --first-miss``): the square sides
-# measured, and per level the sides where every request came back at it (10x10 `rules`,
-# `pairs` and `trial` 20 of 20 on 2026-12-07 after each number's count left out the cells it
-# cannot stand in, `pairs` again after the ladder's pairs step left out the clause pairs that
-# never narrow: docs/genres/hidato.md; `scan` ran out of its 90 s at the first seed)
+# measured (benchmarks.levels, first miss): per level the sides where every request came back
+# at it; at 10x10 20 seeds each, `scan` out of its 90 s at the first (docs/genres/hidato.md)
 SIDES = (6, 10)
 RELIABLE = {"rules": (6, 10), "pairs": (10,), "trial": (6, 10)}
 

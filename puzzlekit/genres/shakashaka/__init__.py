@@ -10,7 +10,7 @@ from ...board import Genre, layers, places
 from ...board.rules import where
 from ...board.shading_rules import WallNumbers
 from ...board.triangles import NONE, Triangles, rectangle_problems, rectangles, turned_rectangle
-from ...ladder.wholes import WHOLE
+from ...ir import WHOLE_RULES
 
 WALL = "X"
 
@@ -55,7 +55,7 @@ def rules(p, m):
     rectangles(m, tri, walls, "every white area is a rectangle")
     # a grid point's rule is many clauses: the ladder's ``pairs`` reads two points' rules as
     # wholes, not their clauses two at a time (hundreds of pairs, not some 300,000)
-    m.hints[WHOLE] = True
+    m.hints[WHOLE_RULES] = True
     for cell, k in p.clues("numbers"):
         around = m.neighbours(cell)
         plural = "" if k == 1 else "s"
