@@ -464,7 +464,8 @@ def bare(n: int, *cells: tuple[int, int]) -> pa.Puzzle:
 @pytest.mark.parametrize("n", [30, 60, 200])
 def test_a_lone_bare_clue_builds_at_once(n: int) -> None:
     p = bare(n, (n // 2, n // 2))  # 15 s, minutes and out of memory before
-    assert timed(lambda: pa.model(p), 3.0).output_keys() == [("rect", 0, 0, n, n)]
+    # 10 s of CPU: the 200x200 takes 1-3 s, and its CPU time runs high on a loaded machine
+    assert timed(lambda: pa.model(p), 10.0).output_keys() == [("rect", 0, 0, n, n)]
 
 
 def test_model_building_stops_at_the_deadline() -> None:
