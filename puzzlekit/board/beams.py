@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
 from ..ir import Edge as GraphEdge
@@ -368,9 +368,11 @@ def _shortest(rng: random.Random, root: Cell, d: str, mouths: dict, used: set, t
 # --- Geradeweg: the straight runs of a loop through a cell ------------------------------------------
 
 
-def runs_through(edges: Iterable[Edge], cell: Cell) -> dict[str, int]:
-    """How many steps the lines run straight from a cell towards each side (0 where none)."""
-    edges = edges if isinstance(edges, (set, frozenset)) else set(edges)
+def runs_through(edges: Iterable[Edge] | Container[Edge], cell: Cell) -> dict[str, int]:
+    """How many steps the lines run straight from a cell towards each side (0 where none).
+    ``edges`` may also be any container that is not iterable (a view that answers ``in``)."""
+    if isinstance(edges, Iterable) and not isinstance(edges, (set, frozenset)):
+        edges = set(edges)
     out = {}
     for d in STEPS:
         here, n = cell, 0
@@ -380,7 +382,7 @@ def runs_through(edges: Iterable[Edge], cell: Cell) -> dict[str, int]:
     return out
 
 
-def run_problems(edges: Iterable[Edge], cell: Cell, k: int | None) -> list[str]:
+def run_problems(edges: Iterable[Edge] | Container[Edge], cell: Cell, k: int | None) -> list[str]:
     """The broken rule of `straight_runs` at a cell, in words."""
     arms = runs_through(edges, cell)
     across, down = arms["W"] + arms["E"], arms["N"] + arms["S"]

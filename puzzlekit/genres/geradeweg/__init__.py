@@ -3,7 +3,6 @@ straight run of the loop through a number is as many steps long as the number sa
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
@@ -37,7 +36,7 @@ def rules(p, m):
 
 @genre.verify
 def check(p, s):
-    yield from _loop_problems(frozenset(s.edges))
+    yield from checks.one_loop(s.edges)
     on = loops.visited(s.edges)
     for cell, k in p.clues("numbers"):
         if cell not in on:
@@ -45,9 +44,23 @@ def check(p, s):
         yield from beams.run_problems(s.edges, cell, None if k == "?" else k)
 
 
-@functools.lru_cache(maxsize=8)  # the generator checks each second solution against every number
-def _loop_problems(edges: frozenset) -> tuple[str, ...]:
-    return tuple(checks.one_loop(edges))
+class _Lines:
+    """The edges an answer's values (by model key) draw, read through ``in``."""
+
+    def __init__(self, values: dict):
+        self.values = values
+
+    def __contains__(self, e: object) -> bool:
+        return bool(self.values.get((genre.answers[0].key, *e)))  # type: ignore[misc]
+
+
+def clue_broken(item: tuple, values: dict) -> bool:
+    """Whether answer values break a number: the generator asks this of each second answer
+    for every number, where checking the whole loop again each time was most of the work."""
+    _, cell, k = item
+    lines = _Lines(values)
+    arms = beams.runs_through(lines, cell)
+    return not any(arms.values()) or bool(beams.run_problems(lines, cell, None if k == "?" else k))
 
 
 @genre.plant
