@@ -60,14 +60,50 @@ def _wall(rng: random.Random, h: int, w: int, most: int) -> set | None:
         block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
         rng.shuffle(block)
         for cell in block:
-            rest = shaded - {cell}
-            island = max(len(p) for p in checks.pieces(_open(rest, h, w)) if cell in p)
-            if island <= most and len(checks.pieces(rest)) == 1:
-                shaded = rest
+            if _island_fits(shaded, cell, h, w, most) and _still_one(shaded, cell, h, w):
+                shaded = shaded - {cell}
                 break
         else:
             return None
     return shaded
+
+
+def _island_fits(shaded: set, cell: tuple, h: int, w: int, most: int) -> bool:
+    """Whether unshading ``cell`` leaves its island at most ``most`` cells: a walk from it
+    that stops past ``most``, where a count of every piece of the grid took a fifth of a plant."""
+    seen, todo = {cell}, [cell]
+    for here in todo:
+        for near in _around(here, h, w):
+            if near not in shaded and near not in seen:
+                seen.add(near)
+                todo.append(near)
+                if len(seen) > most:
+                    return False
+    return True
+
+
+def _still_one(shaded: set, cell: tuple, h: int, w: int) -> bool:
+    """Whether the wall, one piece, stays one without ``cell``: its shaded neighbours still
+    meet, by a walk from one of them that stops once it has met them all."""
+    ends = [near for near in _around(cell, h, w) if near in shaded]
+    if len(ends) <= 1:
+        return len(shaded) > 1
+    want, seen, todo = set(ends[1:]), {cell, ends[0]}, [ends[0]]
+    for here in todo:
+        for near in _around(here, h, w):
+            if near in shaded and near not in seen:
+                seen.add(near)
+                todo.append(near)
+                want.discard(near)
+                if not want:
+                    return True
+    return False
+
+
+def _around(cell: tuple, h: int, w: int) -> list:
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < h and 0 <= c + dc < w]
 
 
 def _open(shaded: set, h: int, w: int) -> set:
