@@ -13,12 +13,13 @@ black circles given in cells (Yin-Yang), drawn as circles.
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Mapping
 
 from ..ir import Edge, Lit
 from .canvas import Canvas, Layout
-from .checks import pieces, where
+from .checks import full_blocks, pieces, where
 from .clues import Symbols
 from .rules import BoardBuilder
 
@@ -266,3 +267,54 @@ def no_small_pieces(m: BoardBuilder, lits: Mapping[Cell, Lit], most: int, rule: 
         with m.rule(f"{rule}: the {len(cells)} cells at {where(cells[0])} are not a group alone",
                     cells=cells):
             m.clause([~lits[cell] for cell in cells] + [lits[other] for other in rim])
+
+
+def plant_wall(rng: random.Random, h: int, w: int, most: int) -> set[Cell] | None:
+    """A Nurikabe answer for a planter: shaded cells with no 2x2 block all shaded, the wall one
+    piece and every island at most ``most`` cells. From a grid all shaded, a cell of a full
+    2x2 block is unshaded at a time while that keeps the rules; None when a block cannot be
+    broken."""
+    shaded = {(r, c) for r in range(h) for c in range(w)}
+    while blocks := full_blocks(shaded, h, w):
+        r, c = rng.choice(blocks)
+        block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        rng.shuffle(block)
+        for cell in block:
+            if _island_fits(shaded, cell, h, w, most) and _still_one(shaded, cell, h, w):
+                shaded = shaded - {cell}
+                break
+        else:
+            return None
+    return shaded
+
+
+def _island_fits(shaded: set[Cell], cell: Cell, h: int, w: int, most: int) -> bool:
+    """Whether unshading ``cell`` leaves its island at most ``most`` cells: a walk from it
+    that stops past ``most``, where a count of every piece of the grid took a fifth of a plant."""
+    seen, todo = {cell}, [cell]
+    for here in todo:
+        for near in _around(here, h, w):
+            if near not in shaded and near not in seen:
+                seen.add(near)
+                todo.append(near)
+                if len(seen) > most:
+                    return False
+    return True
+
+
+def _still_one(shaded: set[Cell], cell: Cell, h: int, w: int) -> bool:
+    """Whether the wall, one piece, stays one without ``cell``: its shaded neighbours still
+    meet, by a walk from one of them that stops once it has met them all."""
+    ends = [near for near in _around(cell, h, w) if near in shaded]
+    if len(ends) <= 1:
+        return len(shaded) > 1
+    want, seen, todo = set(ends[1:]), {cell, ends[0]}, [ends[0]]
+    for here in todo:
+        for near in _around(here, h, w):
+            if near in shaded and near not in seen:
+                seen.add(near)
+                todo.append(near)
+                want.discard(near)
+                if not want:
+                    return True
+    return False

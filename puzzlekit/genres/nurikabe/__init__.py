@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.islands import island_problems, no_small_pieces, numbered_islands
+from ...board.islands import island_problems, no_small_pieces, numbered_islands, plant_wall
 from ...board.shading_rules import other_answer, text_grid
 
 genre = Genre(
@@ -50,73 +50,17 @@ def check(p, s):
     yield from checks.no_2x2(s.shaded, h, w, "shaded")
 
 
-def _wall(rng: random.Random, h: int, w: int, most: int) -> set | None:
-    """Shaded cells with no 2x2 block all shaded, the wall one piece and every island at most
-    ``most`` cells: from a grid all shaded, a cell of a full 2x2 block is unshaded at a time
-    while that keeps the rules; None when a block cannot be broken."""
-    shaded = {(r, c) for r in range(h) for c in range(w)}
-    while blocks := checks.full_blocks(shaded, h, w):
-        r, c = rng.choice(blocks)
-        block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
-        rng.shuffle(block)
-        for cell in block:
-            if _island_fits(shaded, cell, h, w, most) and _still_one(shaded, cell, h, w):
-                shaded = shaded - {cell}
-                break
-        else:
-            return None
-    return shaded
-
-
-def _island_fits(shaded: set, cell: tuple, h: int, w: int, most: int) -> bool:
-    """Whether unshading ``cell`` leaves its island at most ``most`` cells: a walk from it
-    that stops past ``most``, where a count of every piece of the grid took a fifth of a plant."""
-    seen, todo = {cell}, [cell]
-    for here in todo:
-        for near in _around(here, h, w):
-            if near not in shaded and near not in seen:
-                seen.add(near)
-                todo.append(near)
-                if len(seen) > most:
-                    return False
-    return True
-
-
-def _still_one(shaded: set, cell: tuple, h: int, w: int) -> bool:
-    """Whether the wall, one piece, stays one without ``cell``: its shaded neighbours still
-    meet, by a walk from one of them that stops once it has met them all."""
-    ends = [near for near in _around(cell, h, w) if near in shaded]
-    if len(ends) <= 1:
-        return len(shaded) > 1
-    want, seen, todo = set(ends[1:]), {cell, ends[0]}, [ends[0]]
-    for here in todo:
-        for near in _around(here, h, w):
-            if near in shaded and near not in seen:
-                seen.add(near)
-                todo.append(near)
-                want.discard(near)
-                if not want:
-                    return True
-    return False
-
-
-def _around(cell: tuple, h: int, w: int) -> list:
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < h and 0 <= c + dc < w]
-
-
 def _open(shaded: set, h: int, w: int) -> set:
     return {(r, c) for r in range(h) for c in range(w)} - shaded
 
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """A random wall (`_wall`) with a number in a random cell of each island; a few walls are
+    """A random wall (`plant_wall`) with a number in a random cell of each island; a few walls are
     tried until no other answer fits their numbers."""
     best = None
     for _ in range(12):
-        shaded = _wall(rng, height, width, rng.choice((3, 4, 5, 6)))
+        shaded = plant_wall(rng, height, width, rng.choice((3, 4, 5, 6)))
         if shaded is None:
             continue
         numbers: list[list[int | None]] = [[None] * width for _ in range(height)]
