@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.islands import island_problems, no_small_pieces, numbered_islands, plant_wall
+from ...board.islands import island_problems, no_small_pieces, numbered_islands, one_cell_away, plant_wall
 from ...board.shading_rules import other_answer, text_grid
 
 genre = Genre(
@@ -70,6 +70,9 @@ def plant(rng: random.Random, height: int, width: int):
         best = genre.Solution(shaded=frozenset(shaded))
         # the numbers are the board, not the answer: they ride along for `reveal` to show
         object.__setattr__(best, "planted_numbers", tuple(map(tuple, numbers)))
+        given = {(r, c): k for r, row in enumerate(numbers) for c, k in enumerate(row) if k is not None}
+        if one_cell_away(shaded, given, height, width) is not None:
+            continue  # most walls that are not unique: no model built for them
         puzzle = genre.Puzzle(height, width, numbers=numbers)
         if other_answer(genre.build(puzzle), genre.answer_of(puzzle, best), nodes=2000) is None:
             break
@@ -87,7 +90,7 @@ def reveal(solution, h: int, w: int):
 # measured, and per level the sides where every request came back at it (6 seeds at 6x6; 20 at
 # 10x10, where scan and lines ran out of time before the twentieth: docs/genres/nurikabe.md)
 SIDES = (6, 10)
-RELIABLE = {"scan": (6,), "rules": (6,), "lines": (6,), "chain": (6, 10)}
+RELIABLE = {"scan": (6,), "rules": (6, 10), "lines": (6,), "chain": (6, 10)}
 #: measured on the published puzzles: CP-SAT's flow is slower on every large one tried
 BACKENDS = ("sat",)
 
