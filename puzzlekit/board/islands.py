@@ -275,13 +275,17 @@ def plant_wall(rng: random.Random, h: int, w: int, most: int) -> set[Cell] | Non
     2x2 block is unshaded at a time while that keeps the rules; None when a block cannot be
     broken."""
     shaded = {(r, c) for r in range(h) for c in range(w)}
-    while blocks := full_blocks(shaded, h, w):
+    blocks = full_blocks(shaded, h, w)
+    while blocks:
         r, c = rng.choice(blocks)
         block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
         rng.shuffle(block)
         for cell in block:
             if _island_fits(shaded, cell, h, w, most) and _still_one(shaded, cell, h, w):
-                shaded = shaded - {cell}
+                shaded.discard(cell)
+                # unshading a cell empties only the blocks holding it; the rest keep their order
+                i, j = cell
+                blocks = [(a, b) for a, b in blocks if not (a <= i <= a + 1 and b <= j <= b + 1)]
                 break
         else:
             return None
