@@ -151,3 +151,40 @@ def test_no_small_pieces_forbids_exactly_the_lone_pieces_of_that_size_or_less(mo
         # a piece that small stands alone (the caller knows there are more true cells)
         small = any(len(piece) <= most for piece in checks.pieces(true))
         assert model.holds(bits) == (not small), (most, sorted(true))
+
+
+def test_one_cell_away_finds_the_other_way_of_a_two_and_nothing_in_a_unique_puzzle():
+    from puzzlekit.board.islands import one_cell_away
+
+    wall = {(0, 0), (0, 1), (0, 2), (1, 0), (2, 0), (2, 1), (2, 2)}  # the 2 at (1, 1) also fits up or down
+    other = one_cell_away(wall, {(1, 1): 2}, 3, 3)
+    assert other is not None and other != wall
+    p = nurikabe.Puzzle(3, 3, numbers=[[None] * 3, [None, 2, None], [None] * 3])
+    assert not list(nurikabe.check(p, nurikabe.Solution(shaded=frozenset(other))))
+    numbers = {(r, c): k for r, row in enumerate(puzzle().numbers)
+               for c, k in enumerate(row) if k is not None}
+    assert one_cell_away(set(SHADED), numbers, 6, 6) is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_what_one_cell_away_finds_is_another_answer(seed):
+    from puzzlekit.board import checks
+    from puzzlekit.board.islands import one_cell_away, plant_wall
+
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(10):
+        wall = plant_wall(rng, 6, 6, 4)
+        if wall is None:
+            continue
+        every = {(r, c) for r in range(6) for c in range(6)}
+        numbers = {rng.choice(piece): len(piece) for piece in checks.pieces(every - wall)}
+        other = one_cell_away(wall, numbers, 6, 6)
+        if other is None:
+            continue
+        found += 1
+        grid = [[numbers.get((r, c)) for c in range(6)] for r in range(6)]
+        p = nurikabe.Puzzle(6, 6, numbers=grid)
+        assert other != wall
+        assert not list(nurikabe.check(p, nurikabe.Solution(shaded=frozenset(other))))
+    assert found

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ...board import Genre, checks, layers
-from ...board.islands import island_problems, no_small_pieces, numbered_islands
+from ...board.islands import island_problems, no_small_pieces, numbered_islands, one_cell_away, plant_wall
 from ...board.shading_rules import other_answer, text_grid
 
 genre = Genre(
@@ -50,37 +50,17 @@ def check(p, s):
     yield from checks.no_2x2(s.shaded, h, w, "shaded")
 
 
-def _wall(rng: random.Random, h: int, w: int, most: int) -> set | None:
-    """Shaded cells with no 2x2 block all shaded, the wall one piece and every island at most
-    ``most`` cells: from a grid all shaded, a cell of a full 2x2 block is unshaded at a time
-    while that keeps the rules; None when a block cannot be broken."""
-    shaded = {(r, c) for r in range(h) for c in range(w)}
-    while blocks := checks.full_blocks(shaded, h, w):
-        r, c = rng.choice(blocks)
-        block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
-        rng.shuffle(block)
-        for cell in block:
-            rest = shaded - {cell}
-            island = max(len(p) for p in checks.pieces(_open(rest, h, w)) if cell in p)
-            if island <= most and len(checks.pieces(rest)) == 1:
-                shaded = rest
-                break
-        else:
-            return None
-    return shaded
-
-
 def _open(shaded: set, h: int, w: int) -> set:
     return {(r, c) for r in range(h) for c in range(w)} - shaded
 
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
-    """A random wall (`_wall`) with a number in a random cell of each island; a few walls are
+    """A random wall (`plant_wall`) with a number in a random cell of each island; a few walls are
     tried until no other answer fits their numbers."""
     best = None
     for _ in range(12):
-        shaded = _wall(rng, height, width, rng.choice((3, 4, 5, 6)))
+        shaded = plant_wall(rng, height, width, rng.choice((3, 4, 5, 6)))
         if shaded is None:
             continue
         numbers: list[list[int | None]] = [[None] * width for _ in range(height)]
@@ -90,6 +70,9 @@ def plant(rng: random.Random, height: int, width: int):
         best = genre.Solution(shaded=frozenset(shaded))
         # the numbers are the board, not the answer: they ride along for `reveal` to show
         object.__setattr__(best, "planted_numbers", tuple(map(tuple, numbers)))
+        given = {(r, c): k for r, row in enumerate(numbers) for c, k in enumerate(row) if k is not None}
+        if one_cell_away(shaded, given, height, width) is not None:
+            continue  # most walls that are not unique: no model built for them
         puzzle = genre.Puzzle(height, width, numbers=numbers)
         if other_answer(genre.build(puzzle), genre.answer_of(puzzle, best), nodes=2000) is None:
             break
@@ -104,10 +87,10 @@ def reveal(solution, h: int, w: int):
 
 
 # what was measured of the generator (docs/generating.md, "Levels made"): the square sides
-# measured, and per level the sides where every request came back at it (6 seeds at 6x6; 20 at
-# 10x10, where scan and lines ran out of time before the twentieth: docs/genres/nurikabe.md)
+# measured, and per level the sides where every request came back at it (6 seeds at 6x6, 20 at
+# 10x10: docs/genres/nurikabe.md)
 SIDES = (6, 10)
-RELIABLE = {"scan": (6,), "rules": (6,), "lines": (6,), "chain": (6, 10)}
+RELIABLE = {"scan": (6, 10), "rules": (6, 10), "lines": (6, 10), "chain": (6, 10)}
 #: measured on the published puzzles: CP-SAT's flow is slower on every large one tried
 BACKENDS = ("sat",)
 
