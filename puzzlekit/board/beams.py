@@ -368,6 +368,17 @@ def _shortest(rng: random.Random, root: Cell, d: str, mouths: dict, used: set, t
 # --- Geradeweg: the straight runs of a loop through a cell ------------------------------------------
 
 
+class Drawn:
+    """The edges an answer's values (by model key: ``(key, a, b)``) draw, read through ``in``
+    (for `runs_through`) without gathering them into a set."""
+
+    def __init__(self, values: Mapping, key: str):
+        self.values, self.key = values, key
+
+    def __contains__(self, e: object) -> bool:
+        return bool(self.values.get((self.key, *e)))  # type: ignore[misc]
+
+
 def runs_through(edges: Iterable[Edge] | Container[Edge], cell: Cell) -> dict[str, int]:
     """How many steps the lines run straight from a cell towards each side (0 where none).
     ``edges`` may also be any container that is not iterable (a view that answers ``in``)."""

@@ -44,21 +44,11 @@ def check(p, s):
         yield from beams.run_problems(s.edges, cell, None if k == "?" else k)
 
 
-class _Lines:
-    """The edges an answer's values (by model key) draw, read through ``in``."""
-
-    def __init__(self, values: dict):
-        self.values = values
-
-    def __contains__(self, e: object) -> bool:
-        return bool(self.values.get((genre.answers[0].key, *e)))  # type: ignore[misc]
-
-
 def clue_broken(item: tuple, values: dict) -> bool:
-    """Whether answer values break a number: the generator asks this of each second answer
-    for every number, where checking the whole loop again each time was most of the work."""
+    """Whether answer values break a number (the generator asks it of each second answer for
+    every number: the whole loop's checks each time were most of the work)."""
     _, cell, k = item
-    lines = _Lines(values)
+    lines = beams.Drawn(values, genre.answers[0].key)
     arms = beams.runs_through(lines, cell)
     return not any(arms.values()) or bool(beams.run_problems(lines, cell, None if k == "?" else k))
 
