@@ -162,13 +162,14 @@ def _capped_reach(o: Cell, k: int, blocked: Collection[Cell], caps: Mapping[Cell
 
 
 def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mapping[Cell, int],
-                    blocked: Collection[Cell], rule: str) -> None:
+                    blocked: Collection[Cell], rule: str, converse: bool = True) -> None:
     """The shaded groups beside each numbered cell (never shaded itself) hold as many cells as
     its number. Per number, ``("group", o, cell)`` is "the cell is shaded and joined to ``o``
     through shaded cells": a shaded neighbour of a joined cell is joined, exactly ``k`` cells are
     joined, and a joined cell is within ``k`` steps of ``o`` through joined cells (distances,
     or a graph constraint past `DISTANCES`). ``blocked``: cells never shaded (every number).
-    ``rule`` is worded per number: ``{k}`` its number, ``{cell}`` its place, ``{s}`` a plural's s."""
+    ``rule`` is worded per number: ``{k}`` its number, ``{cell}`` its place, ``{s}`` a plural's s.
+    ``converse``: the distances are defined both ways (see `_within`)."""
     h, w = m.height, m.width
     caps = _caps(numbers, h, w)
     unshaded = {cell: ~x for cell, x in shaded.items()}  # negated once, read per number
@@ -195,20 +196,23 @@ def touching_groups(m: BoardBuilder, shaded: Mapping[Cell, Lit], numbers: Mappin
                 edges += [Edge(o, b, joined[b]) for b in _around(o, h, w) if b in joined]
                 m.connected([(o, None), *joined.items()], edges)
             elif k > 1:
-                _within(m, o, k, dist, joined)
+                _within(m, o, k, dist, joined, converse)
 
 
-def _within(m: BoardBuilder, o: Cell, k: int, dist: Mapping[Cell, int], joined: Mapping[Cell, Lit]) -> None:
+def _within(m: BoardBuilder, o: Cell, k: int, dist: Mapping[Cell, int], joined: Mapping[Cell, Lit],
+            converse: bool = True) -> None:
     """A joined cell is at most ``k`` steps from ``o`` through joined cells: ``("near", o, cell,
     j)`` is true when it is at most ``j``, which needs the cell joined and, for ``j > 1``, the
-    cell or a neighbour at most ``j - 1`` (a neighbour of ``o`` is 1). Both ways round: the
-    converse clauses deduce nothing about the shading, but without them an answer has many
-    settings of these literals, and a backend that lists answers by every variable (``csp``)
-    does not finish listing them. "At most ``j - 1``" implies "at most ``j``" in a clause of
-    two literals (it implies the cell joined): with the cell's joined literal in it too, it
-    made with each clause "a neighbour at most ``j - 2`` and the cell joined: at most ``j -
-    1``" a pair of clauses the ladder's pairs had to read (2,800 of a 10x10's 3,400), where
-    now the rules alone chain the two."""
+    cell at most ``j - 2`` or a neighbour at most ``j - 1`` (a neighbour of ``o``: its joined
+    literal). The grid's cells alternate in colour like a chessboard, so every path from ``o``
+    to a cell has the parity of its fewest steps ``d``: only ``j`` of that parity get a
+    literal (at most ``d + 1`` steps is at most ``d``), half the literals and clauses there
+    were. ``converse``: both ways round. The converse clauses deduce nothing about the
+    shading's answers, but without them an answer has many settings of these literals, and a
+    backend that lists answers by every variable (``csp``) does not finish listing them; the
+    generator's questions leave them out (Kurotto's ``finder_model``). "At most ``j - 2``"
+    implies "at most ``j``" in a clause of two literals (it implies the cell joined), so the
+    ladder's pairs need not read it with "a neighbour at most ``j - 3``" to chain the two."""
     h, w = m.height, m.width
     at: dict[tuple[Cell, int], Lit] = {}
     # each literal negated once and each cell's neighbours listed once: a 10x10 builds this
@@ -218,24 +222,27 @@ def _within(m: BoardBuilder, o: Cell, k: int, dist: Mapping[Cell, int], joined: 
     clause = m.clause
     for j in range(1, k + 1):
         for cell, d, around in cells:
-            if d > j:
+            if d > j or (j - d) % 2:
+                continue
+            if d == 1:  # beside o: joined is near enough
+                at[cell, j], off[cell, j] = joined[cell], off[cell]
                 continue
             x = at[cell, j] = m.bool(("near", o, cell, j))
             not_x = off[cell, j] = ~x
             clause((not_x, joined[cell]))
-            if d == 1:
-                clause((off[cell], x))  # beside o: joined is near enough
-                continue
-            before = [(cell, j - 1)] if (cell, j - 1) in at else []
+            before = [(cell, j - 2)] if (cell, j - 2) in at else []
             ways = [(n, j - 1) for n in around if (n, j - 1) in at]
             clause([not_x, *(at[key] for key in before), *(at[key] for key in ways)])
+            if not converse:
+                continue
             # and the other way, so the distances are a function of the joined cells
             for key in before:
                 clause((off[key], x))
             for key in ways:
                 clause((off[key], off[cell], x))
-    for cell in joined:
-        clause((off[cell], at[cell, k]))
+    for cell, d, _ in cells:
+        if d > 1:
+            clause((off[cell], at[cell, k - (k - d) % 2]))
 
 
 def touching_total(cell: Cell, shaded: Collection[Cell], groups: Mapping[Cell, int] | None = None) -> int:

@@ -68,15 +68,16 @@ class KitRecipe:
         # over those keys, none of them read by the engine as more than a count, may have the
         # ladder too reason on that one model per plant (``GUARD``): where building and
         # compiling a model takes longer than the ladder's question, that was most of removal.
-        # Either reasons on the model its ``finder_model`` builds, where it has one.
         guard = "GUARD" if getattr(module, "GUARD", False) else "GUARD_FINDER"
         if getattr(module, guard, False) and hasattr(module, "clue_keys"):
             setattr(self, guard, True)
             self.keys = module.clue_keys
-            if hasattr(module, "finder_model"):
-                self.model = module.finder_model
             # ``GUARD_TRIALS``: each clue only fixes values, so the trials too are the puzzle's
             self.GUARD_TRIALS = guard == "GUARD" and bool(getattr(module, "GUARD_TRIALS", False))
+        # the generator's questions, guarded or not, go to the model a module's
+        # ``finder_model`` builds, where it has one (a lighter one with the same answers)
+        if hasattr(module, "finder_model"):
+            self.model = module.finder_model
         if hasattr(module, "clue_place"):  # the cells a clue's rules cite, where clues' keys overlap
             self.place = module.clue_place
         # ``clue_broken(item, values)``: whether answer values break that clue, read off the

@@ -8,6 +8,8 @@ import random
 from ...board import Genre, layers
 from ...board.caves import group_index, touching_groups, touching_total
 from ...board.shading_rules import text_grid
+from ...clock import UNLIMITED, Deadline
+from ...ir import Model
 
 genre = Genre(
     "kurotto", title="Kurotto",
@@ -22,7 +24,8 @@ def _numbers(p) -> dict:
 
 
 @genre.model
-def rules(p, m):
+def rules(p, m, converse: bool = True):
+    """``converse=False``: a number's distances are implied one way only (`finder_model`)."""
     shaded = m.shaded
     circles = {cell for cell, _ in p.clues("numbers")}
     for cell in sorted(circles):
@@ -30,7 +33,8 @@ def rules(p, m):
             m.fix(~shaded[cell])
     with m.rule("some cell is shaded"):
         m.clause(list(shaded.values()))
-    touching_groups(m, shaded, _numbers(p), circles, "the {k} at {cell} touches shaded groups of {k} cell{s}")
+    touching_groups(m, shaded, _numbers(p), circles, "the {k} at {cell} touches shaded groups of {k} cell{s}",
+                   converse=converse)
 
 
 @genre.verify
@@ -100,11 +104,15 @@ def reveal(solution, h: int, w: int):
 #: What was measured of the generator (``python -m benchmarks.levels --genres kurotto --sizes
 #: S --seeds 20 --first-miss``, 2026-12-07, docs/genres/kurotto.md): the sides asked, and per
 #: level the sides where every request came back at it (10x10: rules and pairs 20 of 20,
-#: medians 10.3 and 25.1 s of CPU under a load average of 5-6 on 2 cores, rules 12.6 s again
-#: at a load of 9-11 after its models were built faster; 8x8: 3.5 and 6.3 s;
-#: 6x6 either ran out of 60 s by the clock at the fourteenth seed, under a load average of 4-6).
+#: medians 7.0 and 20.7 s of CPU under a load average of 4-7 on 2 cores; 8x8: 1.6 and 4.9 s;
+#: 6x6 `either` ran out of 60 s by the clock at the fourteenth seed, under a load of 4-6).
 SIDES = (6, 8, 10)
 RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8, 10), "trial": (6,), "chain": (6,), "deep": (6,)}
+
+def finder_model(puzzle, deadline: Deadline = UNLIMITED) -> Model:
+    """The model of the generator's questions: the distances implied one way only."""
+    return genre.build(puzzle, deadline, converse=False)
+
 
 genre.export(globals())
 
