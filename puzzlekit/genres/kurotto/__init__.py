@@ -101,13 +101,11 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, numbers=rows)
 
 
-#: What was measured of the generator (``python -m benchmarks.levels --genres kurotto --sizes
-#: S --seeds 20 --first-miss``, 2026-12-07, docs/genres/kurotto.md): the sides asked, and per
-#: level the sides where every request came back at it (10x10: rules and pairs 20 of 20,
-#: medians 7.0 and 20.7 s of CPU under a load average of 4-7 on 2 cores; 8x8: 1.6 and 4.9 s;
-#: 6x6 `either` ran out of 60 s by the clock at the fourteenth seed, under a load of 4-6).
+#: What the generator was measured to make (`benchmarks.levels`, 20 seeds, docs/genres/kurotto.md):
+#: the sides asked, and per level the sides where every request came back at it.
 SIDES = (6, 8, 10)
 RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8, 10), "trial": (6,), "chain": (6,), "deep": (6,)}
+
 
 def finder_model(puzzle, deadline: Deadline = UNLIMITED) -> Model:
     """The model of the generator's questions: the distances implied one way only."""
