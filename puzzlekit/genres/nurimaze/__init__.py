@@ -78,6 +78,9 @@ def check(p, s):
 #: A mark only fixes its cell unshaded and on or off the way: one solver answers the
 #: generator's every question about a plant, the marks shown passed as assumptions (`GUARD_FINDER`).
 GUARD_FINDER = True
+#: The reveal starts with half the marks shown: with few marks the finder's questions (a tree
+#: of open cells, its links counted) took most of a 10x10's time.
+HEAD_START = 0.5
 
 
 def clue_keys(item: tuple) -> list:
