@@ -71,6 +71,16 @@ def test_a_variant_is_its_base_recipe_in_its_settings():
     assert (rec.SIDES, rec.RELIABLE) == (own.SIDES, own.RELIABLE)
 
 
+def test_a_kit_genre_declares_its_reveal_head_start_in_its_module():
+    # the share of clues shown before the first counterexample, read off the module; none
+    # declared: the reveal starts from the required clues alone
+    nurimaze = genres.get("nurimaze")
+    assert 0 < nurimaze.HEAD_START < 1
+    assert recipe("nurimaze").HEAD_START == nurimaze.HEAD_START
+    assert not hasattr(example_genre(), "HEAD_START")
+    assert recipe(example_genre().NAME).HEAD_START == 0.0
+
+
 def test_a_kit_genre_that_plants_is_generated_by_the_kit():
     module = example_genre()
     assert module.NAME in generators()

@@ -57,6 +57,9 @@ class KitRecipe:
         self.RELIABLE = dict(getattr(module, "RELIABLE", {}))
         # planted solutions per puzzle (`loop.ATTEMPTS`); a module may name its own
         self.ATTEMPTS = int(getattr(module, "ATTEMPTS", ATTEMPTS))
+        # the share of clue orbits shown before the first counterexample (`loop`): where the
+        # finder's questions about a few clues are its slowest, a module may start further on
+        self.HEAD_START = float(getattr(module, "HEAD_START", 0.0))
         # from this many cells up the search backend's uniqueness proof is not asked
         # (`loop.certify`): a module that measured it never finishing there spares its seconds
         cells = getattr(module, "SEARCH_PROOF_CELLS", None)

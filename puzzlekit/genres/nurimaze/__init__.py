@@ -78,6 +78,9 @@ def check(p, s):
 #: A mark only fixes its cell unshaded and on or off the way: one solver answers the
 #: generator's every question about a plant, the marks shown passed as assumptions (`GUARD_FINDER`).
 GUARD_FINDER = True
+#: The reveal starts with half the marks shown: with few marks the finder's questions (a tree
+#: of open cells, its links counted) took most of a 10x10's time.
+HEAD_START = 0.5
 
 
 def clue_keys(item: tuple) -> list:
@@ -140,9 +143,9 @@ def reveal(solution, h: int, w: int):
 
 
 # measured (docs/genres/nurimaze.md, "Levels made"; 20 seeds, first miss): per level the sides
-# where every request came back at it (6x6 in a median 0.3-4 s on 2026-12-06; 10x10 scan in
-# 6.6 s of CPU on 2026-12-07). Measured again on 2026-12-07 with 90 s each, 10x10 pairs and
-# chain ran out of time at the 12th seed and trial and lines at the first; pairs again with 300 s: 20/20
+# where every request came back at it (on 2026-12-07, with the reveal's head start: 6x6 in a
+# median 0.4-5 s of CPU, 10x10 scan in 3.7 and pairs in 6.1). Before it, with 90 s each, 10x10
+# chain ran out of time at the 12th seed and trial and lines at the first (not measured since)
 SIDES = (6, 10)
 RELIABLE = {"scan": (6, 10), "pairs": (6, 10), "trial": (6,), "lines": (6,), "chain": (6,),
             "either": (6,), "deep": (6,)}
