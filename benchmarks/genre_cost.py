@@ -140,8 +140,8 @@ class Python:
                         self._use_module(full, local, used, attributes)
                     elif base in modules:
                         self.exports[local] = (base, alias.name)
-                        if local in used:
-                            self.uses.add((base, alias.name))
+                        if local in used:  # the name, where it is defined, and the module it comes from
+                            self.uses |= {(base, alias.name), (base, None)}
 
     def _use_module(self, module: str, local: str, used: set[str], attributes: set) -> None:
         self.exports[local] = (module, None)
@@ -249,6 +249,22 @@ def measure(tree: Tree) -> tuple[dict[str, float], dict[str, dict[str, float]], 
     return cost, where, on_kit
 
 
+#: What a file of a genre's is for, by its path (the first match wins).
+ROLES = (
+    ("generator", r"/generate/|/recipe\.py$"),
+    ("picture", r"/render/|/picture\.py$"),
+    ("pack", r"/pack/|/packing\.py$|/page\.(js|css)$"),
+    ("formats", r"/formats/|/(puzzlink|pasted|tatham)\.py$"),
+    ("kit layers", r"/board/"),
+    ("genre module", r"/genres/"),
+    ("other", r""),
+)
+
+
+def role(path: str) -> str:
+    return next(name for name, pattern in ROLES if re.search(pattern, path))
+
+
 def first_kit_commit() -> str:
     """The first commit that added ``puzzlekit/board/``: the kit's start."""
     log = _git("log", "--reverse", "--diff-filter=A", "--format=%H", "--", "puzzlekit/board")
@@ -259,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", help="a git revision (default: the parent of the kit's first commit)")
     parser.add_argument("--after", help="a git revision (default: the work tree)")
+    parser.add_argument("--roles", action="store_true",
+                        help="the lines of the genres on the kit by what they are for, in both trees")
     parser.add_argument("--show", action="append", default=[], help="list a genre's files in both trees")
     args = parser.parse_args(argv)
     before_rev = args.before or f"{first_kit_commit()}^"
@@ -276,6 +294,12 @@ def main(argv: list[str] | None = None) -> int:
         late = sum(n for g in group for path, n in where[g].items() if path.endswith("/tatham.py"))
         print(f"{title:<14} {b:7.0f} {a:7.0f} {(a - b) / b:+7.0%}  "
               f"({a - late:.0f}, {(a - late - b) / b:+.0%}, without the {late:.0f} lines of tatham.py files)")
+    if args.roles:
+        print(f"{'role':<14} {'before':>7} {'after':>7}   (the genres on the kit)")
+        for name, _ in ROLES:
+            b, a = (sum(n for g in on_kit for path, n in table[g].items() if role(path) == name)
+                    for table in (old, where))
+            print(f"{name:<14} {b:7.0f} {a:7.0f}")
     for genre in args.show:
         for label, table in (("before", old), ("after", where)):
             for path, n in sorted(table[genre].items()):
