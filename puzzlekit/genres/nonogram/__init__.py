@@ -18,7 +18,6 @@ BACKENDS = ("cpsat", "sat")
 #: symmetry search, and a first try on the line solver by its work").
 FIRST_TRY = ("search", 55_000)
 
-SECTIONS = ("rows", "columns")
 ROWS, COLS = layers.Runs("rows"), layers.Runs("cols")
 
 genre = Genre(

@@ -9,12 +9,11 @@ from ...errors import ParseError
 from ...formats import board as b
 from ...formats import pzprv3
 from ...formats import urlcodes as code
-from ...formats.board import Answer, Board, Kind
-from . import LABELS, NAME, Puzzle, Solution
+from ...formats.board import Answer, Board
+from . import LABELS, Puzzle, Solution
 
 # pzprjs's starbattle is read as Star Battle (genres/starbattle), which takes any number of
 # stars; a Queens puzzle is still written as its one-star board, in the codes below
-KIND = Kind("starbattle", "starbattle", "Star Battle", NAME, fields=("stars", "regions"))
 ROW_LINES = True
 
 
