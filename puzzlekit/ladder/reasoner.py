@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from ..backends import search as search_backend
 from ..backends.search.branching import Search
 from ..clock import UNLIMITED, Deadline
-from ..ir import Clause, Lit, Model
+from ..ir import GROUPS_WHOLE, Clause, Lit, Model
 from ..propagation.compiled import new_engine
 from ..propagation.engine import CONNECTED, COUNT, Engine, Reached
 from .clausal import Clausal, Prober, fits
@@ -64,6 +64,8 @@ class Reasoner:
         self.model = model
         self.deadline = deadline
         self.local = group_counts(new_engine(model, deadline, graphs=False, overrides=RULES_RUN))
+        if model.hints.get(GROUPS_WHOLE):  # (the model asks: its groups switched off below lines)
+            self.local.swap_kinds([OFF if k == CONNECTED else k for k in self.local.kinds])
         #: each engine's own propagator kinds (`scan` and `restrict` swap them for others)
         self._kinds = {id(self.local): self.local.kinds}
         self._full: Engine | None = None

@@ -10,6 +10,7 @@ from ...board import Genre, layers
 from ...board.dots import Dots, centres, grow, holes, points, symmetric_problems, symmetric_regions
 from ...board.regions import Regions
 from ...board.shading_rules import other_answer
+from ...ir import GROUPS_WHOLE
 
 genre = Genre(
     "galaxies", aliases=("tentaisho", "spiralgalaxies"), title="Galaxies",
@@ -23,6 +24,10 @@ genre = Genre(
 @genre.model
 def rules(p, m):
     symmetric_regions(m, m.regions, points(p.dots), holes(p.dots), p.height, p.width)
+    # A player's easy steps here are the one-owner and half-turn rules; that a region stays in
+    # one piece (a cell of it cut off but for one free neighbour takes that neighbour, or
+    # what the dot can still reach) is read from ``lines`` on (docs/grading.md, Galaxies).
+    m.hints[GROUPS_WHOLE] = True
 
 
 @genre.verify
