@@ -8,12 +8,14 @@ where Debian's ``sgt-puzzles`` is absent.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import puzzlekit
 from benchmarks import grading, tatham
 from puzzlekit import api
-from puzzlekit.ir import Edge, ModelBuilder
+from puzzlekit.ir import GROUPS_WHOLE, Edge, ModelBuilder
 from puzzlekit.ladder import LINES, RULES, TRIAL, Reasoner
 
 
@@ -63,6 +65,20 @@ def test_a_connected_group_is_seen_cell_by_cell_at_rules():
     reasoner = Reasoner(model)
     engine = reasoner.close(RULES, reasoner.masks())
     assert engine is not None and engine.dom[cells[1].var] == 0b11  # a group of one cell is whole
+
+
+def test_a_model_may_ask_for_its_groups_read_whole_only():
+    # (Galaxies asks: his Normal has no "a way out" step) below lines the group is left
+    # alone, from lines on it is read whole as before
+    model, cells = three_in_a_row(last=True)
+    whole = dataclasses.replace(model, hints={GROUPS_WHOLE: True})
+    reasoner = Reasoner(whole)
+    for rank in (RULES, TRIAL):
+        engine = reasoner.close(rank, reasoner.masks())
+        assert engine is not None and engine.dom[cells[1].var] == 0b11, rank
+    engine = reasoner.close(LINES, reasoner.masks())
+    assert engine is not None and engine.dom[cells[1].var] == 0b10
+    assert reasoner.grade().level == "lines" and Reasoner(model).grade().rank < TRIAL
 
 
 def test_slant_easy_needs_no_trial():

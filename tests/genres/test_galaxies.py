@@ -176,3 +176,22 @@ def test_the_corpus_dot_codes_land_on_their_points():
     p = sw_corpus.GENRES["galaxies"].convert("3 3\n0 1 -\n2 3 -\n- - -")
     assert [d for d, _ in p.clues("dots")] == [(0, 0), (0, 3), (3, 0), (3, 3)]
 
+
+
+def test_the_one_piece_rule_is_read_whole_from_lines_on():
+    """One of his Unreasonable puzzles, which a cell-by-cell reading of the one-piece rule
+    solved at ``rules``: with the rule read whole only (the model's hint) it needs ``lines``;
+    one of his Normal puzzles stays at ``rules`` (docs/grading.md)."""
+    import dataclasses
+
+    from puzzlekit import ladder
+    from puzzlekit.ir import GROUPS_WHOLE
+
+    hard = tatham.read("7x7du", "ajzhjkwzbfzpg")
+    easy = tatham.read("7x7dn", "cesrfzrezhkhfj")
+    assert api.grade(hard).level == "lines"
+    assert api.grade(easy).level == "rules"
+    model = galaxies.model(hard)
+    assert model.hints.get(GROUPS_WHOLE)
+    cell_by_cell = dataclasses.replace(model, hints={})
+    assert ladder.Reasoner(cell_by_cell).grade().level == "rules"
