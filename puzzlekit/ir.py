@@ -331,8 +331,7 @@ class AllDifferent:
 
 #: A ``Model.hints`` key: the ladder's ``pairs`` reads each rule whole (`ladder.wholes`)
 WHOLE_RULES = "pairs of whole rules"
-#: A ``Model.hints`` key: the ladder reads the model's connected groups whole only, from
-#: ``lines`` on (below it they are left alone: no cell-by-cell "a way out" step)
+#: A ``Model.hints`` key: the ladder reads connected groups whole only, from ``lines`` on
 GROUPS_WHOLE = "connected groups read whole"
 
 

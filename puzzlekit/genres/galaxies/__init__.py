@@ -24,10 +24,7 @@ genre = Genre(
 @genre.model
 def rules(p, m):
     symmetric_regions(m, m.regions, points(p.dots), holes(p.dots), p.height, p.width)
-    # A player's easy steps here are the one-owner and half-turn rules; that a region stays in
-    # one piece (a cell of it cut off but for one free neighbour takes that neighbour, or
-    # what the dot can still reach) is read from ``lines`` on (docs/grading.md, Galaxies).
-    m.hints[GROUPS_WHOLE] = True
+    m.hints[GROUPS_WHOLE] = True  # one piece is read from lines on (docs/grading.md, Galaxies)
 
 
 @genre.verify
