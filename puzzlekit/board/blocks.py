@@ -521,11 +521,10 @@ def placed_twins(m: Any, joins: Mapping[tuple[Cell, Cell], Lit], regions: list[f
         with m.rule(f"{rule}: the region over {x}", cells=[x]):
             m.exactly(1, [chosen[i] for i in held])
     for (a, b), j in joins.items():
-        inside, within = both[(a, b)], set(both[(a, b)])
         with m.rule(f"{rule}: the region over {a}, {b}", cells=[a, b]):
             # joined: one of the regions holding both is chosen (at most one is, as one holds
-            # a); a count, not a clause per region, which made most of the rules the ladder's
-            # pairs step lists, on each question anew
-            m.exactly(1, [~j, *(chosen[i] for i in inside)])
-            for x in (a, b):  # implied: x's region lacks the other cell, or they are joined
-                m.clause((j, *(chosen[i] for i in holding[x] if i not in within)))
+            # a). One count, not a clause per region (those were most of the rules the
+            # ladder's pairs step lists, on each question anew), and no clause "a's region
+            # lacks b, or they are joined": it fixed a join before its region, which no other
+            # rule reads, and doubled the rules again
+            m.exactly(1, [~j, *(chosen[i] for i in both[(a, b)])])

@@ -89,6 +89,13 @@ def _division(joins: frozenset, h: int, w: int, grey: frozenset) -> tuple[list, 
 #: lifted and laid again) before a new one is laid.
 MENDS = 40
 
+#: The reveal starts from a random half of the numbers: a question with few numbers shown
+#: lists thousands of regions (seconds for the counterexample finder).
+HEAD_START = 0.5
+#: From 10x10 the ladder's grade with ``cpsat`` proves a puzzle unique: the search seldom
+#: finishes within its seconds there.
+SEARCH_PROOF_CELLS = 100
+
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
