@@ -1,5 +1,6 @@
 """Which two clauses the ladder's pairs step may skip: two clauses narrow together only
-through a literal one holds and the other negates (`resolvable`)."""
+through a literal one holds and the other negates (`resolvable`), and not while either keeps
+a literal true or two open on variables the other does not read (`_apart`, `_idle`)."""
 
 from __future__ import annotations
 
