@@ -326,7 +326,7 @@ def _bits(mask: int) -> list[int]:
 
 
 class Pairs:
-    """Every two rules sharing literals, for `saturate`; built once per compiled model.
+    """Every two rules sharing literals (or those a closure can use: ``within``), for `saturate`.
 
     A unit is a count, a node degree, a line of runs or a clause (graph constraints are not
     rules of cells). The rules-level propagator of each is used, on any engine compiled
