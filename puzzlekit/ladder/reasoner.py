@@ -98,8 +98,11 @@ class Reasoner:
 
     @property
     def pairs(self) -> Pairs | WholePairs:
+        """Every pair of the model's rules (`_pairs` may list fewer for a closure)."""
         if self._pairs_of is None:  # a model may ask for its rules paired as wholes (`wholes`)
             self._pairs_of = (WholePairs if self.model.hints.get(WHOLE) else Pairs)(self.local)
+        elif getattr(self._pairs_of, "within", None) is not None:
+            self._pairs_of.listing(self.local)  # type: ignore[union-attr]
         return self._pairs_of
 
     @property
@@ -371,7 +374,11 @@ class Reasoner:
         return engine
 
     def _pairs(self, engine: Engine) -> bool | None:
-        return self.pairs.saturate(engine)
+        if self._pairs_of is None and not self.model.hints.get(WHOLE):
+            # the first closure's pairs: those that can narrow below its start (most
+            # reasoners in generating close once; `Pairs.saturate` lists the others if need be)
+            self._pairs_of = Pairs(self.local, engine.dom)
+        return (self._pairs_of or self.pairs).saturate(engine)
 
     def _open(self, engine: Engine) -> list[tuple[int, int]]:
         """Every (answer variable, value bit) still open, in order."""

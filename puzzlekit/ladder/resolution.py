@@ -1,11 +1,12 @@
 """Which two clauses the ladder's pairs step may skip: two clauses narrow together only
-through a literal one holds and the other negates (`resolvable`)."""
+through a literal one holds and the other negates (`resolvable`), and not while either keeps
+a literal true or two open on variables the other does not read (`_apart`, `_idle`)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ..propagation.engine import CLit, Engine
+from ..propagation.engine import TRUE, UNKNOWN, CLit, Engine
 
 
 def clause_signs(engine: Engine, lits: list[CLit]) -> dict[int, Hashable] | None:
@@ -50,3 +51,29 @@ def resolvable(a: dict[int, Hashable] | None, b: dict[int, Hashable] | None) -> 
         elif other[1] == sign[1]:  # type: ignore[index]  # two values, both taken or refused
             clash += 1
     return opposite < 2 and (clash > 0 or (opposite == 1 and same > 0))
+
+
+def _apart(lits: list[CLit], other: list[CLit]) -> list[CLit]:
+    """The literals of ``lits`` on variables no literal of ``other`` reads."""
+    theirs = {lit[0] for lit in other}
+    return [lit for lit in lits if lit[0] not in theirs]
+
+
+def _idle(engine: Engine, apart: list[CLit]) -> bool:
+    """Whether a clause of a pair can neither fill a value in nor break, whatever the pair
+    tries: one of its literals on variables the other clause does not read is true, or two
+    are open. Neither the pair's cases nor the other clause narrow those variables, so the
+    clause stays true or keeps two open literals in every case; when both clauses of a pair
+    are idle, every case survives as it is, and their union is the domains it started from
+    (`Pairs._pair` would narrow nothing)."""
+    open_ = 0
+    status = engine.status
+    for lit in apart:
+        s = status(lit)
+        if s == TRUE:
+            return True
+        if s == UNKNOWN:
+            open_ += 1
+            if open_ > 1:
+                return True
+    return False

@@ -44,7 +44,7 @@ from ..propagation.engine import (
     Engine,
 )
 from ..unionfind import int_roots
-from .resolution import clause_signs, resolvable
+from .resolution import _apart, _idle, clause_signs, resolvable
 
 #: Pairs: rules with more literals than this are left out (a loop's "some edge" clause) ...
 MAX_SCOPE = 32
@@ -320,41 +320,23 @@ def _atom(engine: Engine, v: int, bit: int) -> tuple[int, int]:
     return (v, 0) if engine.full[v].bit_count() == 2 else (v, bit)
 
 
-def _apart(lits: list[CLit], other: list[CLit]) -> list[CLit]:
-    """The literals of ``lits`` on variables no literal of ``other`` reads."""
-    theirs = {lit[0] for lit in other}
-    return [lit for lit in lits if lit[0] not in theirs]
-
-
-def _idle(engine: Engine, apart: list[CLit]) -> bool:
-    """Whether a clause of a pair can neither fill a value in nor break, whatever the pair
-    tries: one of its literals on variables the other clause does not read is true, or two
-    are open. Neither the pair's cases nor the other clause narrow those variables, so the
-    clause stays true or keeps two open literals in every case; when both clauses of a pair
-    are idle, every case survives as it is, and their union is the domains it started from
-    (`Pairs._pair` would narrow nothing)."""
-    open_ = 0
-    status = engine.status
-    for lit in apart:
-        s = status(lit)
-        if s == TRUE:
-            return True
-        if s == UNKNOWN:
-            open_ += 1
-            if open_ > 1:
-                return True
-    return False
+def _bits(mask: int) -> list[int]:
+    """The value bits of a mask."""
+    return [1 << k for k in range(mask.bit_length()) if mask >> k & 1]
 
 
 class Pairs:
-    """Every two rules sharing literals, for `saturate`; built once per compiled model.
+    """Every two rules sharing literals (or those a closure can use: ``within``), for `saturate`.
 
     A unit is a count, a node degree, a line of runs or a clause (graph constraints are not
     rules of cells). The rules-level propagator of each is used, on any engine compiled
     from the same model.
     """
 
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, within: list[int] | None = None):
+        """``within``: domains that every state it reads lies within (the start of a closure):
+        only the pairs sharing a literal open there are listed, for the others never narrow
+        (`saturate` lists every pair once it reads a state outside)."""
         run = {**engine.run, **RULES_RUN}
         units: list[tuple[Any, int, list[CLit]]] = []  # (propagator, constraint id or -1 - clause, lits)
         for cid, kind in enumerate(engine.kinds):
@@ -365,11 +347,23 @@ class Pairs:
                 units.append((run[kind], cid, lits))
         for ci, lits in enumerate(engine.clauses):
             units.append((clause_unit, -1 - ci, lits))
+        self.units = units
+        self.tries = 0
+        #: units switched off (`Reasoner.restrict`): pairs holding one are skipped
+        self.off: bytearray | None = None
+        self.listing(engine, within)
+
+    def listing(self, engine: Engine, within: list[int] | None = None) -> None:
+        """List the pairs (those with a shared literal open in ``within``, when given)."""
+        units = self.units
         two = [m.bit_count() == 2 for m in engine.full]  # `_atom`, read once per variable
         atoms = [{(v, 0) if two[v] else (v, b) for v, b, _ in lits} for _, _, lits in units]
+        # an atom open in ``within``: a pair whose shared atoms are all fixed there tries no case
+        opened = None if within is None else {
+            (v, b) for v, m in enumerate(within) if m & (m - 1) for b in ((0,) if two[v] else _bits(m))}
         by_atom: dict[tuple[int, int], list[int]] = {}
         for i, a in enumerate(atoms):
-            if len(a) <= MAX_SCOPE:
+            if len(a) <= MAX_SCOPE and (opened is None or not opened.isdisjoint(a)):
                 for x in a:
                     by_atom.setdefault(x, []).append(i)
         # how many literals each two rules share, counted atom by atom: only the pairs that
@@ -378,17 +372,21 @@ class Pairs:
         seen: Counter[tuple[int, int]] = Counter()
         for members in by_atom.values():
             seen.update(itertools.combinations(members, 2))
-        self.units = units
         self.pairs: list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]] = []
         #: per pair of two clauses, each one's literals on variables the other does not read
         #: (`_idle`)
         self.loose: dict[int, tuple[list[CLit], list[CLit]]] = {}
         by_var: dict[int, list[int]] = {}
-        signs = [clause_signs(engine, lits) if run is clause_unit else None for run, _, lits in units]
+        signs: dict[int, Any] = {}
         for i, j in sorted(pair for pair, n in seen.items() if 1 < n <= MAX_SHARED):
+            for k in (i, j):
+                if k not in signs:
+                    signs[k] = clause_signs(engine, units[k][2]) if units[k][0] is clause_unit else None
             if not resolvable(signs[i], signs[j]):
                 continue
             shared = atoms[i] & atoms[j]  # one shared literal: each rule alone sees what the pair does
+            if opened is not None and opened.isdisjoint(shared):
+                continue
             vs = tuple(sorted({v for v, _ in atoms[i] | atoms[j]}))
             for v in vs:
                 by_var.setdefault(v, []).append(len(self.pairs))
@@ -397,11 +395,9 @@ class Pairs:
                 a, b = units[i][2], units[j][2]
                 self.loose[len(self.pairs) - 1] = (_apart(a, b), _apart(b, a))
         self.by_var = by_var
+        self.within = None if within is None else list(within)
         self.snapshot: list[int] | None = None
-        self.tries = 0
-        #: units switched off (`Reasoner.restrict`): pairs holding one are skipped
-        self.off: bytearray | None = None
-        self.live = range(len(self.pairs))
+        self.switch_off(self.off)
 
     def switch_off(self, off: bytearray | None) -> None:
         """Leave out the pairs holding a unit marked in ``off`` (None: none)."""
@@ -417,6 +413,9 @@ class Pairs:
     def saturate(self, engine: Engine) -> bool | None:
         """Apply every pair until none narrows; None on a contradiction, else whether it narrowed."""
         dom = engine.dom
+        within = getattr(self, "within", None)  # (a `wholes.WholePairs` lists every pair)
+        if within is not None and any(d & ~w for d, w in zip(dom, within)):
+            self.listing(engine)  # a state outside the listing's: every pair, each tried
         if self.snapshot is None:
             queue = list(self.live)
         else:
