@@ -1,6 +1,6 @@
 """Which two clauses the ladder's pairs step may skip: two clauses narrow together only
 through a literal one holds and the other negates (`resolvable`), and not while either keeps
-a literal true or two open on variables the other does not read (`_apart`, `_idle`)."""
+a literal true or two open on variables the other does not read (`apart`, `idle`)."""
 
 from __future__ import annotations
 
@@ -53,13 +53,13 @@ def resolvable(a: dict[int, Hashable] | None, b: dict[int, Hashable] | None) -> 
     return opposite < 2 and (clash > 0 or (opposite == 1 and same > 0))
 
 
-def _apart(lits: list[CLit], other: list[CLit]) -> list[CLit]:
+def apart(lits: list[CLit], other: list[CLit]) -> list[CLit]:
     """The literals of ``lits`` on variables no literal of ``other`` reads."""
     theirs = {lit[0] for lit in other}
     return [lit for lit in lits if lit[0] not in theirs]
 
 
-def _idle(engine: Engine, apart: list[CLit]) -> bool:
+def idle(engine: Engine, loose: list[CLit]) -> bool:
     """Whether a clause of a pair can neither fill a value in nor break, whatever the pair
     tries: one of its literals on variables the other clause does not read is true, or two
     are open. Neither the pair's cases nor the other clause narrow those variables, so the
@@ -68,7 +68,7 @@ def _idle(engine: Engine, apart: list[CLit]) -> bool:
     (`Pairs._pair` would narrow nothing)."""
     open_ = 0
     status = engine.status
-    for lit in apart:
+    for lit in loose:
         s = status(lit)
         if s == TRUE:
             return True

@@ -44,7 +44,7 @@ from ..propagation.engine import (
     Engine,
 )
 from ..unionfind import int_roots
-from .resolution import _apart, _idle, clause_signs, resolvable
+from .resolution import apart, clause_signs, idle, resolvable
 
 #: Pairs: rules with more literals than this are left out (a loop's "some edge" clause) ...
 MAX_SCOPE = 32
@@ -374,7 +374,7 @@ class Pairs:
             seen.update(itertools.combinations(members, 2))
         self.pairs: list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]] = []
         #: per pair of two clauses, each one's literals on variables the other does not read
-        #: (`_idle`)
+        #: (`idle`)
         self.loose: dict[int, tuple[list[CLit], list[CLit]]] = {}
         by_var: dict[int, list[int]] = {}
         signs: dict[int, Any] = {}
@@ -393,7 +393,7 @@ class Pairs:
             self.pairs.append((i, j, tuple(sorted(shared)), vs))
             if units[i][0] is clause_unit and units[j][0] is clause_unit:
                 a, b = units[i][2], units[j][2]
-                self.loose[len(self.pairs) - 1] = (_apart(a, b), _apart(b, a))
+                self.loose[len(self.pairs) - 1] = (apart(a, b), apart(b, a))
         self.by_var = by_var
         self.within = None if within is None else list(within)
         self.snapshot: list[int] | None = None
@@ -430,7 +430,7 @@ class Pairs:
             if off is not None and (off[self.pairs[k][0]] or off[self.pairs[k][1]]):
                 continue
             loose = self.loose.get(k)
-            if loose is not None and _idle(engine, loose[0]) and _idle(engine, loose[1]):
+            if loose is not None and idle(engine, loose[0]) and idle(engine, loose[1]):
                 continue
             mark = len(engine.trail)
             result = self._pair(engine, *self.pairs[k])
