@@ -7,6 +7,7 @@ Playwright's synchronous API allows one instance per thread.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import os
 import shutil
@@ -88,6 +89,7 @@ def kit_names() -> tuple[str, ...]:
     return tuple(name for name in genres.NAMES if getattr(genres.get(name), "GENRE", None) is not None)
 
 
+@functools.cache  # asked again for the same shapes by several files' set-up, at collection
 def plants(module: ModuleType, height: int, width: int) -> bool:
     """Whether a kit genre's planter makes a puzzle of that shape (one it cannot make is
     refused with a ValueError or a puzzle error)."""

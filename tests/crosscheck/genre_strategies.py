@@ -224,5 +224,10 @@ def kit_shapes(name: str, module=None) -> dict:
     return {"square": square, "sides": sides if gaps else (sides[0], sides[-1])}
 
 
-# every kit genre of the package: nothing to add here for a new one
-STRATEGIES.update({name: kit_instances(genres.get(name), **kit_shapes(name)) for name in kit_names()})
+# every kit genre of the package: nothing to add here for a new one. Deferred: the shapes are
+# found by planting grids (some 5 s of CPU for all the genres), which each process collecting
+# the tests would otherwise do at import, for every genre, whether or not it runs its test.
+STRATEGIES.update({
+    name: st.deferred(lambda name=name: kit_instances(genres.get(name), **kit_shapes(name)))
+    for name in kit_names()
+})

@@ -88,7 +88,8 @@ def test_every_installed_backend_finds_the_one_answer():
     every_backend_finds(*solved())
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+# levels it offers at 6x6: "easy" (rules), which it does not, took 28 s of CPU to fall back to another
+@pytest.mark.parametrize("level", ["pairs", "hard"])
 def test_generated_puzzles_are_unique(level):
     (made,) = generate("creek", 6, 6, level=level, seed=3, nearest=True)
     assert api.is_unique(made.puzzle)

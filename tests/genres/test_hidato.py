@@ -112,7 +112,8 @@ def test_the_model_finds_every_answer_brute_force_finds(seed):
         assert {hidato.decode(p, a).numbers for a in result.solutions} == brute
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+# levels it offers; "hard" (chain), which it does not, took 9 s of CPU to fall back to trial
+@pytest.mark.parametrize("level", ["easy", "trial"])
 def test_generated_puzzles_are_unique(level):
     (made,) = generate("hidato", 4, 4, level=level, seed=3, nearest=True)
     assert api.is_unique(made.puzzle)

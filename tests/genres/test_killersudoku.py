@@ -117,7 +117,8 @@ def test_picture_and_pack():
     assert encoding.decode(data) == (p, encoding.answer("killersudoku", s))
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+# the two levels it offers; "hard" (chain), which it does not, took 11 s of CPU to fall back
+@pytest.mark.parametrize("level", ["scan", "easy"])
 def test_generated_puzzles_are_unique(level):
     made = next(iter(generate("killersudoku", 6, 6, seed=4, level=level, nearest=True)))
     assert api.is_unique(made.puzzle)

@@ -114,7 +114,8 @@ def test_grade_hint_and_picture():
     assert mg.draw(p, s, {}, []).count('class="count ') == 11
 
 
-@pytest.mark.parametrize("level", ["scan", "trial"])
+# chain, the level it offers, and trial; scan took 5 s of CPU to fall back to another
+@pytest.mark.parametrize("level", ["chain", "trial"])
 def test_generate_makes_a_unique_puzzle(level):
     (made,) = list(generate("magnets", 5, 6, level=level, seed=3, nearest=True))
     assert api.is_unique(made.puzzle)

@@ -113,7 +113,8 @@ def test_grade_hint_and_picture():
     assert picture.count('class="mirror"') == 4 and picture.count('class="tally ') == 3
 
 
-@pytest.mark.parametrize("level", ["scan", "trial"])
+# levels it offers; scan, which it does not, took 6 s of CPU to fall back to another
+@pytest.mark.parametrize("level", ["pairs", "trial"])
 def test_generate_makes_a_unique_puzzle(level):
     (made,) = list(generate("undead", 5, 5, level=level, seed=3, nearest=True))
     assert api.is_unique(made.puzzle)
