@@ -51,8 +51,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      "(the long profiles; PUZZLEKIT_LONG=1 does the same)")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # ``--long`` must scale the count-scaled cases too (they read LONG when their module is
+    # imported, after this hook), so it sets what PUZZLEKIT_LONG=1 sets, in xdist's workers too.
+    global LONG
+    if config.getoption("--long"):
+        LONG = True
+        os.environ["PUZZLEKIT_LONG"] = "1"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if LONG or config.getoption("--long"):
+    if LONG:
         return
     skip = pytest.mark.skip(reason="a long profile: run with --long or PUZZLEKIT_LONG=1")
     for item in items:
