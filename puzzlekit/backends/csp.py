@@ -33,7 +33,7 @@ from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import BackendUnavailable, OutOfTime
-from puzzlekit.ir import Clause, Lit, Model, compare
+from puzzlekit.ir import IMPLIED, Clause, Lit, Model, compare
 from puzzlekit.transforms.cuts import Relaxation
 
 from . import base
@@ -240,6 +240,9 @@ class _Session(base.Session):
         for count in deadline.paced(model.counts):
             self._add(count.terms, count.op, count.rhs)
         self.add(deadline.paced(model.clauses))
+        # the clauses a model marks as implied by its constraints: forward checking reads one
+        # row at a time, and some deductions the rows make together steer the search
+        self.add(model.hints.get(IMPLIED, ()))
         self.calls = 0
 
     def _add(self, terms: Sequence[tuple[int, Lit]], op: str, rhs: int) -> None:
