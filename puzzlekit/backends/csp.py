@@ -20,6 +20,8 @@ solver call -> lazy cuts.
   built: the library would apply each in ``preProcess``, before any clock is read, and remove
   it from its list of constraints one at a time, quadratic in the number of rows (minutes
   for a 30x30 nonogram).
+* A model may list clauses its own constraints imply (``Model.hints[ir.IMPLIED]``) that
+  forward checking, one row at a time, would not find: they become rows too.
 * The library cannot add constraints between searches, so each call builds a new Problem
   from the rows of the relaxed model plus every cut and blocking clause added so far.
 """
