@@ -333,6 +333,9 @@ class AllDifferent:
 WHOLE_RULES = "pairs of whole rules"
 #: A ``Model.hints`` key: the ladder reads connected groups whole only, from ``lines`` on
 GROUPS_WHOLE = "connected groups read whole"
+#: A ``Model.hints`` key: clauses the model's own constraints imply, added by a backend whose
+#: propagation would not find them (`csp`); the ladder does not read them
+IMPLIED = "implied clauses"
 
 
 @dataclass(frozen=True)
@@ -587,14 +590,5 @@ class ModelBuilder:
         """The frozen model."""
         seen: set[int] = set()
         output = tuple(i for i in self._output if not (i in seen or seen.add(i)))
-        return Model(
-            self.name,
-            tuple(self._vars),
-            tuple(self._counts),
-            tuple(self._clauses),
-            tuple(self._graphs),
-            tuple(self._runs),
-            output,
-            dict(self.hints),
-            tuple(self._distinct),
-        )
+        return Model(self.name, tuple(self._vars), tuple(self._counts), tuple(self._clauses),
+                     tuple(self._graphs), tuple(self._runs), output, dict(self.hints), tuple(self._distinct))

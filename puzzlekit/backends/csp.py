@@ -20,6 +20,8 @@ solver call -> lazy cuts.
   built: the library would apply each in ``preProcess``, before any clock is read, and remove
   it from its list of constraints one at a time, quadratic in the number of rows (minutes
   for a 30x30 nonogram).
+* A model may list clauses its own constraints imply (``Model.hints[ir.IMPLIED]``) that
+  forward checking, one row at a time, would not find: they become rows too.
 * The library cannot add constraints between searches, so each call builds a new Problem
   from the rows of the relaxed model plus every cut and blocking clause added so far.
 """
@@ -33,7 +35,7 @@ from typing import Any
 
 from puzzlekit.clock import UNLIMITED, Deadline
 from puzzlekit.errors import BackendUnavailable, OutOfTime
-from puzzlekit.ir import Clause, Lit, Model, compare
+from puzzlekit.ir import IMPLIED, Clause, Lit, Model, compare
 from puzzlekit.transforms.cuts import Relaxation
 
 from . import base
@@ -240,6 +242,9 @@ class _Session(base.Session):
         for count in deadline.paced(model.counts):
             self._add(count.terms, count.op, count.rhs)
         self.add(deadline.paced(model.clauses))
+        # the clauses a model marks as implied by its constraints: forward checking reads one
+        # row at a time, and some deductions the rows make together steer the search
+        self.add(model.hints.get(IMPLIED, ()))
         self.calls = 0
 
     def _add(self, terms: Sequence[tuple[int, Lit]], op: str, rhs: int) -> None:

@@ -25,7 +25,7 @@ from models import (  # tests/ is on the path, like bruteforce
 from puzzlekit.backends import cpsat, csp
 from puzzlekit.errors import BackendUnavailable, UnknownName
 from puzzlekit.genres import hashi, masyu, nonogram
-from puzzlekit.ir import Model, ModelBuilder
+from puzzlekit.ir import IMPLIED, Clause, Model, ModelBuilder
 
 #: Seconds past a time limit a run may take to end: generous, so a busy machine does not
 #: fail a test whose unlimited run takes minutes (tests/test_no_clock_bounds.py).
@@ -103,6 +103,15 @@ def test_rows_over_one_variable_do_not_outlast_the_time_limit():
     spent = time.perf_counter() - started
     assert result.status in ("timeout", "solved")
     assert spent < 2 + MARGIN, f"{spent:.1f} s on a 2 s limit"
+
+
+def test_the_clauses_a_model_marks_implied_are_kept():
+    # a hint the model's constraints do not imply, so its effect shows in the answers
+    m = ModelBuilder("hinted")
+    x, y = m.bool("x"), m.bool("y")
+    m.output([x, y])
+    m.hints[IMPLIED] = (Clause((x,)),)
+    assert answers(csp.solve(m.build(), limit=10)) == {frozenset({"x": 1, "y": v}.items()) for v in (0, 1)}
 
 
 def test_seed_changes_nothing_but_the_search():

@@ -89,6 +89,13 @@ def _division(joins: frozenset, h: int, w: int, grey: frozenset) -> tuple[list, 
 #: lifted and laid again) before a new one is laid.
 MENDS = 40
 
+#: The reveal starts from a random half of the numbers: a question with few numbers shown
+#: lists thousands of regions (seconds for the counterexample finder).
+HEAD_START = 0.5
+#: From 10x10 the ladder's grade with ``cpsat`` proves a puzzle unique: the search seldom
+#: finishes within its seconds there.
+SEARCH_PROOF_CELLS = 100
+
 
 @genre.plant
 def plant(rng: random.Random, height: int, width: int):
@@ -151,12 +158,9 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, colours=colours, numbers=numbers)
 
 
-#: What `python -m benchmarks.levels --genres doublechoco --first-miss` measured (2026-12-07,
-#: a load average of 4-6): rules 20 of 20 at 6x6, 8x8 and 10x10 (medians 1.9 s, 6.4 s, 16 s),
-#: pairs 20 of 20 at 6x6 and 8x8 (9.5 s, 26 s); 10x10 rules again 20 of 20 at a median 7.3 s
-#: of CPU; at 10x10 pairs missed the first seed (24 s of CPU); earlier, scan missed at once and
-#: trial took minutes (docs/genres/doublechoco.md).
+#: The levels measured to be reached every time (20 of 20 seeds, `python -m benchmarks.levels
+#: --first-miss`); the figures are in docs/genres/doublechoco.md.
 SIDES = (6, 8, 10)
-RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8)}
+RELIABLE = {"rules": (6, 8, 10), "pairs": (6, 8, 10)}
 
 genre.export(globals())
