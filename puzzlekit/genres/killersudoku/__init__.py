@@ -82,7 +82,7 @@ def _implied_cages(p, m, n: int) -> None:
             implied.append((words, [c for c in cage.cells if c not in inside], left))
         for rule, group, value in implied:
             with m.rule(rule, cells=group):
-                if len(group) == 1:
+                if len(group) == 1 and 1 <= value <= n:  # else the count below has no answer
                     m.fix(m.eq(m.digits[group[0]], value))
                 else:
                     m.count([(v, m.eq(m.digits[cell], v)) for cell in group for v in range(1, n + 1)],
