@@ -137,3 +137,10 @@ def test_other_solo_modes_are_refused():
         tatham.read("3x3", "zzzc")
     with pytest.raises(ValueError, match="killer mode"):
         tatham.read("9jk", "zzzc")
+
+
+def test_a_sum_no_digit_can_make_is_unsolvable_not_an_error():
+    # the first row's whole cage asks 10 of three digits 1-4 (at most 9): what it leaves the
+    # row's last cell is 0, outside the digits; the implied rule must say "no answer", not fail
+    p = ks.parse("....\n....\n....\n....\n\nA10 A A B3\nC5 C D6 B\nE5 E D F5\nG5 G H5 F\n", "k.txt")
+    assert api.solve(p).status == "unsolvable"

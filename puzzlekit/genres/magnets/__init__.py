@@ -55,16 +55,39 @@ def _lines(p):
         yield f"{'row' if side in ('left', 'right') else 'column'} {i}", COUNTS[side], k, cells
 
 
+def _domino(m, poles, cells: list) -> None:
+    """One region's rule. A domino's two cells go together (+ and -, - and +, or both blank),
+    stated both ways per value so that a rule alone rules a value out of one cell when its
+    partner has lost the matching one, as a player reads a domino."""
+    eq = m.eq
+    if len(cells) == 2:
+        a, b = cells
+        for x, y in ((PLUS, MINUS), (MINUS, PLUS), (BLANK, BLANK)):
+            m.clause((~eq(poles[a], x), eq(poles[b], y)))
+            m.clause((~eq(poles[b], y), eq(poles[a], x)))
+        return
+    # a pole needs one beside it in its region (two at most): like poles never touch, so + and -
+    m.at_most(2, [~eq(poles[c], BLANK) for c in cells])
+    for c in cells:
+        beside = [~eq(poles[n], BLANK) for n in m.neighbours(c) if n in cells]
+        m.clause((eq(poles[c], BLANK), *beside))
+
+
+def _whole_lines(p) -> list[tuple[str, int, int, list]]:
+    """The lines with both counts: (where, + count, - count, cells in order)."""
+    found: dict[str, dict[int, tuple[int, list]]] = {}
+    for where, v, k, cells in _lines(p):
+        found.setdefault(where, {})[v] = (k, sorted(cells))
+    return [(where, got[PLUS][0], got[MINUS][0], got[PLUS][1])
+            for where, got in found.items() if len(got) == 2]
+
+
 @genre.model
 def rules(p, m):
     poles, eq = m.poles, m.eq
     for cells in dominoes(p):
-        # a pole needs one beside it in its domino (two at most): like poles never touch, so + and -
         with m.rule(f"{_what(cells)} holds one magnet or none", cells=cells):
-            m.at_most(2, [~eq(poles[c], BLANK) for c in cells])
-            for c in cells:
-                beside = [~eq(poles[n], BLANK) for n in m.neighbours(c) if n in cells]
-                m.clause((eq(poles[c], BLANK), *beside))
+            _domino(m, poles, cells)
     for cell in m.cells():
         for other in ((cell[0], cell[1] + 1), (cell[0] + 1, cell[1])):
             if m.inside(other):
@@ -74,6 +97,18 @@ def rules(p, m):
     for where, v, k, cells in _lines(p):
         with m.rule(f"{where} holds {k} {SIGNS[v]}", cells=cells):
             m.exactly(k, [eq(poles[c], v) for c in cells])
+    # Implied by the rules above, and read by a player at once: a line's two counts leave the
+    # rest of it blank; a line with no blank alternates (like poles never touch), so one of odd
+    # length with one + more than - starts and ends with + (his Easy solver reads both).
+    for where, plus, minus, cells in _whole_lines(p):
+        with m.rule(f"{where} holds {len(cells) - plus - minus} blank", cells=cells):
+            m.exactly(len(cells) - plus - minus, [eq(poles[c], BLANK) for c in cells])
+        if plus + minus == len(cells) and len(cells) % 2:
+            ends = PLUS if plus > minus else MINUS
+            with m.rule(f"{where} holds no blank and one {SIGNS[ends]} more: it alternates from its ends",
+                        cells=cells):
+                for i, c in enumerate(cells):
+                    m.fix(eq(poles[c], ends if i % 2 == 0 else PLUS + MINUS - ends))
     for cell, v in p.clues("givens"):
         with m.rule(f"the given {SIGNS[GIVEN.value(v)]} at {cell}", cells=[cell]):
             m.fix(eq(poles[cell], GIVEN.value(v)))
@@ -132,6 +167,6 @@ def reveal(solution, h: int, w: int):
 # what was measured of the generator (docs/generating.md, "Levels made"): the square sides
 # measured, and per level the sides where at least 95% of the requests came back at it
 SIDES = (6,)
-RELIABLE = {"chain": (6,)}
+RELIABLE = {"scan": (6,), "rules": (6,), "pairs": (6,), "trial": (6,), "chain": (6,)}
 
 genre.export(globals())
