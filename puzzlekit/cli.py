@@ -382,10 +382,11 @@ def _coach(args: argparse.Namespace) -> int:
         graded = api.grade(puzzle, time_limit=args.time_limit)
         if args.format == "json":
             print(json.dumps(graded.to_json()))
+        elif graded.unique is False:  # a level is only a puzzle's with one solution
+            print(f"{api.genre_module(puzzle).NAME}: no grade (not one solution)")
         else:
             extra = f", {graded.nodes} search nodes" if graded.level == "search" else ""
-            unique = {True: "unique", False: "not unique",
-                      None: "uniqueness undecided (the time limit ended)"}[graded.unique]
+            unique = "unique" if graded.unique else "uniqueness undecided (the time limit ended)"
             print(f"{api.genre_module(puzzle).NAME}: level {graded.level} (rank {graded.rank}); "
                   f"{graded.rounds} rounds, {graded.probes} trials{extra}; {unique}")
         if graded.unique is None:

@@ -155,6 +155,7 @@ def test_no_unique_solution_exits_1_with_a_message(command, puzzle, words, reque
     err = proc.stderr.decode()
     assert proc.returncode == 1, err
     assert words in err and "error" not in err and "Traceback" not in err
+    assert b"level" not in proc.stdout  # no level is given to a puzzle without one solution
 
 
 def test_grade_undecided_exits_3(monkeypatch, capsys):
