@@ -83,13 +83,19 @@ def test_some_kit_genres_declare_a_head_start():
 def test_a_kit_genre_declares_its_reveal_head_start_in_its_module(name):
     # the share of clues shown before the first counterexample, read off the module
     module = genres.get(name)
-    assert 0 < module.HEAD_START < 1
+    assert 0 < module.HEAD_START <= 1  # 1: every clue shown, removal does the rest (Kurotto)
     assert recipe(name).HEAD_START == module.HEAD_START
 
 
 def test_a_kit_genre_without_a_head_start_reveals_from_the_required_clues():
     assert not hasattr(example_genre(), "HEAD_START")
     assert recipe(example_genre().NAME).HEAD_START == 0.0
+
+
+def test_a_kit_genre_asks_removal_about_one_clue_at_a_time_where_its_module_says_so():
+    singly = [name for name in genres.NAMES if getattr(genres.get(name), "REMOVE_SINGLY", False)]
+    assert singly and all(recipe(name).REMOVE_SINGLY for name in singly)
+    assert not recipe(example_genre().NAME).REMOVE_SINGLY
 
 
 def test_a_kit_genre_that_plants_is_generated_by_the_kit():

@@ -60,6 +60,9 @@ class KitRecipe:
         # the share of clue orbits shown before the first counterexample (`loop`): where the
         # finder's questions about a few clues are its slowest, a module may start further on
         self.HEAD_START = float(getattr(module, "HEAD_START", 0.0))
+        # removal asks about one clue at a time (`phases.Run.remove`): where most clues stay,
+        # chunks of several mostly fail and are asked again in halves
+        self.REMOVE_SINGLY = bool(getattr(module, "REMOVE_SINGLY", False))
         # from this many cells up the search backend's uniqueness proof is not asked
         # (`loop.certify`): a module that measured it never finishing there spares its seconds
         cells = getattr(module, "SEARCH_PROOF_CELLS", None)

@@ -101,6 +101,8 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, numbers=rows)
 
 
+#: Removal starts from every circle (the first questions are rules') and asks one at a time.
+HEAD_START, REMOVE_SINGLY = 1.0, True
 #: What the generator was measured to make (`benchmarks.levels`, 20 seeds, docs/genres/kurotto.md):
 #: the sides asked, and per level the sides where every request came back at it.
 SIDES = (6, 8, 10)
