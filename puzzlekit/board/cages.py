@@ -260,6 +260,38 @@ def cage_rule(m: Any, digits: Mapping[Cell, Var], cage: Cage, n: int, distinct: 
                     m.implies(s, m.eq(digits[cell], v))
 
 
+def implied_sums(m: Any, digits: Mapping[Cell, Var], cages: Iterable[Cage],
+                 groups: Iterable[tuple[str, Sequence[Cell]]], n: int) -> None:
+    """The sums the rules imply, which a player reads off the grid (Tatham's Killer solver too): a
+    group holding 1-n once (a row, column or box) adds up to 1 + ... + n, so its cells outside the
+    sum cages lying wholly inside it add up to what those cages leave; when those cells all lie in
+    one cage, that cage's other cells add up to the rest of its sum. Each is a rule of its own, so
+    that the ladder's rules read them one at a time, as they read a cage."""
+    sums = [c for c in cages if c.total is not None and ops_of(c, False) in (["+"], [None])]
+    of = {cell: cage for cage in sums for cell in cage.cells}
+    for name, cells in groups:
+        inside = set(cells)
+        whole = [c for c in sums if inside.issuperset(c.cells)]
+        covered = {cell for c in whole for cell in c.cells}
+        rest = [cell for cell in cells if cell not in covered]
+        if not whole or not rest:
+            continue
+        total = n * (n + 1) // 2 - sum(c.total for c in whole)
+        implied = [(f"the cells of {name} outside its whole cages add up to {total}", rest, total)]
+        owners = {of.get(cell) for cell in rest}
+        if len(owners) == 1 and None not in owners:  # the rest of one cage: its other cells too
+            cage, left = of[rest[0]], of[rest[0]].total - total
+            words = f"the cells of the cage at {where(cage.cells[0])} outside {name} add up to {left}"
+            implied.append((words, [c for c in cage.cells if c not in inside], left))
+        for rule, group, value in implied:
+            with m.rule(rule, cells=group):
+                if len(group) == 1 and 1 <= value <= n:  # else the count below has no answer
+                    m.fix(m.eq(digits[group[0]], value))
+                else:
+                    m.count([(v, m.eq(digits[cell], v)) for cell in group for v in range(1, n + 1)],
+                            "==", value)
+
+
 # --- the check library's shapes ---------------------------------------------------------------------
 
 

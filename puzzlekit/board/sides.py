@@ -93,6 +93,16 @@ def clues_around(puzzle: Any, layers: Sequence[Side]) -> list[tuple[str, int, in
             for layer in layers for i, v in layer.entries(getattr(puzzle, layer.name))]
 
 
+def both_ends(puzzle: Any, layers: Sequence[Side]) -> list[tuple[int, dict[str, int], list[Cell]]]:
+    """The lines with a clue at each end: (index, the clue per side, the cells in reading order)."""
+    found: dict[tuple[bool, int], dict[str, int]] = {}
+    for side, i, v, _ in clues_around(puzzle, layers):
+        found.setdefault((side in ("left", "right"), i), {})[side] = v
+    h, w = puzzle.height, puzzle.width
+    return [(i, ends, looking_in("left" if row else "top", i, h, w))
+            for (row, i), ends in found.items() if len(ends) == 2]
+
+
 def transformed(puzzle: Any, layers: Sequence[Side], t: Any) -> dict[str, tuple]:
     """The side layers' values after a symmetry ``t`` of the grid (a
     `puzzlekit.generate.fingerprint.Transform`): each clue moves with the cell next to it,

@@ -17,7 +17,8 @@ import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["DIGITS", "chars", "dims", "numbers", "placed", "read_blocks", "rows", "runs", "shown", "size",
+__all__ = ["DIGITS", "chars", "dims", "domino_letters", "dominoes",
+           "numbers", "placed", "read_blocks", "rows", "runs", "shown", "size",
            "tokens", "write_blocks", "write_chars", "write_numbers", "write_placed", "write_runs"]
 
 #: One character a number: 0-9, then a-z for 10-35, then A-Z for 36-61.
@@ -187,6 +188,40 @@ def chars(text: str, count: int, what: str, none: str = ".") -> tuple[int | None
 
 def write_chars(values: Sequence[int | None], none: str = ".") -> str:
     return "".join(none if v is None else DIGITS[v] for v in values)
+
+
+# dominoes --------------------------------------------------------------------------------------
+
+#: Per cell where its domino's other cell is: ``L`` it is the left end, ``R``, ``T`` the top
+#: end, ``B``; ``*`` a cell alone.
+DOMINO_STEPS = {"L": (0, 1), "R": (0, -1), "T": (1, 0), "B": (-1, 0), "*": (0, 0)}
+
+
+def dominoes(letters: str, w: int, h: int) -> list[list[int]]:
+    """Per cell the number of its domino (0, 1, ... in the reading order of their first cells)."""
+    if len(letters) != w * h or any(ch not in DOMINO_STEPS for ch in letters):
+        raise ValueError(f"expected {w * h} domino letters L, R, T, B or *, found {shown(letters)}")
+    ids, count = [[-1] * w for _ in range(h)], 0
+    for i, ch in enumerate(letters):
+        (r, c), (dr, dc) = divmod(i, w), DOMINO_STEPS[ch]
+        a, b = r + dr, c + dc
+        if not (0 <= a < h and 0 <= b < w) or DOMINO_STEPS[letters[a * w + b]] != (-dr, -dc):
+            raise ValueError(f"the domino letter {ch!r} at row {r}, column {c} has no partner")
+        if ids[r][c] < 0:
+            ids[r][c] = ids[a][b] = count
+            count += 1
+    return ids
+
+
+def domino_letters(groups: Sequence[Sequence[tuple[int, int]]], w: int, h: int) -> str:
+    """The letters of dominoes given as their cells (one or two each), in reading order."""
+    letter = {step: ch for ch, step in DOMINO_STEPS.items()}
+    cells = [[""] * w for _ in range(h)]
+    for group in groups:
+        for r, c in group:
+            a, b = group[-1] if (r, c) == group[0] else group[0]
+            cells[r][c] = letter[(a - r, b - c)]
+    return "".join(map("".join, cells))
 
 
 def tokens(text: str, token: str, what: str) -> list[re.Match[str]]:

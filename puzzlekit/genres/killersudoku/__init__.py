@@ -52,41 +52,10 @@ def rules(p, m):
     cg.all_different(m, m.digits, [(f"{name} holds 1-{n} once", cells) for name, cells in boxes])
     for cage in p.cage_list:
         cg.cage_rule(m, m.digits, cage, n, distinct=True)
-    _implied_cages(p, m, n)
+    cg.implied_sums(m, m.digits, p.cage_list, p.groups(), n)
     for cell, v in p.clues("givens"):
         with m.rule(f"the given {v} at {cell} stays", cells=[cell]):
             m.fix(m.eq(m.digits[cell], v))
-
-
-def _implied_cages(p, m, n: int) -> None:
-    """Cages the rules imply, which a player reads off the grid (his solver too): a row, column
-    or box adds up to 1 + ... + n, so its cells outside the cages lying wholly inside it add up
-    to what those cages leave; when those cells all lie in one cage, that cage's other cells
-    add up to the rest of its sum. Stated as sums of their own so that the ladder's rules read
-    them one at a time, as they read a cage."""
-    cages = [c for c in p.cage_list if c.total is not None]
-    of = {cell: cage for cage in cages for cell in cage.cells}
-    for name, cells in p.groups():
-        inside = set(cells)
-        whole = [c for c in cages if inside.issuperset(c.cells)]
-        covered = {cell for c in whole for cell in c.cells}
-        rest = [cell for cell in cells if cell not in covered]
-        if not whole or not rest:
-            continue
-        total = n * (n + 1) // 2 - sum(c.total for c in whole)
-        implied = [(f"the cells of {name} outside its whole cages add up to {total}", rest, total)]
-        owners = {of.get(cell) for cell in rest}
-        if len(owners) == 1 and None not in owners:  # the rest of one cage: its other cells too
-            cage, left = of[rest[0]], of[rest[0]].total - total
-            words = f"the cells of the cage at {cg.where(cage.cells[0])} outside {name} add up to {left}"
-            implied.append((words, [c for c in cage.cells if c not in inside], left))
-        for rule, group, value in implied:
-            with m.rule(rule, cells=group):
-                if len(group) == 1 and 1 <= value <= n:  # else the count below has no answer
-                    m.fix(m.eq(m.digits[group[0]], value))
-                else:
-                    m.count([(v, m.eq(m.digits[cell], v)) for cell in group for v in range(1, n + 1)],
-                            "==", value)
 
 
 @genre.verify

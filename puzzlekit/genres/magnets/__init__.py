@@ -5,8 +5,9 @@ side; outside numbers count the + (left, top) and - (right, bottom) of a line; g
 from __future__ import annotations
 
 import random
+from itertools import product
 
-from puzzlekit.board import Genre, checks, layers
+from puzzlekit.board import Genre, base, checks, layers, sides
 from puzzlekit.board.places import invalid
 from puzzlekit.board.sides import SIDES, Marks, Side, clues_around, domino_tiling, looking_in, room_label
 
@@ -56,30 +57,16 @@ def _lines(p):
 
 
 def _domino(m, poles, cells: list) -> None:
-    """One region's rule. A domino's two cells go together (+ and -, - and +, or both blank),
-    stated both ways per value so that a rule alone rules a value out of one cell when its
-    partner has lost the matching one, as a player reads a domino."""
+    """One region's rule; a domino's cells match value by value both ways, as a player reads them."""
     eq = m.eq
     if len(cells) == 2:
-        a, b = cells
-        for x, y in ((PLUS, MINUS), (MINUS, PLUS), (BLANK, BLANK)):
+        for (a, b), (x, y) in product((cells, cells[::-1]), ((PLUS, MINUS), (MINUS, PLUS), (BLANK, BLANK))):
             m.clause((~eq(poles[a], x), eq(poles[b], y)))
-            m.clause((~eq(poles[b], y), eq(poles[a], x)))
         return
     # a pole needs one beside it in its region (two at most): like poles never touch, so + and -
     m.at_most(2, [~eq(poles[c], BLANK) for c in cells])
     for c in cells:
-        beside = [~eq(poles[n], BLANK) for n in m.neighbours(c) if n in cells]
-        m.clause((eq(poles[c], BLANK), *beside))
-
-
-def _whole_lines(p) -> list[tuple[str, int, int, list]]:
-    """The lines with both counts: (where, + count, - count, cells in order)."""
-    found: dict[str, dict[int, tuple[int, list]]] = {}
-    for where, v, k, cells in _lines(p):
-        found.setdefault(where, {})[v] = (k, sorted(cells))
-    return [(where, got[PLUS][0], got[MINUS][0], got[PLUS][1])
-            for where, got in found.items() if len(got) == 2]
+        m.clause((eq(poles[c], BLANK), *(~eq(poles[n], BLANK) for n in m.neighbours(c) if n in cells)))
 
 
 @genre.model
@@ -97,18 +84,18 @@ def rules(p, m):
     for where, v, k, cells in _lines(p):
         with m.rule(f"{where} holds {k} {SIGNS[v]}", cells=cells):
             m.exactly(k, [eq(poles[c], v) for c in cells])
-    # Implied by the rules above, and read by a player at once: a line's two counts leave the
-    # rest of it blank; a line with no blank alternates (like poles never touch), so one of odd
-    # length with one + more than - starts and ends with + (his Easy solver reads both).
-    for where, plus, minus, cells in _whole_lines(p):
-        with m.rule(f"{where} holds {len(cells) - plus - minus} blank", cells=cells):
-            m.exactly(len(cells) - plus - minus, [eq(poles[c], BLANK) for c in cells])
-        if plus + minus == len(cells) and len(cells) % 2:
-            ends = PLUS if plus > minus else MINUS
-            with m.rule(f"{where} holds no blank and one {SIGNS[ends]} more: it alternates from its ends",
-                        cells=cells):
-                for i, c in enumerate(cells):
-                    m.fix(eq(poles[c], ends if i % 2 == 0 else PLUS + MINUS - ends))
+    # Implied, read at once by a player: a line's counts leave the rest blank; with none, it alternates
+    for i, ends, cells in sides.both_ends(p, AROUND):
+        where, n = f"{'row' if 'left' in ends else 'column'} {i}", len(cells)
+        plus, minus = (sum(k for side, k in ends.items() if COUNTS[side] == v) for v in (PLUS, MINUS))
+        with m.rule(f"{where} holds {n - plus - minus} blank", cells=cells):
+            m.exactly(n - plus - minus, [eq(poles[c], BLANK) for c in cells])
+        if plus + minus == n and n % 2:
+            odd = PLUS if plus > minus else MINUS
+            words = f"{where} holds no blank and one {SIGNS[odd]} more: it alternates from its ends"
+            with m.rule(words, cells=cells):
+                for j, c in enumerate(cells):
+                    m.fix(eq(poles[c], odd if j % 2 == 0 else PLUS + MINUS - odd))
     for cell, v in p.clues("givens"):
         with m.rule(f"the given {SIGNS[GIVEN.value(v)]} at {cell}", cells=[cell]):
             m.fix(eq(poles[cell], GIVEN.value(v)))
@@ -144,8 +131,7 @@ def plant(rng: random.Random, height: int, width: int):
     for cells in rng.sample(pairs, len(pairs)):
         magnet = len(cells) == 2 and rng.random() < 0.75
         for poles in rng.sample([(PLUS, MINUS), (MINUS, PLUS)], 2 * magnet):  # where no like pole is beside
-            if all(grid.get(n) != v for (r, c), v in zip(cells, poles) for n in ((r - 1, c), (r + 1, c),
-                                                                                (r, c - 1), (r, c + 1))):
+            if all(grid.get(n) != v for cell, v in zip(cells, poles) for n in base.around(cell)):
                 grid.update(zip(cells, poles))
                 break
     labels = {cell: room_label(i) for i, cells in enumerate(sorted(pairs)) for cell in cells}
@@ -164,8 +150,7 @@ def reveal(solution, h: int, w: int):
     return genre.Puzzle(h, w, dominoes=_LAID[solution], **counts)
 
 
-# what was measured of the generator (docs/generating.md, "Levels made"): the square sides
-# measured, and per level the sides where at least 95% of the requests came back at it
+# the generator's levels measured (docs/generating.md, "Levels made"): sides, and per level the sides made
 SIDES = (6,)
 RELIABLE = {"scan": (6,), "rules": (6,), "pairs": (6,), "trial": (6,), "chain": (6,)}
 

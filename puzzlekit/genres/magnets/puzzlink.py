@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...board.base import around
 from ...board.sides import room_label as label
 from ...errors import ParseError
 from ...formats import pzprv3
@@ -86,8 +87,7 @@ def to_puzzle(board: Board) -> Puzzle:
     givens = tuple(tuple("x+-"[x] if x in (1, 2) else None for x in row) for row in board.cells)
     out = [(r, c) for r, row in enumerate(board.cells) for c, x in enumerate(row) if x == OUT]
     # a cell left out belongs to no region: the cells around it are apart through it
-    apart = {(min(a, b), max(a, b)) for a in out for b in ((a[0] - 1, a[1]), (a[0] + 1, a[1]),
-                                                           (a[0], a[1] - 1), (a[0], a[1] + 1))}
+    apart = {(min(a, b), max(a, b)) for a in out for b in around(a)}
     regions = regions_from_walls(board.rows, board.cols, board.walls | apart)
     sides = {name: tuple(None if v == UNKNOWN else v for v in side)
              for name, side in zip(("top", "bottom", "left", "right"), board.sides)}
