@@ -44,7 +44,7 @@ PAIRWISE = 25
 #: "Nurikabe: one counter per island").
 EXACT_COUNTER = 64
 #: ... while its counter has at most this many variables (literals times bound)
-EXACT_COUNTER_VARS = 200_000
+EXACT_COUNTER_VARS = 20_000
 
 
 def pysat() -> Any:
