@@ -13,7 +13,8 @@ clauses over numbered SAT variables, growing as later clauses arrive.
   new variables). At most one of more literals is Sinz's sequential counter, written here
   (a `pysat.card` call costs more than its clauses). Other larger unit-weight counts go
   to `pysat.card`, chosen per constraint: a sequential counter when ``n * k`` is small, a
-  totalizer for medium sizes, a cardinality network for large ones. Other weights get a
+  totalizer for medium sizes, a k-modulo totalizer for large ones; a wide "exactly k" is
+  one sequential counter defined both ways over the rarer side (`EXACT_COUNTER`). Other weights get a
   reduced BDD (Eén & Sörensson), two clauses per node. ``pysat.pb`` is not used: it
   needs the optional ``pindakaas`` package.
 * Unit-weight counts over distinct variables take a short path straight to clauses, and
