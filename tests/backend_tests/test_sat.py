@@ -236,7 +236,10 @@ def test_random_counts_match_brute_force(terms, op, rhs):
         (30, [1], "<=", 3, 3),  # sequential counter
         (40, [1], "==", 20, 20),  # totalizer
         (300, [1], ">=", 298, 298),  # k-modulo totalizer (at most 2 false)
-        (307, [1], "==", 29, 29),  # k-modulo totalizer both ways (a Nurikabe island's size)
+        (307, [1], "==", 29, 29),  # one sequential counter both ways (a Nurikabe island's size)
+        (64, [1], "==", 2, 2),  # the counter at its smallest width
+        (70, [1], "==", 61, 61),  # the counter over the false literals (9 of them)
+        (300, [1], "==", 250, 250),  # too many counter variables: two totalizers
         (20, [3], "<=", 10, 3),  # common factor divided out
         (20, [1, 2, 5, -3], "==", 7, 12),  # BDD
         (16, [2, -1], ">=", 3, 9),  # BDD
@@ -273,7 +276,26 @@ def test_a_wide_exact_count_is_not_a_whole_sorting_network():
     x = [m.bool(i) for i in range(307)]
     model = m.build().with_constraints(counts=[Count(tuple((1, v) for v in x), "==", 29)])
     cnf = sat_cnf.Cnf(model)
-    assert cnf.top - len(x) < 5000
+    assert cnf.top - len(x) < 10_000
+
+
+@needs_pysat
+@pytest.mark.parametrize("n, k", [(80, 7), (80, 73)])
+def test_the_exact_counter_propagates_both_ways(n, k):
+    # k true literals leave the rest false, n - k false ones the rest true, by propagation alone
+    from pysat.solvers import Solver
+
+    m = ModelBuilder("exact counter")
+    x = [m.bool(i) for i in range(n)]
+    cnf = sat_cnf.Cnf(m.build().with_constraints(counts=[Count(tuple((1, v) for v in x), "==", k)]))
+    lits = [cnf.lit(v) for v in x]
+    rng = random.Random(n + k)
+    order = rng.sample(range(n), n)
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        ok, forced = solver.propagate(assumptions=[lits[i] for i in order[:k]])
+        assert ok and all(-lits[i] in forced for i in order[k:])
+        ok, forced = solver.propagate(assumptions=[-lits[i] for i in order[:n - k]])
+        assert ok and all(lits[i] in forced for i in order[n - k:])
 
 
 def covered_pairs_model(h: int, w: int, pairs, cover: str):
